@@ -1,0 +1,134 @@
+"""The one drawing model: a Canvas in millimetres, origin top-left, y down.
+
+Game code draws on a Canvas. The Canvas keeps the transform and clip stack and hands finished,
+page-space shapes to a Surface; each backend (PDF, SVG, PNG) is a Surface and knows nothing else.
+This is cairo's split of context and surface.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from generator import fonts
+from generator.geometry import IDENTITY, Matrix, Path
+
+#: One typographic point in millimetres: text sizes are given in mm, `9 * PT` reads as 9 pt.
+PT = 25.4 / 72
+
+
+@dataclass(frozen=True)
+class Style:
+    """How a path is painted. Colours are '#rrggbb' strings; widths and dashes in mm."""
+
+    fill: str | None = None
+    stroke: str | None = None
+    width: float = 0.25
+    dash: tuple[float, ...] | None = None
+
+
+class Surface:
+    """What a backend implements. Every coordinate it receives is already in page millimetres."""
+
+    def begin_page(self, number: int, width: float, height: float) -> None: ...
+
+    def end_page(self) -> None: ...
+
+    def draw_path(self, path: Path, style: Style) -> None: ...
+
+    def draw_text(self, text: str, face: str, size: float, fill: str, matrix: Matrix) -> None:
+        """Draw `text` with its baseline start at the origin of `matrix` (text space: y down)."""
+
+    def push_clip(self, path: Path) -> None: ...
+
+    def pop_clip(self) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class Canvas:
+    def __init__(self, surface: Surface):
+        self.surface = surface
+        self.matrix = IDENTITY
+        self._stack: list[tuple[Matrix, int]] = []
+        self._clips = 0
+
+    # state ------------------------------------------------------------------------------------
+    def save(self) -> None:
+        self._stack.append((self.matrix, self._clips))
+
+    def restore(self) -> None:
+        self.matrix, clips = self._stack.pop()
+        while self._clips > clips:
+            self.surface.pop_clip()
+            self._clips -= 1
+
+    @contextmanager
+    def saved(self):
+        self.save()
+        try:
+            yield self
+        finally:
+            self.restore()
+
+    def transform(self, m: Matrix) -> None:
+        self.matrix = self.matrix @ m
+
+    def translate(self, dx: float, dy: float) -> None:
+        self.transform(Matrix.translation(dx, dy))
+
+    def rotate(self, degrees: float) -> None:
+        self.transform(Matrix.rotation(degrees))
+
+    def scale(self, sx: float, sy: float | None = None) -> None:
+        self.transform(Matrix.scaling(sx, sy))
+
+    def clip(self, path: Path) -> None:
+        self.surface.push_clip(path.transformed(self.matrix))
+        self._clips += 1
+
+    def clip_rect(self, x: float, y: float, w: float, h: float) -> None:
+        self.clip(Path.rect(x, y, w, h))
+
+    # drawing ----------------------------------------------------------------------------------
+    def draw(self, path: Path, fill=None, stroke=None, width: float = 0.25, dash=None) -> None:
+        if fill is None and stroke is None:
+            return
+        grow = self.matrix.scale_factor
+        style = Style(
+            fill=fill,
+            stroke=stroke,
+            width=width * grow,
+            dash=tuple(d * grow for d in dash) if dash else None,
+        )
+        self.surface.draw_path(path.transformed(self.matrix), style)
+
+    def rect(self, x, y, w, h, radius: float = 0.0, **paint) -> None:
+        self.draw(Path.rect(x, y, w, h, radius), **paint)
+
+    def circle(self, cx, cy, r, **paint) -> None:
+        self.draw(Path.circle(cx, cy, r), **paint)
+
+    def polygon(self, points, **paint) -> None:
+        self.draw(Path.polygon(points), **paint)
+
+    def line(self, x1, y1, x2, y2, stroke="#000000", width: float = 0.25, dash=None) -> None:
+        self.draw(Path.line(x1, y1, x2, y2), stroke=stroke, width=width, dash=dash)
+
+    def text(self, x: float, y: float, text: str, size: float, fill: str = "#000000",
+             face: str = "regular", anchor: str = "start") -> None:
+        """Text with its baseline at y; anchor 'start', 'middle' or 'end' places x."""
+        if not text:
+            return
+        if anchor != "start":
+            width = fonts.text_width(text, size, face)
+            x -= width / 2 if anchor == "middle" else width
+        self.surface.draw_text(text, face, size, fill, self.matrix @ Matrix.translation(x, y))
+
+    def text_block(self, x: float, y: float, lines: list[str], size: float, leading: float = 1.25,
+                   **style) -> float:
+        """Lines of text from baseline y downwards; returns the baseline after the last line."""
+        for line in lines:
+            self.text(x, y, line, size, **style)
+            y += size * leading
+        return y

@@ -1,0 +1,204 @@
+"""The `pnp` command. Commands are thin: each calls plain functions a test can call too."""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import click
+
+from generator.errors import InputError, Location, did_you_mean
+from generator.impose import Paper, PrintSettings, SheetStyle, impose
+from generator.load import LoadedGame, bundled_targets, load_game
+from generator.palette import load_palette
+from generator.plugins import games
+from generator.render import FORMATS, manifest, render, write_outputs
+from generator.schema import Context, build, spec_field
+from generator.templates import Templates
+from generator.validate import Finding, has_errors
+
+
+@dataclass
+class PaperSpec:
+    width_mm: float = spec_field(positive=True)
+    height_mm: float = spec_field(positive=True)
+    margin_mm: float = spec_field(minimum=6.35, maximum=50)
+
+
+@dataclass
+class SheetSpec:
+    crop_mark_length_mm: float = spec_field(positive=True, maximum=20)
+    crop_mark_offset_mm: float = spec_field(minimum=0, maximum=10)
+    footer_height_mm: float = spec_field(positive=True, maximum=30)
+    calibration_mm: float = spec_field(positive=True, maximum=150)
+    tile_overlap_mm: float = spec_field(positive=True, maximum=50)
+    mark_colour: str = "#000000"
+    footer_colour: str = "#555555"
+
+
+def print_settings(paper: str, duplex: str, bleed: float, crop_marks: bool, templates: Templates) -> PrintSettings:
+    context = Context(load_palette(), templates)
+    paper_raw = templates.get("paper", paper, Location("--paper"), "--paper")
+    paper_spec = build(PaperSpec, paper_raw, paper_raw.location, context, f"paper {paper}")
+    sheet_raw = templates.get("sheet", "standard", Location("templates/sheet.yaml"), "sheet")
+    sheet = build(SheetSpec, sheet_raw, sheet_raw.location, context, "sheet standard")
+    if not 0 <= bleed <= 10:
+        raise InputError(Location("--bleed"), f"bleed {bleed:g} mm is out of range; use 0 to 10 mm", "input.out-of-range")
+    return PrintSettings(
+        paper=Paper(paper, paper_spec.width_mm, paper_spec.height_mm, paper_spec.margin_mm),
+        sheet=SheetStyle(
+            sheet.crop_mark_length_mm, sheet.crop_mark_offset_mm, sheet.footer_height_mm,
+            sheet.calibration_mm, sheet.tile_overlap_mm, sheet.mark_colour, sheet.footer_colour,
+        ),
+        duplex=duplex,
+        bleed=bleed,
+        crop_marks=crop_marks,
+    )
+
+
+def parse_formats(text: str) -> tuple[str, ...]:
+    formats = tuple(dict.fromkeys(part.strip().lower() for part in text.split(",") if part.strip()))
+    for fmt in formats:
+        if fmt not in FORMATS:
+            raise InputError(Location("--format"), f'unknown format "{fmt}"{did_you_mean(fmt, FORMATS)}', "input.unknown-format")
+    if not formats:
+        raise InputError(Location("--format"), "give at least one of pdf, svg, png", "input.unknown-format")
+    return formats
+
+
+def load_targets(targets, overrides, palette_choice) -> list[LoadedGame]:
+    palette = load_palette(palette_choice)
+    templates = Templates()
+    return [load_game(target, tuple(overrides), palette, templates) for target in (targets or bundled_targets())]
+
+
+def check(loaded: LoadedGame) -> list[Finding]:
+    return loaded.game.rules.run(loaded.spec)
+
+
+def _refuse_bad_input(function):
+    """Input errors end the command with one line on stderr and exit code 2, never a traceback."""
+    import functools
+
+    @functools.wraps(function)
+    def wrapper(*args, **kwargs):
+        try:
+            return function(*args, **kwargs)
+        except InputError as problem:
+            click.echo(str(problem), err=True)
+            sys.exit(2)
+
+    return wrapper
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="pnp-generator")
+def cli():
+    """Print-and-play component generator: YAML game descriptions in, print-ready files out."""
+
+
+@cli.command("list")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@_refuse_bad_input
+def list_games(as_json: bool):
+    """Games, their components and piece counts."""
+    listing = []
+    for loaded in load_targets((), (), None):
+        components = loaded.game.components(loaded.spec)
+        listing.append({
+            "game": loaded.game.name,
+            "title": loaded.spec.title,
+            "file": loaded.source,
+            "components": [{"name": c.name, "title": c.title, "count": len(c.pieces)} for c in components],
+        })
+    if as_json:
+        click.echo(json.dumps(listing, indent=1))
+        return
+    for entry in listing:
+        click.echo(f"{entry['game']}: {entry['title']} ({entry['file']})")
+        for component in entry["components"]:
+            click.echo(f"  {component['name']:<20} {component['count']:>4}  {component['title']}")
+
+
+def _common_input_options(function):
+    function = click.option("--palette", "palette_choice", metavar="NAME|FILE", help="Colour palette (data/palettes.yaml).")(function)
+    function = click.option("--set", "overrides", multiple=True, metavar="KEY=VALUE",
+                            help="Override a data value by dotted path; repeatable.")(function)
+    return function
+
+
+@cli.command("build")
+@click.argument("targets", nargs=-1)
+@click.option("--out", "out_dir", default="output", show_default=True, type=click.Path(file_okay=False, path_type=Path))
+@click.option("--paper", default="a4", show_default=True, help="a4 or letter (templates/paper.yaml).")
+@click.option("--format", "format_list", default="pdf", show_default=True, help="Comma list of pdf, svg, png.")
+@click.option("--duplex", type=click.Choice(["long", "short", "off"]), default="long", show_default=True)
+@click.option("--bleed", type=float, default=3.0, show_default=True, help="Bleed in mm (0 turns it off).")
+@click.option("--crop-marks/--no-crop-marks", default=True, show_default=True)
+@click.option("--dpi", type=click.IntRange(30, 1200), default=150, show_default=True, help="PNG resolution.")
+@_common_input_options
+@_refuse_bad_input
+def build_command(targets, out_dir, paper, format_list, duplex, bleed, crop_marks, dpi, palette_choice, overrides):
+    """Render games (bundled names or YAML paths; none = all) into print-ready files."""
+    formats = parse_formats(format_list)
+    templates = Templates()
+    settings = print_settings(paper, duplex, bleed, crop_marks, templates)
+    loaded_games = load_targets(targets, overrides, palette_choice)
+    failed = False
+    for loaded in loaded_games:
+        findings = check(loaded)
+        for finding in findings:
+            click.echo(str(finding), err=True)
+        failed |= has_errors(findings)
+    if failed:
+        click.echo("build refused: fix the errors above (pnp validate shows them too)", err=True)
+        sys.exit(1)
+    jobs = [(loaded, impose(loaded.game.components(loaded.spec), settings)) for loaded in loaded_games]
+    total = sum(len(pages) for _, pages in jobs)
+    show_progress = sys.stderr.isatty()
+    with click.progressbar(length=total, label="Rendering", file=sys.stderr if show_progress else _Discard()) as bar:
+        for loaded, pages in jobs:
+            surfaces = render(pages, settings, loaded.spec.title, formats, dpi, on_page=lambda: bar.update(1))
+            directory = out_dir / loaded.out_name
+            write_outputs(directory, loaded.out_name, surfaces, manifest(loaded.game.name, pages, settings))
+            if show_progress:
+                click.echo(f"\n{directory}: {len(pages)} pages", err=True)
+
+
+class _Discard:
+    """A stream that swallows the progress bar when stderr is not a terminal."""
+
+    def write(self, _text):
+        return 0
+
+    def flush(self):
+        pass
+
+    def isatty(self):
+        return False
+
+
+@cli.command("validate")
+@click.argument("targets", nargs=-1)
+@_common_input_options
+@_refuse_bad_input
+def validate_command(targets, palette_choice, overrides):
+    """Check component sets against the games' rules. Exit 1 when an error is found."""
+    failed = False
+    for loaded in load_targets(targets, overrides, palette_choice):
+        findings = check(loaded)
+        for finding in findings:
+            click.echo(str(finding))
+        failed |= has_errors(findings)
+        if not findings:
+            click.echo(f"{loaded.source}: ok, {len(loaded.game.rules.rules)} rules hold")
+    sys.exit(1 if failed else 0)
+
+
+def main():
+    cli(prog_name="pnp")
+
+
+__all__ = ["main", "cli", "games"]

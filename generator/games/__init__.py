@@ -1,0 +1,1 @@
+"""One module per game; each defines GAME = Game(...). See generator/plugins.py."""

@@ -1,0 +1,64 @@
+"""What a game plug-in hands to the core: components made of pieces, each with drawn faces."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from generator.canvas import Canvas
+from generator.schema import spec_field
+
+
+@dataclass(frozen=True)
+class Area:
+    """What a face drawer is given: the trim size and how far past it the art should run (bleed).
+
+    The drawer's origin is the trim box's top-left corner; full-bleed art covers
+    (-bleed, -bleed) to (width + bleed, height + bleed). The core clips whatever falls outside.
+    """
+
+    width: float
+    height: float
+    bleed: float
+
+    def bleed_box(self) -> tuple[float, float, float, float]:
+        return -self.bleed, -self.bleed, self.width + 2 * self.bleed, self.height + 2 * self.bleed
+
+
+Face = Callable[[Canvas, Area], None]
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One physical thing to cut out: a card, a tile, a board. Sizes in mm, exact."""
+
+    id: str
+    width: float
+    height: float
+    front: Face
+    back: Face | None = None
+
+
+@dataclass
+class Component:
+    """A kind of piece, under a stable manifest name (`card`, `reference-card`, `dig-site-mat`)."""
+
+    name: str
+    title: str
+    pieces: list[Piece] = field(default_factory=list)
+    #: Space between neighbouring pieces on a sheet. 0 packs them edge to edge on shared cut lines.
+    gutter: float = 0.0
+
+    @property
+    def has_backs(self) -> bool:
+        return any(piece.back for piece in self.pieces)
+
+
+@dataclass(kw_only=True)
+class PieceGeometry:
+    """A piece's size and shape, as templates/pieces.yaml gives it (names end in _mm)."""
+
+    width_mm: float = spec_field(positive=True)
+    height_mm: float = spec_field(positive=True)
+    corner_radius_mm: float = spec_field(0.0, minimum=0, maximum=100)
+    safe_mm: float = spec_field(3.0, minimum=0, maximum=50)

@@ -1,0 +1,72 @@
+"""The validator framework: games contribute rules with stable ids, the core runs and reports them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable
+
+from generator.errors import Location
+
+
+@dataclass(frozen=True)
+class Finding:
+    level: str  # error | warning
+    location: Location
+    message: str
+    rule: str
+
+    def __str__(self) -> str:
+        return f"{self.location.format(with_col=False)}: {self.level}: {self.message} [{self.rule}]"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """What a rule reports; the framework adds the rule's id."""
+
+    level: str
+    location: Location
+    message: str
+
+
+def error(location: Location, message: str) -> Problem:
+    return Problem("error", location, message)
+
+
+def warning(location: Location, message: str) -> Problem:
+    return Problem("warning", location, message)
+
+
+@dataclass(frozen=True)
+class Rule:
+    id: str
+    summary: str
+    check: Callable[[Any], Iterable[Problem]]
+
+
+class RuleBook:
+    """A game's rules, in the order they were declared."""
+
+    def __init__(self) -> None:
+        self.rules: list[Rule] = []
+
+    def rule(self, rule_id: str, summary: str):
+        """Decorator: `@rules.rule("diamonds.deck", "52 cards and 2 jokers")` over a generator of Problems."""
+
+        def register(check):
+            if any(existing.id == rule_id for existing in self.rules):
+                raise ValueError(f"rule id {rule_id} declared twice")
+            self.rules.append(Rule(rule_id, summary, check))
+            return check
+
+        return register
+
+    def run(self, spec) -> list[Finding]:
+        findings = []
+        for rule in self.rules:
+            for problem in rule.check(spec) or ():
+                findings.append(Finding(problem.level, problem.location, problem.message, rule.id))
+        return findings
+
+
+def has_errors(findings: list[Finding]) -> bool:
+    return any(finding.level == "error" for finding in findings)
