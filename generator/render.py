@@ -109,6 +109,10 @@ def _mm(value: float) -> float:
     return round(value, 3) + 0.0
 
 
+_UMASK = os.umask(0o022)
+os.umask(_UMASK)
+
+
 def write_atomically(path: Path, data: bytes) -> None:
     """Write to a temporary file beside `path`, then rename: readers never see half a file."""
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -116,6 +120,7 @@ def write_atomically(path: Path, data: bytes) -> None:
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
+        os.chmod(temporary, 0o666 & ~_UMASK)  # mkstemp makes files private; outputs are ordinary files
         os.replace(temporary, path)
     except BaseException:
         os.unlink(temporary)

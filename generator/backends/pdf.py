@@ -28,6 +28,8 @@ class PdfSurface(Surface):
         self.pdf.setTitle(title)
         self.pdf.setCreator("pnp generator")
         self.pdf.setProducer("pnp generator")
+        self.pdf.setAuthor("pnp generator")
+        self.pdf.setSubject("Print-and-play components")
 
     def begin_page(self, number: int, width: float, height: float) -> None:
         self.pdf.setPageSize((width * mm, height * mm))

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Literal
 
-from generator.canvas import PT, Canvas
+from generator.canvas import PT, Canvas, Surface
 from generator.fonts import text_width, wrap
 from generator.geometry import Matrix, Path
 from generator.model import Area, Component, Piece, PieceGeometry
@@ -301,7 +301,7 @@ def draw_court_emblem(canvas: Canvas, rank: str, colour: str, trim: str) -> None
     else:  # Jack: a feathered cap
         cap = Path().move_to(-7, -4.5).curve_to(-7, -11, 2, -13.5, 7, -8).line_to(7, -4.5).close()
         canvas.draw(cap, fill=trim, stroke=colour, width=0.35)
-        feather = Path().move_to(2, -9.5).curve_to(6, -15, 10, -15, 11, -17).curve_to(9, -12, 7, -10.5, 3, -8.5).close()
+        feather = Path().move_to(-2, -9.5).curve_to(-6, -15, -10, -15, -11, -17).curve_to(-9, -12, -7, -10.5, -3, -8.5).close()
         canvas.draw(feather, fill=colour)
         canvas.rect(-7.5, -5.6, 15, 1.8, fill=colour)
 
@@ -322,11 +322,11 @@ def draw_court_card(canvas: Canvas, area: Area, spec: DiamondsSpec, rank: str, s
             canvas.translate(cx, cy)
             canvas.rotate(turn)
             with canvas.saved():
-                canvas.translate(-4.5, -8.0)
+                canvas.translate(-3.0, -10.5)
+                canvas.scale(1.2)
                 draw_court_emblem(canvas, rank, suit.colour, face.court_trim)
-            canvas.text(-4.5, -10.5 + 12.5, rank, 12.0, fill=suit.colour, face="bold", anchor="middle")
-            draw_symbol(canvas, suit.symbol, 9.5, -19.0, 7.0, suit.colour)
-            draw_symbol(canvas, suit.symbol, 9.5, -8.0, 4.5, suit.colour)
+            canvas.text(-3.0, -4.5, rank, 12.0, fill=suit.colour, face="bold", anchor="middle")
+            draw_symbol(canvas, suit.symbol, 8.5, -27.0, 6.0, suit.colour)
 
 
 def _star(cx: float, cy: float, outer: float, inner: float, points: int = 5) -> Path:
@@ -392,50 +392,74 @@ def draw_card_back(canvas: Canvas, area: Area, spec: DiamondsSpec) -> None:
 # ---------------------------------------------------------------------------------------------
 
 def draw_reference_card(canvas: Canvas, area: Area, spec: DiamondsSpec) -> None:
-    deck, ref = spec.deck, spec.reference_card
+    """The card's own words, shrunk a little at a time until they clear the goal band at the bottom."""
+    deck = spec.deck
     card_outline(canvas, area, deck.piece, deck.face.paper)
-    ink = next((s.colour for s in deck.suits if s.role == "shovel"), "#000000")
+    goal_top = area.height - deck.piece.safe_mm - 1.0 - 5.6
+    body = 6.6 * PT
+    while body > 4.5 * PT and _reference_text(Canvas(Surface()), area, spec, body) > goal_top:
+        body *= 0.95
+    _reference_text(canvas, area, spec, body)
+    _reference_goal(canvas, area, spec, body * 1.12)
+
+
+def _reference_text(canvas: Canvas, area: Area, spec: DiamondsSpec, body: float) -> float:
+    """Draw the suits, the turn and the joker; return how far down the text reached."""
+    deck, ref = spec.deck, spec.reference_card
+    ink = _ink(spec)
     safe = deck.piece.safe_mm + 0.8
     left, width = safe, area.width - 2 * safe
-    canvas.rect(0, 0, area.width, 0, fill=None)
+    heading = body * 1.12
     y = safe + 4.0
     canvas.text(area.width / 2, y, ref.title, 3.6, fill=ink, face="bold", anchor="middle")
     y += 2.2
     canvas.line(left, y, left + width, y, stroke=deck.face.court_trim, width=0.4)
-    body = 6.4 * PT
-    heading = 7.2 * PT
-    y += 3.6
+    y += 1.2 + heading
     # Suits, grouped by role in the order the game introduces them.
     for role in ("treasure", "shovel", "rock"):
         suits = [s for s in deck.suits if s.role == role]
         if not suits:
             continue
         for i, suit in enumerate(suits):
-            draw_symbol(canvas, suit.symbol, left + 1.8 + i * 4.0, y - 1.0, 3.2, suit.colour)
+            draw_symbol(canvas, suit.symbol, left + 1.6 + i * 3.6, y - heading * 0.36, heading * 1.05, suit.colour)
         names = " and ".join(s.name.capitalize() for s in suits)
-        canvas.text(left + 1.8 + len(suits) * 4.0, y, names, heading, fill=ink, face="bold")
+        canvas.text(left + 1.6 + len(suits) * 3.6, y, names, heading, fill=ink, face="bold")
         y += heading * 1.15
         y = canvas.text_block(left, y, wrap(ref.roles.get(role, ""), body, width), body, fill=ink)
-        y += 0.9
-    y += 0.4
+        y += body * 0.35
+    y += body * 0.4
     canvas.text(left, y, "Your turn", heading, fill=ink, face="bold")
     y += heading * 1.2
     for number, step in enumerate(ref.turn, start=1):
-        lines = wrap(step, body, width - 3.2)
         canvas.text(left, y, f"{number}.", body, fill=ink, face="bold")
-        y = canvas.text_block(left + 3.2, y, lines, body, fill=ink) + 0.3
-    y += 0.6
-    lines = wrap("Joker: " + ref.joker, body, width)
-    y = canvas.text_block(left, y, lines, body, fill=ink) + 0.6
+        y = canvas.text_block(left + 3.2, y, wrap(step, body, width - 3.2), body, fill=ink) + body * 0.12
+    y += body * 0.4
+    canvas.text(left, y, "Joker", heading, fill=ink, face="bold")
+    y = canvas.text_block(left, y + heading * 1.2, wrap(ref.joker, body, width), body, fill=ink)
     if ref.stuck:
-        y = canvas.text_block(left, y, wrap(ref.stuck, body, width), body, fill=ink, face="italic") + 0.6
-    # The goal, along the bottom edge, in the treasure suit's colour.
+        y = canvas.text_block(left, y + body * 0.4, wrap(ref.stuck, body, width), body, fill=ink, face="italic")
+    return y - body
+
+
+def _reference_goal(canvas: Canvas, area: Area, spec: DiamondsSpec, size: float) -> None:
+    """The win targets in a band along the bottom edge, by the treasure suit's symbol."""
+    deck = spec.deck
+    safe = deck.piece.safe_mm + 0.8
+    left, width = safe, area.width - 2 * safe
     treasure = next((s for s in deck.suits if s.role == "treasure"), deck.suits[0])
-    goal = "  ·  ".join(f"{n} players: {t}" for n, t in sorted(spec.win_targets.items()))
+    targets = sorted(spec.win_targets.items())
+    goal = f"Goal: {targets[0][1]} diamonds ({targets[0][0]} players)" if targets else ""
+    goal += "".join(f", {t} ({n} players)" for n, t in targets[1:])
     bottom = area.height - safe - 1.0
     canvas.rect(left, bottom - 4.6, width, 6.0, radius=1.2, fill=deck.face.court_panel)
     draw_symbol(canvas, treasure.symbol, left + 3.0, bottom - 1.6, 4.0, treasure.colour)
-    canvas.text(left + 6.0, bottom - 0.6, f"Win: {goal}", heading, fill=ink, face="bold")
+    size = min(size, size * (width - 7.0) / max(text_width(goal, size, "bold"), 1e-6))
+    canvas.text(left + 6.0, bottom - 0.6, goal, size, fill=_ink(spec), face="bold")
+
+
+def _ink(spec: DiamondsSpec) -> str:
+    """Text colour: the shovel suit's colour, the darkest in a standard deck."""
+    return next((s.colour for s in spec.deck.suits if s.role == "shovel"), "#000000")
 
 
 # ---------------------------------------------------------------------------------------------
