@@ -148,6 +148,8 @@ def apply_override(root: YamlMap, assignment: str) -> None:
             else:
                 node = node[index]
         elif isinstance(node, YamlMap):
+            if part not in node and part.isdigit():
+                part = int(part)  # `win_targets.2` names the number key 2, as YAML reads it
             if last:
                 node[part] = value
                 node.value_locations[part] = where

@@ -1,0 +1,175 @@
+"""The core on its own: located YAML, templates, palettes, imposition and the three surfaces."""
+
+from __future__ import annotations
+
+import math
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+from PIL import Image
+
+from generator.backends.pdf import PdfSurface
+from generator.backends.png import PngSurface
+from generator.backends.svg import SvgSurface
+from generator.backends import TeeSurface
+from generator.canvas import Canvas
+from generator.errors import InputError
+from generator.geometry import Matrix, Path
+from generator.impose import Paper, PrintSettings, grid_capacity, impose, mirror_for_duplex, orientations
+from generator.model import Area, Component, Piece
+from generator.palette import load_palette
+from generator.templates import Templates
+from generator.yamlio import apply_override, parse_yaml
+
+A4 = Paper("a4", 210.0, 297.0, 6.35)
+LETTER = Paper("letter", 215.9, 279.4, 6.35)
+
+
+# --- located YAML ----------------------------------------------------------------------------
+
+def test_values_remember_their_line_and_column():
+    data = parse_yaml("game: x\ndeck:\n  jokers: 2\n  ranks: [2, 3]\n", "f.yaml")
+    assert str(data["deck"].where("jokers")) == "f.yaml:3:11"
+    assert str(data["deck"]["ranks"].where(1)) == "f.yaml:4:14"
+    assert str(data["deck"].key_locations["ranks"]) == "f.yaml:4:3"
+
+
+def test_set_overrides_a_nested_value_and_says_where_it_came_from():
+    data = parse_yaml("deck:\n  back:\n    colour: navy\n", "f.yaml")
+    apply_override(data, "deck.back.colour=gold")
+    assert data["deck"]["back"]["colour"] == "gold"
+    assert str(data["deck"]["back"].where("colour")) == "--set deck.back.colour=gold"
+    apply_override(data, "deck.jokers=3")
+    assert data["deck"]["jokers"] == 3
+
+
+# --- templates and palettes ------------------------------------------------------------------
+
+def test_a_template_can_be_extended_field_by_field():
+    templates = Templates()
+    bridge = templates.get("pieces", "bridge-card", None, "piece")
+    assert bridge["width_mm"] == 57.15 and bridge["height_mm"] == 88.9  # height inherited from poker-card
+    custom = parse_yaml("extends: poker-card\ncorner_radius_mm: 0\n", "f.yaml")
+    merged = templates.expand("pieces", custom, custom.location, "piece")
+    assert merged["corner_radius_mm"] == 0 and merged["width_mm"] == 63.5
+    assert str(merged.where("corner_radius_mm")) == "f.yaml:2:19"
+
+
+def test_unknown_template_names_the_closest():
+    with pytest.raises(InputError) as raised:
+        Templates().get("pieces", "pokercard", None, "deck.piece")
+    assert 'did you mean "poker-card"' in raised.value.message
+    assert raised.value.rule == "input.unknown-template"
+
+
+def test_palettes_resolve_names_and_extend_each_other():
+    classic, saver = load_palette(), load_palette("ink-saver")
+    assert classic.resolve("navy", None, "c") != saver.resolve("navy", None, "c")
+    assert classic.resolve("gold", None, "c") == saver.resolve("gold", None, "c")
+    assert classic.resolve("#AbCdEf", None, "c") == "#abcdef"
+    with pytest.raises(InputError, match='did you mean "navy"'):
+        classic.resolve("nvy", None, "c")
+
+
+# --- imposition ------------------------------------------------------------------------------
+
+def settings(paper=A4, **overrides) -> PrintSettings:
+    return PrintSettings(paper=paper, **overrides)
+
+
+@pytest.mark.parametrize("paper", [A4, LETTER])
+def test_poker_cards_fit_eight_to_a_landscape_sheet(paper):
+    portrait, landscape = orientations(paper)
+    assert math.prod(grid_capacity(landscape, (63.5, 88.9), 0.0, settings(paper))) == 8
+    assert math.prod(grid_capacity(portrait, (63.5, 88.9), 0.0, settings(paper))) == 6
+
+
+def test_without_bleed_and_marks_more_fit():
+    bare = settings(bleed=0.0, crop_marks=False)
+    assert math.prod(grid_capacity(orientations(A4)[0], (63.5, 88.9), 0.0, bare)) == 9
+
+
+@pytest.mark.parametrize("width, height, duplex, axis", [
+    (210, 297, "long", "x"), (210, 297, "short", "y"), (297, 210, "long", "y"), (297, 210, "short", "x"),
+])
+def test_duplex_flip_follows_the_paper_edge(width, height, duplex, axis):
+    assert mirror_for_duplex(width, height, duplex) == axis
+
+
+def blank(canvas, area):
+    canvas.rect(0, 0, area.width, area.height, fill="#ff0000")
+
+
+def test_a_gutter_gives_each_piece_its_own_bleed():
+    pieces = [Piece(f"coin-{i}", 19.05, 19.05, blank, blank) for i in range(4)]
+    pages = impose([Component("coin", "Coins", pieces, gutter=8.0)], settings())
+    first = pages[0].placements[0]
+    assert first.clip == pytest.approx((first.x - 3, first.y - 3, first.x + 22.05, first.y + 22.05))
+
+
+def test_a_piece_larger_than_the_sheet_is_tiled_with_overlap():
+    board = Piece("board", 400.0, 300.0, blank)
+    pages = impose([Component("board", "Board", [board])], settings())
+    parts = [page.part for page in pages]
+    assert len(pages) == parts[0].rows * parts[0].cols > 1
+    assert all(page.targets for page in pages)
+    right = next(p for p in parts if p.row == 0 and p.col == 1)
+    assert parts[0].x + parts[0].width - right.x >= 8.0 - 1e-6
+
+
+# --- the drawing model and its surfaces ------------------------------------------------------
+
+def test_matrix_composition_applies_right_to_left():
+    m = Matrix.translation(10, 0) @ Matrix.rotation(90)
+    assert m.apply(1, 0) == pytest.approx((10, 1))
+
+
+def test_arc_ends_where_it_should():
+    path = Path().arc(0, 0, 5, 0, 270)
+    assert path.commands[-1][-2:] == pytest.approx((0, -5))
+
+
+def draw_test_page(surface):
+    canvas = Canvas(surface)
+    surface.begin_page(1, 40.0, 20.0)
+    with canvas.saved():
+        canvas.clip_rect(0, 0, 20, 20)
+        canvas.rect(-5, -5, 50, 30, fill="#ff0000")  # clipped to the left half
+    canvas.text(30, 15, "Ab", 5.0, fill="#0000ff", anchor="middle")
+    with canvas.saved():
+        canvas.translate(30, 5)
+        canvas.rotate(180)
+        canvas.text(0, 0, "up", 3.0)
+    surface.end_page()
+    surface.close()
+
+
+def test_one_drawing_gives_the_same_page_in_every_format():
+    pdf, svg, png = PdfSurface("t"), SvgSurface(), PngSurface(dpi=254)  # 10 px per mm
+    draw_test_page(TeeSurface([pdf, svg, png]))
+    data = pdf.getvalue()
+    assert re.search(rb"/MediaBox \[\s*0 0 113\.3858", data)
+    root = ET.fromstring(svg.pages[1])
+    assert (root.get("width"), root.get("height")) == ("40mm", "20mm")
+    assert b"font-family" in svg.pages[1] and b"@font-face" in svg.pages[1]
+    with Image.open(__import__("io").BytesIO(png.pages[1])) as image:
+        image = image.convert("RGB")
+        assert image.size == (400, 200)
+        assert image.getpixel((100, 100)) == (255, 0, 0)  # inside the clip
+        assert image.getpixel((250, 20)) == (255, 255, 255)  # outside it
+        blue = [image.getpixel((x, y)) for x in range(250, 350) for y in range(100, 150)]
+        assert any(b > 200 and r < 80 for r, g, b in blue), "the text was not drawn"
+
+
+def test_surfaces_are_deterministic():
+    def render():
+        pdf, svg = PdfSurface("t"), SvgSurface()
+        draw_test_page(TeeSurface([pdf, svg]))
+        return pdf.getvalue(), svg.pages[1]
+
+    assert render() == render()
+
+
+def test_area_bleed_box():
+    assert Area(10, 20, 3).bleed_box() == (-3, -3, 16, 26)

@@ -1,0 +1,133 @@
+"""Each Diamonds rule, fed a broken component set, fires with its id and points at the right line."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from generator.cli import cli
+from generator.games import diamonds
+from generator.load import load_game
+
+ROOT = Path(__file__).resolve().parent.parent
+BUNDLED = (ROOT / "data" / "diamonds.yaml").read_text()
+FINDING = re.compile(r"^(?P<file>[^:]+):(?P<line>\d+): (?P<level>error|warning): (?P<message>.+) \[(?P<rule>[a-z.-]+)\]$")
+
+
+def findings_for(tmp_path: Path, text: str = BUNDLED, overrides: tuple[str, ...] = ()):
+    path = tmp_path / "diamonds.yaml"
+    path.write_text(text)
+    loaded = load_game(str(path), overrides)
+    return loaded.game.rules.run(loaded.spec)
+
+
+def rules_fired(findings) -> set[str]:
+    return {finding.rule for finding in findings if finding.level == "error"}
+
+
+def line_of(text: str, fragment: str) -> int:
+    return next(i for i, line in enumerate(text.splitlines(), start=1) if fragment in line)
+
+
+def test_the_bundled_game_is_clean(tmp_path):
+    assert findings_for(tmp_path) == []
+
+
+def test_every_rule_has_a_stable_namespaced_id():
+    ids = [rule.id for rule in diamonds.rules.rules]
+    assert len(ids) == len(set(ids))
+    assert all(rule_id.startswith("diamonds.") for rule_id in ids)
+
+
+BROKEN = [
+    # (rule, what is broken, how: text replacement in the bundled file)
+    ("diamonds.players", "a four-player game", ("players: [2, 3]", "players: [2, 3, 4]")),
+    ("diamonds.suit-roles", "two treasure suits", ("symbol: spade, colour: ink, role: shovel", "symbol: spade, colour: ink, role: treasure")),
+    ("diamonds.suit-roles", "a suit symbol used twice", ("symbol: club, colour: ink", "symbol: spade, colour: ink")),
+    ("diamonds.deck", "a duplicate rank", ("[2, 3, 4, 5,", "[2, 2, 4, 5,")),
+    ("diamonds.deck", "a missing rank", (", K, A]", ", K]")),
+    ("diamonds.deck", "a rank outside a standard deck", ("10, J,", "10, 11, J,")),
+    ("diamonds.deck", "aces low", ("[2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A]", "[A, 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K]")),
+    ("diamonds.deck", "one joker", ("jokers: 2", "jokers: 1")),
+    ("diamonds.deck", "a missing suit", ("    - {name: clubs, symbol: club, colour: ink, role: rock}\n", "")),
+    ("diamonds.deal", "piles of five", ("cards_per_pile: 6", "cards_per_pile: 5")),
+    ("diamonds.deal", "a 4 x 3 grid", ("piles_across: 3", "piles_across: 4")),
+    ("diamonds.win-target", "a target that is not a majority", ("  2: 7", "  2: 6")),
+    ("diamonds.win-target", "a target nobody may reach", ("  3: 5", "  3: 6")),
+    ("diamonds.win-target", "a player count without a target", ("  3: 5\n", "")),
+]
+
+
+@pytest.mark.parametrize("rule, broken, change", BROKEN, ids=[b for _, b, _ in BROKEN])
+def test_rule_fires_on_a_broken_set(tmp_path, rule, broken, change):
+    old, new = change
+    assert old in BUNDLED, f"the bundled file changed; update the test for {broken}"
+    findings = findings_for(tmp_path, BUNDLED.replace(old, new, 1))
+    assert rule in rules_fired(findings), [str(f) for f in findings]
+
+
+def test_duplicate_and_missing_cards_are_named(tmp_path):
+    findings = findings_for(tmp_path, BUNDLED.replace("[2, 3, 4, 5,", "[2, 2, 4, 5,", 1))
+    messages = [f.message for f in findings if f.rule == "diamonds.deck"]
+    assert "duplicate card 2 of diamonds" in messages
+    assert "missing card 3 of spades" in messages
+
+
+def test_the_finding_points_at_the_broken_line(tmp_path):
+    text = BUNDLED.replace("  2: 7", "  2: 6", 1)
+    (finding,) = [f for f in findings_for(tmp_path, text) if f.rule == "diamonds.win-target"]
+    assert finding.location.line == line_of(text, "  2: 6")
+    assert "use 7" in finding.message
+
+
+def test_win_targets_follow_from_the_number_of_diamonds(tmp_path):
+    """With 13 diamonds: the target must beat an equal share and be sure to be reached."""
+    for players, good in ((2, 7), (3, 5)):
+        for target in range(1, 14):
+            findings = findings_for(tmp_path, overrides=(f"win_targets.{players}={target}",))
+            assert ("diamonds.win-target" not in rules_fired(findings)) == (target == good), (players, target)
+
+
+def test_too_few_reference_cards_is_a_warning_not_an_error(tmp_path):
+    findings = findings_for(tmp_path, overrides=("reference_card.copies=1",))
+    assert [(f.level, f.rule) for f in findings] == [("warning", "diamonds.reference-copies")]
+
+
+def test_validate_prints_compiler_style_findings_and_exits_1(tmp_path):
+    path = tmp_path / "broken.yaml"
+    text = BUNDLED.replace("jokers: 2", "jokers: 1", 1)
+    path.write_text(text)
+    result = CliRunner().invoke(cli, ["validate", str(path)])
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert lines
+    for line in lines:
+        match = FINDING.match(line)
+        assert match, line
+        assert match["file"] == str(path)
+    assert any(FINDING.match(l)["line"] == str(line_of(text, "jokers: 1")) for l in lines)
+
+
+def test_validate_warnings_do_not_fail(tmp_path):
+    result = CliRunner().invoke(cli, ["validate", "diamonds", "--set", "reference_card.copies=2"])
+    assert result.exit_code == 0
+    assert "warning:" in result.output and "[diamonds.reference-copies]" in result.output
+
+
+def test_validate_with_no_target_checks_every_bundled_game():
+    result = CliRunner().invoke(cli, ["validate"])
+    assert result.exit_code == 0, result.output
+    assert "data/diamonds.yaml: ok" in result.output
+
+
+def test_build_refuses_a_set_that_breaks_the_rules(tmp_path):
+    path = tmp_path / "broken.yaml"
+    path.write_text(BUNDLED.replace("cards_per_pile: 6", "cards_per_pile: 5", 1))
+    out = tmp_path / "out"
+    result = CliRunner().invoke(cli, ["build", str(path), "--out", str(out)])
+    assert result.exit_code == 1
+    assert "[diamonds.deal]" in result.output
+    assert not out.exists()
