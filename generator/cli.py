@@ -13,7 +13,6 @@ from generator.errors import InputError, Location, did_you_mean
 from generator.impose import Paper, PrintSettings, SheetStyle, impose
 from generator.load import LoadedGame, bundled_targets, load_game
 from generator.palette import load_palette
-from generator.plugins import games
 from generator.render import FORMATS, manifest, render, write_outputs
 from generator.schema import Context, build, spec_field
 from generator.templates import Templates
@@ -158,13 +157,15 @@ def build_command(targets, out_dir, paper, format_list, duplex, bleed, crop_mark
     jobs = [(loaded, impose(loaded.game.components(loaded.spec), settings)) for loaded in loaded_games]
     total = sum(len(pages) for _, pages in jobs)
     show_progress = sys.stderr.isatty()
+    summary = []
     with click.progressbar(length=total, label="Rendering", file=sys.stderr if show_progress else _Discard()) as bar:
         for loaded, pages in jobs:
             surfaces = render(pages, settings, loaded.spec.title, formats, dpi, on_page=lambda: bar.update(1))
             directory = out_dir / loaded.out_name
             write_outputs(directory, loaded.out_name, surfaces, manifest(loaded.game.name, pages, settings))
-            if show_progress:
-                click.echo(f"\n{directory}: {len(pages)} pages", err=True)
+            summary.append(f"{directory}: {len(pages)} pages ({', '.join(formats)})")
+    if show_progress:
+        click.echo("\n".join(summary), err=True)
 
 
 class _Discard:
@@ -198,7 +199,19 @@ def validate_command(targets, palette_choice, overrides):
 
 
 def main():
-    cli(prog_name="pnp")
+    """Run `pnp`; usage mistakes, like input mistakes, get one line and exit code 2."""
+    try:
+        cli.main(prog_name="pnp", standalone_mode=False)
+    except click.exceptions.NoArgsIsHelpError as help_request:
+        click.echo(help_request.ctx.get_help())
+    except click.UsageError as mistake:
+        where = mistake.param.opts[0] if getattr(mistake, "param", None) is not None else "pnp"
+        message = " ".join(mistake.format_message().split())
+        click.echo(f"{where}: error: {message} [input.usage]", err=True)
+        sys.exit(2)
+    except click.exceptions.Abort:
+        sys.exit(1)
+    except click.ClickException as failure:
+        failure.show()
+        sys.exit(failure.exit_code)
 
-
-__all__ = ["main", "cli", "games"]

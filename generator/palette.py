@@ -33,7 +33,7 @@ class Palette:
 
 def _read_palette(name: str, entries: YamlMap, where: Location, seen=()) -> dict[str, str]:
     if name not in entries:
-        raise InputError(where, f'unknown palette "{name}"{did_you_mean(name, entries)}', "input.unknown-colour")
+        raise InputError(where, f'unknown palette "{name}"{did_you_mean(name, entries)}', "input.unknown-palette")
     body = entries[name]
     if not isinstance(body, YamlMap):
         raise InputError(entries.where(name), f"palette {name} must map colour names to #rrggbb", "input.type")
@@ -41,7 +41,7 @@ def _read_palette(name: str, entries: YamlMap, where: Location, seen=()) -> dict
     if "extends" in body:
         parent = body["extends"]
         if parent in seen + (name,):
-            raise InputError(body.where("extends"), f"palette {name} extends itself", "input.unknown-colour")
+            raise InputError(body.where("extends"), f"palette {name} extends itself", "input.unknown-palette")
         colours.update(_read_palette(parent, entries, body.where("extends"), seen + (name,)))
     for colour, value in body.items():
         if colour == "extends":

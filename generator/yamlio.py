@@ -155,14 +155,24 @@ def apply_override(root: YamlMap, assignment: str) -> None:
                 node.value_locations[part] = where
                 node.key_locations.setdefault(part, where)
             else:
+                if isinstance(node.get(part), str):
+                    # A name that refers to a template stands for {extends: name}; setting one of its
+                    # fields (`deck.piece.width_mm=57`) extends the template instead of replacing it.
+                    node[part] = _mapping({"extends": node[part]}, node.where(part))
                 if part not in node:
-                    child = YamlMap()
-                    child.location, child.value_locations, child.key_locations = where, {}, {}
-                    node[part] = child
+                    node[part] = _mapping({}, where)
                     node.value_locations[part] = node.key_locations[part] = where
                 node = node[part]
         else:
             raise InputError(where, f'cannot set inside "{".".join(parts[:depth])}", which is a single value', "input.set-syntax")
+
+
+def _mapping(items: dict, where: Location) -> YamlMap:
+    result = YamlMap(items)
+    result.location = where
+    result.value_locations = {key: where for key in items}
+    result.key_locations = dict(result.value_locations)
+    return result
 
 
 def _relocate(value, where: Location) -> None:

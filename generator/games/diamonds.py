@@ -236,31 +236,33 @@ PIP_LAYOUTS = {
 }
 
 
-def card_outline(canvas: Canvas, area: Area, geometry: PieceGeometry, colour: str) -> None:
+def card_paper(canvas: Canvas, area: Area, colour: str) -> None:
     """Full-bleed paper colour, so a slightly off cut still shows only card."""
     x, y, w, h = area.bleed_box()
     canvas.rect(x, y, w, h, fill=colour)
 
 
-def draw_index(canvas: Canvas, area: Area, label: str, symbol: str | None, colour: str) -> None:
-    """Rank and suit in the top-left corner, and again upside down in the bottom-right."""
+def head_to_head(canvas: Canvas, area: Area):
+    """Run the loop body twice: upright, then turned half round, as a double-ended card is drawn."""
     for turn in (0, 180):
         with canvas.saved():
             if turn:
                 canvas.translate(area.width, area.height)
-                canvas.rotate(180)
-            size = 6.2 if len(label) == 1 else 5.2
-            cx = 5.6
-            if len(label) == 1 or symbol:
-                face = "bold"
-                canvas.text(cx, 4.0 + size * 0.74, label, size, fill=colour, face=face, anchor="middle")
-                if symbol:
-                    draw_symbol(canvas, symbol, cx, 4.0 + size * 0.74 + 3.6, 4.2, colour)
+                canvas.rotate(turn)
+            yield
+
+
+def draw_index(canvas: Canvas, area: Area, label: str, symbol: str, colour: str) -> None:
+    """Rank and suit in the top-left corner, and again upside down in the bottom-right."""
+    size = 6.2 if len(label) == 1 else 5.2
+    for _ in head_to_head(canvas, area):
+        canvas.text(5.6, 4.0 + size * 0.74, label, size, fill=colour, face="bold", anchor="middle")
+        draw_symbol(canvas, symbol, 5.6, 4.0 + size * 0.74 + 3.6, 4.2, colour)
 
 
 def draw_number_card(canvas: Canvas, area: Area, spec: DiamondsSpec, rank: str, suit: Suit) -> None:
     deck = spec.deck
-    card_outline(canvas, area, deck.piece, deck.face.paper)
+    card_paper(canvas, area, deck.face.paper)
     draw_index(canvas, area, rank, suit.symbol, suit.colour)
     cx = area.width / 2
     if rank == "A":
@@ -308,7 +310,7 @@ def draw_court_emblem(canvas: Canvas, rank: str, colour: str, trim: str) -> None
 
 def draw_court_card(canvas: Canvas, area: Area, spec: DiamondsSpec, rank: str, suit: Suit) -> None:
     deck, face = spec.deck, spec.deck.face
-    card_outline(canvas, area, deck.piece, face.paper)
+    card_paper(canvas, area, face.paper)
     draw_index(canvas, area, rank, suit.symbol, suit.colour)
     # A framed panel split on the diagonal, each half a head-to-head mirror of the other.
     px, py = 11.5, 8.5
@@ -316,17 +318,14 @@ def draw_court_card(canvas: Canvas, area: Area, spec: DiamondsSpec, rank: str, s
     canvas.rect(px, py, pw, ph, radius=1.5, fill=face.court_panel, stroke=suit.colour, width=0.5)
     canvas.rect(px + 1.4, py + 1.4, pw - 2.8, ph - 2.8, radius=1.0, stroke=face.court_trim, width=0.35)
     canvas.line(px + 1.4, py + ph - 1.4, px + pw - 1.4, py + 1.4, stroke=face.court_trim, width=0.35)
-    cx, cy = area.width / 2, area.height / 2
-    for turn in (0, 180):
+    for _ in head_to_head(canvas, area):
+        canvas.translate(area.width / 2, area.height / 2)
         with canvas.saved():
-            canvas.translate(cx, cy)
-            canvas.rotate(turn)
-            with canvas.saved():
-                canvas.translate(-3.0, -10.5)
-                canvas.scale(1.2)
-                draw_court_emblem(canvas, rank, suit.colour, face.court_trim)
-            canvas.text(-3.0, -4.5, rank, 12.0, fill=suit.colour, face="bold", anchor="middle")
-            draw_symbol(canvas, suit.symbol, 8.5, -27.0, 6.0, suit.colour)
+            canvas.translate(-3.0, -10.5)
+            canvas.scale(1.2)
+            draw_court_emblem(canvas, rank, suit.colour, face.court_trim)
+        canvas.text(-3.0, -4.5, rank, 12.0, fill=suit.colour, face="bold", anchor="middle")
+        draw_symbol(canvas, suit.symbol, 8.5, -27.0, 6.0, suit.colour)
 
 
 def _star(cx: float, cy: float, outer: float, inner: float, points: int = 5) -> Path:
@@ -342,14 +341,10 @@ def _star(cx: float, cy: float, outer: float, inner: float, points: int = 5) -> 
 
 def draw_joker(canvas: Canvas, area: Area, spec: DiamondsSpec, colour: str) -> None:
     face = spec.deck.face
-    card_outline(canvas, area, spec.deck.piece, face.paper)
-    for turn in (0, 180):
-        with canvas.saved():
-            if turn:
-                canvas.translate(area.width, area.height)
-                canvas.rotate(180)
-            for i, letter in enumerate("JOKER"):
-                canvas.text(5.6, 7.5 + i * 4.3, letter, 4.0, fill=colour, face="bold", anchor="middle")
+    card_paper(canvas, area, face.paper)
+    for _ in head_to_head(canvas, area):
+        for i, letter in enumerate("JOKER"):
+            canvas.text(5.6, 7.5 + i * 4.3, letter, 4.0, fill=colour, face="bold", anchor="middle")
     cx, cy = area.width / 2, area.height / 2
     canvas.draw(_star(cx, cy - 6, 17, 7), fill=face.court_panel, stroke=colour, width=0.6)
     canvas.draw(_star(cx, cy - 6, 8, 3.3), fill=colour)
@@ -394,7 +389,7 @@ def draw_card_back(canvas: Canvas, area: Area, spec: DiamondsSpec) -> None:
 def draw_reference_card(canvas: Canvas, area: Area, spec: DiamondsSpec) -> None:
     """The card's own words, shrunk a little at a time until they clear the goal band at the bottom."""
     deck = spec.deck
-    card_outline(canvas, area, deck.piece, deck.face.paper)
+    card_paper(canvas, area, deck.face.paper)
     goal_top = area.height - deck.piece.safe_mm - 1.0 - 5.6
     body = 6.6 * PT
     while body > 4.5 * PT and _reference_text(Canvas(Surface()), area, spec, body) > goal_top:

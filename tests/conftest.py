@@ -1,0 +1,33 @@
+"""Small shared helpers: the bundled Diamonds file, and running `pnp` the way a user does."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+DIAMONDS_YAML = REPO / "data" / "diamonds.yaml"
+
+
+def run_pnp(*args, cwd, timeout: float = 300) -> tuple[int, str, str]:
+    """Run `python -m generator ARGS` in `cwd`, as a separate process; (exit code, stdout, stderr)."""
+    completed = subprocess.run(
+        [sys.executable, "-m", "generator", *(str(arg) for arg in args)],
+        cwd=cwd,
+        capture_output=True,
+        timeout=timeout,
+    )
+    decode = lambda data: data.decode("utf-8", errors="replace")  # noqa: E731
+    return completed.returncode, decode(completed.stdout), decode(completed.stderr)
+
+
+@pytest.fixture
+def diamonds_copy(tmp_path) -> Path:
+    """A user's own copy of data/diamonds.yaml, in the test's temporary directory."""
+    target = tmp_path / "diamonds.yaml"
+    shutil.copyfile(DIAMONDS_YAML, target)
+    return target
