@@ -131,3 +131,35 @@ def test_build_refuses_a_set_that_breaks_the_rules(tmp_path):
     assert result.exit_code == 1
     assert "[diamonds.deal]" in result.output
     assert not out.exists()
+
+
+def render_face(face, width: float, height: float):
+    """One face alone on a page of its own size, as an RGB image at 100 dpi."""
+    import io
+
+    from PIL import Image
+
+    from generator.backends.png import PngSurface
+    from generator.canvas import Canvas
+    from generator.model import Area
+
+    surface = PngSurface(dpi=100)
+    surface.begin_page(1, width, height)
+    face(Canvas(surface), Area(width, height, 0.0))
+    surface.end_page()
+    return Image.open(io.BytesIO(surface.pages[1])).convert("RGB")
+
+
+def test_the_card_back_looks_the_same_after_a_half_turn():
+    from PIL import ImageChops, ImageStat
+
+    loaded = load_game("diamonds")
+    (cards, *_) = loaded.game.components(loaded.spec)
+    card = cards.pieces[0]
+    back = render_face(card.back, card.width, card.height)
+    turned = back.rotate(180)
+    difference = ImageStat.Stat(ImageChops.difference(back, turned).convert("L")).mean[0]
+    assert difference < 2.0, difference
+    seven = next(piece for piece in cards.pieces if piece.id == "card-7S")  # one odd pip: not symmetric
+    front = render_face(seven.front, seven.width, seven.height)
+    assert ImageStat.Stat(ImageChops.difference(front, front.rotate(180)).convert("L")).mean[0] > 2.0

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
 from PIL import Image
+
+from conftest import run_pnp
 
 ROOT = Path(__file__).resolve().parent.parent
 MM_PER_PT = 25.4 / 72
@@ -21,17 +21,17 @@ PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 DPI = 40  # low, to keep the suite quick; the size rule is the same at any dpi
 
 
-def pnp(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "generator", *args], cwd=ROOT, capture_output=True, text=True)
+def pnp(*args: str) -> None:
+    """Run pnp from the repository root and insist that it succeeds."""
+    code, _, stderr = run_pnp(*args, cwd=ROOT)
+    assert code == 0, stderr
 
 
 @pytest.fixture(scope="module", params=sorted(PAPERS))
 def build(request, tmp_path_factory):
     """A full Diamonds build (pdf, svg, png) on one paper."""
     out = tmp_path_factory.mktemp(f"build-{request.param}")
-    result = pnp("build", "diamonds", "--out", str(out), "--paper", request.param, "--format", "pdf,svg,png",
-                 "--dpi", str(DPI))
-    assert result.returncode == 0, result.stderr
+    pnp("build", "diamonds", "--out", str(out), "--paper", request.param, "--format", "pdf,svg,png", "--dpi", str(DPI))
     folder = out / "diamonds"
     return request.param, folder, json.loads((folder / "manifest.json").read_text())
 
@@ -126,8 +126,7 @@ def test_each_back_is_at_the_mirrored_place_of_its_front(build):
 
 @pytest.mark.parametrize("flip", ["short", "off"])
 def test_other_duplex_modes(flip, tmp_path):
-    result = pnp("build", "diamonds", "--out", str(tmp_path), "--duplex", flip)
-    assert result.returncode == 0, result.stderr
+    pnp("build", "diamonds", "--out", str(tmp_path), "--duplex", flip)
     manifest = json.loads((tmp_path / "diamonds" / "manifest.json").read_text())
     backs = [page for page in manifest["pages"] if page["side"] == "back"]
     if flip == "off":
@@ -221,8 +220,7 @@ def test_fonts_are_embedded(build):
 
 def test_two_builds_are_byte_identical(tmp_path):
     for run in ("one", "two"):
-        result = pnp("build", "diamonds", "--out", str(tmp_path / run), "--format", "pdf,svg")
-        assert result.returncode == 0, result.stderr
+        pnp("build", "diamonds", "--out", str(tmp_path / run), "--format", "pdf,svg")
     one, two = tmp_path / "one" / "diamonds", tmp_path / "two" / "diamonds"
     assert (one / "diamonds.pdf").read_bytes() == (two / "diamonds.pdf").read_bytes()
     svgs = sorted(p.name for p in (one / "svg").iterdir())
