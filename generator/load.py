@@ -35,10 +35,11 @@ def bundled_targets() -> list[str]:
 def resolve_target(target: str) -> Path:
     """A bundled game name (`diamonds`) or a path to a game YAML."""
     path = Path(target)
-    if path.suffix in (".yaml", ".yml") or path.exists() or "/" in target:
-        return path
-    if target in games():
+    looks_like_a_path = path.suffix in (".yaml", ".yml") or "/" in target or "\\" in target
+    if target in games() and not looks_like_a_path:
         return DATA_DIR / f"{target}.yaml"
+    if looks_like_a_path or path.exists():
+        return path
     raise InputError(
         Location(target),
         f'no bundled game or file named "{target}"{did_you_mean(target, bundled_targets())}',

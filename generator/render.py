@@ -8,6 +8,7 @@ import tempfile
 from pathlib import Path
 from typing import Callable
 
+from generator import fonts
 from generator.backends import TeeSurface
 from generator.canvas import PT, Canvas, Surface
 from generator.impose import Page, PrintSettings
@@ -53,13 +54,16 @@ def draw_footer(canvas: Canvas, page: Page, settings: PrintSettings, game_title:
     for tick in range(int(length // 10) + 1):
         tx = x + tick * 10
         canvas.line(tx, bar_y - 1.2, tx, bar_y + 2.0, stroke=colour, width=0.15)
-    canvas.text(x + length + 1.5, baseline, f"{length:g} mm: if this bar is shorter, print at 100 % (actual size)",
-                5.5 * PT, fill=colour)
+    advice = f"{length:g} mm: if this bar is shorter, print at 100 % (actual size)"
+    canvas.text(x + length + 1.5, baseline, advice, 5.5 * PT, fill=colour)
     label = f"{game_title} · {page.component.title} · {page.side}"
     if page.part:
         label += f" · part {page.part.label} of {page.part.rows}×{page.part.cols}"
     label += f" · page {page.number} of {total_pages}"
-    canvas.text(page.width - margin - 1.0, baseline, label, 6.5 * PT, fill=colour, anchor="end")
+    # A long label shrinks rather than run into the ruler's advice.
+    room = page.width - margin - 1.0 - (x + length + 1.5 + fonts.text_width(advice, 5.5 * PT) + 3.0)
+    size = min(6.5 * PT, 6.5 * PT * room / fonts.text_width(label, 6.5 * PT))
+    canvas.text(page.width - margin - 1.0, baseline, label, size, fill=colour, anchor="end")
 
 
 def manifest(game: str, pages: list[Page], settings: PrintSettings) -> dict:
