@@ -9,6 +9,13 @@ from dataclasses import dataclass
 KAPPA = 0.5522847498
 
 
+def number(value: float) -> str:
+    """A coordinate as text, to 1/1000 mm: far below print precision, and the same on every run."""
+    text = "%.3f" % value
+    text = text.rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
 @dataclass(frozen=True)
 class Matrix:
     """x' = a*x + c*y + e ; y' = b*x + d*y + f (the PDF/SVG convention)."""

@@ -1,16 +1,44 @@
-"""PDF surface (reportlab): one document, every page sized as imposed, fonts embedded as subsets."""
+"""PDF surface (reportlab): one document, every page sized as imposed, fonts embedded as subsets.
+
+Paths, colours and clips are written as PDF operators directly (reportlab's `addLiteral`): the
+Canvas has already done the geometry, and building reportlab path objects number by number was
+most of the build time. Text goes through reportlab, which embeds and subsets the fonts.
+"""
 
 from __future__ import annotations
 
 import io
 
+from reportlab import rl_config
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
-from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas as ReportlabCanvas
+from reportlab.pdfgen.canvas import Canvas as ReportlabCanvas
 
 from generator import fonts
 from generator.canvas import Style, Surface
-from generator.geometry import Matrix, Path
+from generator.geometry import Matrix, Path, number
+
+# Compressed streams stay binary: ASCII85 on top only makes files larger and builds slower.
+rl_config.useA85 = 0
+
+
+def _colour(hex_colour: str) -> str:
+    return " ".join(number(int(hex_colour[i:i + 2], 16) / 255) for i in (1, 3, 5))
+
+
+def _path_operators(path: Path) -> str:
+    parts = []
+    for cmd in path.commands:
+        op = cmd[0]
+        if op == "M":
+            parts.append(f"{number(cmd[1])} {number(cmd[2])} m")
+        elif op == "L":
+            parts.append(f"{number(cmd[1])} {number(cmd[2])} l")
+        elif op == "C":
+            parts.append(" ".join(number(v) for v in cmd[1:]) + " c")
+        else:
+            parts.append("h")
+    return "\n".join(parts)
 
 
 class PdfSurface(Surface):
@@ -35,36 +63,20 @@ class PdfSurface(Surface):
         self.pdf.setPageSize((width * mm, height * mm))
         # Page space in mm with y down, like the Canvas: x_pt = x*mm, y_pt = height*mm - y*mm.
         self.pdf.transform(mm, 0, 0, -mm, 0, height * mm)
-        self.pdf.setLineJoin(1)
+        self.pdf.addLiteral("1 j")  # round joins
 
     def end_page(self) -> None:
         self.pdf.showPage()
 
-    def _path(self, path: Path):
-        p = self.pdf.beginPath()
-        for cmd in path.commands:
-            op = cmd[0]
-            if op == "M":
-                p.moveTo(cmd[1], cmd[2])
-            elif op == "L":
-                p.lineTo(cmd[1], cmd[2])
-            elif op == "C":
-                p.curveTo(*cmd[1:])
-            else:
-                p.close()
-        return p
-
     def draw_path(self, path: Path, style: Style) -> None:
-        pdf = self.pdf
+        ops = [_path_operators(path)]
         if style.fill:
-            pdf.setFillColor(HexColor(style.fill))
+            ops.insert(0, _colour(style.fill) + " rg")
         if style.stroke:
-            pdf.setStrokeColor(HexColor(style.stroke))
-            pdf.setLineWidth(style.width)
-            pdf.setDash(list(style.dash) if style.dash else [])
-        pdf.drawPath(
-            self._path(path), fill=1 if style.fill else 0, stroke=1 if style.stroke else 0, fillMode=FILL_EVEN_ODD
-        )
+            dash = " ".join(number(d) for d in style.dash) if style.dash else ""
+            ops.insert(0, f"{_colour(style.stroke)} RG {number(style.width)} w [{dash}] 0 d")
+        ops.append("B*" if style.fill and style.stroke else "f*" if style.fill else "S")
+        self.pdf.addLiteral("\n".join(ops))
 
     def draw_text(self, text: str, face: str, size: float, fill: str, matrix: Matrix) -> None:
         pdf = self.pdf
@@ -78,7 +90,7 @@ class PdfSurface(Surface):
 
     def push_clip(self, path: Path) -> None:
         self.pdf.saveState()
-        self.pdf.clipPath(self._path(path), stroke=0, fill=0, fillMode=FILL_EVEN_ODD)
+        self.pdf.addLiteral(_path_operators(path) + "\nW* n")
 
     def pop_clip(self) -> None:
         self.pdf.restoreState()

@@ -9,13 +9,10 @@ import svgwrite
 
 from generator import fonts
 from generator.canvas import Style, Surface
-from generator.geometry import Matrix, Path
+from generator.geometry import Matrix, Path, number
 
 
-def _num(value: float) -> str:
-    """Coordinates rounded to 1/1000 mm: far below print precision, and stable between runs."""
-    text = f"{value:.3f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
+_num = number
 
 
 def path_data(path: Path) -> str:

@@ -362,15 +362,17 @@ def draw_card_back(canvas: Canvas, area: Area, spec: DiamondsSpec) -> None:
     x, y, w, h = area.bleed_box()
     canvas.rect(x, y, w, h, fill=back.colour)
     cx, cy = area.width / 2, area.height / 2
-    # A diagonal lattice centred on the card: symmetric under a half turn.
-    step = 5.0
-    reach = int((w + h) / step) + 2
+    # A diagonal lattice centred on the card, so it is symmetric under a half turn: lines at 45
+    # degrees through points `step` apart on the centre line, as many as can cross the bleed box.
+    step, half = 5.0, h / 2
+    lattice = Path()
+    for i in range(-int((w / 2 + half) / step) - 1, int((w / 2 + half) / step) + 2):
+        x0 = cx + i * step
+        lattice.move_to(x0 - half, cy - half).line_to(x0 + half, cy + half)
+        lattice.move_to(x0 + half, cy - half).line_to(x0 - half, cy + half)
     with canvas.saved():
         canvas.clip_rect(x, y, w, h)
-        for i in range(-reach, reach + 1):
-            offset = i * step
-            canvas.line(cx + offset - h, cy - h, cx + offset + h, cy + h, stroke=back.lattice, width=0.8)
-            canvas.line(cx + offset + h, cy - h, cx + offset - h, cy + h, stroke=back.lattice, width=0.8)
+        canvas.draw(lattice, stroke=back.lattice, width=0.8)
     inset = spec.deck.piece.safe_mm + 1.5
     canvas.rect(inset, inset, area.width - 2 * inset, area.height - 2 * inset, radius=2.5, stroke=back.accent, width=0.7)
     canvas.rect(inset + 1.5, inset + 1.5, area.width - 2 * inset - 3, area.height - 2 * inset - 3, radius=1.8,
