@@ -168,17 +168,17 @@ class Path:
             return self
         a, b, c, d, e, f = m.a, m.b, m.c, m.d, m.e, m.f
         out = []
-        for cmd in self.commands:
-            if cmd[0] == "Z":
+        for cmd in self.commands:  # unrolled by command: this runs for every shape drawn
+            op = cmd[0]
+            if op == "C":
+                _, x1, y1, x2, y2, x, y = cmd
+                out.append(("C", a * x1 + c * y1 + e, b * x1 + d * y1 + f, a * x2 + c * y2 + e,
+                            b * x2 + d * y2 + f, a * x + c * y + e, b * x + d * y + f))
+            elif op == "Z":
                 out.append(cmd)
-                continue
-            pts = cmd[1:]
-            moved = [cmd[0]]
-            for i in range(0, len(pts), 2):
-                x, y = pts[i], pts[i + 1]
-                moved.append(a * x + c * y + e)
-                moved.append(b * x + d * y + f)
-            out.append(tuple(moved))
+            else:
+                _, x, y = cmd
+                out.append((op, a * x + c * y + e, b * x + d * y + f))
         return Path(out)
 
     def bounds(self) -> tuple[float, float, float, float]:

@@ -134,16 +134,19 @@ def write_atomically(path: Path, data: bytes) -> None:
 def render(pages: list[Page], settings: PrintSettings, game_title: str, formats: tuple[str, ...], dpi: int,
            on_page: Callable[[], None] = lambda: None) -> dict[str, object]:
     """Draw every page once, feeding every requested format; returns the finished surfaces."""
-    from generator.backends.pdf import PdfSurface
-    from generator.backends.png import PngSurface
-    from generator.backends.svg import SvgSurface
-
+    # Backends are imported only when asked for: svgwrite alone costs a fifth of a PDF build.
     surfaces: dict[str, Surface] = {}
     if "pdf" in formats:
+        from generator.backends.pdf import PdfSurface
+
         surfaces["pdf"] = PdfSurface(game_title)
     if "svg" in formats:
+        from generator.backends.svg import SvgSurface
+
         surfaces["svg"] = SvgSurface()
     if "png" in formats:
+        from generator.backends.png import PngSurface
+
         surfaces["png"] = PngSurface(dpi)
     surface = TeeSurface(list(surfaces.values()))
     canvas = Canvas(surface)

@@ -388,14 +388,17 @@ def draw_card_back(canvas: Canvas, area: Area, spec: DiamondsSpec) -> None:
 # Reference card
 # ---------------------------------------------------------------------------------------------
 
-def draw_reference_card(canvas: Canvas, area: Area, spec: DiamondsSpec) -> None:
-    """The card's own words, shrunk a little at a time until they clear the goal band at the bottom."""
-    deck = spec.deck
-    card_paper(canvas, area, deck.face.paper)
-    goal_top = area.height - deck.piece.safe_mm - 1.0 - 5.6
+def reference_text_size(spec: DiamondsSpec, area: Area) -> float:
+    """The largest text size, from 6.6 pt down, at which the card's words clear the goal band."""
+    goal_top = area.height - spec.deck.piece.safe_mm - 1.0 - 5.6
     body = 6.6 * PT
     while body > 4.5 * PT and _reference_text(Canvas(Surface()), area, spec, body) > goal_top:
         body *= 0.95
+    return body
+
+
+def draw_reference_card(canvas: Canvas, area: Area, spec: DiamondsSpec, body: float) -> None:
+    card_paper(canvas, area, spec.deck.face.paper)
     _reference_text(canvas, area, spec, body)
     _reference_goal(canvas, area, spec, body * 1.12)
 
@@ -528,10 +531,8 @@ def components(spec: DiamondsSpec) -> list[Component]:
         colours = deck.face.joker_colours or [deck.suits[0].colour]
         colour = colours[index % len(colours)]
         cards.append(Piece(f"card-JOKER-{index + 1}", w, h, partial(draw_joker, spec=spec, colour=colour), back))
-    reference = [
-        Piece(f"reference-card-{n + 1}", w, h, partial(draw_reference_card, spec=spec), back)
-        for n in range(spec.reference_card.copies)
-    ]
+    reference_front = partial(draw_reference_card, spec=spec, body=reference_text_size(spec, Area(w, h, 0.0)))
+    reference = [Piece(f"reference-card-{n + 1}", w, h, reference_front, back) for n in range(spec.reference_card.copies)]
     mat_w, mat_h = mat_size(spec)
     mat = [Piece("dig-site-mat", mat_w, mat_h, partial(draw_dig_site_mat, spec=spec))]
     return [
