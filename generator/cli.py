@@ -4,57 +4,18 @@ from __future__ import annotations
 
 import json
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 
 import click
 
 from generator.errors import InputError, Location, did_you_mean
-from generator.impose import Paper, PrintSettings, SheetStyle, impose
+from generator.impose import impose
 from generator.load import LoadedGame, bundled_targets, load_game
 from generator.palette import load_palette
 from generator.render import FORMATS, manifest, render, write_outputs
-from generator.schema import Context, build, spec_field
+from generator.settings import print_settings
 from generator.templates import Templates
 from generator.validate import Finding, has_errors
-
-
-@dataclass
-class PaperSpec:
-    width_mm: float = spec_field(positive=True)
-    height_mm: float = spec_field(positive=True)
-    margin_mm: float = spec_field(minimum=6.35, maximum=50)
-
-
-@dataclass
-class SheetSpec:
-    crop_mark_length_mm: float = spec_field(positive=True, maximum=20)
-    crop_mark_offset_mm: float = spec_field(minimum=0, maximum=10)
-    footer_height_mm: float = spec_field(positive=True, maximum=30)
-    calibration_mm: float = spec_field(positive=True, maximum=150)
-    tile_overlap_mm: float = spec_field(positive=True, maximum=50)
-    mark_colour: str = "#000000"
-    footer_colour: str = "#555555"
-
-
-def print_settings(paper: str, duplex: str, bleed: float, crop_marks: bool, templates: Templates) -> PrintSettings:
-    context = Context(load_palette(), templates)
-    paper_raw = templates.get("paper", paper, Location("--paper"), "--paper")
-    paper_spec = build(PaperSpec, paper_raw, paper_raw.location, context, f"paper {paper}")
-    sheet_raw = templates.get("sheet", "standard", Location("templates/sheet.yaml"), "sheet")
-    sheet = build(SheetSpec, sheet_raw, sheet_raw.location, context, "sheet standard")
-    if not 0 <= bleed <= 10:
-        raise InputError(Location("--bleed"), f"bleed {bleed:g} mm is out of range; use 0 to 10 mm", "input.out-of-range")
-    return PrintSettings(
-        paper=Paper(paper, paper_spec.width_mm, paper_spec.height_mm, paper_spec.margin_mm),
-        sheet=SheetStyle(
-            sheet.crop_mark_length_mm, sheet.crop_mark_offset_mm, sheet.footer_height_mm,
-            sheet.calibration_mm, sheet.tile_overlap_mm, sheet.mark_colour, sheet.footer_colour,
-        ),
-        duplex=duplex,
-        bleed=bleed,
-        crop_marks=crop_marks,
-    )
 
 
 def parse_formats(text: str) -> tuple[str, ...]:

@@ -185,11 +185,10 @@ def _impose_grid(component, pieces, page, cols, rows, settings) -> list[Page]:
         for i, piece in enumerate(chunk):
             r, c = divmod(i, cols)
             x, y = left + c * (w + gap), top + r * (h + gap)
-
-            def reach(dr, dc):
-                return inner_bleed if (r + dr, c + dc) in occupied else settings.bleed
-
-            clip = (x - reach(0, -1), y - reach(-1, 0), x + w + reach(0, 1), y + h + reach(1, 0))
+            # Art runs the full bleed where no neighbour is, and only half the gutter where one is.
+            reach = {(dr, dc): inner_bleed if (r + dr, c + dc) in occupied else settings.bleed
+                     for dr, dc in ((0, -1), (-1, 0), (0, 1), (1, 0))}
+            clip = (x - reach[0, -1], y - reach[-1, 0], x + w + reach[0, 1], y + h + reach[1, 0])
             placements.append(Placement(piece, "front", x, y, clip))
         front = Page(component, "front", width, height, placements)
         if settings.crop_marks:

@@ -11,10 +11,14 @@ import dataclasses
 import types
 import typing
 from dataclasses import MISSING, dataclass, field
-from typing import Any, Literal, Union
+from typing import TYPE_CHECKING, Any, Literal, Union
 
 from generator.errors import InputError, Location, did_you_mean
 from generator.yamlio import YamlList, YamlMap
+
+if TYPE_CHECKING:
+    from generator.palette import Palette
+    from generator.templates import Templates
 
 #: No component of a tabletop game needs more copies than this; more is a typo, not a print run.
 SANE_COUNT = 500
@@ -59,8 +63,8 @@ def spec_field(
 class Context:
     """What conversion needs besides the data: the palette and the template library."""
 
-    palette: "Palette"  # noqa: F821 - generator.palette.Palette
-    templates: "Templates"  # noqa: F821 - generator.templates.Templates
+    palette: Palette
+    templates: Templates
 
 
 def where(spec: Any, name: str | None = None) -> Location:

@@ -177,12 +177,17 @@ def test_svg_draws_each_piece_where_the_manifest_says(build):
         for piece, (x0, y0, x1, y1) in zip(page["pieces"], boxes):
             left, top = piece["x_mm"], piece["y_mm"]
             right, bottom = left + piece["width_mm"], top + piece["height_mm"]
-            neighbours = [(p["x_mm"], p["y_mm"]) for p in page["pieces"] if p is not piece]
-            has = lambda dx, dy: any(close(nx, left + dx) and close(ny, top + dy) for nx, ny in neighbours)  # noqa: E731
-            assert close(x0, left - (0 if has(-piece["width_mm"], 0) else bleed))
-            assert close(x1, right + (0 if has(piece["width_mm"], 0) else bleed))
-            assert close(y0, top - (0 if has(0, -piece["height_mm"]) else bleed))
-            assert close(y1, bottom + (0 if has(0, piece["height_mm"]) else bleed))
+            corners = [(p["x_mm"], p["y_mm"]) for p in page["pieces"] if p is not piece]
+
+            def bleed_towards(dx: float, dy: float) -> float:
+                """No bleed towards a neighbour sharing the cut line, the full bleed elsewhere."""
+                shared = any(close(nx, piece["x_mm"] + dx) and close(ny, piece["y_mm"] + dy) for nx, ny in corners)
+                return 0.0 if shared else bleed
+
+            assert close(x0, left - bleed_towards(-piece["width_mm"], 0))
+            assert close(x1, right + bleed_towards(piece["width_mm"], 0))
+            assert close(y0, top - bleed_towards(0, -piece["height_mm"]))
+            assert close(y1, bottom + bleed_towards(0, piece["height_mm"]))
 
 
 def test_png_pixel_size_matches_the_dpi(build):

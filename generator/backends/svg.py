@@ -22,10 +22,19 @@ def path_data(path: Path) -> str:
     return "".join(parts)
 
 
+#: face -> (font-weight, font-style): one CSS family with four faces, so a viewer that ignores the
+#: embedded fonts still falls back to bold and italic versions of a Vera-like sans.
+CSS_FACES = {"regular": ("normal", "normal"), "bold": ("bold", "normal"),
+             "italic": ("normal", "italic"), "bold-italic": ("bold", "italic")}
+FAMILY = "Vera, 'Bitstream Vera Sans', 'DejaVu Sans', sans-serif"
+
+
 @lru_cache(maxsize=None)
 def _font_face_css(face: str) -> str:
     data = base64.b64encode(fonts.face_file(face).read_bytes()).decode("ascii")
-    return f"@font-face{{font-family:'{fonts.face_name(face)}';src:url(data:font/ttf;base64,{data}) format('truetype');}}"
+    weight, style = CSS_FACES[face]
+    return (f"@font-face{{font-family:Vera;font-weight:{weight};font-style:{style};"
+            f"src:url(data:font/ttf;base64,{data}) format('truetype');}}")
 
 
 class SvgSurface(Surface):
@@ -59,11 +68,11 @@ class SvgSurface(Surface):
     def draw_text(self, text: str, face: str, size: float, fill: str, matrix: Matrix) -> None:
         self.faces.add(face)
         transform = "matrix(" + " ".join(_num(v) for v in (matrix.a, matrix.b, matrix.c, matrix.d, matrix.e, matrix.f)) + ")"
-        family = f"'{fonts.face_name(face)}', 'Bitstream Vera Sans', 'DejaVu Sans', sans-serif"
+        weight, style = CSS_FACES[face]
         self.containers[-1].add(
             self.drawing.text(
-                text, insert=(0, 0), transform=transform, fill=fill, font_size=_num(size), font_family=family,
-                style="white-space:pre",
+                text, insert=(0, 0), transform=transform, fill=fill, font_size=_num(size), font_family=FAMILY,
+                font_weight=weight, font_style=style, style="white-space:pre",
             )
         )
 

@@ -309,7 +309,7 @@ def draw_court_emblem(canvas: Canvas, rank: str, colour: str, trim: str) -> None
 
 
 def draw_court_card(canvas: Canvas, area: Area, spec: DiamondsSpec, rank: str, suit: Suit) -> None:
-    deck, face = spec.deck, spec.deck.face
+    face = spec.deck.face
     card_paper(canvas, area, face.paper)
     draw_index(canvas, area, rank, suit.symbol, suit.colour)
     # A framed panel split on the diagonal, each half a head-to-head mirror of the other.
