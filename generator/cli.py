@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import sys
 from pathlib import Path
@@ -15,7 +16,7 @@ from generator.palette import load_palette
 from generator.render import FORMATS, manifest, render, write_outputs
 from generator.settings import print_settings
 from generator.templates import Templates
-from generator.validate import Finding, has_errors
+from generator.validate import has_errors
 
 
 def parse_formats(text: str) -> tuple[str, ...]:
@@ -34,13 +35,8 @@ def load_targets(targets, overrides, palette_choice) -> list[LoadedGame]:
     return [load_game(target, tuple(overrides), palette, templates) for target in (targets or bundled_targets())]
 
 
-def check(loaded: LoadedGame) -> list[Finding]:
-    return loaded.game.rules.run(loaded.spec)
-
-
 def _refuse_bad_input(function):
     """Input errors end the command with one line on stderr and exit code 2, never a traceback."""
-    import functools
 
     @functools.wraps(function)
     def wrapper(*args, **kwargs):
@@ -108,7 +104,7 @@ def build_command(targets, out_dir, paper, format_list, duplex, bleed, crop_mark
     loaded_games = load_targets(targets, overrides, palette_choice)
     failed = False
     for loaded in loaded_games:
-        findings = check(loaded)
+        findings = loaded.findings()
         for finding in findings:
             click.echo(str(finding), err=True)
         failed |= has_errors(findings)
@@ -150,7 +146,7 @@ def validate_command(targets, palette_choice, overrides):
     """Check component sets against the games' rules. Exit 1 when an error is found."""
     failed = False
     for loaded in load_targets(targets, overrides, palette_choice):
-        findings = check(loaded)
+        findings = loaded.findings()
         for finding in findings:
             click.echo(str(finding))
         failed |= has_errors(findings)

@@ -12,6 +12,7 @@ from generator.paths import DATA_DIR, display_path
 from generator.plugins import Game, games
 from generator.schema import Context, build, where
 from generator.templates import Templates
+from generator.validate import Finding
 from generator.yamlio import YamlMap, apply_override, load_yaml
 
 SAFE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
@@ -26,6 +27,9 @@ class LoadedGame:
     @property
     def out_name(self) -> str:
         return self.spec.id or self.game.name
+
+    def findings(self) -> list[Finding]:
+        return self.game.rules.run(self.spec)
 
 
 def bundled_targets() -> list[str]:
