@@ -110,8 +110,12 @@ def card_id(rank, suit: Suit) -> str:
     return f"card-{rank_label(rank)}{suit.name[0].upper()}"
 
 
+def suits_with_role(spec: DiamondsSpec, role: str) -> list[Suit]:
+    return [suit for suit in spec.deck.suits if suit.role == role]
+
+
 def treasure_count(spec: DiamondsSpec) -> int:
-    return sum(len(spec.deck.ranks) for suit in spec.deck.suits if suit.role == "treasure")
+    return len(spec.deck.ranks) * len(suits_with_role(spec, "treasure"))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -417,7 +421,7 @@ def _reference_text(canvas: Canvas, area: Area, spec: DiamondsSpec, body: float)
     y += 1.2 + heading
     # Suits, grouped by role in the order the game introduces them.
     for role in ("treasure", "shovel", "rock"):
-        suits = [s for s in deck.suits if s.role == role]
+        suits = suits_with_role(spec, role)
         if not suits:
             continue
         for i, suit in enumerate(suits):
@@ -446,7 +450,7 @@ def _reference_goal(canvas: Canvas, area: Area, spec: DiamondsSpec, size: float)
     deck = spec.deck
     safe = deck.piece.safe_mm + 0.8
     left, width = safe, area.width - 2 * safe
-    treasure = next((s for s in deck.suits if s.role == "treasure"), deck.suits[0])
+    treasure = (suits_with_role(spec, "treasure") or deck.suits)[0]
     targets = sorted(spec.win_targets.items())
     goal = f"Goal: {targets[0][1]} diamonds ({targets[0][0]} players)" if targets else ""
     goal += "".join(f", {t} ({n} players)" for n, t in targets[1:])
@@ -459,7 +463,8 @@ def _reference_goal(canvas: Canvas, area: Area, spec: DiamondsSpec, size: float)
 
 def _ink(spec: DiamondsSpec) -> str:
     """Text colour: the shovel suit's colour, the darkest in a standard deck."""
-    return next((s.colour for s in spec.deck.suits if s.role == "shovel"), "#000000")
+    shovels = suits_with_role(spec, "shovel")
+    return shovels[0].colour if shovels else "#000000"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -483,7 +488,7 @@ def draw_dig_site_mat(canvas: Canvas, area: Area, spec: DiamondsSpec) -> None:
     canvas.rect(mat.margin_mm / 2, mat.margin_mm / 2, area.width - mat.margin_mm, area.height - mat.margin_mm,
                 radius=4, stroke=mat.line, width=0.6)
     top = mat.margin_mm + TITLE_BAND_MM
-    treasure = next((s for s in spec.deck.suits if s.role == "treasure"), spec.deck.suits[0])
+    treasure = (suits_with_role(spec, "treasure") or spec.deck.suits)[0]
     canvas.text(mat.margin_mm, mat.margin_mm + 8.5, mat.title, 9.0, fill=mat.line, face="bold")
     for row in range(deal.piles_down):
         for col in range(deal.piles_across):
@@ -507,7 +512,7 @@ def draw_dig_site_mat(canvas: Canvas, area: Area, spec: DiamondsSpec) -> None:
                 anchor="middle")
     canvas.text(dx + card.width_mm / 2, top + card.height_mm / 2 + 6, "broken rocks, spent jokers", 3.0,
                 fill=mat.line, anchor="middle")
-    rocks = [s for s in spec.deck.suits if s.role == "rock"]
+    rocks = suits_with_role(spec, "rock")
     for i, suit in enumerate(rocks):
         draw_symbol(canvas, suit.symbol, dx + card.width_mm / 2 + (i - (len(rocks) - 1) / 2) * 10,
                     top + card.height_mm / 2 - 14, 7, suit.colour)
