@@ -191,7 +191,7 @@ def _impose_grid(component, pieces, page, cols, rows, settings) -> list[Page]:
             clip = (x - reach[0, -1], y - reach[-1, 0], x + w + reach[0, 1], y + h + reach[1, 0])
             placements.append(Placement(piece, "front", x, y, clip))
         front = Page(component, "front", width, height, placements)
-        if settings.crop_marks:
+        if settings.crop_marks and component.crop_marks:
             front.crop_marks = _crop_marks(placements, settings)
         pages.append(front)
         if settings.duplex != "off" and any(p.piece.back for p in placements):
@@ -267,7 +267,7 @@ def _impose_tiled(component: Component, piece: Piece, settings: PrintSettings) -
             placement = Placement(piece, "front", trim_x, trim_y, clip, part)
             window = (win_x, win_y, win_x + window_w, win_y + window_h)
             page_ = Page(component, "front", width, height, [placement])
-            if settings.crop_marks:
+            if settings.crop_marks and component.crop_marks:
                 page_.crop_marks = _clip_lines(_crop_marks([replace(placement, part=None)], settings), window)
             page_.targets = _alignment_targets(window, row, col, rows, cols, overlap)
             pages.append(page_)

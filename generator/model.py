@@ -28,6 +28,12 @@ class Area:
 Face = Callable[[Canvas, Area], None]
 
 
+def fill_bleed(canvas: Canvas, area: Area, colour: str) -> None:
+    """Paint the whole bleed box: a full-bleed background survives a cut a little off the line."""
+    x, y, w, h = area.bleed_box()
+    canvas.rect(x, y, w, h, fill=colour)
+
+
 @dataclass(frozen=True)
 class Piece:
     """One physical thing to cut out: a card, a tile, a board. Sizes in mm, exact."""
@@ -48,6 +54,9 @@ class Component:
     pieces: list[Piece] = field(default_factory=list)
     #: Space between neighbouring pieces on a sheet. 0 packs them edge to edge on shared cut lines.
     gutter: float = 0.0
+    #: False for pieces that are not cut as rectangles (a die net, a standee): they draw their own
+    #: cut and fold lines, and crop marks at their bounding box would mislead.
+    crop_marks: bool = True
 
     @property
     def has_backs(self) -> bool:

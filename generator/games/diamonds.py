@@ -15,7 +15,7 @@ from typing import Literal
 from generator.canvas import PT, Canvas, Surface
 from generator.fonts import text_width, wrap
 from generator.geometry import Matrix, Path
-from generator.model import Area, Component, Piece, PieceGeometry
+from generator.model import Area, Component, Piece, PieceGeometry, fill_bleed
 from generator.plugins import Game, GameSpec
 from generator.schema import Colour, spec_field, where
 from generator.symbols import SUITS, draw_symbol
@@ -240,12 +240,6 @@ PIP_LAYOUTS = {
 }
 
 
-def card_paper(canvas: Canvas, area: Area, colour: str) -> None:
-    """Full-bleed paper colour, so a slightly off cut still shows only card."""
-    x, y, w, h = area.bleed_box()
-    canvas.rect(x, y, w, h, fill=colour)
-
-
 def head_to_head(canvas: Canvas, area: Area):
     """Run the loop body twice: upright, then turned half round, as a double-ended card is drawn."""
     for turn in (0, 180):
@@ -266,7 +260,7 @@ def draw_index(canvas: Canvas, area: Area, label: str, symbol: str, colour: str)
 
 def draw_number_card(canvas: Canvas, area: Area, spec: DiamondsSpec, rank: str, suit: Suit) -> None:
     deck = spec.deck
-    card_paper(canvas, area, deck.face.paper)
+    fill_bleed(canvas, area, deck.face.paper)
     draw_index(canvas, area, rank, suit.symbol, suit.colour)
     cx = area.width / 2
     if rank == "A":
@@ -314,7 +308,7 @@ def draw_court_emblem(canvas: Canvas, rank: str, colour: str, trim: str) -> None
 
 def draw_court_card(canvas: Canvas, area: Area, spec: DiamondsSpec, rank: str, suit: Suit) -> None:
     face = spec.deck.face
-    card_paper(canvas, area, face.paper)
+    fill_bleed(canvas, area, face.paper)
     draw_index(canvas, area, rank, suit.symbol, suit.colour)
     # A framed panel split on the diagonal, each half a head-to-head mirror of the other.
     px, py = 11.5, 8.5
@@ -345,7 +339,7 @@ def _star(cx: float, cy: float, outer: float, inner: float, points: int = 5) -> 
 
 def draw_joker(canvas: Canvas, area: Area, spec: DiamondsSpec, colour: str) -> None:
     face = spec.deck.face
-    card_paper(canvas, area, face.paper)
+    fill_bleed(canvas, area, face.paper)
     for _ in head_to_head(canvas, area):
         for i, letter in enumerate("JOKER"):
             canvas.text(5.6, 7.5 + i * 4.3, letter, 4.0, fill=colour, face="bold", anchor="middle")
@@ -402,7 +396,7 @@ def reference_text_size(spec: DiamondsSpec, area: Area) -> float:
 
 
 def draw_reference_card(canvas: Canvas, area: Area, spec: DiamondsSpec, body: float) -> None:
-    card_paper(canvas, area, spec.deck.face.paper)
+    fill_bleed(canvas, area, spec.deck.face.paper)
     _reference_text(canvas, area, spec, body)
     _reference_goal(canvas, area, spec, body * 1.12)
 

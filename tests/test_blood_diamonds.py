@@ -1,0 +1,147 @@
+"""Blood Diamonds: the payoff chart against the rulebook's Table 2, each rule on a broken set, and the
+geometry of a real build (tiles and coins exact, every back behind its front)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from conftest import run_pnp
+from generator.games import blood_diamonds as bd
+from generator.load import load_game
+
+ROOT = Path(__file__).resolve().parent.parent
+BUNDLED = (ROOT / "data" / "blood_diamonds.yaml").read_text()
+TOLERANCE = 0.05
+
+# Table 2 of the rulebook, typed in here as the oracle: coins, normal payoff, swindler payoff.
+TABLE_2 = [
+    ("null alone", 0, 2), ("null with others", 0, 0), ("ace alone", 1, 3), ("ace with others", None, None),
+    ("2", 2, 4), ("3", 3, 5), ("4", 4, 6), ("5", 5, 7),
+    ("2 3", 6, 10), ("2 4", 8, 12), ("2 5", 10, 14), ("3 4", 12, 18), ("3 5", 15, 21), ("4 5", 20, 28),
+    ("2 3 4", 24, 36), ("2 3 5", 30, 42), ("2 4 5", 40, 56), ("3 4 5", 60, 84), ("2 3 4 5", 120, 168),
+]
+
+
+def loaded(tmp_path: Path, text: str = BUNDLED, overrides: tuple[str, ...] = ()):
+    path = tmp_path / "blood_diamonds.yaml"
+    path.write_text(text)
+    return load_game(str(path), overrides)
+
+
+def errors(tmp_path, text: str = BUNDLED, overrides=()) -> set[str]:
+    game = loaded(tmp_path, text, overrides)
+    return {f.rule for f in game.game.rules.run(game.spec) if f.level == "error"}
+
+
+def test_the_printed_chart_is_table_2(tmp_path):
+    spec = loaded(tmp_path).spec
+    chart = [bd.payoff_row(row, spec.payoff_chart.swindler_bonus) for row in spec.payoff_chart.rows]
+    assert chart == TABLE_2
+
+
+def test_sales_follow_the_rules():
+    assert bd.sale_payoff([2, 3, 4, 5]) == 120 and bd.sale_payoff([2, 3, 4, 5], swindler=True) == 168
+    assert bd.sale_payoff([0]) == 0 and bd.sale_payoff([0], swindler=True) == 2
+    assert bd.sale_payoff([0, 5, 4], swindler=True) == 0  # the null spoils any collection
+    assert bd.sale_payoff([1, 3]) == bd.sale_payoff([3])  # an ace among others is ignored
+    assert bd.sale_payoff([1, 3], swindler=True) == bd.sale_payoff([3], swindler=True)
+
+
+def test_the_bundled_set_is_clean(tmp_path):
+    game = loaded(tmp_path)
+    assert game.game.rules.run(game.spec) == []
+
+
+BROKEN = [
+    ("blood_diamonds.suits", "five suits", ("  - {name: moon, symbol: moon, colour: blue, tile: Oasis, coin: Rest & Recover, power: Scrounger}\n", "")),
+    ("blood_diamonds.suits", "a symbol used twice", ("{name: sun, symbol: sun,", "{name: sun, symbol: moon,")),
+    ("blood_diamonds.pieces", "a tile rank twice", ('  ranks: ["null", ace, 2, 3, 4, 5]     # one tile', '  ranks: ["null", ace, 2, 2, 4, 5]     # one tile')),
+    ("blood_diamonds.pieces", "a coin rank missing", ('  ranks: ["null", ace, 2, 3, 4, 5]     # one coin', '  ranks: ["null", ace, 2, 3, 4]     # one coin')),
+    ("blood_diamonds.pieces", "a die with a six", ('  faces: ["null", ace, 2, 3, 4, 5]', '  faces: ["null", ace, 2, 3, 4, 6]')),
+    ("blood_diamonds.pieces", "two pawns a suit", ("  per_suit: 1", "  per_suit: 2")),
+    ("blood_diamonds.players", "two players", ("players: [3, 4, 5, 6]", "players: [2, 3, 4, 5, 6]")),
+    ("blood_diamonds.players", "more players than suits", ("players: [3, 4, 5, 6]", "players: [3, 4, 5, 6, 7]")),
+    ("blood_diamonds.sizes", "coins wider than half a tile", ("  piece: piecepack-coin", "  piece: {extends: piecepack-coin, width_mm: 26, height_mm: 26}")),
+    ("blood_diamonds.sizes", "a die too small to read", ("  face_mm: 16.0", "  face_mm: 9.0")),
+    ("blood_diamonds.score-track", "a track of 90 squares", ("  columns: 10", "  columns: 9")),
+    ("blood_diamonds.score-track", "a track that jumps at row ends", ("  path: serpentine ", "  path: rows ")),
+    ("blood_diamonds.score-track", "a track from 1", ("  first: 0", "  first: 1")),
+    ("blood_diamonds.payoff-chart", "a missing sale", ("    - [2, 3, 4, 5]\n", "")),
+    ("blood_diamonds.payoff-chart", "an impossible sale", ("    - [2, 3, 4, 5]", "    - [2, 2]")),
+    ("blood_diamonds.payoff-chart", "a sale twice", ("    - [4, 5]\n", "    - [4, 5]\n    - [4, 5]\n")),
+    ("blood_diamonds.payoff-chart", "a wrong swindler bonus", ("  swindler_bonus: 2", "  swindler_bonus: 3")),
+]
+
+
+@pytest.mark.parametrize("rule, broken, change", BROKEN, ids=[b for _, b, _ in BROKEN])
+def test_rule_fires_on_a_broken_set(tmp_path, rule, broken, change):
+    old, new = change
+    assert old in BUNDLED, f"the bundled file changed; update the test for {broken}"
+    assert rule in errors(tmp_path, BUNDLED.replace(old, new, 1))
+
+
+def test_too_few_reference_cards_is_a_warning(tmp_path):
+    game = loaded(tmp_path, overrides=("reference_card.copies=4",))
+    assert [(f.level, f.rule) for f in game.game.rules.run(game.spec)] == [("warning", "blood_diamonds.reference-cards")]
+
+
+def test_the_track_numbers_0_to_99_each_next_to_the_last(tmp_path):
+    squares = bd.track_squares(loaded(tmp_path).spec.score_track)
+    assert [n for n, _, _ in squares] == list(range(100))
+    assert all(abs(a[1] - b[1]) + abs(a[2] - b[2]) == 1 for a, b in zip(squares, squares[1:]))
+
+
+@pytest.fixture(scope="module", params=["a4", "letter"])
+def manifest(request, tmp_path_factory):
+    out = tmp_path_factory.mktemp(f"bd-{request.param}")
+    code, _, stderr = run_pnp("build", "blood_diamonds", "--out", out, "--paper", request.param, cwd=ROOT)
+    assert code == 0, stderr
+    return json.loads((out / "blood_diamonds" / "manifest.json").read_text())
+
+
+def pieces(manifest, component, face="front"):
+    return [p for page in manifest["pages"] for p in page["pieces"] if p["component"] == component and p["face"] == face]
+
+
+def test_the_six_pack_is_complete_and_exact(manifest):
+    counts = {name: len(pieces(manifest, name)) for name in
+              ("tile", "coin", "die", "pawn", "reference-card", "score-track", "payoff-chart")}
+    assert counts == {"tile": 36, "coin": 36, "die": 6, "pawn": 6, "reference-card": 6, "score-track": 1,
+                      "payoff-chart": 2}
+    for tile in pieces(manifest, "tile"):
+        assert abs(tile["width_mm"] - 50.8) <= TOLERANCE and abs(tile["height_mm"] - 50.8) <= TOLERANCE
+    for coin in pieces(manifest, "coin"):
+        assert abs(coin["width_mm"] - 19.05) <= TOLERANCE
+
+
+def test_every_tile_and_coin_back_lines_up_with_its_front(manifest):
+    pages = manifest["pages"]
+    for front, back in zip(pages, pages[1:]):
+        if back["side"] != "back":
+            continue
+        portrait = front["width_mm"] <= front["height_mm"]
+        fronts = {p["id"]: p for p in front["pieces"]}
+        for piece in back["pieces"]:
+            f = fronts[piece["id"]]
+            if portrait:  # long-edge flip of a portrait sheet: left and right swap
+                assert abs(piece["x_mm"] - (front["width_mm"] - f["x_mm"] - f["width_mm"])) <= TOLERANCE
+                assert abs(piece["y_mm"] - f["y_mm"]) <= TOLERANCE
+            else:
+                assert abs(piece["y_mm"] - (front["height_mm"] - f["y_mm"] - f["height_mm"])) <= TOLERANCE
+    assert len(pieces(manifest, "tile", "back")) == 36 and len(pieces(manifest, "coin", "back")) == 36
+
+
+def test_coins_are_spaced_for_scissors_or_a_punch(manifest):
+    coins = pieces(manifest, "coin")
+    for a in coins:
+        for b in coins:
+            if a is not b and abs(a["y_mm"] - b["y_mm"]) < TOLERANCE and b["x_mm"] > a["x_mm"]:
+                assert b["x_mm"] - (a["x_mm"] + a["width_mm"]) >= 4.0 - TOLERANCE
+
+
+def test_the_score_track_squares_hold_a_die(tmp_path):
+    spec = loaded(tmp_path).spec
+    assert spec.score_track.square_mm >= spec.dice.face_mm >= 16.0
