@@ -68,6 +68,11 @@ class PieceGeometry:
     """A piece's size and shape, as templates/pieces.yaml gives it (names end in _mm)."""
 
     width_mm: float = spec_field(positive=True)
-    height_mm: float = spec_field(positive=True)
+    #: Left out for square and round pieces, so that changing the width alone resizes them.
+    height_mm: float | None = spec_field(None, positive=True)
     corner_radius_mm: float = spec_field(0.0, minimum=0, maximum=100)
     safe_mm: float = spec_field(3.0, minimum=0, maximum=50)
+
+    def __post_init__(self):
+        if self.height_mm is None:
+            self.height_mm = self.width_mm
