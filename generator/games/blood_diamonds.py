@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Literal
 
-from generator.canvas import PT, Canvas, Surface
-from generator.fonts import text_width, wrap
+from generator.canvas import PT, Canvas
+from generator.fonts import wrap
 from generator.geometry import Path
 from generator.model import Area, Component, Piece, PieceGeometry, fill_bleed
 from generator.plugins import Game, GameSpec
@@ -447,13 +447,16 @@ def _ink(spec: BloodDiamondsSpec) -> str:
 
 def draw_reference_card(canvas: Canvas, area: Area, spec: BloodDiamondsSpec) -> None:
     """Turned sideways for a wide table: suit, tile, coin and power, then the turn and two reminders."""
-    ref = spec.reference_card
     fill_bleed(canvas, area, "#ffffff")
     ink = _ink(spec)
-    canvas.save()
-    canvas.translate(area.width, 0)
-    canvas.rotate(90)
-    width, height = area.height, area.width  # the card seen sideways
+    with canvas.saved():
+        canvas.translate(area.width, 0)
+        canvas.rotate(90)
+        _reference_table(canvas, area.height, spec, ink)  # the card seen sideways: as wide as it is tall
+
+
+def _reference_table(canvas: Canvas, width: float, spec: BloodDiamondsSpec, ink: str) -> None:
+    ref = spec.reference_card
     safe = ref.piece.safe_mm + 0.5
     left, right = safe, width - safe
     canvas.text(width / 2, safe + 4.2, ref.title, 4.2, fill=ink, face="bold", anchor="middle")
@@ -476,7 +479,6 @@ def draw_reference_card(canvas: Canvas, area: Area, spec: BloodDiamondsSpec) -> 
         y = canvas.text_block(left + 3.0, y, wrap(step, body, right - left - 3.0), body, fill=ink) + 0.5
     for note in ref.notes:
         y = canvas.text_block(left, y, wrap(note, body, right - left), body, fill=ink, face="italic") + 0.3
-    canvas.restore()
 
 
 def track_size(track: ScoreTrack) -> tuple[float, float]:
@@ -501,7 +503,7 @@ def draw_score_track(canvas: Canvas, area: Area, spec: BloodDiamondsSpec) -> Non
         canvas.text(x + s / 2, y + s / 2 + 2.2, str(number), 6.0, fill=ink, face="bold" if number % 10 == 0 else "regular",
                     anchor="middle")
     # Arrows where the path turns a corner, so the way on is never in doubt.
-    for (n0, c0, r0), (n1, c1, r1) in zip(squares, squares[1:]):
+    for (_, c0, r0), (_, _, r1) in zip(squares, squares[1:]):
         if r1 != r0:
             x = margin + c0 * s + s / 2
             y = top + r0 * s
