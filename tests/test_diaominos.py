@@ -1,0 +1,153 @@
+"""Diaominos: the rolling cube against DESIGN's counts, each rule on a broken layout, and a real build."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from conftest import run_pnp
+from generator.games.diaominos import game as dm
+from generator.games.diaominos.cube import DIRECTIONS, SEATS, UP, Cube, keeps_promise, play_rounds, roll
+from generator.load import load_game
+
+ROOT = Path(__file__).resolve().parent.parent
+BUNDLED = (ROOT / "data" / "diaominos.yaml").read_text()
+KNIGHT = [(2, 1), (2, -1), (-2, 1), (-2, -1), (1, 2), (1, -2), (-1, 2), (-1, -2)]
+# An L path of six squares on the 4 x 4 board that breaks the promise (found by the same search).
+BROKEN_LAYOUT = {"A": (0, 1), "B": (2, 2), "C": (0, 3), "D": (1, 1), "E": (3, 2), "F": (1, 3)}
+
+
+def test_rolling_matches_the_known_counts():
+    """DESIGN: of the 18,584 L-paths of six distinct squares, exactly 256 keep the promise."""
+    paths = kept = 0
+    for moves in itertools.product(KNIGHT, repeat=5):
+        path = [(0, 0)]
+        for dx, dy in moves:
+            path.append((path[-1][0] + dx, path[-1][1] + dy))
+        if len(set(path)) == 6:
+            paths += 1
+            kept += keeps_promise(path)
+    assert (paths, kept) == (18584, 256)
+
+
+def test_a_roll_turns_the_top_the_way_the_cube_goes():
+    assert roll(UP, "E") == (1, 0, 0) and roll(UP, "N") == (0, 1, 0)
+    for heading in "NESW":
+        v = (1, 2, 3)
+        for _ in range(4):
+            v = roll(v, heading)
+        assert v == (1, 2, 3)
+
+
+def test_faces_are_read_from_each_seat():
+    cube = Cube.scrambled(3)
+    a, b, c, d = cube.face(UP, 1)
+    assert cube.face(UP, 3) == [d, c, b, a]  # the player opposite sees the top upside down
+    # Seat 2 sits west, looking east: the east edge is far, north is on the left.
+    assert cube.face(UP, 2) == [b, d, a, c]
+    assert cube.face(UP, 4) == [c, a, d, b]
+    solved = Cube.solved()
+    for seat, direction in SEATS.items():
+        assert len(set(solved.face(direction, seat))) == 1
+
+
+def test_a_scramble_is_legal_and_lively():
+    for seed in range(20):
+        cube = Cube.scrambled(seed)
+        assert Counter(f.colour for f in cube.facelets) == {c: 4 for c in range(6)}
+        assert all(len(set(cube.face(d))) > 1 for d in DIRECTIONS)
+
+
+def spec_from(tmp_path, text=BUNDLED, overrides=()):
+    path = tmp_path / "diaominos.yaml"
+    path.write_text(text)
+    return load_game(str(path), overrides)
+
+
+def errors(tmp_path, text=BUNDLED, overrides=()) -> set[str]:
+    loaded = spec_from(tmp_path, text, overrides)
+    return {f.rule for f in loaded.game.rules.run(loaded.spec) if f.level == "error"}
+
+
+def test_the_bundled_layout_keeps_the_promise(tmp_path):
+    loaded = spec_from(tmp_path)
+    assert loaded.game.rules.run(loaded.spec) == []
+    assert keeps_promise(dm.board_path(loaded.spec))
+
+
+@pytest.mark.parametrize("seed", [1, 7, 42, 2026])
+def test_the_round_sheet_shows_each_colour_four_times_everywhere(tmp_path, seed):
+    spec = spec_from(tmp_path, overrides=(f"cube.seed={seed}",)).spec
+    rounds = play_rounds(Cube.scrambled(seed), dict(zip(dm.LETTERS, dm.board_path(spec))))
+    assert len(rounds) == 6
+    assert Counter(c for r in rounds for c in r.top) == {c: 4 for c in range(6)}
+    for seat in SEATS:
+        assert Counter(c for r in rounds for c in r.seats[seat]) == {c: 4 for c in range(6)}
+
+
+def broken_layout_overrides():
+    return tuple(f"board.spaces.{letter}=[{c}, {r}]" for letter, (c, r) in BROKEN_LAYOUT.items())
+
+
+def test_a_layout_that_breaks_the_promise_is_caught(tmp_path):
+    fired = errors(tmp_path, overrides=broken_layout_overrides())
+    assert {"diaominos.promise", "diaominos.round-sheet"} <= fired
+    assert "diaominos.spaces" not in fired  # every move is still an L
+
+
+BROKEN = [
+    ("diaominos.spaces", "a space off the board", ("    F: [0, 1]", "    F: [0, 4]")),
+    ("diaominos.spaces", "two spaces on one square", ("    F: [0, 1]", "    F: [0, 2]")),
+    ("diaominos.spaces", "a move that is not an L", ("    B: [2, 3]", "    B: [1, 3]")),
+    ("diaominos.spaces", "a missing space", ("    F: [0, 1]\n", "")),
+    ("diaominos.cube", "five colours", ("    - {name: green, colour: green, symbol: club}\n", "")),
+    ("diaominos.cube", "a symbol twice", ("{name: green, colour: green, symbol: club}", "{name: green, colour: green, symbol: spade}")),
+    ("diaominos.cube", "three facelets a colour", ("  facelets_per_colour: 4", "  facelets_per_colour: 3")),
+    ("diaominos.polyominoes", "two I shapes", ("{name: L, cells: [[0, 0], [0, 1], [0, 2], [1, 2]]}", "{name: L, cells: [[0, 0], [1, 0], [2, 0], [3, 0]]}")),
+    ("diaominos.polyominoes", "a mirrored S counted as new", ("{name: L, cells: [[0, 0], [0, 1], [0, 2], [1, 2]]}", "{name: L, cells: [[0, 0], [1, 0], [1, 1], [2, 1]]}")),
+    ("diaominos.polyominoes", "a shape in two pieces", ("{name: O, cells: [[0, 0], [1, 0], [0, 1], [1, 1]]}", "{name: O, cells: [[0, 0], [1, 0], [0, 2], [1, 2]]}")),
+    ("diaominos.grid", "no loading start", ('      - ".....SX....."', '      - ".....XX....."')),
+    ("diaominos.grid", "a grid in two pieces", ('      - ".....SX....."', '      - "S.........X."')),
+    ("diaominos.grid", "layers numbered from the top", ("    number_layers_from: bottom", "    number_layers_from: top")),
+    ("diaominos.grid", "too few cubes", ('      - "XXXXXXXXXXXX"\n      - "XXXXXXXXXXXX"\n', '')),
+    ("diaominos.rounds", "five rounds", ("  rounds: 6", "  rounds: 5")),
+    ("diaominos.rounds", "three slots", ("  slots_per_round: 4", "  slots_per_round: 3")),
+    ("diaominos.players", "five players", ("players: [1, 2, 3, 4]", "players: [1, 2, 3, 4, 5]")),
+]
+
+
+@pytest.mark.parametrize("rule, broken, change", BROKEN, ids=[b for _, b, _ in BROKEN])
+def test_rule_fires_on_a_broken_set(tmp_path, rule, broken, change):
+    old, new = change
+    assert old in BUNDLED, f"the bundled file changed; update the test for {broken}"
+    assert rule in errors(tmp_path, BUNDLED.replace(old, new, 1))
+
+
+def test_marking_order_is_bottom_then_right():
+    assert dm.marking_order([(0, 0), (1, 0), (2, 0), (1, 1)]) == [(1, 1), (2, 0), (1, 0), (0, 0)]
+
+
+@pytest.fixture(scope="module", params=["a4", "letter"])
+def manifest(request, tmp_path_factory):
+    out = tmp_path_factory.mktemp(f"dm-{request.param}")
+    code, _, stderr = run_pnp("build", "diaominos", "--out", out, "--paper", request.param, "--format", "pdf,svg",
+                              cwd=ROOT)
+    assert code == 0, stderr
+    return json.loads((out / "diaominos" / "manifest.json").read_text())
+
+
+def test_the_build_holds_every_component(manifest):
+    fronts = Counter(p["component"] for page in manifest["pages"] for p in page["pieces"] if p["face"] == "front")
+    parts = [p for page in manifest["pages"] for p in page["pieces"] if p["component"] == "board"]
+    assert fronts["player-sheet"] == 4 and fronts["cube-sticker"] == 24 and fronts["round-sheet"] == 1
+    assert len(parts) == parts[0]["part"]["rows"] * parts[0]["part"]["cols"] > 1  # the board is tiled
+    assert parts[0]["part"]["piece_width_mm"] == pytest.approx(4 * 56 + 2 * 14)
+    for sticker in (p for page in manifest["pages"] for p in page["pieces"] if p["component"] == "cube-sticker"):
+        assert abs(sticker["width_mm"] - 22.0) <= 0.05 and abs(sticker["height_mm"] - 22.0) <= 0.05
+    for page in manifest["pages"]:
+        for piece in page["pieces"]:
+            assert piece["x_mm"] >= 6.35 - 0.05 and piece["x_mm"] + piece["width_mm"] <= page["width_mm"] - 6.35 + 0.05
