@@ -15,6 +15,7 @@ from functools import partial
 from typing import Literal
 
 from generator.canvas import PT, Canvas
+from generator.fonts import text_width
 from generator.model import Area, Component, Piece, fill_bleed
 from generator.plugins import Game, GameSpec
 from generator.schema import Colour, spec_field, where
@@ -371,10 +372,12 @@ def draw_player_sheet(canvas: Canvas, area: Area, spec: DiaominosSpec) -> None:
     canvas.rect(6, y, 112, 26, radius=1.5, stroke=ink, width=0.4)
     canvas.text(10, y + 6, "Wild colour", 3.4, fill=ink, face="bold")
     canvas.rect(40, y + 1.8, 30, 6.5, radius=1, stroke=ink, width=0.3)
-    canvas.text(10, y + 15, "Game end: layers completed", 3.0, fill=ink)
-    canvas.line(57, y + 15.5, 68, y + 15.5, stroke=ink, width=0.3)
-    canvas.text(70, y + 15, "+ diamond marks left", 3.0, fill=ink)
-    canvas.line(102, y + 15.5, 114, y + 15.5, stroke=ink, width=0.3)
+    x = 10.0
+    for words in ("Game end: layers completed", "+ diamond marks left"):  # each followed by a blank
+        canvas.text(x, y + 15, words, 3.0, fill=ink)
+        x += text_width(words, 3.0) + 1.0
+        canvas.line(x, y + 15.5, x + 11, y + 15.5, stroke=ink, width=0.3)
+        x += 13.0
     canvas.text(10, y + 22.5, "Score", 3.4, fill=ink, face="bold")
     canvas.rect(24, y + 17.8, 20, 6.5, radius=1, stroke=ink, width=0.3)
     _draw_polyominoes(canvas, sheet, 126.0, 14.0)
