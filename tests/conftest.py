@@ -31,3 +31,17 @@ def diamonds_copy(tmp_path) -> Path:
     target = tmp_path / "diamonds.yaml"
     shutil.copyfile(DIAMONDS_YAML, target)
     return target
+
+
+def load_text(tmp_path: Path, text: str, overrides=()):
+    """A game file with the given text, loaded as a user's own copy would be."""
+    from generator.load import load_game
+
+    path = tmp_path / "game.yaml"
+    path.write_text(text)
+    return load_game(str(path), tuple(overrides))
+
+
+def errors_in(tmp_path: Path, text: str, overrides=()) -> set[str]:
+    """The ids of the rules a game file breaks."""
+    return {finding.rule for finding in load_text(tmp_path, text, overrides).findings() if finding.level == "error"}

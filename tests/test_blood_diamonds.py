@@ -8,9 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import run_pnp
+from conftest import errors_in, load_text, run_pnp
 from generator.games import blood_diamonds as bd
-from generator.load import load_game
 
 ROOT = Path(__file__).resolve().parent.parent
 BUNDLED = (ROOT / "data" / "blood_diamonds.yaml").read_text()
@@ -26,14 +25,7 @@ TABLE_2 = [
 
 
 def loaded(tmp_path: Path, text: str = BUNDLED, overrides: tuple[str, ...] = ()):
-    path = tmp_path / "blood_diamonds.yaml"
-    path.write_text(text)
-    return load_game(str(path), overrides)
-
-
-def errors(tmp_path, text: str = BUNDLED, overrides=()) -> set[str]:
-    game = loaded(tmp_path, text, overrides)
-    return {f.rule for f in game.game.rules.run(game.spec) if f.level == "error"}
+    return load_text(tmp_path, text, overrides)
 
 
 def test_the_printed_chart_is_table_2(tmp_path):
@@ -80,7 +72,7 @@ BROKEN = [
 def test_rule_fires_on_a_broken_set(tmp_path, rule, broken, change):
     old, new = change
     assert old in BUNDLED, f"the bundled file changed; update the test for {broken}"
-    assert rule in errors(tmp_path, BUNDLED.replace(old, new, 1))
+    assert rule in errors_in(tmp_path, BUNDLED.replace(old, new, 1))
 
 
 def test_too_few_reference_cards_is_a_warning(tmp_path):

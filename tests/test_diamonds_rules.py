@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from conftest import load_text
 from generator.cli import cli
 from generator.games import diamonds
 from generator.load import load_game
@@ -18,10 +19,7 @@ FINDING = re.compile(r"^(?P<file>[^:]+):(?P<line>\d+): (?P<level>error|warning):
 
 
 def findings_for(tmp_path: Path, text: str = BUNDLED, overrides: tuple[str, ...] = ()):
-    path = tmp_path / "diamonds.yaml"
-    path.write_text(text)
-    loaded = load_game(str(path), overrides)
-    return loaded.game.rules.run(loaded.spec)
+    return load_text(tmp_path, text, overrides).findings()
 
 
 def rules_fired(findings) -> set[str]:

@@ -9,10 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from conftest import run_pnp
+from conftest import errors_in, load_text, run_pnp
 from generator.games.diaominos import game as dm
 from generator.games.diaominos.cube import DIRECTIONS, SEATS, UP, Cube, keeps_promise, play_rounds, roll
-from generator.load import load_game
 
 ROOT = Path(__file__).resolve().parent.parent
 BUNDLED = (ROOT / "data" / "diaominos.yaml").read_text()
@@ -63,14 +62,7 @@ def test_a_scramble_is_legal_and_lively():
 
 
 def spec_from(tmp_path, text=BUNDLED, overrides=()):
-    path = tmp_path / "diaominos.yaml"
-    path.write_text(text)
-    return load_game(str(path), overrides)
-
-
-def errors(tmp_path, text=BUNDLED, overrides=()) -> set[str]:
-    loaded = spec_from(tmp_path, text, overrides)
-    return {f.rule for f in loaded.game.rules.run(loaded.spec) if f.level == "error"}
+    return load_text(tmp_path, text, overrides)
 
 
 def test_the_bundled_layout_keeps_the_promise(tmp_path):
@@ -94,7 +86,7 @@ def broken_layout_overrides():
 
 
 def test_a_layout_that_breaks_the_promise_is_caught(tmp_path):
-    fired = errors(tmp_path, overrides=broken_layout_overrides())
+    fired = errors_in(tmp_path, BUNDLED, broken_layout_overrides())
     assert {"diaominos.promise", "diaominos.round-sheet"} <= fired
     assert "diaominos.spaces" not in fired  # every move is still an L
 
@@ -124,7 +116,7 @@ BROKEN = [
 def test_rule_fires_on_a_broken_set(tmp_path, rule, broken, change):
     old, new = change
     assert old in BUNDLED, f"the bundled file changed; update the test for {broken}"
-    assert rule in errors(tmp_path, BUNDLED.replace(old, new, 1))
+    assert rule in errors_in(tmp_path, BUNDLED.replace(old, new, 1))
 
 
 def test_marking_order_is_bottom_then_right():
