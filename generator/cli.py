@@ -14,6 +14,7 @@ from generator.impose import impose
 from generator.load import LoadedGame, bundled_targets, load_game
 from generator.palette import load_palette
 from generator.render import FORMATS, manifest, render, write_outputs
+from generator.schema import Context
 from generator.settings import print_settings
 from generator.templates import Templates
 from generator.validate import has_errors
@@ -29,10 +30,14 @@ def parse_formats(text: str) -> tuple[str, ...]:
     return formats
 
 
-def load_targets(targets, overrides, palette_choice) -> list[LoadedGame]:
-    palette = load_palette(palette_choice)
-    templates = Templates()
-    return [load_game(target, tuple(overrides), palette, templates) for target in (targets or bundled_targets())]
+def input_context(palette_choice: str | None) -> Context:
+    """The palette and templates, read once per command and shared by every target."""
+    return Context(load_palette(palette_choice), Templates())
+
+
+def load_targets(targets, overrides, context: Context) -> list[LoadedGame]:
+    return [load_game(target, tuple(overrides), context.palette, context.templates)
+            for target in (targets or bundled_targets())]
 
 
 def _refuse_bad_input(function):
@@ -61,7 +66,7 @@ def cli():
 def list_games(as_json: bool):
     """Games, their components and piece counts."""
     listing = []
-    for loaded in load_targets((), (), None):
+    for loaded in load_targets((), (), input_context(None)):
         components = loaded.game.components(loaded.spec)
         listing.append({
             "game": loaded.game.name,
@@ -99,9 +104,9 @@ def _common_input_options(function):
 def build_command(targets, out_dir, paper, format_list, duplex, bleed, crop_marks, dpi, palette_choice, overrides):
     """Render games (bundled names or YAML paths; none = all) into print-ready files."""
     formats = parse_formats(format_list)
-    templates = Templates()
-    settings = print_settings(paper, duplex, bleed, crop_marks, templates)
-    loaded_games = load_targets(targets, overrides, palette_choice)
+    context = input_context(palette_choice)
+    settings = print_settings(paper, duplex, bleed, crop_marks, context)
+    loaded_games = load_targets(targets, overrides, context)
     failed = False
     for loaded in loaded_games:
         findings = loaded.findings()
@@ -145,7 +150,7 @@ class _Discard:
 def validate_command(targets, palette_choice, overrides):
     """Check component sets against the games' rules. Exit 1 when an error is found."""
     failed = False
-    for loaded in load_targets(targets, overrides, palette_choice):
+    for loaded in load_targets(targets, overrides, input_context(palette_choice)):
         findings = loaded.findings()
         for finding in findings:
             click.echo(str(finding))

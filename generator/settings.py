@@ -6,9 +6,7 @@ from dataclasses import dataclass
 
 from generator.errors import InputError, Location
 from generator.impose import Paper, PrintSettings, SheetStyle
-from generator.palette import load_palette
 from generator.schema import Context, build, spec_field
-from generator.templates import Templates
 
 
 @dataclass
@@ -29,8 +27,8 @@ class SheetSpec:
     footer_colour: str = "#555555"
 
 
-def print_settings(paper: str, duplex: str, bleed: float, crop_marks: bool, templates: Templates) -> PrintSettings:
-    context = Context(load_palette(), templates)
+def print_settings(paper: str, duplex: str, bleed: float, crop_marks: bool, context: Context) -> PrintSettings:
+    templates = context.templates
     paper_raw = templates.get("paper", paper, Location("--paper"), "--paper")
     paper_spec = build(PaperSpec, paper_raw, paper_raw.location, context, f"paper {paper}")
     sheet_raw = templates.get("sheet", "standard", Location("templates/sheet.yaml"), "sheet")

@@ -477,8 +477,7 @@ def mat_size(spec: DiamondsSpec) -> tuple[float, float]:
 
 def draw_dig_site_mat(canvas: Canvas, area: Area, spec: DiamondsSpec) -> None:
     card, mat, deal = spec.deck.piece, spec.dig_site_mat, spec.deal
-    x, y, w, h = area.bleed_box()
-    canvas.rect(x, y, w, h, fill=mat.background)
+    fill_bleed(canvas, area, mat.background)
     canvas.rect(mat.margin_mm / 2, mat.margin_mm / 2, area.width - mat.margin_mm, area.height - mat.margin_mm,
                 radius=4, stroke=mat.line, width=0.6)
     top = mat.margin_mm + TITLE_BAND_MM

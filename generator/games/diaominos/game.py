@@ -16,6 +16,7 @@ from typing import Literal
 
 from generator.canvas import PT, Canvas
 from generator.fonts import text_width
+from generator.geometry import Path
 from generator.model import Area, Component, Piece, fill_bleed
 from generator.plugins import Game, GameSpec
 from generator.schema import Colour, spec_field, where
@@ -326,7 +327,7 @@ def draw_board(canvas: Canvas, area: Area, spec: DiaominosSpec) -> None:
         (x0, y0), (x1, y1) = centre(start), centre(end)
         x0, y0, x1, y1 = x0 + shift, y0 + shift, x1 + shift, y1 + shift
         corner = (x1, y0) if abs(end[0] - start[0]) == 2 else (x0, y1)
-        canvas.draw(_polyline([(x0, y0), corner, (x1, y1)]), stroke=board.path, width=1.8)
+        canvas.draw(Path.polygon([(x0, y0), corner, (x1, y1)], closed=False), stroke=board.path, width=1.8)
         _arrow_head(canvas, corner, (x1, y1), board.path)
     for letter, square in zip(LETTERS, path):
         x, y = centre(square)
@@ -341,12 +342,6 @@ def draw_board(canvas: Canvas, area: Area, spec: DiaominosSpec) -> None:
             canvas.translate(cx, cy)
             canvas.rotate(turn)
             canvas.text(0, 2.0, f"Seat {seat}", 5.0, fill=board.line, face="bold", anchor="middle")
-
-
-def _polyline(points):
-    from generator.geometry import Path
-
-    return Path.polygon(points, closed=False)
 
 
 def _arrow_head(canvas: Canvas, start, end, colour: str) -> None:
