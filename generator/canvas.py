@@ -7,6 +7,7 @@ This is cairo's split of context and surface.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from contextlib import contextmanager
 from dataclasses import dataclass
 
@@ -27,23 +28,58 @@ class Style:
     dash: tuple[float, ...] | None = None
 
 
-class Surface:
-    """What a backend implements. Every coordinate it receives is already in page millimetres."""
+class Surface(ABC):
+    """What a backend implements. Every coordinate it receives is already in page millimetres.
 
+    Abstract, so that a backend missing a method fails when it is made, not by drawing nothing.
+    """
+
+    @abstractmethod
     def begin_page(self, number: int, width: float, height: float) -> None: ...
 
+    @abstractmethod
     def end_page(self) -> None: ...
 
+    @abstractmethod
     def draw_path(self, path: Path, style: Style) -> None: ...
 
+    @abstractmethod
     def draw_text(self, text: str, face: str, size: float, fill: str, matrix: Matrix) -> None:
         """Draw `text` with its baseline start at the origin of `matrix` (text space: y down)."""
 
+    @abstractmethod
     def push_clip(self, path: Path) -> None: ...
 
+    @abstractmethod
     def pop_clip(self) -> None: ...
 
+    @abstractmethod
     def close(self) -> None: ...
+
+
+class NullSurface(Surface):
+    """Draws nothing: for measuring a layout (how far text reaches) without output."""
+
+    def begin_page(self, number: int, width: float, height: float) -> None:
+        pass
+
+    def end_page(self) -> None:
+        pass
+
+    def draw_path(self, path: Path, style: Style) -> None:
+        pass
+
+    def draw_text(self, text: str, face: str, size: float, fill: str, matrix: Matrix) -> None:
+        pass
+
+    def push_clip(self, path: Path) -> None:
+        pass
+
+    def pop_clip(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
 
 
 class Canvas:

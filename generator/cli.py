@@ -26,7 +26,7 @@ def parse_formats(text: str) -> tuple[str, ...]:
         if fmt not in FORMATS:
             raise InputError(Location("--format"), f'unknown format "{fmt}"{did_you_mean(fmt, FORMATS)}', "input.unknown-format")
     if not formats:
-        raise InputError(Location("--format"), "give at least one of pdf, svg, png", "input.unknown-format")
+        raise InputError(Location("--format"), "give at least one of " + ", ".join(FORMATS), "input.unknown-format")
     return formats
 
 
@@ -94,7 +94,7 @@ def _common_input_options(function):
 @click.argument("targets", nargs=-1)
 @click.option("--out", "out_dir", default="output", show_default=True, type=click.Path(file_okay=False, path_type=Path))
 @click.option("--paper", default="a4", show_default=True, help="a4 or letter (templates/paper.yaml).")
-@click.option("--format", "format_list", default="pdf", show_default=True, help="Comma list of pdf, svg, png.")
+@click.option("--format", "format_list", default="pdf", show_default=True, help="Comma list of pdf, svg, png, cut.")
 @click.option("--duplex", type=click.Choice(["long", "short", "off"]), default="long", show_default=True)
 @click.option("--bleed", type=float, default=3.0, show_default=True, help="Bleed in mm (0 turns it off).")
 @click.option("--crop-marks/--no-crop-marks", default=True, show_default=True)
@@ -122,9 +122,9 @@ def build_command(targets, out_dir, paper, format_list, duplex, bleed, crop_mark
     summary = []
     with click.progressbar(length=total, label="Rendering", file=sys.stderr if show_progress else _Discard()) as bar:
         for loaded, pages in jobs:
-            surfaces = render(pages, settings, loaded.spec.title, formats, dpi, on_page=lambda: bar.update(1))
+            outputs = render(pages, settings, loaded.spec.title, formats, dpi, on_page=lambda: bar.update(1))
             directory = out_dir / loaded.out_name
-            write_outputs(directory, loaded.out_name, surfaces, manifest(loaded.game.name, pages, settings))
+            write_outputs(directory, loaded.out_name, outputs, manifest(loaded.game.name, pages, settings))
             summary.append(f"{directory}: {len(pages)} pages ({', '.join(formats)})")
     if show_progress:
         click.echo("\n".join(summary), err=True)

@@ -1,9 +1,15 @@
 """Imposition: where every piece goes on which sheet of paper.
 
-Pieces keep their exact trim size; nothing is ever scaled. Pieces that fit the printable area are
-laid out in a grid (the paper orientation that holds the most wins), each sheet of fronts followed
-by its sheet of backs mirrored for the printer's duplex flip. Pieces larger than the printable area
-are tiled across several sheets with an overlap and alignment targets.
+Pieces keep their exact trim size; nothing is ever scaled. Each sheet is filled with blocks of
+pieces of one shape (see layouts.py), stacked down the printable area and centred on it.
+- A component whose pieces have backs fills sheets of its own: each sheet of fronts is followed
+  by its sheet of backs, placed behind the fronts for the printer's duplex flip.
+- Components without backs share sheets, so that six dice nets and six pawns take one page, not
+  two half-empty ones.
+- A piece larger than the printable area is tiled across several sheets with an overlap and
+  alignment targets.
+With duplex on, the pages alternate front, back from first to last, so the PDF prints as one
+double-sided job: a sheet without backs gets a blank back page.
 """
 
 from __future__ import annotations
@@ -11,7 +17,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field, replace
 
+from generator.geometry import Matrix, Path
+from generator.layouts import Block, arrange, footprint
 from generator.model import Component, Piece
+from generator.shapes import Point, Rect, Segment
 
 EPSILON = 1e-6
 
@@ -33,6 +42,9 @@ class SheetStyle:
     tile_overlap: float = 8.0
     mark_colour: str = "#000000"
     footer_colour: str = "#555555"
+    cut_colour: str = "#333333"
+    cut_width: float = 0.25
+    fold_dash: tuple[float, ...] = (1.2, 1.0)
 
 
 @dataclass(frozen=True)
@@ -44,10 +56,9 @@ class PrintSettings:
     crop_marks: bool = True
 
     @property
-    def ring(self) -> float:
-        """How far outside the trim the bleed and the crop marks reach."""
-        marks = self.sheet.crop_mark_offset + self.sheet.crop_mark_length if self.crop_marks else 0.0
-        return self.bleed + marks
+    def crop_mark_reach(self) -> float:
+        """How far outside the bleed the crop marks reach."""
+        return self.sheet.crop_mark_offset + self.sheet.crop_mark_length if self.crop_marks else 0.0
 
 
 @dataclass(frozen=True)
@@ -70,31 +81,90 @@ class TilePart:
 
 @dataclass
 class Placement:
+    """One side of one piece on one page."""
+
     piece: Piece
+    component: Component
     face: str  # front | back
-    x: float  # the trim box's top-left corner on the page (outside the page for a tile's far parts)
+    x: float  # the footprint's top-left corner on the page (for a tiled part, the whole piece's)
     y: float
-    clip: tuple[float, float, float, float]  # x0, y0, x1, y1: where the art may land on the page
+    turned: bool  # turned a quarter turn clockwise to fit more on the sheet
+    #: How far the art runs past the trim: left, top, right, bottom on the page. A straight-cut
+    #: piece in a grid reaches less towards a neighbour sharing its cut line.
+    reach: tuple[float, float, float, float]
+    cut_lines: bool  # draw the cut outline and fold lines over the art
     part: TilePart | None = None
+    window: tuple[float, float, float, float] | None = None  # a tiled part: the page's share of it
+    front: "Placement | None" = None  # a back: the front it prints behind
+    mirror: Matrix | None = None  # a back: how the duplex flip maps the front page onto this one
+
+    @property
+    def size(self) -> tuple[float, float]:
+        """The footprint on the page: width and height, as turned."""
+        return footprint(self.piece.shape, self.turned)
+
+    @property
+    def rotation(self) -> int:
+        return 90 if self.turned else 0
+
+    @property
+    def matrix(self) -> Matrix:
+        """Piece coordinates (trim box top-left at the origin) to page coordinates, for the art."""
+        if not self.turned:
+            return Matrix.translation(self.x, self.y)
+        return Matrix.translation(self.x + self.piece.height, self.y) @ Matrix.rotation(90)
+
+    @property
+    def cut_matrix(self) -> Matrix:
+        """Piece to page coordinates for the cut outline: a back's outline registers exactly behind
+        its front's (the mirror image of it), whatever the shape."""
+        return self.mirror @ self.front.matrix if self.front else self.matrix
+
+    def outline(self) -> list[Point]:
+        """The cut outline as points on the page."""
+        m = self.cut_matrix
+        return [m.apply(x, y) for x, y in self.piece.shape.points()]
+
+    def folds(self) -> list[Segment]:
+        m = self.cut_matrix
+        return [(m.apply(*a), m.apply(*b)) for a, b in self.piece.shape.folds]
+
+    def clips(self) -> list[Path]:
+        """Where the art may land: the trim grown by the bleed (and, for a tiled part, the window)."""
+        paths = []
+        if self.window:
+            x0, y0, x1, y1 = self.window
+            paths.append(Path.rect(x0, y0, x1 - x0, y1 - y0))
+        left, top, right, bottom = self.reach
+        if isinstance(self.piece.shape, Rect):
+            w, h = self.size
+            paths.append(Path.rect(self.x - left, self.y - top, w + left + right, h + top + bottom))
+        else:
+            paths.append(self.piece.shape.outline(left).transformed(self.cut_matrix))
+        return paths
 
     def visible_trim(self) -> tuple[float, float, float, float]:
-        """x, y, width, height of the part of the trim box this page holds."""
+        """x, y, width, height of the part of the footprint this page holds."""
         if self.part is None:
-            return self.x, self.y, self.piece.width, self.piece.height
+            return (self.x, self.y, *self.size)
         return self.x + self.part.x, self.y + self.part.y, self.part.width, self.part.height
 
 
 @dataclass
 class Page:
-    component: Component
     side: str  # front | back
     width: float
     height: float
-    placements: list[Placement]
+    components: list[Component] = field(default_factory=list)
+    placements: list[Placement] = field(default_factory=list)
     crop_marks: list[tuple[float, float, float, float]] = field(default_factory=list)
     targets: list[tuple[float, float]] = field(default_factory=list)  # tile alignment targets
     footer_at_top: bool = False  # a back mirrored top-to-bottom carries its footer at the top
     number: int = 0
+
+    @property
+    def component(self) -> Component:
+        return self.components[0]
 
     @property
     def part(self) -> TilePart | None:
@@ -112,15 +182,6 @@ def orientations(paper: Paper) -> list[tuple[float, float]]:
     return [portrait, (portrait[1], portrait[0])]
 
 
-def grid_capacity(page: tuple[float, float], size: tuple[float, float], gutter: float, settings: PrintSettings) -> tuple[int, int]:
-    x0, y0, x1, y1 = printable(*page, settings)
-    inner_w = x1 - x0 - 2 * settings.ring
-    inner_h = y1 - y0 - 2 * settings.ring
-    cols = max(0, math.floor((inner_w + gutter + EPSILON) / (size[0] + gutter)))
-    rows = max(0, math.floor((inner_h + gutter + EPSILON) / (size[1] + gutter)))
-    return cols, rows
-
-
 def mirror_for_duplex(page_width: float, page_height: float, duplex: str) -> str:
     """Which way a back page mirrors its front: 'x' (left-right) or 'y' (top-bottom).
 
@@ -132,94 +193,209 @@ def mirror_for_duplex(page_width: float, page_height: float, duplex: str) -> str
     return "x" if (duplex == "long") == portrait else "y"
 
 
-def impose_component(component: Component, settings: PrintSettings) -> list[Page]:
-    pages: list[Page] = []
-    for run in _runs_of_equal_size(component.pieces):
-        size = (run[0].width, run[0].height)
-        best = max(
-            orientations(settings.paper),
-            key=lambda page: math.prod(grid_capacity(page, size, component.gutter, settings)),
-        )
-        cols, rows = grid_capacity(best, size, component.gutter, settings)
-        if cols * rows:
-            pages += _impose_grid(component, run, best, cols, rows, settings)
-        else:
-            for piece in run:
-                pages += _impose_tiled(component, piece, settings)
-    return pages
+# ---------------------------------------------------------------------------------------------
+# Sheets being filled
+# ---------------------------------------------------------------------------------------------
+
+@dataclass
+class _Block:
+    placements: list[Placement]
+    crop_marks: bool
+
+
+@dataclass
+class _Sheet:
+    """A sheet of fronts being filled from the top down; `owner` is the component it belongs to,
+    or None for a sheet that components without backs share."""
+
+    page: Page
+    owner: str | None
+    cursor: float
+    blocks: list[_Block] = field(default_factory=list)
+
+
+class _Imposer:
+    def __init__(self, settings: PrintSettings):
+        self.settings = settings
+        self.sheets: list[_Sheet | list[Page]] = []  # in print order; tiled pieces are page lists
+
+    # what a run of equal pieces needs ----------------------------------------------------------
+    def _crop_marked(self, component: Component, piece: Piece) -> bool:
+        return self.settings.crop_marks and component.cut_guides and piece.shape.straight_cuts
+
+    def _near_bleed(self, component: Component) -> float:
+        """The bleed towards a neighbour: half the gutter at most, so that no piece's art runs
+        into its neighbour's (none where pieces share a cut line)."""
+        return min(self.settings.bleed, component.gutter / 2)
+
+    def _ring(self, component: Component, piece: Piece) -> float:
+        """How far outside its pieces' footprints a block reaches: bleed, then crop marks."""
+        if not isinstance(piece.shape, Rect):
+            return self._near_bleed(component)
+        marks = self.settings.crop_mark_reach if self._crop_marked(component, piece) else 0.0
+        return self.settings.bleed + marks
+
+    def _fit(self, run: list[tuple[Component, Piece]], width: float, height: float) -> tuple[Block, float]:
+        """The best block of the run in a box, and the ring it keeps around its footprints."""
+        component, piece = run[0]
+        ring = self._ring(component, piece)
+        return arrange(piece.shape, component.gutter, len(run), width - 2 * ring, height - 2 * ring), ring
+
+    # placing -------------------------------------------------------------------------------------
+    def place(self, run: list[tuple[Component, Piece]], owner: str | None) -> None:
+        """Put a run of pieces of one shape (and one gutter) on sheets of `owner`, opening more."""
+        remaining = list(run)
+        for sheet in self.sheets:
+            if not remaining:
+                return
+            if isinstance(sheet, _Sheet) and sheet.owner == owner:
+                remaining = remaining[self._fill(sheet, remaining):]
+        while remaining:
+            sheet = self._open_sheet(remaining, owner)
+            if sheet is None:  # larger than any sheet: tile it
+                component, piece = remaining.pop(0)
+                self.sheets.append(_tile(component, piece, self.settings))
+                continue
+            remaining = remaining[self._fill(sheet, remaining):]
+
+    def _open_sheet(self, run: list[tuple[Component, Piece]], owner: str | None) -> _Sheet | None:
+        """A new sheet in the paper orientation that holds most of the run; among equals, the one
+        that keeps the pieces upright, then portrait."""
+        best, best_key = None, (0,)
+        for width, height in orientations(self.settings.paper):
+            x0, y0, x1, y1 = printable(width, height, self.settings)
+            block, _ = self._fit(run, x1 - x0, y1 - y0)
+            key = (block.count, not block.turned)
+            if block.count and key > best_key:
+                best, best_key = (width, height, y0), key
+        if best is None:
+            return None
+        width, height, top = best
+        sheet = _Sheet(Page("front", width, height), owner, top)
+        self.sheets.append(sheet)
+        return sheet
+
+    def _fill(self, sheet: _Sheet, run: list[tuple[Component, Piece]]) -> int:
+        """Place as much of the run as fits below what the sheet holds; return how many."""
+        settings, page = self.settings, sheet.page
+        x0, _, x1, y1 = printable(page.width, page.height, settings)
+        component, first = run[0]
+        block, ring = self._fit(run, x1 - x0, y1 - sheet.cursor)
+        if not block.count:
+            return 0
+        left = x0 + ring + (x1 - x0 - 2 * ring - block.width) / 2
+        top = sheet.cursor + ring
+        used = {(slot.row, slot.col) for slot in block.slots}
+        crop_marked = self._crop_marked(component, first)
+        placements = []
+        for slot, (owner, piece) in zip(block.slots, run):
+            placements.append(Placement(
+                piece, owner, "front", left + slot.x, top + slot.y, block.turned,
+                reach=self._reach(owner, piece, slot.row, slot.col, used, block.nested),
+                cut_lines=owner.cut_guides and not piece.shape.straight_cuts,
+            ))
+            if owner not in page.components:
+                page.components.append(owner)
+        sheet.blocks.append(_Block(placements, crop_marked))
+        sheet.cursor = top + block.height + ring
+        return block.count
+
+    def _reach(self, component, piece, row, col, used, nested) -> tuple[float, float, float, float]:
+        """Full bleed where a grid has no neighbour; elsewhere (and for curved or slanted
+        outlines, grown evenly) the bleed towards a neighbour."""
+        near, full = self._near_bleed(component), self.settings.bleed
+        if nested or not isinstance(piece.shape, Rect):
+            return (near,) * 4
+        return tuple(near if (row + dr, col + dc) in used else full
+                     for dr, dc in ((0, -1), (-1, 0), (0, 1), (1, 0)))
+
+    # finishing -----------------------------------------------------------------------------------
+    def pages(self) -> list[Page]:
+        pages = []
+        for sheet in self.sheets:
+            fronts = sheet if isinstance(sheet, list) else [self._finish(sheet)]
+            for front in fronts:
+                pages.append(front)
+                if self.settings.duplex != "off":
+                    pages.append(_backs_of(front, self.settings))
+        for number, page in enumerate(pages, start=1):
+            page.number = number
+        return pages
+
+    def _finish(self, sheet: _Sheet) -> Page:
+        """Centre the sheet's blocks on the printable area and add their crop marks."""
+        page = sheet.page
+        y1 = printable(page.width, page.height, self.settings)[3]
+        shift = (y1 - sheet.cursor) / 2
+        for block in sheet.blocks:
+            for placement in block.placements:
+                placement.y += shift
+                page.placements.append(placement)
+            if block.crop_marks:
+                page.crop_marks += _crop_marks(block.placements, self.settings)
+        return page
 
 
 def impose(components: list[Component], settings: PrintSettings) -> list[Page]:
-    pages = [page for component in components for page in impose_component(component, settings)]
-    for number, page in enumerate(pages, start=1):
-        page.number = number
-    return pages
-
-
-def _runs_of_equal_size(pieces: list[Piece]) -> list[list[Piece]]:
-    runs: list[list[Piece]] = []
-    for piece in pieces:
-        if runs and (runs[-1][0].width, runs[-1][0].height) == (piece.width, piece.height):
-            runs[-1].append(piece)
+    """Every piece of every component on numbered pages, in the order the components come."""
+    imposer = _Imposer(settings)
+    # Components without backs pool their pieces: pieces of one shape and gutter go in one block,
+    # whichever component they belong to, placed when the first of them comes up.
+    shared: dict[tuple, list[tuple[Component, Piece]]] = {}
+    first_of: dict[tuple, str] = {}
+    for component in components:
+        if not component.has_backs:
+            for piece in component.pieces:
+                key = (piece.shape, component.gutter, component.cut_guides)
+                shared.setdefault(key, []).append((component, piece))
+                first_of.setdefault(key, component.name)
+    for component in components:
+        if component.has_backs:
+            for run in _runs_of_equal_shape([(component, piece) for piece in component.pieces]):
+                imposer.place(run, owner=component.name)
         else:
-            runs.append([piece])
+            for key, run in shared.items():
+                if first_of[key] == component.name:
+                    imposer.place(run, owner=None)
+    return imposer.pages()
+
+
+def _runs_of_equal_shape(pieces: list[tuple[Component, Piece]]) -> list[list[tuple[Component, Piece]]]:
+    runs: list[list[tuple[Component, Piece]]] = []
+    for entry in pieces:
+        if runs and runs[-1][0][1].shape == entry[1].shape:
+            runs[-1].append(entry)
+        else:
+            runs.append([entry])
     return runs
 
 
-def _impose_grid(component, pieces, page, cols, rows, settings) -> list[Page]:
-    width, height = page
-    w, h = pieces[0].width, pieces[0].height
-    gap = component.gutter
-    x0, y0, x1, y1 = printable(width, height, settings)
-    block_w = cols * w + (cols - 1) * gap
-    block_h = rows * h + (rows - 1) * gap
-    left = x0 + (x1 - x0 - block_w) / 2
-    top = y0 + (y1 - y0 - block_h) / 2
-    inner_bleed = min(settings.bleed, gap / 2)
-    per_page = cols * rows
-    pages = []
-    for start in range(0, len(pieces), per_page):
-        chunk = pieces[start:start + per_page]
-        occupied = {divmod(i, cols) for i in range(len(chunk))}
-        placements = []
-        for i, piece in enumerate(chunk):
-            r, c = divmod(i, cols)
-            x, y = left + c * (w + gap), top + r * (h + gap)
-            # Art runs the full bleed where no neighbour is, and only half the gutter where one is.
-            reach = {(dr, dc): inner_bleed if (r + dr, c + dc) in occupied else settings.bleed
-                     for dr, dc in ((0, -1), (-1, 0), (0, 1), (1, 0))}
-            clip = (x - reach[0, -1], y - reach[-1, 0], x + w + reach[0, 1], y + h + reach[1, 0])
-            placements.append(Placement(piece, "front", x, y, clip))
-        front = Page(component, "front", width, height, placements)
-        if settings.crop_marks and component.crop_marks:
-            front.crop_marks = _crop_marks(placements, settings)
-        pages.append(front)
-        if settings.duplex != "off" and any(p.piece.back for p in placements):
-            pages.append(_backs_of(front, settings))
-    return pages
-
-
 def _backs_of(front: Page, settings: PrintSettings) -> Page:
+    """The page printed behind `front`: each back at the mirror place of its front (blank if none)."""
     axis = mirror_for_duplex(front.width, front.height, settings.duplex)
+    if axis == "x":
+        mirror = Matrix(a=-1.0, e=front.width)
+    else:
+        mirror = Matrix(d=-1.0, f=front.height)
     backs = []
     for p in front.placements:
         if p.piece.back is None:
             continue
-        x0, y0, x1, y1 = p.clip
+        w, h = p.size
+        left, top, right, bottom = p.reach
         if axis == "x":
-            backs.append(replace(p, face="back", x=front.width - p.x - p.piece.width,
-                                 clip=(front.width - x1, y0, front.width - x0, y1)))
+            x, y, reach = front.width - p.x - w, p.y, (right, top, left, bottom)
         else:
-            backs.append(replace(p, face="back", y=front.height - p.y - p.piece.height,
-                                 clip=(x0, front.height - y1, x1, front.height - y0)))
-    return Page(front.component, "back", front.width, front.height, backs, footer_at_top=axis == "y")
+            x, y, reach = p.x, front.height - p.y - h, (left, bottom, right, top)
+        backs.append(replace(p, face="back", x=x, y=y, reach=reach, cut_lines=False, front=p, mirror=mirror))
+    return Page("back", front.width, front.height, list(front.components), backs, footer_at_top=axis == "y")
 
 
 def _crop_marks(placements: list[Placement], settings: PrintSettings) -> list[tuple[float, float, float, float]]:
     """Short lines outside the bleed, in line with every cut, on all four sides of the block."""
     sheet, bleed = settings.sheet, settings.bleed
-    xs = sorted({round(v, 6) for p in placements for v in (p.x, p.x + p.piece.width)})
-    ys = sorted({round(v, 6) for p in placements for v in (p.y, p.y + p.piece.height)})
+    xs = sorted({round(v, 6) for p in placements for v in (p.x, p.x + p.size[0])})
+    ys = sorted({round(v, 6) for p in placements for v in (p.y, p.y + p.size[1])})
     near, far = sheet.crop_mark_offset, sheet.crop_mark_offset + sheet.crop_mark_length
     top, bottom = min(ys) - bleed, max(ys) + bleed
     left, right = min(xs) - bleed, max(xs) + bleed
@@ -231,9 +407,15 @@ def _crop_marks(placements: list[Placement], settings: PrintSettings) -> list[tu
     return marks
 
 
-def _impose_tiled(component: Component, piece: Piece, settings: PrintSettings) -> list[Page]:
+# ---------------------------------------------------------------------------------------------
+# Tiling a piece larger than a sheet
+# ---------------------------------------------------------------------------------------------
+
+def _tile(component: Component, piece: Piece, settings: PrintSettings) -> list[Page]:
     """Split a piece too big for one sheet into equal windows that overlap by the tile overlap."""
-    ring, overlap = settings.ring, settings.sheet.tile_overlap
+    crop_marked = settings.crop_marks and component.cut_guides and piece.shape.straight_cuts
+    ring = settings.bleed + (settings.crop_mark_reach if crop_marked else 0.0)
+    overlap = settings.sheet.tile_overlap
     full_w, full_h = piece.width + 2 * ring, piece.height + 2 * ring  # the piece with bleed and marks
 
     def layout(page):
@@ -250,24 +432,21 @@ def _impose_tiled(component: Component, piece: Piece, settings: PrintSettings) -
     x0, y0, x1, y1 = printable(width, height, settings)
     win_x = x0 + (x1 - x0 - window_w) / 2
     win_y = y0 + (y1 - y0 - window_h) / 2
+    window = (win_x, win_y, win_x + window_w, win_y + window_h)
+    bleed = settings.bleed
     pages = []
     for row in range(rows):
         for col in range(cols):
             # Window origin in the coordinates of the piece's trim box.
             ox, oy = col * (window_w - overlap) - ring, row * (window_h - overlap) - ring
-            trim_x, trim_y = win_x - ox, win_y - oy
             vis_x0, vis_y0 = max(0.0, ox), max(0.0, oy)
             vis_x1, vis_y1 = min(piece.width, ox + window_w), min(piece.height, oy + window_h)
             part = TilePart(row, col, rows, cols, vis_x0, vis_y0, vis_x1 - vis_x0, vis_y1 - vis_y0)
-            bleed = settings.bleed
-            clip = (
-                max(win_x, trim_x - bleed), max(win_y, trim_y - bleed),
-                min(win_x + window_w, trim_x + piece.width + bleed), min(win_y + window_h, trim_y + piece.height + bleed),
-            )
-            placement = Placement(piece, "front", trim_x, trim_y, clip, part)
-            window = (win_x, win_y, win_x + window_w, win_y + window_h)
-            page_ = Page(component, "front", width, height, [placement])
-            if settings.crop_marks and component.crop_marks:
+            placement = Placement(piece, component, "front", win_x - ox, win_y - oy, False, (bleed,) * 4,
+                                  cut_lines=component.cut_guides and not piece.shape.straight_cuts,
+                                  part=part, window=window)
+            page_ = Page("front", width, height, [component], [placement])
+            if crop_marked:
                 page_.crop_marks = _clip_lines(_crop_marks([replace(placement, part=None)], settings), window)
             page_.targets = _alignment_targets(window, row, col, rows, cols, overlap)
             pages.append(page_)

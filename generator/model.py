@@ -7,6 +7,7 @@ from typing import Callable
 
 from generator.canvas import Canvas
 from generator.schema import spec_field
+from generator.shapes import Rect, Shape
 
 
 @dataclass(frozen=True)
@@ -20,6 +21,7 @@ class Area:
     width: float
     height: float
     bleed: float
+    shape: Shape | None = None
 
     def bleed_box(self) -> tuple[float, float, float, float]:
         return -self.bleed, -self.bleed, self.width + 2 * self.bleed, self.height + 2 * self.bleed
@@ -36,13 +38,23 @@ def fill_bleed(canvas: Canvas, area: Area, colour: str) -> None:
 
 @dataclass(frozen=True)
 class Piece:
-    """One physical thing to cut out: a card, a tile, a board. Sizes in mm, exact."""
+    """One physical thing to cut out: a card, a tile, a coin, a die net. Sizes in mm, exact.
+
+    `shape` is its cut outline; the faces draw in the shape's box, origin at its top-left.
+    """
 
     id: str
-    width: float
-    height: float
+    shape: Shape
     front: Face
     back: Face | None = None
+
+    @property
+    def width(self) -> float:
+        return self.shape.width
+
+    @property
+    def height(self) -> float:
+        return self.shape.height
 
 
 @dataclass
@@ -54,9 +66,8 @@ class Component:
     pieces: list[Piece] = field(default_factory=list)
     #: Space between neighbouring pieces on a sheet. 0 packs them edge to edge on shared cut lines.
     gutter: float = 0.0
-    #: False for pieces that are not cut as rectangles (a die net, a standee): they draw their own
-    #: cut and fold lines, and crop marks at their bounding box would mislead.
-    crop_marks: bool = True
+    #: False for sheets used as printed (a score pad page): no crop marks and no cut lines.
+    cut_guides: bool = True
 
     @property
     def has_backs(self) -> bool:
@@ -76,3 +87,6 @@ class PieceGeometry:
     def __post_init__(self):
         if self.height_mm is None:
             self.height_mm = self.width_mm
+
+    def rect(self) -> Rect:
+        return Rect(self.width_mm, self.height_mm, self.corner_radius_mm)

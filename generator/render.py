@@ -11,26 +11,46 @@ from typing import Callable
 from generator import fonts
 from generator.backends import TeeSurface
 from generator.canvas import PT, Canvas, Surface
-from generator.impose import Page, PrintSettings
+from generator.impose import Page, Placement, PrintSettings
 from generator.model import Area
 
-FORMATS = ("pdf", "svg", "png")
+FORMATS = ("pdf", "svg", "png", "cut")
+#: Cut files draw cut lines in pure red, as cutting machines' software expects.
+CUT_COLOUR = "#ff0000"
 
 
 def draw_page(canvas: Canvas, page: Page, settings: PrintSettings, game_title: str, total_pages: int) -> None:
     for placement in page.placements:
-        face = placement.piece.front if placement.face == "front" else placement.piece.back
-        x0, y0, x1, y1 = placement.clip
+        piece = placement.piece
+        face = piece.front if placement.face == "front" else piece.back
         with canvas.saved():
-            canvas.clip_rect(x0, y0, x1 - x0, y1 - y0)
-            canvas.translate(placement.x, placement.y)
-            face(canvas, Area(placement.piece.width, placement.piece.height, settings.bleed))
+            for clip in placement.clips():
+                canvas.clip(clip)
+            canvas.transform(placement.matrix)
+            face(canvas, Area(piece.width, piece.height, settings.bleed, piece.shape))
     sheet = settings.sheet
+    # Cut and fold lines go over all the art, so that no neighbour's bleed paints over them.
+    for placement in page.placements:
+        if placement.cut_lines:
+            draw_cut_lines(canvas, placement, sheet.cut_colour, sheet.cut_width, sheet.fold_dash)
     for x0, y0, x1, y1 in page.crop_marks:
         canvas.line(x0, y0, x1, y1, stroke=sheet.mark_colour, width=0.2)
     for x, y in page.targets:
         draw_alignment_target(canvas, x, y, sheet.mark_colour)
     draw_footer(canvas, page, settings, game_title, total_pages)
+
+
+def draw_cut_lines(canvas: Canvas, placement: Placement, colour: str, width: float, fold_dash) -> None:
+    """The piece's cut outline, solid, and its fold lines, dashed, where the piece lies."""
+    with canvas.saved():
+        if placement.window:
+            x0, y0, x1, y1 = placement.window
+            canvas.clip_rect(x0, y0, x1 - x0, y1 - y0)
+        canvas.transform(placement.cut_matrix)
+        shape = placement.piece.shape
+        canvas.draw(shape.outline(), stroke=colour, width=width)
+        for (ax, ay), (bx, by) in shape.folds:
+            canvas.line(ax, ay, bx, by, stroke=colour, width=width * 0.8, dash=fold_dash)
 
 
 def draw_alignment_target(canvas: Canvas, x: float, y: float, colour: str, radius: float = 2.0) -> None:
@@ -56,7 +76,8 @@ def draw_footer(canvas: Canvas, page: Page, settings: PrintSettings, game_title:
         canvas.line(tx, bar_y - 1.2, tx, bar_y + 2.0, stroke=colour, width=0.15)
     advice = f"{length:g} mm: if this bar is shorter, print at 100 % (actual size)"
     canvas.text(x + length + 1.5, baseline, advice, 5.5 * PT, fill=colour)
-    label = f"{game_title} · {page.component.title} · {page.side}"
+    side = page.side if page.placements or not page.components else "back (left blank)"
+    label = f"{game_title} · {' + '.join(c.title for c in page.components)} · {side}"
     if page.part:
         label += f" · part {page.part.label} of {page.part.rows}×{page.part.cols}"
     label += f" · page {page.number} of {total_pages}"
@@ -78,27 +99,31 @@ def manifest(game: str, pages: list[Page], settings: PrintSettings) -> dict:
                 "number": page.number,
                 "side": page.side,
                 "component": page.component.name,
+                "components": [component.name for component in page.components],
                 "width_mm": _mm(page.width),
                 "height_mm": _mm(page.height),
-                "pieces": [_manifest_piece(page, placement) for placement in page.placements],
+                "pieces": [_manifest_piece(placement) for placement in page.placements],
             }
             for page in pages
         ],
     }
 
 
-def _manifest_piece(page: Page, placement) -> dict:
+def _manifest_piece(placement: Placement) -> dict:
     x, y, w, h = placement.visible_trim()
     entry = {
-        "component": page.component.name,
+        "component": placement.component.name,
         "id": placement.piece.id,
         "face": placement.face,
         "x_mm": _mm(x),
         "y_mm": _mm(y),
         "width_mm": _mm(w),
         "height_mm": _mm(h),
-        "rotation": 0,
+        "rotation": placement.rotation,
+        "shape": placement.piece.shape.kind,
     }
+    if placement.piece.shape.kind != "rect":
+        entry["outline"] = [[_mm(px), _mm(py)] for px, py in placement.outline()]
     if placement.part:
         part = placement.part
         entry["part"] = {
@@ -133,10 +158,11 @@ def write_atomically(path: Path, data: bytes) -> None:
 
 def render(pages: list[Page], settings: PrintSettings, game_title: str, formats: tuple[str, ...], dpi: int,
            on_page: Callable[[], None] = lambda: None) -> dict[str, object]:
-    """Draw every page once, feeding every requested format; returns the finished surfaces."""
+    """Draw every page once into the PDF (and the SVG); PNG pages are rendered from the PDF, so a
+    preview is what prints. Returns {"pdf": bytes, "svg"|"png"|"cut": {page number: bytes}}."""
     # Backends are imported only when asked for: svgwrite alone costs a fifth of a PDF build.
     surfaces: dict[str, Surface] = {}
-    if "pdf" in formats:
+    if "pdf" in formats or "png" in formats:
         from generator.backends.pdf import PdfSurface
 
         surfaces["pdf"] = PdfSurface(game_title)
@@ -144,11 +170,7 @@ def render(pages: list[Page], settings: PrintSettings, game_title: str, formats:
         from generator.backends.svg import SvgSurface
 
         surfaces["svg"] = SvgSurface()
-    if "png" in formats:
-        from generator.backends.png import PngSurface
-
-        surfaces["png"] = PngSurface(dpi)
-    surface = TeeSurface(list(surfaces.values()))
+    surface = next(iter(surfaces.values())) if len(surfaces) == 1 else TeeSurface(list(surfaces.values()))
     canvas = Canvas(surface)
     for page in pages:
         surface.begin_page(page.number, page.width, page.height)
@@ -156,26 +178,54 @@ def render(pages: list[Page], settings: PrintSettings, game_title: str, formats:
         surface.end_page()
         on_page()
     surface.close()
-    return surfaces
+    outputs: dict[str, object] = {}
+    if "pdf" in formats:
+        outputs["pdf"] = surfaces["pdf"].getvalue()
+    if "svg" in formats:
+        outputs["svg"] = surfaces["svg"].pages
+    if "png" in formats:
+        from generator.backends.png import render_png_pages
+
+        outputs["png"] = render_png_pages(surfaces["pdf"].getvalue(), [(p.width, p.height) for p in pages], dpi)
+    if "cut" in formats:
+        outputs["cut"] = render_cut_files(pages, settings)
+    return outputs
 
 
-def write_outputs(directory: Path, name: str, surfaces: dict, manifest_data: dict) -> list[Path]:
-    """Write the finished surfaces and the manifest under `directory`; old extra pages are removed."""
+def render_cut_files(pages: list[Page], settings: PrintSettings) -> dict[int, bytes]:
+    """For each page of fronts, an SVG of the same size with only the cut outlines (solid red) and
+    fold lines (dashed blue), for cutting machines that cut printed sheets. Registration marks
+    are the cutting machine's software's job."""
+    from generator.backends.svg import SvgSurface
+
+    surface = SvgSurface()
+    canvas = Canvas(surface)
+    for page in pages:
+        if page.side != "front":
+            continue
+        surface.begin_page(page.number, page.width, page.height)
+        for placement in page.placements:
+            draw_cut_lines(canvas, placement, CUT_COLOUR, 0.1, settings.sheet.fold_dash)
+        surface.end_page()
+    return surface.pages
+
+
+def write_outputs(directory: Path, name: str, outputs: dict, manifest_data: dict) -> list[Path]:
+    """Write the rendered files and the manifest under `directory`; old extra pages are removed."""
     written = []
-    if "pdf" in surfaces:
+    if "pdf" in outputs:
         path = directory / f"{name}.pdf"
-        write_atomically(path, surfaces["pdf"].getvalue())
+        write_atomically(path, outputs["pdf"])
         written.append(path)
-    for fmt in ("svg", "png"):
-        if fmt not in surfaces:
+    for fmt, suffix in (("svg", "svg"), ("png", "png"), ("cut", "svg")):
+        if fmt not in outputs:
             continue
         folder = directory / fmt
-        pages = surfaces[fmt].pages
-        for number, data in sorted(pages.items()):
-            path = folder / f"page-{number:02d}.{fmt}"
+        for number, data in sorted(outputs[fmt].items()):
+            path = folder / f"page-{number:02d}.{suffix}"
             write_atomically(path, data)
             written.append(path)
-        for stale in folder.glob(f"page-*.{fmt}"):
+        for stale in folder.glob(f"page-*.{suffix}"):
             if stale not in written:
                 stale.unlink()
     path = directory / "manifest.json"

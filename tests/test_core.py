@@ -10,13 +10,14 @@ import pytest
 from PIL import Image
 
 from generator.backends.pdf import PdfSurface
-from generator.backends.png import PngSurface
+from generator.backends.png import render_png_pages
 from generator.backends.svg import SvgSurface
 from generator.backends import TeeSurface
 from generator.canvas import Canvas
 from generator.errors import InputError
 from generator.geometry import Matrix, Path
-from generator.impose import Paper, PrintSettings, grid_capacity, impose, mirror_for_duplex, orientations
+from generator.impose import Paper, PrintSettings, impose, mirror_for_duplex
+from generator.shapes import Rect
 from generator.model import Area, Component, Piece
 from generator.palette import load_palette
 from generator.templates import Templates
@@ -78,16 +79,20 @@ def settings(paper=A4, **overrides) -> PrintSettings:
     return PrintSettings(paper=paper, **overrides)
 
 
+def cards(count: int, back=None) -> Component:
+    return Component("card", "Cards", [Piece(f"card-{i}", Rect(63.5, 88.9), blank, back) for i in range(count)])
+
+
 @pytest.mark.parametrize("paper", [A4, LETTER])
 def test_poker_cards_fit_eight_to_a_landscape_sheet(paper):
-    portrait, landscape = orientations(paper)
-    assert math.prod(grid_capacity(landscape, (63.5, 88.9), 0.0, settings(paper))) == 8
-    assert math.prod(grid_capacity(portrait, (63.5, 88.9), 0.0, settings(paper))) == 6
+    first = impose([cards(20)], settings(paper))[0]
+    assert first.width > first.height and len(first.placements) == 8
+    assert not any(p.turned for p in first.placements)
 
 
 def test_without_bleed_and_marks_more_fit():
-    bare = settings(bleed=0.0, crop_marks=False)
-    assert math.prod(grid_capacity(orientations(A4)[0], (63.5, 88.9), 0.0, bare)) == 9
+    first = impose([cards(20)], settings(bleed=0.0, crop_marks=False))[0]
+    assert first.width < first.height and len(first.placements) == 9
 
 
 @pytest.mark.parametrize("width, height, duplex, axis", [
@@ -102,15 +107,16 @@ def blank(canvas, area):
 
 
 def test_a_gutter_gives_each_piece_its_own_bleed():
-    pieces = [Piece(f"coin-{i}", 19.05, 19.05, blank, blank) for i in range(4)]
-    pages = impose([Component("coin", "Coins", pieces, gutter=8.0)], settings())
+    pieces = [Piece(f"tile-{i}", Rect(19.05, 19.05), blank, blank) for i in range(4)]
+    pages = impose([Component("tile", "Tiles", pieces, gutter=8.0)], settings())
     first = pages[0].placements[0]
-    assert first.clip == pytest.approx((first.x - 3, first.y - 3, first.x + 22.05, first.y + 22.05))
+    assert first.reach == (3.0, 3.0, 3.0, 3.0)
+    assert first.clips()[0].bounds() == pytest.approx((first.x - 3, first.y - 3, first.x + 22.05, first.y + 22.05))
 
 
 def test_a_piece_larger_than_the_sheet_is_tiled_with_overlap():
-    board = Piece("board", 400.0, 300.0, blank)
-    pages = impose([Component("board", "Board", [board])], settings())
+    board = Piece("board", Rect(400.0, 300.0), blank)
+    pages = [page for page in impose([Component("board", "Board", [board])], settings()) if page.side == "front"]
     parts = [page.part for page in pages]
     assert len(pages) == parts[0].rows * parts[0].cols > 1
     assert all(page.targets for page in pages)
@@ -146,14 +152,15 @@ def draw_test_page(surface):
 
 
 def test_one_drawing_gives_the_same_page_in_every_format():
-    pdf, svg, png = PdfSurface("t"), SvgSurface(), PngSurface(dpi=254)  # 10 px per mm
-    draw_test_page(TeeSurface([pdf, svg, png]))
+    pdf, svg = PdfSurface("t"), SvgSurface()
+    draw_test_page(TeeSurface([pdf, svg]))
     data = pdf.getvalue()
+    png = render_png_pages(data, [(40.0, 20.0)], dpi=254)  # 10 px per mm
     assert re.search(rb"/MediaBox \[\s*0 0 113\.3858", data)
     root = ET.fromstring(svg.pages[1])
     assert (root.get("width"), root.get("height")) == ("40mm", "20mm")
     assert b"font-family" in svg.pages[1] and b"@font-face" in svg.pages[1]
-    with Image.open(__import__("io").BytesIO(png.pages[1])) as image:
+    with Image.open(__import__("io").BytesIO(png[1])) as image:
         image = image.convert("RGB")
         assert image.size == (400, 200)
         assert image.getpixel((100, 100)) == (255, 0, 0)  # inside the clip

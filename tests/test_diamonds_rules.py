@@ -137,15 +137,18 @@ def render_face(face, width: float, height: float):
 
     from PIL import Image
 
-    from generator.backends.png import PngSurface
+    from generator.backends.pdf import PdfSurface
+    from generator.backends.png import render_png_pages
     from generator.canvas import Canvas
     from generator.model import Area
 
-    surface = PngSurface(dpi=100)
+    surface = PdfSurface("face")
     surface.begin_page(1, width, height)
     face(Canvas(surface), Area(width, height, 0.0))
     surface.end_page()
-    return Image.open(io.BytesIO(surface.pages[1])).convert("RGB")
+    surface.close()
+    png = render_png_pages(surface.getvalue(), [(width, height)], dpi=100)
+    return Image.open(io.BytesIO(png[1])).convert("RGB")
 
 
 def test_the_card_back_looks_the_same_after_a_half_turn():

@@ -102,15 +102,17 @@ def mirrored(front: dict, page: dict, flip: str) -> tuple[float, float]:
 
 
 def check_backs_mirror_fronts(manifest: dict, flip: str) -> int:
+    """Pages alternate front, back from the first to the last (one double-sided print job), and
+    each back sits behind its front; a sheet without backs has a blank back page."""
     pages = manifest["pages"]
+    assert len(pages) % 2 == 0
+    assert [page["side"] for page in pages] == ["front", "back"] * (len(pages) // 2)
     checked = 0
-    for before, page in zip(pages, pages[1:]):
-        if page["side"] != "back":
-            continue
-        assert before["side"] == "front" and before["component"] == page["component"]
+    for before, page in zip(pages[0::2], pages[1::2]):
+        assert before["component"] == page["component"]
         assert (before["width_mm"], before["height_mm"]) == (page["width_mm"], page["height_mm"])
         fronts = {p["id"]: p for p in before["pieces"]}
-        assert {p["id"] for p in page["pieces"]} == set(fronts)
+        assert {p["id"] for p in page["pieces"]} <= set(fronts)
         for back in page["pieces"]:
             x, y = mirrored(fronts[back["id"]], page, flip)
             assert close(back["x_mm"], x) and close(back["y_mm"], y), (back, fronts[back["id"]])

@@ -16,10 +16,11 @@ from typing import Literal
 
 from generator.canvas import PT, Canvas
 from generator.fonts import wrap
-from generator.geometry import Path
 from generator.model import Area, Component, Piece, PieceGeometry, fill_bleed
 from generator.plugins import Game, GameSpec
+from generator.kit.nets import FlatNet, cube_net, unfold
 from generator.schema import Colour, spec_field, where
+from generator.shapes import Circle, Outline, Rect
 from generator.symbols import SUITS, draw_symbol
 from generator.validate import RuleBook, error, warning
 
@@ -27,7 +28,6 @@ RANKS = ("null", "ace", "2", "3", "4", "5")
 RANK_VALUES = {"null": 0, "ace": 1, "2": 2, "3": 3, "4": 4, "5": 5}
 SUIT_SYMBOLS = {"sun", "moon", "club", "diamond", "heart", "spade"}
 MORE = "more"  # a payoff chart row "X with other coins"
-FOLD_DASH = (1.2, 1.0)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -344,83 +344,41 @@ def draw_coin_side(canvas: Canvas, area: Area, spec: BloodDiamondsSpec, suit: Su
         draw_symbol(canvas, suit.symbol, r, r, area.width * 0.5, suit.colour)
     else:
         draw_rank(canvas, rank, r, r, area.width * 0.42, suit.colour)
-    canvas.circle(r, r, r, stroke="#9a9a9a", width=0.15)  # cut line
 
 
 # ---------------------------------------------------------------------------------------------
-# Dice and pawns: paper models with cut lines (solid) and fold lines (dashed)
+# Dice and pawns: paper models, cut and folded along the lines the core draws
 # ---------------------------------------------------------------------------------------------
 
-# The cube net: faces on a 3 x 4 grid (column, row), and the edges that carry glue tabs.
-DIE_NET = [(1, 0), (0, 1), (1, 1), (2, 1), (1, 2), (1, 3)]
-# A cube net has 7 pairs of free edges that meet when folded; each pair gets exactly one tab.
-DIE_TABS = [((0, 1), "top"), ((2, 1), "top"), ((1, 2), "left"), ((1, 2), "right"),
-            ((1, 3), "left"), ((1, 3), "right"), ((1, 3), "bottom")]
+def die_net(dice: Dice) -> FlatNet:
+    """The cross-shaped cube net with its seven glue tabs; face n shows the die's n-th face."""
+    return unfold(cube_net(dice.face_mm, dice.tab_mm))
 
 
-def die_size(dice: Dice) -> tuple[float, float]:
-    return 3 * dice.face_mm + 2 * dice.tab_mm, 4 * dice.face_mm + 2 * dice.tab_mm
-
-
-def _tab_corners(x: float, y: float, f: float, t: float, side: str) -> list[tuple[float, float]]:
-    """The four corners of a trapezoid glue tab `t` deep on one side of the face at (x, y), `f`
-    wide: first and last lie on the face's edge (the fold), the middle two are cut."""
-    slant = min(t, f / 4)
-    if side == "left":
-        return [(x, y), (x - t, y + slant), (x - t, y + f - slant), (x, y + f)]
-    if side == "right":
-        return [(x + f, y), (x + f + t, y + slant), (x + f + t, y + f - slant), (x + f, y + f)]
-    if side == "top":
-        return [(x, y), (x + slant, y - t), (x + f - slant, y - t), (x + f, y)]
-    return [(x, y + f), (x + slant, y + f + t), (x + f - slant, y + f + t), (x + f, y + f)]
-
-
-def draw_die_net(canvas: Canvas, area: Area, spec: BloodDiamondsSpec, suit: Suit) -> None:
-    dice = spec.dice
-    f, t = dice.face_mm, dice.tab_mm
-    origin = lambda cell: (t + cell[0] * f, t + cell[1] * f)  # noqa: E731
-    for cell, side in DIE_TABS:
-        corners = _tab_corners(*origin(cell), f, t, side)
-        canvas.polygon(corners, fill="#eeeeee")
-        canvas.draw(Path.polygon(corners, closed=False), stroke="#000000", width=0.3)  # cut; its fold comes below
-    for cell, rank in zip(DIE_NET, [rank_name(face) for face in dice.faces]):
-        x, y = origin(cell)
+def draw_die_net(canvas: Canvas, area: Area, spec: BloodDiamondsSpec, suit: Suit, net: FlatNet) -> None:
+    fill_bleed(canvas, area, "#eeeeee")  # the tabs, and the bleed past the cut line
+    f = spec.dice.face_mm
+    for name, rank in zip(sorted(net.faces), [rank_name(face) for face in spec.dice.faces]):
+        x, y = min(p[0] for p in net.faces[name]), min(p[1] for p in net.faces[name])
         canvas.rect(x, y, f, f, fill="#ffffff")
         draw_rank(canvas, rank, x + f / 2, y + f / 2, f * 0.5, suit.colour)
         draw_symbol(canvas, suit.symbol, x + f * 0.16, y + f * 0.16, f * 0.18, suit.colour)
-    # Fold lines between touching faces and between a face and its tab; cut lines everywhere else.
-    cells = set(DIE_NET)
-    tabs = set(DIE_TABS)
-    offsets = {"left": (-1, 0), "right": (1, 0), "top": (0, -1), "bottom": (0, 1)}
-    for cell in DIE_NET:
-        x, y = origin(cell)
-        edges = {"left": (x, y, x, y + f), "right": (x + f, y, x + f, y + f),
-                 "top": (x, y, x + f, y), "bottom": (x, y + f, x + f, y + f)}
-        for side, (x0, y0, x1, y1) in edges.items():
-            dx, dy = offsets[side]
-            neighbour = (cell[0] + dx, cell[1] + dy)
-            if neighbour in cells or (cell, side) in tabs:
-                canvas.line(x0, y0, x1, y1, stroke="#000000", width=0.2, dash=FOLD_DASH)
-            else:
-                canvas.line(x0, y0, x1, y1, stroke="#000000", width=0.3)
-    label_x, label_y = 1.0, 4.0  # the empty corner left of the top face
-    canvas.text(label_x, label_y, f"{suit.name} die", 2.6, fill="#555555")
-    canvas.text(label_x, label_y + 3.2, "cut solid,", 2.0, fill="#555555")
-    canvas.text(label_x, label_y + 5.8, "fold dashed", 2.0, fill="#555555")
 
 
-def pawn_size(pawns: Pawns) -> tuple[float, float]:
-    return pawns.width_mm, 2 * pawns.height_mm + 2 * pawns.base_mm
+def pawn_shape(pawns: Pawns) -> Rect:
+    """A fold-over standee: base, panel, fold, panel, base, folded along the four lines between."""
+    w, h, b = pawns.width_mm, pawns.height_mm, pawns.base_mm
+    folds = tuple(((0.0, y), (w, y)) for y in (b, b + h, b + 2 * h))
+    return Rect(w, 2 * h + 2 * b, fold_lines=folds)
 
 
 def draw_pawn(canvas: Canvas, area: Area, spec: BloodDiamondsSpec, suit: Suit) -> None:
-    """A fold-over standee: base, panel, fold, panel, base. The lower panel is drawn upside down so
-    both faces stand upright once folded; the bases fold out opposite ways and glue to a coin."""
+    """The lower panel is drawn upside down so both faces stand upright once folded; the bases
+    fold out opposite ways and glue to a coin."""
     p = spec.pawns
     w, h, b = p.width_mm, p.height_mm, p.base_mm
-    top_panel, fold, bottom_base = b, b + h, b + 2 * h
-    canvas.rect(0, 0, w, b, fill="#eeeeee")
-    canvas.rect(0, bottom_base, w, b, fill="#eeeeee")
+    top_panel, fold = b, b + h
+    fill_bleed(canvas, area, "#eeeeee")
     for y0, turned in ((top_panel, True), (fold, False)):
         with canvas.saved():
             if turned:
@@ -432,9 +390,6 @@ def draw_pawn(canvas: Canvas, area: Area, spec: BloodDiamondsSpec, suit: Suit) -
             canvas.circle(w / 2, h * 0.42, w * 0.4, fill="#ffffff")
             draw_symbol(canvas, suit.symbol, w / 2, h * 0.42, w * 0.55, suit.colour)
             canvas.text(w / 2, h - 2.0, suit.name.upper(), 2.4, fill="#ffffff", face="bold", anchor="middle")
-    canvas.rect(0, 0, w, area.height, stroke="#000000", width=0.3)
-    for y in (top_panel, fold, bottom_base):
-        canvas.line(0, y, w, y, stroke="#000000", width=0.2, dash=FOLD_DASH)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -546,32 +501,34 @@ def draw_payoff_chart(canvas: Canvas, area: Area, spec: BloodDiamondsSpec) -> No
 # ---------------------------------------------------------------------------------------------
 
 def components(spec: BloodDiamondsSpec) -> list[Component]:
-    tile, coin = spec.tiles.piece, spec.coins.piece
+    tile, coin = spec.tiles.piece.rect(), Circle(spec.coins.piece.width_mm)
+    net, pawn = die_net(spec.dice), pawn_shape(spec.pawns)
     tile_back = partial(draw_tile_back, spec=spec)
     tiles, coins, dice, pawns = [], [], [], []
     for suit in spec.suits:
         for rank in map(rank_name, spec.tiles.ranks):
-            tiles.append(Piece(f"tile-{suit.name}-{rank}", tile.width_mm, tile.height_mm,
+            tiles.append(Piece(f"tile-{suit.name}-{rank}", tile,
                                partial(draw_tile_face, spec=spec, suit=suit, rank=rank), tile_back))
         for rank in map(rank_name, spec.coins.ranks):
-            coins.append(Piece(f"coin-{suit.name}-{rank}", coin.width_mm, coin.height_mm,
+            coins.append(Piece(f"coin-{suit.name}-{rank}", coin,
                                partial(draw_coin_side, spec=spec, suit=suit, rank=None),
                                partial(draw_coin_side, spec=spec, suit=suit, rank=rank)))
-        dice.append(Piece(f"die-{suit.name}", *die_size(spec.dice), partial(draw_die_net, spec=spec, suit=suit)))
+        dice.append(Piece(f"die-{suit.name}", Outline(net.outline, net.folds),
+                          partial(draw_die_net, spec=spec, suit=suit, net=net)))
         for n in range(spec.pawns.per_suit):
-            pawns.append(Piece(f"pawn-{suit.name}" + (f"-{n + 1}" if n else ""), *pawn_size(spec.pawns),
+            pawns.append(Piece(f"pawn-{suit.name}" + (f"-{n + 1}" if n else ""), pawn,
                                partial(draw_pawn, spec=spec, suit=suit)))
     ref, chart = spec.reference_card, spec.payoff_chart
-    references = [Piece(f"reference-card-{n + 1}", ref.piece.width_mm, ref.piece.height_mm,
+    references = [Piece(f"reference-card-{n + 1}", ref.piece.rect(),
                         partial(draw_reference_card, spec=spec)) for n in range(ref.copies)]
-    charts = [Piece(f"payoff-chart-{n + 1}", chart.piece.width_mm, chart.piece.height_mm,
+    charts = [Piece(f"payoff-chart-{n + 1}", chart.piece.rect(),
                     partial(draw_payoff_chart, spec=spec)) for n in range(chart.copies)]
-    track = [Piece("score-track", *track_size(spec.score_track), partial(draw_score_track, spec=spec))]
+    track = [Piece("score-track", Rect(*track_size(spec.score_track)), partial(draw_score_track, spec=spec))]
     return [
         Component("tile", "Tiles", tiles),
         Component("coin", "Coins", coins, gutter=spec.coins.gutter_mm),
-        Component("die", "Dice", dice, gutter=4.0, crop_marks=False),
-        Component("pawn", "Pawns", pawns, gutter=4.0, crop_marks=False),
+        Component("die", "Dice", dice, gutter=4.0),
+        Component("pawn", "Pawns", pawns, gutter=4.0),
         Component("reference-card", "Reference cards", references),
         Component("score-track", "Score track", track),
         Component("payoff-chart", "Payoff chart", charts),

@@ -12,12 +12,13 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Literal
 
-from generator.canvas import PT, Canvas, Surface
+from generator.canvas import PT, Canvas, NullSurface
 from generator.fonts import text_width, wrap
 from generator.geometry import Matrix, Path
 from generator.model import Area, Component, Piece, PieceGeometry, fill_bleed
 from generator.plugins import Game, GameSpec
 from generator.schema import Colour, spec_field, where
+from generator.shapes import Rect
 from generator.symbols import SUITS, draw_symbol
 from generator.validate import RuleBook, error, warning
 
@@ -390,7 +391,7 @@ def reference_text_size(spec: DiamondsSpec, area: Area) -> float:
     """The largest text size, from 6.6 pt down, at which the card's words clear the goal band."""
     goal_top = area.height - spec.deck.piece.safe_mm - 1.0 - 5.6
     body = 6.6 * PT
-    while body > 4.5 * PT and _reference_text(Canvas(Surface()), area, spec, body) > goal_top:
+    while body > 4.5 * PT and _reference_text(Canvas(NullSurface()), area, spec, body) > goal_top:
         body *= 0.95
     return body
 
@@ -517,22 +518,21 @@ def draw_dig_site_mat(canvas: Canvas, area: Area, spec: DiamondsSpec) -> None:
 
 def components(spec: DiamondsSpec) -> list[Component]:
     deck = spec.deck
-    w, h = deck.piece.width_mm, deck.piece.height_mm
+    card = deck.piece.rect()
     back = partial(draw_card_back, spec=spec)
     cards = []
     for suit in deck.suits:
         for rank in deck.ranks:
             label = rank_label(rank)
             drawer = draw_court_card if label in COURTS else draw_number_card
-            cards.append(Piece(card_id(rank, suit), w, h, partial(drawer, spec=spec, rank=label, suit=suit), back))
+            cards.append(Piece(card_id(rank, suit), card, partial(drawer, spec=spec, rank=label, suit=suit), back))
     for index in range(deck.jokers):
         colours = deck.face.joker_colours or [deck.suits[0].colour]
         colour = colours[index % len(colours)]
-        cards.append(Piece(f"card-JOKER-{index + 1}", w, h, partial(draw_joker, spec=spec, colour=colour), back))
-    reference_front = partial(draw_reference_card, spec=spec, body=reference_text_size(spec, Area(w, h, 0.0)))
-    reference = [Piece(f"reference-card-{n + 1}", w, h, reference_front, back) for n in range(spec.reference_card.copies)]
-    mat_w, mat_h = mat_size(spec)
-    mat = [Piece("dig-site-mat", mat_w, mat_h, partial(draw_dig_site_mat, spec=spec))]
+        cards.append(Piece(f"card-JOKER-{index + 1}", card, partial(draw_joker, spec=spec, colour=colour), back))
+    reference_front = partial(draw_reference_card, spec=spec, body=reference_text_size(spec, Area(card.width, card.height, 0.0)))
+    reference = [Piece(f"reference-card-{n + 1}", card, reference_front, back) for n in range(spec.reference_card.copies)]
+    mat = [Piece("dig-site-mat", Rect(*mat_size(spec)), partial(draw_dig_site_mat, spec=spec))]
     return [
         Component("card", "Cards", cards),
         Component("reference-card", "Reference card", reference),

@@ -20,6 +20,7 @@ from generator.geometry import Path
 from generator.model import Area, Component, Piece, fill_bleed
 from generator.plugins import Game, GameSpec
 from generator.schema import Colour, spec_field, where
+from generator.shapes import Rect
 from generator.symbols import SUITS, draw_symbol
 from generator.validate import RuleBook, error
 
@@ -473,19 +474,19 @@ def draw_round_sheet(canvas: Canvas, area: Area, spec: DiaominosSpec) -> None:
 
 def components(spec: DiaominosSpec) -> list[Component]:
     sheet, cube = spec.player_sheet, spec.cube
-    board = [Piece("board", *board_size(spec.board), partial(draw_board, spec=spec))]
-    sheets = [Piece(f"player-sheet-{n + 1}", sheet.width_mm, sheet.height_mm, partial(draw_player_sheet, spec=spec))
+    board = [Piece("board", Rect(*board_size(spec.board)), partial(draw_board, spec=spec))]
+    sheets = [Piece(f"player-sheet-{n + 1}", Rect(sheet.width_mm, sheet.height_mm), partial(draw_player_sheet, spec=spec))
               for n in range(sheet.copies)]
-    stickers = [Piece(f"cube-sticker-{colour.name}-{n + 1}", cube.sticker_mm, cube.sticker_mm,
+    stickers = [Piece(f"cube-sticker-{colour.name}-{n + 1}", Rect(cube.sticker_mm, cube.sticker_mm),
                       partial(draw_sticker, spec=spec, colour=colour))
                 for colour in cube.colours for n in range(cube.facelets_per_colour)]
-    round_sheet = [Piece("round-sheet", spec.round_sheet.width_mm, spec.round_sheet.height_mm,
+    round_sheet = [Piece("round-sheet", Rect(spec.round_sheet.width_mm, spec.round_sheet.height_mm),
                          partial(draw_round_sheet, spec=spec))]
     return [
         Component("board", "Board", board),
-        Component("player-sheet", "Player sheet", sheets, crop_marks=False),
+        Component("player-sheet", "Player sheet", sheets, cut_guides=False),
         Component("cube-sticker", "Cube stickers", stickers, gutter=3.0),
-        Component("round-sheet", "Round sheet", round_sheet, crop_marks=False),
+        Component("round-sheet", "Round sheet", round_sheet, cut_guides=False),
     ]
 
 

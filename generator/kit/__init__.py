@@ -1,0 +1,1 @@
+"""Kits: self-contained builders for printable physical components, such as paper-model nets."""

@@ -1,0 +1,255 @@
+"""Cut outlines: what shape a piece is when it comes off the sheet.
+
+Every piece has one: a rectangle (perhaps with round corners), a circle, a regular polygon (a hex
+tile) or any closed polygon (a net's outline), plus optional fold lines. A shape lives in the
+piece's own millimetres, origin at the top-left of its bounding box, y down. The core uses it to
+clip the art to the outline grown by the bleed, to draw cut and fold lines, and to tell the
+manifest where the cut runs; a game only says which shape its pieces are.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import ClassVar
+
+from generator.geometry import Path
+
+Point = tuple[float, float]
+Segment = tuple[Point, Point]
+
+#: A corner sharper than this is bevelled when grown: a mitre would run far past the art it frames.
+MITRE_LIMIT = 3.0
+
+#: Points that stand for a circle in the manifest: every one lies on the cut.
+CIRCLE_POINTS = 72
+
+
+@dataclass(frozen=True)
+class Shape:
+    """Base of all cut outlines. `width` and `height` are the bounding box of the trim."""
+
+    kind: ClassVar[str]
+    #: A polygon cut with straight lines that a guillotine can follow in a grid (crop marks).
+    straight_cuts: ClassVar[bool] = False
+
+    @property
+    def width(self) -> float:
+        raise NotImplementedError
+
+    @property
+    def height(self) -> float:
+        raise NotImplementedError
+
+    @property
+    def folds(self) -> tuple[Segment, ...]:
+        return ()
+
+    def outline(self, grow: float = 0.0) -> Path:
+        """The cut line, or with `grow` > 0 the line `grow` mm outside it (where bleed art stops)."""
+        return Path.polygon(self.points(grow))
+
+    def points(self, grow: float = 0.0) -> list[Point]:
+        """The outline as points in order (clockwise on the page); a curve is sampled finely."""
+        raise NotImplementedError
+
+    def nests_in_rows(self, turned: bool) -> bool:
+        """Whether rows of this shape (turned 90 degrees or not) pack like a honeycomb when every
+        other row shifts by half a piece: circles, and hexagons with a point at the top."""
+        return False
+
+    @property
+    def symmetric_under_quarter_turn(self) -> bool:
+        """Turning it 90 degrees gives the same footprint (no point in trying both)."""
+        return math.isclose(self.width, self.height)
+
+
+@dataclass(frozen=True)
+class Rect(Shape):
+    """A card, a tile, a board: cut straight, corners rounded by `radius` (with a corner cutter)."""
+
+    w: float
+    h: float
+    radius: float = 0.0
+    fold_lines: tuple[Segment, ...] = ()
+
+    kind: ClassVar[str] = "rect"
+
+    @property
+    def width(self) -> float:
+        return self.w
+
+    @property
+    def height(self) -> float:
+        return self.h
+
+    @property
+    def straight_cuts(self) -> bool:
+        # A folded model (a standee) is cut out with scissors along its printed line.
+        return not self.fold_lines
+
+    @property
+    def folds(self) -> tuple[Segment, ...]:
+        return self.fold_lines
+
+    def outline(self, grow: float = 0.0) -> Path:
+        # The bleed box has square corners: rounding is cut after the straight cuts.
+        if grow:
+            return Path.rect(-grow, -grow, self.w + 2 * grow, self.h + 2 * grow)
+        return Path.rect(0, 0, self.w, self.h, self.radius)
+
+    def points(self, grow: float = 0.0) -> list[Point]:
+        return [(-grow, -grow), (self.w + grow, -grow), (self.w + grow, self.h + grow), (-grow, self.h + grow)]
+
+
+@dataclass(frozen=True)
+class Circle(Shape):
+    """A coin or a token, `diameter` across."""
+
+    diameter: float
+
+    kind: ClassVar[str] = "circle"
+
+    @property
+    def width(self) -> float:
+        return self.diameter
+
+    @property
+    def height(self) -> float:
+        return self.diameter
+
+    def outline(self, grow: float = 0.0) -> Path:
+        r = self.diameter / 2
+        return Path.circle(r, r, r + grow)
+
+    def points(self, grow: float = 0.0) -> list[Point]:
+        r = self.diameter / 2
+        step = 2 * math.pi / CIRCLE_POINTS
+        return [(r + (r + grow) * math.cos(i * step - math.pi / 2), r + (r + grow) * math.sin(i * step - math.pi / 2))
+                for i in range(CIRCLE_POINTS)]
+
+    def nests_in_rows(self, turned: bool) -> bool:
+        return True
+
+
+@dataclass(frozen=True)
+class RegularPolygon(Shape):
+    """`sides` equal sides around a circle of radius `radius` (centre to corner).
+
+    `pointy_top` puts a corner at the top; otherwise a side lies along the top. A hex tile is
+    `RegularPolygon.hexagon(across_flats=50.8)`.
+    """
+
+    sides: int
+    radius: float
+    pointy_top: bool = False
+
+    kind: ClassVar[str] = "polygon"
+
+    @classmethod
+    def hexagon(cls, across_flats: float, pointy_top: bool = False) -> "RegularPolygon":
+        return cls(6, across_flats / math.sqrt(3), pointy_top)
+
+    def _corners(self, radius: float) -> list[Point]:
+        """Corners around the origin, clockwise on the page, starting at the top."""
+        start = -math.pi / 2 if self.pointy_top else -math.pi / 2 + math.pi / self.sides
+        step = 2 * math.pi / self.sides
+        return [(radius * math.cos(start + i * step), radius * math.sin(start + i * step)) for i in range(self.sides)]
+
+    @property
+    def _offset(self) -> Point:
+        corners = self._corners(self.radius)
+        return -min(x for x, _ in corners), -min(y for _, y in corners)
+
+    @property
+    def width(self) -> float:
+        xs = [x for x, _ in self._corners(self.radius)]
+        return max(xs) - min(xs)
+
+    @property
+    def height(self) -> float:
+        ys = [y for _, y in self._corners(self.radius)]
+        return max(ys) - min(ys)
+
+    @property
+    def centre(self) -> Point:
+        return self._offset
+
+    def points(self, grow: float = 0.0) -> list[Point]:
+        # Growing every side outwards by `grow` moves each corner out by grow / cos(half the turn).
+        dx, dy = self._offset
+        grown = self.radius + grow / math.cos(math.pi / self.sides)
+        return [(x + dx, y + dy) for x, y in self._corners(grown)]
+
+    def nests_in_rows(self, turned: bool) -> bool:
+        # A hexagon turned a quarter turn swaps a flat top for a pointed one.
+        return self.sides == 6 and self.pointy_top != turned
+
+
+@dataclass(frozen=True)
+class Outline(Shape):
+    """Any closed polygon, such as a net's outline, with fold lines inside it."""
+
+    corners: tuple[Point, ...]
+    fold_lines: tuple[Segment, ...] = ()
+
+    kind: ClassVar[str] = "path"
+
+    def __post_init__(self):
+        # Keep the bounding box at the origin and the corners clockwise on the page.
+        x0 = min(x for x, _ in self.corners)
+        y0 = min(y for _, y in self.corners)
+        corners = [(x - x0, y - y0) for x, y in self.corners]
+        if signed_area(corners) < 0:
+            corners.reverse()
+        folds = tuple(((ax - x0, ay - y0), (bx - x0, by - y0)) for (ax, ay), (bx, by) in self.fold_lines)
+        object.__setattr__(self, "corners", tuple(corners))
+        object.__setattr__(self, "fold_lines", folds)
+
+    @property
+    def width(self) -> float:
+        return max(x for x, _ in self.corners)
+
+    @property
+    def height(self) -> float:
+        return max(y for _, y in self.corners)
+
+    @property
+    def folds(self) -> tuple[Segment, ...]:
+        return self.fold_lines
+
+    def points(self, grow: float = 0.0) -> list[Point]:
+        return grown_polygon(list(self.corners), grow) if grow else list(self.corners)
+
+
+def signed_area(points: list[Point]) -> float:
+    """Shoelace area; positive when the points run clockwise on a y-down page."""
+    return sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1])) / 2
+
+
+def grown_polygon(points: list[Point], distance: float) -> list[Point]:
+    """The clockwise polygon with every side moved `distance` outwards.
+
+    Neighbouring sides meet at a mitre; at a corner so sharp that the mitre would reach more than
+    MITRE_LIMIT times the distance, the corner is bevelled with two points instead.
+    """
+    count = len(points)
+    # Outward normal of the side from point i to point i+1 (clockwise on a y-down page: left-hand).
+    normals = []
+    for i in range(count):
+        (x0, y0), (x1, y1) = points[i], points[(i + 1) % count]
+        length = math.hypot(x1 - x0, y1 - y0) or 1.0
+        normals.append(((y1 - y0) / length, (x0 - x1) / length))
+    grown = []
+    for i in range(count):
+        (ax, ay), (bx, by) = normals[i - 1], normals[i]
+        x, y = points[i]
+        cosine = ax * bx + ay * by
+        mitre = 1 + cosine
+        if mitre > 2 / MITRE_LIMIT ** 2:
+            # The mitre point lies along the bisector at distance / cos(half the turn).
+            scale = distance / mitre
+            grown.append((x + (ax + bx) * scale, y + (ay + by) * scale))
+        else:
+            grown += [(x + ax * distance, y + ay * distance), (x + bx * distance, y + by * distance)]
+    return grown
