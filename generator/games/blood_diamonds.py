@@ -16,12 +16,14 @@ from typing import Literal
 
 from generator.canvas import PT, Canvas
 from generator.fonts import wrap
+from generator.kit import tracks
+from generator.kit.nets import FlatNet, cube_net, unfold
+from generator.kit.symbols import SUITS, draw_symbol
+from generator.kit.text import fit_line
 from generator.model import Area, Component, Piece, PieceGeometry, fill_bleed
 from generator.plugins import Game, GameSpec
-from generator.kit.nets import FlatNet, cube_net, unfold
 from generator.schema import Colour, spec_field, where
 from generator.shapes import Circle, Outline, Rect
-from generator.symbols import SUITS, draw_symbol
 from generator.validate import RuleBook, error, warning
 
 RANKS = ("null", "ace", "2", "3", "4", "5")
@@ -164,14 +166,9 @@ def full_payoff_chart() -> list[tuple[str, ...]]:
     return rows
 
 
-def track_squares(track: ScoreTrack) -> list[tuple[int, int, int]]:
+def track_squares(track: ScoreTrack) -> list[tracks.Square]:
     """(number, column, row) of every square, numbered along the track's path from the bottom-left."""
-    squares = []
-    for index in range(track.columns * track.rows):
-        row, along = divmod(index, track.columns)
-        column = along if (track.path == "rows" or row % 2 == 0) else track.columns - 1 - along
-        squares.append((track.first + index, column, track.rows - 1 - row))
-    return squares
+    return tracks.track_squares(track.columns, track.rows, track.first, track.path)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -416,6 +413,7 @@ def _reference_table(canvas: Canvas, width: float, spec: BloodDiamondsSpec, ink:
     left, right = safe, width - safe
     canvas.text(width / 2, safe + 4.2, ref.title, 4.2, fill=ink, face="bold", anchor="middle")
     columns = [left + 6.0, left + 6.0 + (right - left - 6.0) * 0.36, left + 6.0 + (right - left - 6.0) * 0.70]
+    rooms = [b - a - 1.0 for a, b in zip(columns, columns[1:])] + [right - columns[-1]]  # 1 mm between columns
     size = 6.2 * PT
     y = safe + 9.2
     for x, heading in zip(columns, ("Tile", "Coin", "Power")):
@@ -424,8 +422,8 @@ def _reference_table(canvas: Canvas, width: float, spec: BloodDiamondsSpec, ink:
     y += 4.0
     for suit in spec.suits:
         draw_symbol(canvas, suit.symbol, left + 2.2, y - size * 0.35, 3.2, suit.colour)
-        for x, name in zip(columns, (suit.tile, suit.coin, suit.power)):
-            canvas.text(x, y, name, size, fill=ink)
+        for x, room, name in zip(columns, rooms, (suit.tile, suit.coin, suit.power)):
+            canvas.text(x, y, name, fit_line(name, size, room), fill=ink)  # a long name shrinks, never spills
         y += 3.5
     y += 1.2
     body = 5.6 * PT
@@ -436,35 +434,25 @@ def _reference_table(canvas: Canvas, width: float, spec: BloodDiamondsSpec, ink:
         y = canvas.text_block(left, y, wrap(note, body, right - left), body, fill=ink, face="italic") + 0.3
 
 
+TRACK_MARGIN, TRACK_HEADER = 2.0, 13.0  # mm: round the squares; above them, for the title and the note
+
+
 def track_size(track: ScoreTrack) -> tuple[float, float]:
-    margin, header = 2.0, 13.0
-    return track.columns * track.square_mm + 2 * margin, track.rows * track.square_mm + 2 * margin + header
+    return (track.columns * track.square_mm + 2 * TRACK_MARGIN,
+            track.rows * track.square_mm + 2 * TRACK_MARGIN + TRACK_HEADER)
 
 
 def draw_score_track(canvas: Canvas, area: Area, spec: BloodDiamondsSpec) -> None:
+    """The track, every tenth square tinted; past 99 the die beside a marker counts the hundreds."""
     track = spec.score_track
     fill_bleed(canvas, area, track.colour)
-    margin, header, s = 2.0, 13.0, track.square_mm
     ink = _ink(spec)
-    canvas.text(margin + 1, 6.5, "Score track", 5.0, fill=ink, face="bold")
-    canvas.text(margin + 1, 11.0, f"Past 99, turn your die to its next face to count the hundreds. "
-                                  f"{track.win} points wins at once.", 2.7, fill=ink)
-    squares = track_squares(track)
-    top = margin + header
-    for number, column, row in squares:
-        x, y = margin + column * s, top + row * s
-        tint = "#ffffff" if number % 10 else "#f1e6c8"
-        canvas.rect(x, y, s, s, fill=tint, stroke=track.line, width=0.35)
-        canvas.text(x + s / 2, y + s / 2 + 2.2, str(number), 6.0, fill=ink, face="bold" if number % 10 == 0 else "regular",
-                    anchor="middle")
-    # Arrows where the path turns a corner, so the way on is never in doubt.
-    for (_, c0, r0), (_, _, r1) in zip(squares, squares[1:]):
-        if r1 != r0:
-            x = margin + c0 * s + s / 2
-            y = top + r0 * s
-            canvas.polygon([(x - 1.6, y + 1.2), (x + 1.6, y + 1.2), (x, y - 1.2)], fill=track.line)
-    first = squares[0]
-    canvas.text(margin + first[1] * s + s / 2, top + first[2] * s + s - 2.0, "start", 2.4, fill=ink, anchor="middle")
+    canvas.text(TRACK_MARGIN + 1, 6.5, "Score track", 5.0, fill=ink, face="bold")
+    note = f"Past 99, turn your die to its next face to count the hundreds. {track.win} points wins at once."
+    canvas.text(TRACK_MARGIN + 1, 11.0, note, fit_line(note, 2.7, area.width - 2 * (TRACK_MARGIN + 1)), fill=ink)
+    style = tracks.TrackStyle(square_mm=track.square_mm, ink=ink, line=track.line,
+                              highlight="#f1e6c8", highlight_every=10)
+    tracks.draw_track(canvas, track_squares(track), style, TRACK_MARGIN, TRACK_MARGIN + TRACK_HEADER)
 
 
 def draw_payoff_chart(canvas: Canvas, area: Area, spec: BloodDiamondsSpec) -> None:

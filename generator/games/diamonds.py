@@ -12,14 +12,15 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Literal
 
-from generator.canvas import PT, Canvas, NullSurface
-from generator.fonts import text_width, wrap
+from generator.canvas import PT, Canvas
+from generator.fonts import wrap
 from generator.geometry import Matrix, Path
+from generator.kit.symbols import SUITS, draw_symbol
+from generator.kit.text import fit_line, fit_size, measure_drawing
 from generator.model import Area, Component, Piece, PieceGeometry, fill_bleed
 from generator.plugins import Game, GameSpec
 from generator.schema import Colour, spec_field, where
 from generator.shapes import Rect
-from generator.symbols import SUITS, draw_symbol
 from generator.validate import RuleBook, error, warning
 
 STANDARD_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -388,12 +389,13 @@ def draw_card_back(canvas: Canvas, area: Area, spec: DiamondsSpec) -> None:
 # ---------------------------------------------------------------------------------------------
 
 def reference_text_size(spec: DiamondsSpec, area: Area) -> float:
-    """The largest text size, from 6.6 pt down, at which the card's words clear the goal band."""
+    """The largest text size, from 6.6 pt down to 4.5 pt, at which the card's words clear the goal band."""
     goal_top = area.height - spec.deck.piece.safe_mm - 1.0 - 5.6
-    body = 6.6 * PT
-    while body > 4.5 * PT and _reference_text(Canvas(NullSurface()), area, spec, body) > goal_top:
-        body *= 0.95
-    return body
+
+    def reach(body: float) -> float:  # how far down the words go at this size
+        return measure_drawing(_reference_text, area, spec, body)
+
+    return fit_size(reach, goal_top, start=6.6 * PT, floor=4.5 * PT)
 
 
 def draw_reference_card(canvas: Canvas, area: Area, spec: DiamondsSpec, body: float) -> None:
@@ -452,7 +454,7 @@ def _reference_goal(canvas: Canvas, area: Area, spec: DiamondsSpec, size: float)
     bottom = area.height - safe - 1.0
     canvas.rect(left, bottom - 4.6, width, 6.0, radius=1.2, fill=deck.face.court_panel)
     draw_symbol(canvas, treasure.symbol, left + 3.0, bottom - 1.6, 4.0, treasure.colour)
-    size = min(size, size * (width - 7.0) / max(text_width(goal, size, "bold"), 1e-6))
+    size = fit_line(goal, size, width - 7.0, "bold")  # right of the symbol
     canvas.text(left + 6.0, bottom - 0.6, goal, size, fill=_ink(spec), face="bold")
 
 

@@ -17,11 +17,11 @@ from typing import Literal
 from generator.canvas import PT, Canvas
 from generator.fonts import text_width
 from generator.geometry import Path
+from generator.kit.symbols import SUITS, draw_symbol
 from generator.model import Area, Component, Piece, fill_bleed
 from generator.plugins import Game, GameSpec
 from generator.schema import Colour, spec_field, where
 from generator.shapes import Rect
-from generator.symbols import SUITS, draw_symbol
 from generator.validate import RuleBook, error
 
 from .cube import SEATS, Cube, is_l_move, keeps_promise, play_rounds

@@ -1,0 +1,49 @@
+"""Fitting text to the room it has: the largest size at which the words still fit.
+
+Two cases come up on every game's cards and boards:
+
+* one line that must fit a width (a title, a goal band, a label): `fit_line` works it out directly,
+  since a line's width grows in proportion to its size;
+* a block laid out by a draw function (wrapped paragraphs, headings, lists) that must end above some
+  line: only drawing it tells how far it reaches, so `fit_size` tries sizes from the largest down,
+  and `measure_drawing` runs the draw function on a canvas that prints nothing.
+
+Sizes are in millimetres, like every text size on a Canvas (`9 * PT` reads as 9 pt).
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from generator.canvas import Canvas, NullSurface
+from generator.fonts import text_width
+
+
+def fit_size(measure: Callable[[float], float], limit: float, start: float, floor: float,
+             step: float = 0.95) -> float:
+    """The largest size from `start` down to `floor` at which `measure(size) <= limit`.
+
+    Sizes are tried in steps of `step` (0.95: about a twentieth smaller each time, fine enough that
+    no one sees the step, coarse enough to settle in a few tries). If even `floor` does not fit,
+    `floor` it is: the smallest legible text that overflows beats text too small to read.
+    """
+    if not 0 < step < 1:
+        raise ValueError(f"step {step} must be between 0 and 1, so each size tried is smaller")
+    size = start
+    while size > floor and measure(size) > limit:
+        size = max(size * step, floor)
+    return size
+
+
+def measure_drawing(draw: Callable[..., float], *args, **kwargs) -> float:
+    """What `draw(canvas, *args, **kwargs)` returns (say, how far down its text reached), drawn on a
+    canvas that prints nothing: a dry run to measure a layout before drawing it for real."""
+    return draw(Canvas(NullSurface()), *args, **kwargs)
+
+
+def fit_line(text: str, size: float, width: float, face: str = "regular") -> float:
+    """The size, at most `size`, at which `text` fits on one line `width` wide."""
+    natural = text_width(text, size, face)
+    if natural <= width:
+        return size
+    return size * width / natural

@@ -1,0 +1,66 @@
+"""Text fitting: the largest size at which a line fits a width, or a drawn block fits above a line."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.canvas import PT, Canvas
+from generator.fonts import text_width, wrap
+from generator.kit.text import fit_line, fit_size, measure_drawing
+
+
+def test_fit_size_keeps_the_start_size_when_it_fits():
+    tried = []
+    assert fit_size(lambda size: tried.append(size) or size, limit=10, start=8, floor=4) == 8
+    assert tried == [8]
+
+
+def test_fit_size_takes_the_first_step_down_that_fits():
+    size = fit_size(lambda size: size * 10, limit=70, start=8, floor=4)
+    assert size == pytest.approx(8 * 0.95 ** 3)  # 8, 7.6, 7.22 overflow; 6.859 fits
+    assert size * 10 <= 70 < size / 0.95 * 10
+
+
+def test_fit_size_stops_at_the_floor_when_nothing_fits():
+    tried = []
+    assert fit_size(lambda size: tried.append(size) or 100, limit=1, start=8, floor=4, step=0.6) == 4
+    assert tried == [8, 4.8]  # 4.8 * 0.6 is below the floor: the floor it is, fitting or not
+
+
+def test_fit_size_refuses_a_step_that_does_not_shrink():
+    with pytest.raises(ValueError, match="step"):
+        fit_size(lambda size: size, limit=1, start=8, floor=4, step=1.0)
+
+
+def paragraph(canvas: Canvas, text: str, size: float, width: float) -> float:
+    """A wrapped paragraph from baseline 10 mm down; returns its last baseline."""
+    return canvas.text_block(0, 10, wrap(text, size, width), size) - size * 1.25
+
+
+def test_measure_drawing_is_a_dry_run_of_the_draw_function():
+    words = "Dig for diamonds, shovel in hand, and keep what you find. " * 4
+    one_line = measure_drawing(paragraph, "Dig", 3.0, width=50)
+    assert one_line == 10
+    assert measure_drawing(paragraph, words, 3.0, width=50) > measure_drawing(paragraph, words, 2.0, width=50)
+
+
+def test_a_wrapped_block_fits_above_a_line():
+    words = "Choose a pile and turn over its top card; a rock your shovel cannot break ends the turn. " * 3
+
+    def reach(size: float) -> float:
+        return measure_drawing(paragraph, words, size, width=40)
+
+    size = fit_size(reach, limit=30, start=9 * PT, floor=4 * PT)
+    assert reach(size) <= 30 < reach(size / 0.95)
+
+
+def test_fit_line_shrinks_a_long_line_to_the_width():
+    text = "Goal: 7 diamonds (2 players), 5 (3 players)"
+    size = fit_line(text, 4.0, 30.0, "bold")
+    assert size < 4.0
+    assert text_width(text, size, "bold") == pytest.approx(30.0)
+
+
+def test_fit_line_never_grows_a_short_line():
+    assert fit_line("Joker", 4.0, 100.0) == 4.0
+    assert fit_line("", 4.0, 10.0) == 4.0
