@@ -98,8 +98,9 @@ def main() -> int:
     # The pnp of this interpreter's environment, run as `python -m generator`.
     pnp = [sys.executable, "-m", "generator"]
     diamonds = Benchmark("diamonds PDF", [*pnp, "build", "diamonds", "--out", "{out}"])
-    full = Benchmark("full build", [*pnp, "build", "--out", "{out}"])
-    benches = [diamonds, full]
+    full = Benchmark("all games PDF", [*pnp, "build", "--out", "{out}"])
+    formats = Benchmark("all formats", [*pnp, "build", "--out", "{out}", "--format", "pdf,svg,png,cut"])
+    benches = [diamonds, full, formats]
 
     # find_spec looks protograf up without importing it (an import takes a second or so).
     protograf = None

@@ -1,0 +1,120 @@
+"""Every bundled game prints as one double-sided job, and the previews are the print."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import pypdfium2
+import pytest
+from PIL import Image, ImageChops, ImageStat
+
+from conftest import run_pnp
+from generator.impose import impose
+from generator.kit.nets import cube_net, unfold
+from generator.load import bundled_targets, load_game
+from generator.render import manifest
+from generator.palette import load_palette
+from generator.schema import Context
+from generator.settings import print_settings
+from generator.templates import Templates
+
+ROOT = Path(__file__).resolve().parent.parent
+TOL = 0.05
+
+
+def build_manifest(game: str, paper: str, duplex: str) -> tuple[list, dict]:
+    context = Context(load_palette(None), Templates())
+    settings = print_settings(paper, duplex, 3.0, True, context)
+    loaded = load_game(game)
+    pages = impose(loaded.game.components(loaded.spec), settings)
+    return pages, manifest(game, pages, settings)
+
+
+def behind(front: dict, page: dict, duplex: str) -> tuple[float, float]:
+    """Where the back of `front` belongs once the printer turns the sheet over the edge named."""
+    portrait = page["width_mm"] <= page["height_mm"]
+    if (duplex == "long") == portrait:  # the flip swaps left and right
+        return page["width_mm"] - front["x_mm"] - front["width_mm"], front["y_mm"]
+    return front["x_mm"], page["height_mm"] - front["y_mm"] - front["height_mm"]
+
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("game", bundled_targets())
+def test_pages_alternate_front_and_back_with_each_back_behind_its_front(game, paper, duplex):
+    pages, data = build_manifest(game, paper, duplex)
+    sides = [page["side"] for page in data["pages"]]
+    assert len(sides) % 2 == 0 and sides == ["front", "back"] * (len(sides) // 2)
+    backs_seen = 0
+    for front_page, back_page in zip(data["pages"][0::2], data["pages"][1::2]):
+        assert (front_page["width_mm"], front_page["height_mm"]) == (back_page["width_mm"], back_page["height_mm"])
+        fronts = {(p["id"], p.get("part", {}).get("label")): p for p in front_page["pieces"]}
+        for back in back_page["pieces"]:
+            front = fronts[back["id"], back.get("part", {}).get("label")]
+            assert back["face"] == "back" and back["rotation"] == front["rotation"]
+            x, y = behind(front, back_page, duplex)
+            assert back["x_mm"] == pytest.approx(x, abs=TOL) and back["y_mm"] == pytest.approx(y, abs=TOL)
+            backs_seen += 1
+    # Every piece with a back has it printed once, behind its front.
+    assert backs_seen == sum(1 for page in pages for p in page.placements if p.face == "front" and p.piece.back)
+
+
+def test_duplex_off_prints_fronts_only():
+    _, data = build_manifest("blood_diamonds", "a4", "off")
+    assert {page["side"] for page in data["pages"]} == {"front"}
+
+
+def test_blood_diamonds_pieces_have_their_shapes_and_share_sheets():
+    pages, data = build_manifest("blood_diamonds", "a4", "long")
+    assert len(data["pages"]) // 2 <= 7
+    placed = [(page, piece) for page in pages for piece in page.placements]
+    coins = [(page, p) for page, p in placed if p.component.name == "coin"]
+    assert len(coins) == 72
+    for page, placement in coins:
+        assert not page.crop_marks  # a circle is cut along its line, not with a guillotine
+    for page in data["pages"]:
+        for piece in page["pieces"]:
+            if piece["component"] == "coin":
+                assert piece["shape"] == "circle"
+                cx, cy = piece["x_mm"] + piece["width_mm"] / 2, piece["y_mm"] + piece["height_mm"] / 2
+                for point in piece["outline"]:
+                    assert math.dist(point, (cx, cy)) == pytest.approx(piece["width_mm"] / 2, abs=TOL)
+    net = unfold(cube_net(16.0, 5.0))
+    dice = [p for page in data["pages"] for p in page["pieces"] if p["component"] == "die"]
+    assert len(dice) == 6 and all(d["shape"] == "path" and len(d["outline"]) == len(net.outline) for d in dice)
+    die_pages = {page["number"] for page in data["pages"] for p in page["pieces"] if p["component"] == "die"}
+    pawn_pages = {page["number"] for page in data["pages"] for p in page["pieces"] if p["component"] == "pawn"}
+    assert die_pages == pawn_pages and len(die_pages) == 1
+    die_page = next(page for page in pages if page.number in die_pages)
+    assert len([p for p in die_page.placements if p.component.name == "die"]) == 6
+    assert all(len(p.piece.shape.folds) == 12 for p in die_page.placements if p.component.name == "die")
+
+
+@pytest.fixture(scope="module")
+def png_build(tmp_path_factory):
+    out = tmp_path_factory.mktemp("png")
+    code, _, stderr = run_pnp("build", "blood_diamonds", "--out", out, "--format", "pdf,png,cut", "--dpi", "30", cwd=ROOT)
+    assert code == 0, stderr
+    return out / "blood_diamonds"
+
+
+def test_png_pages_are_the_pdf_pages_rendered(png_build):
+    data = json.loads((png_build / "manifest.json").read_text())
+    document = pypdfium2.PdfDocument(str(png_build / "blood_diamonds.pdf"))
+    assert len(document) == len(data["pages"])
+    for index, page in enumerate(data["pages"]):
+        with Image.open(png_build / "png" / f"page-{index + 1:02d}.png") as image:
+            image = image.convert("RGB")
+            size = (round(page["width_mm"] / 25.4 * 30), round(page["height_mm"] / 25.4 * 30))
+            assert image.size == size
+            reference = document[index].render(scale=30 / 72).to_pil().convert("RGB").crop((0, 0, *size))
+            difference = ImageStat.Stat(ImageChops.difference(image, reference).convert("L")).mean[0] / 255
+            assert difference < 0.01
+
+
+def test_cut_files_come_for_each_front_page(png_build):
+    data = json.loads((png_build / "manifest.json").read_text())
+    fronts = [page["number"] for page in data["pages"] if page["side"] == "front"]
+    assert sorted(int(p.stem.split("-")[1]) for p in (png_build / "cut").glob("page-*.svg")) == fronts
