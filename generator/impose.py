@@ -288,14 +288,14 @@ class _Imposer:
         used = {(slot.row, slot.col) for slot in block.slots}
         crop_marked = self._crop_marked(component, first)
         placements = []
-        for slot, (owner, piece) in zip(block.slots, run):
+        for slot, (belongs_to, piece) in zip(block.slots, run):
             placements.append(Placement(
-                piece, owner, "front", left + slot.x, top + slot.y, block.turned,
-                reach=self._reach(owner, piece, slot.row, slot.col, used, block.nested),
-                cut_lines=owner.cut_guides and not piece.shape.straight_cuts,
+                piece, belongs_to, "front", left + slot.x, top + slot.y, block.turned,
+                reach=self._reach(belongs_to, piece, slot.row, slot.col, used, block.nested),
+                cut_lines=belongs_to.cut_guides and not piece.shape.straight_cuts,
             ))
-            if owner not in page.components:
-                page.components.append(owner)
+            if belongs_to not in page.components:
+                page.components.append(belongs_to)
         sheet.blocks.append(_Block(placements, crop_marked))
         sheet.cursor = top + block.height + ring
         return block.count

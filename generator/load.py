@@ -9,7 +9,7 @@ from pathlib import Path
 from generator.errors import InputError, Location, did_you_mean
 from generator.palette import Palette, load_palette
 from generator.paths import DATA_DIR, display_path
-from generator.plugins import Game, games
+from generator.plugins import Game, find_game, games
 from generator.schema import Context, build, where
 from generator.templates import Templates
 from generator.validate import Finding
@@ -33,14 +33,14 @@ class LoadedGame:
 
 
 def bundled_targets() -> list[str]:
-    return sorted(path.stem for path in DATA_DIR.glob("*.yaml") if path.stem in games())
+    return sorted(path.stem for path in DATA_DIR.glob("*.yaml") if find_game(path.stem))
 
 
 def resolve_target(target: str) -> Path:
     """A bundled game name (`diamonds`) or a path to a game YAML."""
     path = Path(target)
     looks_like_a_path = path.suffix in (".yaml", ".yml") or "/" in target or "\\" in target
-    if target in games() and not looks_like_a_path:
+    if not looks_like_a_path and (DATA_DIR / f"{target}.yaml").is_file() and find_game(target):
         return DATA_DIR / f"{target}.yaml"
     if looks_like_a_path or path.exists():
         return path
@@ -63,9 +63,9 @@ def load_game(target: str, overrides: tuple[str, ...] = (), palette: Palette | N
     if first != "game":
         raise InputError(data.key_locations[first], f'the first key must be "game" (found "{first}")', "input.missing-key")
     name = data["game"]
-    if name not in games():
-        raise InputError(data.where("game"), f'unknown game "{name}"{did_you_mean(name, games())}', "input.unknown-game")
-    game = games()[name]
+    game = find_game(name) if isinstance(name, str) else None
+    if game is None:
+        raise InputError(data.where("game"), f'unknown game "{name}"{did_you_mean(str(name), games())}', "input.unknown-game")
     for assignment in overrides:
         apply_override(data, assignment)
     context = Context(palette or load_palette(), templates or Templates())

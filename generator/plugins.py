@@ -35,12 +35,30 @@ class Game:
 
 
 @lru_cache(maxsize=None)
-def games() -> dict[str, Game]:
+def game_modules() -> tuple[str, ...]:
+    """The plug-in modules' names, found without importing them. A game's module is named after
+    the game (`blood_diamonds`), so a build imports only the games it builds."""
     import generator.games as package
 
+    return tuple(sorted(module.name for module in pkgutil.iter_modules(package.__path__)))
+
+
+@lru_cache(maxsize=None)
+def find_game(name: str) -> Game | None:
+    """The game called `name`: from its own module, or failing that from any plug-in."""
+    if name in game_modules():
+        game = getattr(importlib.import_module(f"generator.games.{name}"), "GAME", None)
+        if isinstance(game, Game) and game.name == name:
+            return game
+    return games().get(name)
+
+
+@lru_cache(maxsize=None)
+def games() -> dict[str, Game]:
+    """Every plug-in's game, by name (this imports them all)."""
     found = {}
-    for module_info in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
-        module = importlib.import_module(f"{package.__name__}.{module_info.name}")
+    for module_name in game_modules():
+        module = importlib.import_module(f"generator.games.{module_name}")
         game = getattr(module, "GAME", None)
         if isinstance(game, Game):
             found[game.name] = game

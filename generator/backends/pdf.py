@@ -10,7 +10,6 @@ from __future__ import annotations
 import io
 
 from reportlab import rl_config
-from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas as ReportlabCanvas
 
@@ -80,14 +79,21 @@ class PdfSurface(Surface):
         self.pdf.addLiteral("\n".join(ops))
 
     def draw_text(self, text: str, face: str, size: float, fill: str, matrix: Matrix) -> None:
-        pdf = self.pdf
-        pdf.saveState()
-        pdf.transform(matrix.a, matrix.b, matrix.c, matrix.d, matrix.e, matrix.f)
-        pdf.scale(1, -1)  # glyphs grow upwards in PDF text space
-        pdf.setFillColor(HexColor(fill))
-        pdf.setFont(fonts.register(face), size)
-        pdf.drawString(0, 0, text)
-        pdf.restoreState()
+        # The text operators are written directly, like the paths; reportlab only maps the text to
+        # its embedded font subsets (and so records which glyphs to embed).
+        font = fonts.ttf(face)
+        document = self.pdf._doc
+        # Glyphs grow upwards in PDF text space: flip y after the Canvas's y-down matrix.
+        ops = ["q %.4f %.4f %.4f %.4f %.3f %.3f cm" % (matrix.a, matrix.b, -matrix.c, -matrix.d, matrix.e, matrix.f),
+               _colour(fill) + " rg", "BT"]
+        current = None
+        for subset, chunk in font.splitString(text, document):
+            if subset != current:
+                ops.append(f"{font.getSubsetInternalName(subset, document)} {number(size)} Tf")
+                current = subset
+            ops.append(f"({self.pdf._escape(chunk)}) Tj")
+        ops.append("ET Q")
+        self.pdf.addLiteral("\n".join(ops))
 
     def push_clip(self, path: Path) -> None:
         self.pdf.saveState()
