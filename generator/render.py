@@ -103,6 +103,7 @@ def manifest(game: str, pages: list[Page], settings: PrintSettings) -> dict:
                 "width_mm": _mm(page.width),
                 "height_mm": _mm(page.height),
                 "pieces": [_manifest_piece(placement) for placement in page.placements],
+                "crop_marks": [[_mm(v) for v in mark] for mark in page.crop_marks],
             }
             for page in pages
         ],

@@ -75,6 +75,8 @@ def test_blood_diamonds_pieces_have_their_shapes_and_share_sheets():
     for page, placement in coins:
         assert not page.crop_marks  # a circle is cut along its line, not with a guillotine
     for page in data["pages"]:
+        if any(piece["component"] == "coin" for piece in page["pieces"]):
+            assert page["crop_marks"] == []
         for piece in page["pieces"]:
             if piece["component"] == "coin":
                 assert piece["shape"] == "circle"
