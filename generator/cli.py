@@ -5,12 +5,14 @@ from __future__ import annotations
 import functools
 import json
 import sys
+import tempfile
+from contextlib import contextmanager
 from pathlib import Path
 
 import click
 
 from generator.errors import InputError, Location, did_you_mean
-from generator.impose import impose
+from generator.impose import TooManySheets, impose
 from generator.load import LoadedGame, bundled_targets, load_game
 from generator.palette import load_palette
 from generator.render import FORMATS, manifest, render, write_outputs
@@ -92,21 +94,24 @@ def _common_input_options(function):
 
 @cli.command("build")
 @click.argument("targets", nargs=-1)
-@click.option("--out", "out_dir", default="output", show_default=True, type=click.Path(file_okay=False, path_type=Path))
+@click.option("--out", "out_dir", default="output", show_default=True, type=click.Path(path_type=Path))
 @click.option("--paper", default="a4", show_default=True, help="a4 or letter (templates/paper.yaml).")
 @click.option("--format", "format_list", default="pdf", show_default=True, help="Comma list of pdf, svg, png, cut.")
 @click.option("--duplex", type=click.Choice(["long", "short", "off"]), default="long", show_default=True)
 @click.option("--bleed", type=float, default=3.0, show_default=True, help="Bleed in mm (0 turns it off).")
 @click.option("--crop-marks/--no-crop-marks", default=True, show_default=True)
 @click.option("--dpi", type=click.IntRange(30, 1200), default=150, show_default=True, help="PNG resolution.")
+@click.option("-q", "--quiet", is_flag=True, help="No summary line per game.")
 @_common_input_options
 @_refuse_bad_input
-def build_command(targets, out_dir, paper, format_list, duplex, bleed, crop_marks, dpi, palette_choice, overrides):
+def build_command(targets, out_dir, paper, format_list, duplex, bleed, crop_marks, dpi, quiet, palette_choice,
+                  overrides):
     """Render games (bundled names or YAML paths; none = all) into print-ready files."""
     formats = parse_formats(format_list)
     context = input_context(palette_choice)
     settings = print_settings(paper, duplex, bleed, crop_marks, context)
     loaded_games = load_targets(targets, overrides, context)
+    refuse_shared_folders(loaded_games)
     failed = False
     for loaded in loaded_games:
         findings = loaded.findings()
@@ -116,18 +121,76 @@ def build_command(targets, out_dir, paper, format_list, duplex, bleed, crop_mark
     if failed:
         click.echo("build refused: fix the errors above (pnp validate shows them too)", err=True)
         sys.exit(1)
-    jobs = [(loaded, impose(loaded.game.components(loaded.spec), settings)) for loaded in loaded_games]
+    jobs = [(loaded, impose_game(loaded, settings)) for loaded in loaded_games]
+    prepare_output(out_dir, [loaded.out_name for loaded in loaded_games])
     total = sum(len(pages) for _, pages in jobs)
     show_progress = sys.stderr.isatty()
-    summary = []
     with click.progressbar(length=total, label="Rendering", file=sys.stderr if show_progress else _Discard()) as bar:
         for loaded, pages in jobs:
             outputs = render(pages, settings, loaded.spec.title, formats, dpi, on_page=lambda: bar.update(1))
             directory = out_dir / loaded.out_name
-            write_outputs(directory, loaded.out_name, outputs, manifest(loaded.game.name, pages, settings))
-            summary.append(f"{directory}: {len(pages)} pages ({', '.join(formats)})")
-    if show_progress:
-        click.echo("\n".join(summary), err=True)
+            with _output_errors(out_dir):
+                written = write_outputs(directory, loaded.out_name, outputs, manifest(loaded.game.name, pages, settings))
+            if not quiet:
+                click.echo(build_summary(directory, written, pages))
+
+
+def impose_game(loaded: LoadedGame, settings) -> list:
+    """The game's pages; pieces that would take more paper than any game needs are input errors."""
+    try:
+        return impose(loaded.game.components(loaded.spec), settings)
+    except TooManySheets as problem:
+        raise InputError(Location(loaded.source), str(problem), "input.too-large") from None
+
+
+def refuse_shared_folders(loaded_games: list[LoadedGame]) -> None:
+    """Two targets that would write the same output folder: the second would replace the first."""
+    first_of: dict[str, LoadedGame] = {}
+    for loaded in loaded_games:
+        earlier = first_of.setdefault(loaded.out_name, loaded)
+        if earlier is not loaded:
+            raise InputError(Location(loaded.source), f'writes the output folder "{loaded.out_name}", as '
+                             f"{earlier.source} does; build it once, or give one of them another id",
+                             "input.duplicate-id")
+
+
+@contextmanager
+def _output_errors(out_dir: Path):
+    """A file-system refusal (no permission, a file where a folder should be) as one input error."""
+    try:
+        yield
+    except OSError as problem:
+        if isinstance(problem, (FileExistsError, NotADirectoryError)):
+            reason = "a file stands where a folder must go"
+        else:
+            reason = (problem.strerror or str(problem)).lower()
+        blamed = Path(problem.filename) if problem.filename else out_dir
+        where = "" if out_dir in (blamed, blamed.parent) else f" ({blamed})"  # name only a file in the way
+        raise InputError(Location("--out"), f"cannot write to {out_dir}{where}: {reason}; choose another --out",
+                         "output.unwritable") from None
+
+
+def prepare_output(out_dir: Path, names: list[str]) -> None:
+    """Make sure the game folders can be written before anything is drawn."""
+    with _output_errors(out_dir):
+        out_dir.mkdir(parents=True, exist_ok=True)
+        for name in names:
+            if (out_dir / name).exists() and not (out_dir / name).is_dir():
+                raise InputError(Location("--out"), f"{out_dir / name} is a file, where the output folder of "
+                                 f"{name} goes; move it or choose another --out", "output.unwritable")
+        with tempfile.TemporaryFile(dir=out_dir):
+            pass
+
+
+def build_summary(directory: Path, written: list[str], pages: list) -> str:
+    """One line: where the files went, what they are, and how much paper they take."""
+    files = [name for name in written if "/" not in name and name != "manifest.json"]
+    for folder, what in (("svg", "SVG pages"), ("png", "PNG pages"), ("cut", "cut files")):
+        count = sum(1 for name in written if name.startswith(folder + "/"))
+        if count:
+            files.append(f"{count} {what} in {folder}/")
+    sheets = sum(1 for page in pages if page.side == "front")
+    return f"{directory}: {', '.join(files + ['manifest.json'])}; {len(pages)} pages, {sheets} sheets"
 
 
 class _Discard:
@@ -160,10 +223,11 @@ def validate_command(targets, palette_choice, overrides):
     sys.exit(1 if failed else 0)
 
 
-def main():
-    """Run `pnp`; usage mistakes, like input mistakes, get one line and exit code 2."""
+def main(args: list[str] | None = None):
+    """Run `pnp` (with `args`, or the command line's); usage mistakes, like input mistakes, get one
+    line and exit code 2."""
     try:
-        cli.main(prog_name="pnp", standalone_mode=False)
+        cli.main(args=args, prog_name="pnp", standalone_mode=False)
     except click.exceptions.NoArgsIsHelpError as help_request:
         click.echo(help_request.ctx.get_help())
     except click.UsageError as mistake:

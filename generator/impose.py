@@ -24,6 +24,15 @@ from generator.shapes import Point, Rect, Segment
 
 EPSILON = 1e-6
 
+#: A piece that needs more sheets than this is a mistake in its size, not a board to tape together.
+MAX_SHEETS_PER_PIECE = 25
+#: No game needs more sheets than this; more is a typo in a count or a size, not a print run.
+MAX_SHEETS = 500
+
+
+class TooManySheets(Exception):
+    """The pieces would take more paper than any game needs; the message says which and how much."""
+
 
 @dataclass(frozen=True)
 class Paper:
@@ -311,6 +320,10 @@ class _Imposer:
 
     # finishing -----------------------------------------------------------------------------------
     def pages(self) -> list[Page]:
+        sheets = sum(len(sheet) if isinstance(sheet, list) else 1 for sheet in self.sheets)
+        if sheets > MAX_SHEETS:
+            raise TooManySheets(f"the pieces would take {sheets} sheets of {self.settings.paper.name}; at most "
+                                f"{MAX_SHEETS} are allowed: check the counts and sizes")
         pages = []
         for sheet in self.sheets:
             fronts = sheet if isinstance(sheet, list) else [self._finish(sheet)]
@@ -383,11 +396,19 @@ def _backs_of(front: Page, settings: PrintSettings) -> Page:
             continue
         w, h = p.size
         left, top, right, bottom = p.reach
+        window, part = p.window, p.part
         if axis == "x":
             x, y, reach = front.width - p.x - w, p.y, (right, top, left, bottom)
+            if window:  # a tiled part: its back holds the mirror-image share of the piece's back
+                window = (front.width - window[2], window[1], front.width - window[0], window[3])
+                part = replace(part, x=w - part.x - part.width)
         else:
             x, y, reach = p.x, front.height - p.y - h, (left, bottom, right, top)
-        backs.append(replace(p, face="back", x=x, y=y, reach=reach, cut_lines=False, front=p, mirror=mirror))
+            if window:
+                window = (window[0], front.height - window[3], window[2], front.height - window[1])
+                part = replace(part, y=h - part.y - part.height)
+        backs.append(replace(p, face="back", x=x, y=y, reach=reach, cut_lines=False, window=window, part=part,
+                             front=p, mirror=mirror))
     return Page("back", front.width, front.height, list(front.components), backs, footer_at_top=axis == "y")
 
 
@@ -427,6 +448,10 @@ def _tile(component: Component, piece: Piece, settings: PrintSettings) -> list[P
     page = min(orientations(settings.paper), key=lambda p: math.prod(layout(p)))
     width, height = page
     cols, rows = layout(page)
+    if cols * rows > MAX_SHEETS_PER_PIECE:
+        raise TooManySheets(f'{component.name} "{piece.id}" ({piece.width:g} x {piece.height:g} mm) would be tiled '
+                            f"over {cols * rows} sheets of {settings.paper.name}; at most {MAX_SHEETS_PER_PIECE} "
+                            f"are allowed: check its size")
     window_w = (full_w + (cols - 1) * overlap) / cols
     window_h = (full_h + (rows - 1) * overlap) / rows
     x0, y0, x1, y1 = printable(width, height, settings)

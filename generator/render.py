@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import tempfile
 from pathlib import Path
 from typing import Callable
@@ -143,20 +144,6 @@ _UMASK = os.umask(0o022)
 os.umask(_UMASK)
 
 
-def write_atomically(path: Path, data: bytes) -> None:
-    """Write to a temporary file beside `path`, then rename: readers never see half a file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-        os.chmod(temporary, 0o666 & ~_UMASK)  # mkstemp makes files private; outputs are ordinary files
-        os.replace(temporary, path)
-    except BaseException:
-        os.unlink(temporary)
-        raise
-
-
 def render(pages: list[Page], settings: PrintSettings, game_title: str, formats: tuple[str, ...], dpi: int,
            on_page: Callable[[], None] = lambda: None) -> dict[str, object]:
     """Draw every page once into the PDF (and the SVG); PNG pages are rendered from the PDF, so a
@@ -211,25 +198,38 @@ def render_cut_files(pages: list[Page], settings: PrintSettings) -> dict[int, by
     return surface.pages
 
 
-def write_outputs(directory: Path, name: str, outputs: dict, manifest_data: dict) -> list[Path]:
-    """Write the rendered files and the manifest under `directory`; old extra pages are removed."""
-    written = []
-    if "pdf" in outputs:
-        path = directory / f"{name}.pdf"
-        write_atomically(path, outputs["pdf"])
-        written.append(path)
-    for fmt, suffix in (("svg", "svg"), ("png", "png"), ("cut", "svg")):
-        if fmt not in outputs:
-            continue
-        folder = directory / fmt
-        for number, data in sorted(outputs[fmt].items()):
-            path = folder / f"page-{number:02d}.{suffix}"
-            write_atomically(path, data)
-            written.append(path)
-        for stale in folder.glob(f"page-*.{suffix}"):
-            if stale not in written:
-                stale.unlink()
-    path = directory / "manifest.json"
-    write_atomically(path, (json.dumps(manifest_data, indent=1, ensure_ascii=False) + "\n").encode("utf-8"))
-    written.append(path)
-    return written
+def write_outputs(directory: Path, name: str, outputs: dict, manifest_data: dict) -> list[str]:
+    """Write the rendered files and the manifest as the folder `directory`, replacing it whole.
+
+    Everything is written into a fresh folder beside it first and swapped in at the end, so a
+    rebuild leaves no stale page of an earlier build and an interrupted one leaves the old folder
+    as it was. Returns the written files' names, relative to `directory`.
+    """
+    staging = Path(tempfile.mkdtemp(prefix=f".{directory.name}.", dir=directory.parent))
+    try:
+        os.chmod(staging, 0o777 & ~_UMASK)  # mkdtemp makes folders private; outputs are ordinary files
+        files = {f"{name}.pdf": outputs["pdf"]} if "pdf" in outputs else {}
+        for fmt, suffix in (("svg", "svg"), ("png", "png"), ("cut", "svg")):
+            for number, data in sorted(outputs.get(fmt, {}).items()):
+                files[f"{fmt}/page-{number:02d}.{suffix}"] = data
+        files["manifest.json"] = (json.dumps(manifest_data, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
+        for relative, data in files.items():
+            path = staging / relative
+            path.parent.mkdir(exist_ok=True)
+            path.write_bytes(data)
+        _swap_in(staging, directory)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    return list(files)
+
+
+def _swap_in(staging: Path, directory: Path) -> None:
+    """Put `staging` where `directory` is, the old folder going only once the new one is there."""
+    if not directory.exists():
+        staging.rename(directory)
+        return
+    retired = Path(tempfile.mkdtemp(prefix=f".{directory.name}.old.", dir=directory.parent))
+    directory.rename(retired / directory.name)
+    staging.rename(directory)
+    shutil.rmtree(retired, ignore_errors=True)

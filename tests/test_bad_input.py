@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import DIAMONDS_YAML, run_pnp
+from conftest import DIAMONDS_YAML, run_pnp, run_pnp_process
 
 DIAMONDS = DIAMONDS_YAML.read_text(encoding="utf-8")
 
@@ -312,3 +312,22 @@ def test_the_unbroken_copy_builds(tmp_path, diamonds_copy):
     code, stdout, stderr = run_pnp("build", diamonds_copy.name, "--out", out, cwd=tmp_path)
     assert code == 0, stderr
     assert (out / "diamonds" / "manifest.json").is_file()
+
+
+# ---------------------------------------------------------------------------------------------
+# End to end: the cases above run inside the test process; a few run as the user's `pnp` would
+# ---------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("case", [BAD_FILES[0], next(c for c in BAD_FILES if c.id == "unknown-key-typo")],
+                         ids=lambda case: case.id)
+def test_bad_files_end_to_end(tmp_path, case: BadFile):
+    (tmp_path / TARGET).parent.mkdir(parents=True)
+    (tmp_path / TARGET).write_text(case.content, encoding="utf-8")
+    match = the_error_line(run_pnp_process("build", TARGET, "--out", tmp_path / "out", cwd=tmp_path))
+    assert_names_file(match, TARGET, case.line, case.col)
+    assert_says(match, case.rule, case.says)
+
+
+def test_usage_mistake_end_to_end(tmp_path):
+    match = the_error_line(run_pnp_process("build", "diamonds", "--duplex", "sideways", cwd=tmp_path))
+    assert_names_option(match, "--duplex")
