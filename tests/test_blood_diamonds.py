@@ -65,6 +65,14 @@ BROKEN = [
     ("blood_diamonds.payoff-chart", "an impossible sale", ("    - [2, 3, 4, 5]", "    - [2, 2]")),
     ("blood_diamonds.payoff-chart", "a sale twice", ("    - [4, 5]\n", "    - [4, 5]\n    - [4, 5]\n")),
     ("blood_diamonds.payoff-chart", "a wrong swindler bonus", ("  swindler_bonus: 2", "  swindler_bonus: 3")),
+    ("blood_diamonds.payoff-chart", "a sale twice in two orders", ("    - [3, 5]\n", "    - [3, 5]\n    - [5, 3]\n")),
+    ("blood_diamonds.reference-cards", "fewer reference cards than players", ("  copies: 6", "  copies: 5")),
+    ("blood_diamonds.win", "a win at 500", ("  win: 600", "  win: 500")),
+    ("blood_diamonds.win", "a win at 99", ("  win: 600", "  win: 99")),
+    ("blood_diamonds.suit-roles", "a tile the rules do not have", ("tile: War Zone,", "tile: Battlefield,")),
+    ("blood_diamonds.suit-roles", "a coin action reworded", ("coin: Rest & Recover,", "coin: Rest and Recover,")),
+    ("blood_diamonds.suit-roles", "a power the rules give another suit", ("power: Digger}", "power: Swindler}")),
+    ("blood_diamonds.suit-roles", "two suits swap tiles", ("tile: Holy Site, coin: Health", "tile: Oasis, coin: Health")),
 ]
 
 
@@ -75,9 +83,74 @@ def test_rule_fires_on_a_broken_set(tmp_path, rule, broken, change):
     assert rule in errors_in(tmp_path, BUNDLED.replace(old, new, 1))
 
 
-def test_too_few_reference_cards_is_a_warning(tmp_path):
+def test_too_few_reference_cards_is_an_error(tmp_path):
+    """The rules: "one reference card for each player"."""
     game = loaded(tmp_path, overrides=("reference_card.copies=4",))
-    assert [(f.level, f.rule) for f in game.game.rules.run(game.spec)] == [("warning", "blood_diamonds.reference-cards")]
+    assert [(f.level, f.rule, f.message) for f in game.game.rules.run(game.spec)] == [
+        ("error", "blood_diamonds.reference-cards", "4 reference cards for up to 6 players; every player gets one: use copies: 6")]
+    assert errors_in(tmp_path, BUNDLED, ("players=[3, 4]", "reference_card.copies=4")) == set()
+
+
+def test_the_win_is_at_600(tmp_path):
+    text = BUNDLED.replace("  win: 600", "  win: 700", 1)
+    game = loaded(tmp_path, text)
+    (finding,) = game.game.rules.run(game.spec)
+    assert (finding.rule, finding.message) == (
+        "blood_diamonds.win", "a win at 700 points; the rules end the game the moment a score reaches 600")
+    assert finding.location.line == text.splitlines().index("  win: 700") + 1
+
+
+# Table 1 of the rulebook, typed in here: suit symbol, tile, coin action, special bonus power.
+TABLE_1 = [
+    ("sun", "Market", "Movement", "Jumpy"),
+    ("moon", "Oasis", "Rest & Recover", "Scrounger"),
+    ("club", "War Zone", "Beatings", "Thug"),
+    ("diamond", "Diamond Mine", "Raw Diamonds", "Swindler"),
+    ("heart", "Holy Site", "Health", "Tough Guy"),
+    ("spade", "Evil Spy's Lair", "Spades", "Digger"),
+]
+
+
+def test_each_suit_does_what_table_1_says(tmp_path):
+    spec = loaded(tmp_path).spec
+    assert sorted((s.symbol, s.tile, s.coin, s.power) for s in spec.suits) == sorted(TABLE_1)
+    assert sorted((symbol, *roles.values()) for symbol, roles in bd.SUIT_ROLES.items()) == sorted(TABLE_1)
+
+
+def test_a_wrong_role_names_the_suit_and_what_the_rules_say(tmp_path):
+    text = BUNDLED.replace("tile: Holy Site, coin: Health", "tile: Oasis, coin: Health", 1)
+    findings = [f for f in loaded(tmp_path, text).findings() if f.rule == "blood_diamonds.suit-roles"]
+    assert [(f.level, f.message) for f in findings] == [
+        ("error", 'suit hearts (symbol heart): its tile is "Oasis"; the rules say "Holy Site"')]
+    assert findings[0].location.line == next(i for i, line in enumerate(text.splitlines(), 1) if "{name: hearts," in line)
+
+
+def test_role_names_are_read_without_regard_to_case_but_otherwise_exactly(tmp_path):
+    shouting = BUNDLED.replace("tile: Market, coin: Movement, power: Jumpy", "tile: MARKET, coin: movement, power: jUMPY", 1)
+    assert errors_in(tmp_path, shouting) == set()
+    for wrong in ('tile: "Market ", coin', "tile: The Market, coin", "tile: Markets, coin"):
+        assert errors_in(tmp_path, BUNDLED.replace("tile: Market, coin", wrong, 1)) == {"blood_diamonds.suit-roles"}, wrong
+    curly = BUNDLED.replace("tile: Evil Spy's Lair,", "tile: Evil Spy\u2019s Lair,", 1)
+    assert errors_in(tmp_path, curly) == {"blood_diamonds.suit-roles"}
+
+
+def test_the_order_of_the_coins_in_a_sale_is_not_a_rule(tmp_path):
+    spec = loaded(tmp_path).spec
+    reversed_rows = "".join(f"    - [{', '.join(reversed([repr(str(c)) for c in row]))}]\n" for row in spec.payoff_chart.rows)
+    start = BUNDLED.index("  rows:\n") + len("  rows:\n")
+    text = BUNDLED[:start] + reversed_rows
+    assert "    - [5, 4, 3, 2]\n" in text.replace("'", "") and "    - ['more', 'null']\n" in text
+    game = loaded(tmp_path, text)
+    assert game.findings() == []
+    chart = [bd.payoff_row(row, game.spec.payoff_chart.swindler_bonus) for row in game.spec.payoff_chart.rows]
+    assert chart == TABLE_2  # the same sales, printed as Table 2 writes them
+
+
+def test_a_sale_written_in_two_orders_is_listed_twice(tmp_path):
+    text = BUNDLED.replace("    - [2, 3]\n", "    - [2, 3]\n    - [3, 2]\n", 1)
+    findings = [f for f in loaded(tmp_path, text).findings() if f.rule == "blood_diamonds.payoff-chart"]
+    assert [f.message for f in findings] == ["[3, 2] is listed twice (also row 9); the order of the coins makes no other sale"]
+    assert errors_in(tmp_path, BUNDLED.replace("    - [2, 3]\n", "    - [3, 3]\n", 1)) == {"blood_diamonds.payoff-chart"}
 
 
 def test_the_track_numbers_0_to_99_each_next_to_the_last(tmp_path):

@@ -45,6 +45,12 @@ BROKEN = [
     ("diamonds.players", "a four-player game", ("players: [2, 3]", "players: [2, 3, 4]")),
     ("diamonds.suit-roles", "two treasure suits", ("symbol: spade, colour: ink, role: shovel", "symbol: spade, colour: ink, role: treasure")),
     ("diamonds.suit-roles", "a suit symbol used twice", ("symbol: club, colour: ink", "symbol: spade, colour: ink")),
+    ("diamonds.suit-roles", "hearts and diamonds swap roles", ("role: rock}\n    - {name: diamonds, symbol: diamond, colour: red, role: treasure}",
+                                                                  "role: treasure}\n    - {name: diamonds, symbol: diamond, colour: red, role: rock}")),
+    ("diamonds.suit-roles", "spades as rocks", ("symbol: spade, colour: ink, role: shovel", "symbol: spade, colour: ink, role: rock")),
+    ("diamonds.suit-roles", "hearts marked with diamonds", ("{name: hearts, symbol: heart", "{name: hearts, symbol: diamond")),
+    ("diamonds.suit-roles", "a suit a standard deck does not have", ("{name: clubs,", "{name: stars,")),
+    ("diamonds.suit-roles", "a suit named twice", ("{name: clubs,", "{name: Spades,")),
     ("diamonds.deck", "a duplicate rank", ("[2, 3, 4, 5,", "[2, 2, 4, 5,")),
     ("diamonds.deck", "a missing rank", (", K, A]", ", K]")),
     ("diamonds.deck", "a rank outside a standard deck", ("10, J,", "10, 11, J,")),
@@ -56,6 +62,7 @@ BROKEN = [
     ("diamonds.win-target", "a target that is not a majority", ("  2: 7", "  2: 6")),
     ("diamonds.win-target", "a target nobody may reach", ("  3: 5", "  3: 6")),
     ("diamonds.win-target", "a player count without a target", ("  3: 5\n", "")),
+    ("diamonds.win-target", "a target for four players", ("  3: 5\n", "  3: 5\n  4: 4\n")),
 ]
 
 
@@ -87,6 +94,81 @@ def test_win_targets_follow_from_the_number_of_diamonds(tmp_path):
         for target in range(1, 14):
             findings = findings_for(tmp_path, overrides=(f"win_targets.{players}={target}",))
             assert ("diamonds.win-target" not in rules_fired(findings)) == (target == good), (players, target)
+
+
+def test_a_role_swap_names_each_suit_and_its_role(tmp_path):
+    """Swapped roles keep one treasure, one shovel and two rocks: each suit is checked by name."""
+    text = BUNDLED.replace("{name: spades, symbol: spade, colour: ink, role: shovel}",
+                           "{name: spades, symbol: spade, colour: ink, role: rock}", 1)
+    text = text.replace("{name: clubs, symbol: club, colour: ink, role: rock}",
+                        "{name: clubs, symbol: club, colour: ink, role: shovel}", 1)
+    findings = [f for f in findings_for(tmp_path, text) if f.rule == "diamonds.suit-roles"]
+    assert sorted(f.message for f in findings) == [
+        "clubs are the rocks, not the shovels; set role: rock",
+        "spades are the shovels, not the rocks; set role: shovel",
+    ]
+    assert {f.location.line for f in findings} == {line_of(text, "{name: spades,"), line_of(text, "{name: clubs,")}
+
+
+def test_a_standard_deck_fixes_each_suits_symbol(tmp_path):
+    findings = findings_for(tmp_path, overrides=("deck.suits.2.symbol=heart",))  # diamonds drawn as hearts
+    assert [f.message for f in findings if f.rule == "diamonds.suit-roles"] == [
+        "diamonds are marked with the diamond symbol in a standard deck, not the heart; set symbol: diamond"]
+
+
+def test_suit_names_are_read_without_regard_to_case(tmp_path):
+    assert findings_for(tmp_path, overrides=("deck.suits.0.name=Spades", "deck.suits.2.name=DIAMONDS")) == []
+
+
+def test_a_win_target_for_four_players_is_refused(tmp_path):
+    findings = findings_for(tmp_path, overrides=("win_targets.4=4",))
+    assert [(f.level, f.rule, f.message) for f in findings] == [
+        ("error", "diamonds.win-target", "a win target for 4 players, but Diamonds is played by 2 or 3; remove it")]
+
+
+def test_the_win_target_advice_is_always_a_value_the_rule_accepts(tmp_path):
+    """With fewer ranks there are fewer diamonds; when they split evenly no target works, and the
+    message says so instead of suggesting the value it refuses."""
+    for count in range(1, 14):
+        ranks = "[" + ", ".join(diamonds.STANDARD_RANKS[:count]) + "]"
+        spec = load_text(tmp_path, BUNDLED, (f"deck.ranks={ranks}",)).spec
+        assert diamonds.treasure_count(spec) == count
+        for players in (2, 3):
+            for target in range(1, 15):
+                spec.players, spec.win_targets = [players], {players: target}
+                messages = [p.message for p in diamonds.check_win_targets(spec)]
+                good = diamonds.win_target(count, players)
+                assert (messages == []) == (target == good), (count, players, target, messages)
+                for message in messages:
+                    if good is None:
+                        assert "no target works" in message and "use " not in message, message
+                    else:
+                        assert message.endswith(f"; use {good}"), message
+                        assert good != target
+
+
+def test_a_deck_of_twelve_diamonds_has_no_win_target_for_two_or_three(tmp_path):
+    findings = findings_for(tmp_path, overrides=("deck.ranks=[3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A]",))
+    messages = [f.message for f in findings if f.rule == "diamonds.win-target"]
+    assert messages == [
+        "7 diamonds for 2 players may never be reached with 12 diamonds; no target works: 12 diamonds split "
+        "evenly, 6 to each of 2 players, so a target above an equal share may never be reached and any other "
+        "is no majority",
+        "5 diamonds for 3 players may never be reached with 12 diamonds; no target works: 12 diamonds split "
+        "evenly, 4 to each of 3 players, so a target above an equal share may never be reached and any other "
+        "is no majority",
+    ]
+
+
+def test_the_readme_example_validates():
+    """README: `pnp build diamonds --set deck.piece=bridge-card ...`. With 13 diamonds the only target
+    for 2 players is 7, so `--set win_targets.2=8` (or 9) is refused."""
+    ok = CliRunner().invoke(cli, ["validate", "diamonds", "--set", "deck.piece=bridge-card",
+                                  "--set", "deck.back.colour=purple"])
+    assert ok.exit_code == 0, ok.output
+    for target in (8, 9):
+        refused = CliRunner().invoke(cli, ["validate", "diamonds", "--set", f"win_targets.2={target}"])
+        assert refused.exit_code == 1 and "use 7 [diamonds.win-target]" in refused.output, refused.output
 
 
 def test_too_few_reference_cards_is_a_warning_not_an_error(tmp_path):

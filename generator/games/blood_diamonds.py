@@ -24,12 +24,23 @@ from generator.model import Area, Component, Piece, PieceGeometry, fill_bleed
 from generator.plugins import Game, GameSpec
 from generator.schema import Colour, spec_field, where
 from generator.shapes import Circle, Outline, Rect
-from generator.validate import RuleBook, error, warning
+from generator.validate import RuleBook, error
 
 RANKS = ("null", "ace", "2", "3", "4", "5")
 RANK_VALUES = {"null": 0, "ace": 1, "2": 2, "3": 3, "4": 4, "5": 5}
 SUIT_SYMBOLS = {"sun", "moon", "club", "diamond", "heart", "spade"}
 MORE = "more"  # a payoff chart row "X with other coins"
+WIN = 600  # "The moment any player's score reaches or exceeds 600 points, that player wins."
+
+# Table 1 and the reference card: each suit's tile, coin action and special bonus power, by its symbol.
+SUIT_ROLES = {
+    "sun": {"tile": "Market", "coin": "Movement", "power": "Jumpy"},
+    "moon": {"tile": "Oasis", "coin": "Rest & Recover", "power": "Scrounger"},
+    "club": {"tile": "War Zone", "coin": "Beatings", "power": "Thug"},
+    "diamond": {"tile": "Diamond Mine", "coin": "Raw Diamonds", "power": "Swindler"},
+    "heart": {"tile": "Holy Site", "coin": "Health", "power": "Tough Guy"},
+    "spade": {"tile": "Evil Spy's Lair", "coin": "Spades", "power": "Digger"},
+}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -140,9 +151,17 @@ def sale_payoff(values: list[int], swindler: bool = False, bonus: int = 2) -> in
     return math.prod(values)
 
 
+def sale_key(row: list) -> tuple[str, ...]:
+    """A chart row as the sale it stands for: the order its coins are written in is no rule, so the
+    null or ace comes first, then "more", and the numbered coins run smallest first."""
+    order = {name: index for index, name in enumerate((*RANKS, MORE))}
+    names = [rank_name(coin) for coin in row]
+    return tuple(sorted(names, key=lambda name: (order.get(name, len(order)), name)))
+
+
 def payoff_row(row: list, bonus: int) -> tuple[str, int | None, int | None]:
     """(coins as text, normal payoff, swindler payoff) for one chart row; None means 'ignore this coin'."""
-    names = [rank_name(coin) for coin in row]
+    names = list(sale_key(row))
     if MORE in names:
         coin = names[0]
         if coin == "ace":  # among other coins an ace multiplies by 1: it changes nothing
@@ -258,16 +277,18 @@ def check_score_track(spec: BloodDiamondsSpec):
 def check_payoff_chart(spec: BloodDiamondsSpec):
     chart = spec.payoff_chart
     fresh = full_payoff_chart()
-    listed = []
+    listed: dict[tuple[str, ...], int] = {}
     for index, row in enumerate(chart.rows):
-        names = tuple(rank_name(coin) for coin in row)
+        written = ", ".join(rank_name(coin) for coin in row)
+        names = sale_key(row)
         here = where(chart, f"rows[{index}]")
         if names not in fresh:
-            yield error(here, f"[{', '.join(names)}] is not a sale the chart can price "
-                              "(one null or ace, alone or with 'more', or a set of 2-5 smallest first)")
+            yield error(here, f"[{written}] is not a sale the chart can price "
+                              "(one null or ace, alone or with 'more', or different coins of 2-5 in any order)")
         elif names in listed:
-            yield error(here, f"[{', '.join(names)}] is listed twice")
-        listed.append(names)
+            yield error(here, f"[{written}] is listed twice (also row {listed[names] + 1}); "
+                              "the order of the coins makes no other sale")
+        listed.setdefault(names, index)
     for names in fresh:
         if names not in listed:
             yield error(where(chart, "rows"), f"the chart is missing the sale [{', '.join(names)}]")
@@ -275,11 +296,33 @@ def check_payoff_chart(spec: BloodDiamondsSpec):
         yield error(where(chart, "swindler_bonus"), f"the swindler's highest coin counts 2 more, not {chart.swindler_bonus}")
 
 
-@rules.rule("blood_diamonds.reference-cards", "one reference card per player")
+@rules.rule("blood_diamonds.reference-cards", "one reference card for each player")
 def check_reference_cards(spec: BloodDiamondsSpec):
     most = max(spec.players, default=0)
     if spec.reference_card.copies < most:
-        yield warning(where(spec.reference_card, "copies"), f"{spec.reference_card.copies} reference cards for up to {most} players")
+        yield error(where(spec.reference_card, "copies"),
+                    f"{spec.reference_card.copies} reference cards for up to {most} players; "
+                    f"every player gets one: use copies: {most}")
+
+
+@rules.rule("blood_diamonds.win", "a score of 600 wins")
+def check_win(spec: BloodDiamondsSpec):
+    if spec.score_track.win != WIN:
+        yield error(where(spec.score_track, "win"),
+                    f"a win at {spec.score_track.win} points; the rules end the game the moment a score reaches {WIN}")
+
+
+@rules.rule("blood_diamonds.suit-roles", "each suit's tile, coin action and power are the rules' (Table 1)")
+def check_suit_roles(spec: BloodDiamondsSpec):
+    for suit in spec.suits:
+        wanted = SUIT_ROLES.get(suit.symbol)
+        if wanted is None:
+            continue
+        for field, what in (("tile", "tile"), ("coin", "coin action"), ("power", "power")):
+            value, name = getattr(suit, field), wanted[field]
+            if value.casefold() != name.casefold():
+                yield error(where(suit, field),
+                            f'suit {suit.name} (symbol {suit.symbol}): its {what} is "{value}"; the rules say "{name}"')
 
 
 # ---------------------------------------------------------------------------------------------

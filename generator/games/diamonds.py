@@ -25,6 +25,14 @@ from generator.validate import RuleBook, error, warning
 
 STANDARD_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 COURTS = ("J", "Q", "K")
+# The four suits of a standard deck: each one's symbol and its role in the game (rules/diamonds.md).
+STANDARD_SUITS = {
+    "spades": ("spade", "shovel"),
+    "hearts": ("heart", "rock"),
+    "diamonds": ("diamond", "treasure"),
+    "clubs": ("club", "rock"),
+}
+ROLE_WORDS = {"treasure": "treasure", "shovel": "shovels", "rock": "rocks"}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -136,23 +144,26 @@ def check_players(spec: DiamondsSpec):
         yield error(where(spec), "players is empty; Diamonds is played by 2 or 3")
 
 
-@rules.rule("diamonds.suit-roles", "one treasure suit, one shovel suit, two rock suits")
+@rules.rule("diamonds.suit-roles", "diamonds are the treasure, hearts and clubs the rocks, spades the shovels")
 def check_suit_roles(spec: DiamondsSpec):
-    roles = [suit.role for suit in spec.deck.suits]
-    wanted = {"treasure": 1, "shovel": 1, "rock": 2}
-    for role, count in wanted.items():
-        if roles.count(role) != count:
-            yield error(
-                where(spec.deck, "suits"),
-                f"{roles.count(role)} {role} suit(s); the game needs one treasure, one shovel and two rock suits",
-            )
-    for kind in ("name", "symbol"):
-        seen: dict[str, int] = {}
-        for index, suit in enumerate(spec.deck.suits):
-            value = getattr(suit, kind)
-            if value in seen:
-                yield error(where(spec.deck, f"suits[{index}]"), f'suit {kind} "{value}" is used twice (also suit {seen[value] + 1})')
-            seen.setdefault(value, index)
+    seen: dict[str, int] = {}
+    for index, suit in enumerate(spec.deck.suits):
+        name = suit.name.lower()
+        if name in seen:
+            yield error(where(spec.deck, f"suits[{index}]"), f'suit name "{suit.name}" is used twice (also suit {seen[name] + 1})')
+            continue
+        seen[name] = index
+        if name not in STANDARD_SUITS:
+            yield error(where(suit, "name"), f'suit "{suit.name}" is not a suit of a standard deck '
+                                             f"({', '.join(STANDARD_SUITS)})")
+            continue
+        symbol, role = STANDARD_SUITS[name]
+        if suit.role != role:
+            yield error(where(suit, "role"), f"{suit.name} are the {ROLE_WORDS[role]}, not the {ROLE_WORDS[suit.role]}; "
+                                             f"set role: {role}")
+        if suit.symbol != symbol:
+            yield error(where(suit, "symbol"), f"{suit.name} are marked with the {symbol} symbol in a standard deck, "
+                                               f"not the {suit.symbol}; set symbol: {symbol}")
 
 
 @rules.rule("diamonds.deck", "13 ranks x 4 suits + 2 jokers, no card missing or repeated")
@@ -194,25 +205,43 @@ def check_deal(spec: DiamondsSpec):
         )
 
 
-@rules.rule("diamonds.win-target", "each player count has a target a majority or plurality can reach")
+def win_target(diamonds: int, players: int) -> int | None:
+    """The one target that beats an equal share and that somebody is sure to reach, or None.
+
+    Above an equal share: no two players can both reach it. At most an equal share plus one: the
+    diamonds cannot all be dealt out before somebody reaches it (pigeonhole). Both hold only for
+    diamonds // players + 1, and only when the diamonds do not split evenly."""
+    target = diamonds // players + 1
+    return target if players * (target - 1) < diamonds else None
+
+
+def win_target_advice(diamonds: int, players: int) -> str:
+    target = win_target(diamonds, players)
+    if target is not None:
+        return f"use {target}"
+    if diamonds == 0:
+        return "no target works: the deck has no diamonds (no suit is the treasure)"
+    return (f"no target works: {diamonds} diamonds split evenly, {diamonds // players} to each of {players} players, "
+            "so a target above an equal share may never be reached and any other is no majority")
+
+
+@rules.rule("diamonds.win-target", "a win target for 2 and for 3 players, each one a majority or plurality can reach")
 def check_win_targets(spec: DiamondsSpec):
     diamonds = treasure_count(spec)
     for index, players in enumerate(spec.players):
-        if players not in spec.win_targets:
+        if players in (2, 3) and players not in spec.win_targets:
             yield error(where(spec, f"players[{index}]"), f"no win target for {players} players; add it under win_targets")
     for players, target in spec.win_targets.items():
         here = where(spec, f"win_targets[{players}]")
-        if players < 1:
-            yield error(here, f"win target for {players} players")
+        if players not in (2, 3):
+            yield error(here, f"a win target for {players} players, but Diamonds is played by 2 or 3; remove it")
             continue
-        # Above an equal share: no two players can both reach it. At most an equal share plus one:
-        # the diamonds cannot all be dealt out before somebody reaches it (pigeonhole).
         if target * players <= diamonds:
             yield error(here, f"{target} of {diamonds} diamonds for {players} players is not a majority or plurality; "
-                              f"use {diamonds // players + 1}")
+                              + win_target_advice(diamonds, players))
         elif players * (target - 1) >= diamonds:
             yield error(here, f"{target} diamonds for {players} players may never be reached "
-                              f"with {diamonds} diamonds; use {diamonds // players + 1}")
+                              f"with {diamonds} diamonds; " + win_target_advice(diamonds, players))
 
 
 @rules.rule("diamonds.reference-copies", "a reference card for every player")
