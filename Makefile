@@ -1,4 +1,5 @@
-# `make` sets up .venv and renders every bundled game into output/; `make test` runs the suite.
+# `make` sets up .venv and renders every bundled game into output/; `make test` runs the suite
+# (tests/test_packaging.py included: it builds the wheel and installs it into a fresh venv, ~15 s).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -23,5 +24,6 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
 
+# build/ is left by a `pip install .` of the source tree.
 clean:
-	rm -rf $(VENV) output/*/
+	rm -rf $(VENV) output/*/ build/

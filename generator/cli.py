@@ -95,7 +95,7 @@ def _common_input_options(function):
 @cli.command("build")
 @click.argument("targets", nargs=-1)
 @click.option("--out", "out_dir", default="output", show_default=True, type=click.Path(path_type=Path))
-@click.option("--paper", default="a4", show_default=True, help="a4 or letter (templates/paper.yaml).")
+@click.option("--paper", default="a4", show_default=True, help="a3, a4, a5, letter, tabloid or half-letter (any case), or a paper YAML file.")
 @click.option("--format", "format_list", default="pdf", show_default=True, help="Comma list of pdf, svg, png, cut.")
 @click.option("--duplex", type=click.Choice(["long", "short", "off"]), default="long", show_default=True)
 @click.option("--bleed", type=float, default=3.0, show_default=True, help="Bleed in mm (0 turns it off).")

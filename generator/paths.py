@@ -1,11 +1,33 @@
-"""Where the bundled data and templates live (the repository the package is installed from)."""
+"""Where the bundled games, palettes and templates are, installed or not.
 
-import os
+The source tree keeps one copy of them, in the top-level `data/` and `templates/` folders. A wheel
+(`pip install .`) ships the same files as package data, `generator/bundled/data/` and
+`generator/bundled/templates/` (pyproject.toml maps the folders there), and importlib.resources
+finds them next to the installed code. In the source tree and in an editable install
+(`pip install -e .`) the package has no `bundled/` folder, and the top-level folders are read.
+
+Both are real folders on disk, so DATA_DIR and TEMPLATES_DIR are `pathlib.Path`s (glob, `/`,
+read_text all work); a package imported from a zip archive is not supported.
+"""
+
+from __future__ import annotations
+
+from importlib import resources
 from pathlib import Path
 
-ROOT = Path(os.environ.get("PNP_HOME", Path(__file__).resolve().parent.parent))
-DATA_DIR = ROOT / "data"
-TEMPLATES_DIR = ROOT / "templates"
+SOURCE_ROOT = Path(__file__).resolve().parent.parent  # the repository, when run from its source tree
+
+
+def bundled_folder(name: str) -> Path:
+    """The folder `name` ("data" or "templates"): the installed package's copy, else the source tree's."""
+    packaged = resources.files("generator") / "bundled" / name
+    if isinstance(packaged, Path) and packaged.is_dir():
+        return packaged
+    return SOURCE_ROOT / name
+
+
+DATA_DIR = bundled_folder("data")
+TEMPLATES_DIR = bundled_folder("templates")
 PALETTES_FILE = DATA_DIR / "palettes.yaml"
 
 

@@ -270,7 +270,9 @@ BAD_OPTIONS = [
     BadOption("unknown-palette", ("--palette", "ink-savr"), "--palette", "input.unknown-palette",
               says=('did you mean "ink-saver"',)),
     BadOption("missing-palette-file", ("--palette", "mine.yaml"), "mine.yaml", "input.missing-file"),
-    BadOption("unknown-paper", ("--paper", "a5"), "--paper", "input.unknown-template", commands=("build",), says=('"a5"',)),
+    BadOption("unknown-paper", ("--paper", "a7"), "--paper", "input.unknown-paper", commands=("build",),
+              says=('unknown paper "a7"; did you mean "a5"?',)),
+    BadOption("missing-paper-file", ("--paper", "mine.yaml"), "mine.yaml", "input.missing-file", commands=("build",)),
     BadOption("unknown-format", ("--format", "pdf,jpg"), "--format", "input.unknown-format", commands=("build",),
               says=('"jpg"',)),
     # 2, 7, 8, 9 through --set: the option is named instead of a file line
