@@ -75,17 +75,20 @@ def draw_footer(canvas: Canvas, page: Page, settings: PrintSettings, game_title:
     for tick in range(int(length // 10) + 1):
         tx = x + tick * 10
         canvas.line(tx, bar_y - 1.2, tx, bar_y + 2.0, stroke=colour, width=0.15)
-    advice = f"{length:g} mm: if this bar is shorter, print at 100 % (actual size)"
-    canvas.text(x + length + 1.5, baseline, advice, 5.5 * PT, fill=colour)
     side = page.side if page.placements or not page.components else "back (left blank)"
     label = f"{game_title} · {' + '.join(c.title for c in page.components)} · {side}"
     if page.part:
         label += f" · part {page.part.label} of {page.part.rows}×{page.part.cols}"
     label += f" · page {page.number} of {total_pages}"
-    # A long label shrinks rather than run into the ruler's advice.
-    room = page.width - margin - 1.0 - (x + length + 1.5 + fonts.text_width(advice, 5.5 * PT) + 3.0)
-    size = min(6.5 * PT, 6.5 * PT * room / fonts.text_width(label, 6.5 * PT))
-    canvas.text(page.width - margin - 1.0, baseline, label, size, fill=colour, anchor="end")
+    # The label shrinks rather than run into the ruler's advice; on narrow paper the advice is
+    # shortened first, so the label stays readable (5 pt at least where the paper allows).
+    for advice in (f"{length:g} mm: if this bar is shorter, print at 100 % (actual size)", f"{length:g} mm at 100 %"):
+        room = page.width - margin - 1.0 - (x + length + 1.5 + fonts.text_width(advice, 5.5 * PT) + 3.0)
+        size = min(6.5 * PT, 6.5 * PT * room / fonts.text_width(label, 6.5 * PT))
+        if size >= 5 * PT:
+            break
+    canvas.text(x + length + 1.5, baseline, advice, 5.5 * PT, fill=colour)
+    canvas.text(page.width - margin - 1.0, baseline, label, max(size, 3 * PT), fill=colour, anchor="end")
 
 
 def manifest(game: str, pages: list[Page], settings: PrintSettings) -> dict:
