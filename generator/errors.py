@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 
@@ -25,6 +27,14 @@ class Location:
         return self.format()
 
 
+_CONTROL = re.compile(r"[\x00-\x1f\x7f\u2028\u2029\x85]")
+
+
+def one_line(text: str) -> str:
+    """Text as one line: control characters from the input (a newline in a key) shown escaped."""
+    return _CONTROL.sub(lambda found: repr(found.group())[1:-1], text)
+
+
 class InputError(Exception):
     """Input that cannot be used. Raised before anything is drawn; the CLI prints it and exits 2."""
 
@@ -35,17 +45,112 @@ class InputError(Exception):
         self.rule = rule
 
     def __str__(self) -> str:
-        return f"{self.location}: error: {self.message} [{self.rule}]"
+        return one_line(f"{self.location}: error: {self.message} [{self.rule}]")
+
+    @property
+    def errors(self) -> list[InputError]:
+        """Every error this exception reports: just itself (InputErrors carries several)."""
+        return [self]
+
+    def with_message(self, message: str) -> InputError:
+        return InputError(self.location, message, self.rule)
+
+
+#: A file with more mistakes than this gets the first ones and a line that says how many more.
+MAX_REPORTED = 20
+
+
+class InputErrors(InputError):
+    """Several input errors found in one pass, as a compiler reports them: one line each.
+
+    It behaves as its first error (location, message, rule), so code that handles one error handles
+    it; str() gives one line per error, at most MAX_REPORTED of them, and then how many were left out.
+    """
+
+    def __init__(self, errors: list[InputError]):
+        flat = [item for error in errors for item in error.errors]
+        if not flat:
+            raise ValueError("InputErrors needs at least one error")
+        first = flat[0]
+        super().__init__(first.location, first.message, first.rule)
+        self._errors = flat
+
+    @property
+    def errors(self) -> list[InputError]:
+        return list(self._errors)
+
+    def with_message(self, message: str) -> InputError:
+        return InputErrors([self._errors[0].with_message(message)] + self._errors[1:])
+
+    def __str__(self) -> str:
+        shown = self._errors[:MAX_REPORTED]
+        lines = [str(error) for error in shown]
+        left_out = len(self._errors) - len(shown)
+        if left_out:
+            lines.append(f"{shown[-1].location.file}: error: {left_out} more error{'s' if left_out > 1 else ''} "
+                         f"not shown; fix the ones above and run again [input.too-many-errors]")
+        return "\n".join(lines)
+
+
+def combine(errors: list[InputError]) -> InputError:
+    """One exception for the errors found: the error itself when there is one, else InputErrors.
+
+    Errors are put in reading order: by file (in the order the files first appear), then line and column.
+    """
+    flat = [item for error in errors for item in error.errors]
+    files: dict[str, int] = {}
+    for error in flat:
+        files.setdefault(error.location.file, len(files))
+    flat.sort(key=lambda e: (files[e.location.file], e.location.line or 0, e.location.col or 0))
+    by_line: dict[str, InputError] = {}
+    for error in flat:
+        by_line.setdefault(str(error), error)
+    unique = list(by_line.values())
+    return unique[0] if len(unique) == 1 else InputErrors(unique)
+
+
+class ErrorList:
+    """Collects input errors so that one pass over a file can report them all.
+
+    `with errors.guard(): ...` runs a step and keeps its InputError instead of stopping;
+    `errors.raise_if_any()` raises them together (see combine).
+    """
+
+    def __init__(self) -> None:
+        self.items: list[InputError] = []
+
+    def add(self, error: InputError) -> None:
+        self.items.extend(error.errors)
+
+    @contextmanager
+    def guard(self):
+        try:
+            yield self
+        except InputError as error:
+            self.add(error)
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
+
+    def raise_if_any(self) -> None:
+        if self.items:
+            raise combine(self.items)
+
+
+def closest(word, choices) -> str | None:
+    """The known word most like `word`, if one is close enough to be a likely typo."""
+    import difflib
+
+    close = difflib.get_close_matches(str(word), sorted(str(c) for c in choices), n=1, cutoff=0.5)
+    return close[0] if close else None
 
 
 def did_you_mean(word: str, choices) -> str:
     """' (did you mean "x"?)' for the closest known word, or a list of the known words."""
-    import difflib
-
     choices = sorted(str(c) for c in choices)
-    close = difflib.get_close_matches(str(word), choices, n=1, cutoff=0.5)
+    close = closest(word, choices)
     if close:
-        return f'; did you mean "{close[0]}"?'
+        return f'; did you mean "{close}"?'
     if len(choices) <= 12:
         return "; expected one of: " + ", ".join(choices)
     return ""

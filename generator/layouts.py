@@ -47,15 +47,20 @@ def footprint(shape: Shape, turned: bool) -> tuple[float, float]:
     return (shape.height, shape.width) if turned else (shape.width, shape.height)
 
 
-def grid_slots(size: tuple[float, float], gutter: float, width: float, height: float) -> list[Slot]:
+def grid_slots(size: tuple[float, float], gutter: float, width: float, height: float, limit: int) -> list[Slot]:
+    """The first `limit` slots of the grid, row by row."""
     w, h = size
     cols = max(0, math.floor((width + gutter + EPSILON) / (w + gutter)))
     rows = max(0, math.floor((height + gutter + EPSILON) / (h + gutter)))
-    return [Slot(c * (w + gutter), r * (h + gutter), r, c) for r in range(rows) for c in range(cols)]
+    if cols == 0:
+        return []
+    rows = min(rows, math.ceil(limit / cols))  # tiny pieces: no need to list a page's worth of slots
+    return [Slot(c * (w + gutter), r * (h + gutter), r, c) for r in range(rows) for c in range(cols)][:limit]
 
 
-def nested_slots(size: tuple[float, float], gutter: float, width: float, height: float) -> list[Slot]:
-    """Rows `gutter` apart along the line between centres of diagonal neighbours."""
+def nested_slots(size: tuple[float, float], gutter: float, width: float, height: float, limit: int) -> list[Slot]:
+    """The first `limit` slots of rows `gutter` apart along the line between centres of diagonal
+    neighbours."""
     w, h = size
     pitch = w + gutter
     rise = pitch * math.sqrt(3) / 2  # neighbours in the next row sit at 60 degrees, one pitch away
@@ -67,7 +72,9 @@ def nested_slots(size: tuple[float, float], gutter: float, width: float, height:
         shift = pitch / 2 if r % 2 else 0.0
         cols = max(0, math.floor((width - shift + gutter + EPSILON) / pitch))
         slots += [Slot(shift + c * pitch, r * rise, r, c) for c in range(cols)]
-    return slots
+        if len(slots) >= limit:
+            break
+    return slots[:limit]
 
 
 def arrange(shape: Shape, gutter: float, count: int, width: float, height: float, allow_turn: bool = True) -> Block:
@@ -81,7 +88,7 @@ def arrange(shape: Shape, gutter: float, count: int, width: float, height: float
         if shape.nests_in_rows(turned):
             layouts.append((True, nested_slots))
         for nested, slots_in in layouts:
-            slots = slots_in(size, gutter, width, height)[:count]
+            slots = slots_in(size, gutter, width, height, count)
             block = _block(slots, size, turned, nested)
             # Most pieces first; pieces turn only where that fits more. Then the least height
             # used (room for the next block), the least width, and plain grids, the easiest to cut.

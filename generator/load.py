@@ -6,11 +6,11 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.errors import InputError, Location, did_you_mean
+from generator.errors import ErrorList, InputError, Location, combine, did_you_mean
 from generator.palette import Palette, load_palette
 from generator.paths import DATA_DIR, display_path
 from generator.plugins import Game, find_game, games
-from generator.schema import Context, build, where
+from generator.schema import Context, build
 from generator.templates import Templates
 from generator.validate import Finding
 from generator.yamlio import YamlMap, apply_override, load_yaml
@@ -66,14 +66,50 @@ def load_game(target: str, overrides: tuple[str, ...] = (), palette: Palette | N
     game = find_game(name) if isinstance(name, str) else None
     if game is None:
         raise InputError(data.where("game"), f'unknown game "{name}"{did_you_mean(str(name), games())}', "input.unknown-game")
-    for assignment in overrides:
-        apply_override(data, assignment)
-    context = Context(palette or load_palette(), templates or Templates())
-    spec = build(game.spec, data, data.location, context, "")
-    if spec.id and not SAFE_ID.match(spec.id):
-        raise InputError(
-            where(spec, "id"),
-            f'id "{spec.id}" would write outside --out; use letters, digits, "-" and "_" only',
-            "input.unsafe-id",
-        )
+    errors = ErrorList()
+    try:
+        for assignment in overrides:
+            apply_override(data, assignment)
+        context = Context(palette or load_palette(), templates or Templates())
+        with errors.guard():
+            spec = build(game.spec, data, data.location, context, "")
+        with errors.guard():
+            check_id(data.get("id"), data.where("id"))
+        errors.raise_if_any()
+    except InputError as problem:
+        raise _naming_the_game(problem, display) from None
     return LoadedGame(game, spec, display)
+
+
+#: What an id may not hold, lest the output folder land outside --out.
+ESCAPES = ("/", "\\", "..")
+
+
+def check_id(game_id, location: Location) -> None:
+    """An id names the output folder: letters, digits, "-" and "_" only, and it stays inside --out."""
+    if not isinstance(game_id, str) or not game_id or SAFE_ID.match(game_id):
+        return  # not text: the schema says so; empty: the game's name is used
+    if any(escape in game_id for escape in ESCAPES):
+        raise InputError(location, f'id "{game_id}" would write outside --out; use letters, digits, "-" and "_" only',
+                         "input.unsafe-id")
+    bad = sorted({char for char in game_id if not re.fullmatch(r"[A-Za-z0-9_-]", char)})
+    suggestion = re.sub(r"[^A-Za-z0-9_-]+", "-", game_id).strip("-_")[:64].strip("-_")
+    example = f' (e.g. "{suggestion}")' if suggestion and SAFE_ID.match(suggestion) else ""
+    if bad:
+        names = ["a space" if char == " " else f'"{char}"' for char in bad]
+        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        message = (f'id "{game_id}" has {listed}; an id names the output folder, so use letters, digits, "-" and "_" '
+                   f"only{example}")
+    elif len(game_id) > 64:
+        message = (f'id "{game_id[:20]}..." is {len(game_id)} characters long; an id names the output folder: at most '
+                   '64 letters, digits, "-" and "_"')
+    else:
+        message = f'id "{game_id}" starts with "{game_id[0]}"; start it with a letter or a digit{example}'
+    raise InputError(location, message, "input.bad-id")
+
+
+def _naming_the_game(problem: InputError, display: str) -> InputError:
+    """A --set applies to every game built; its errors say which game file it was applied to."""
+    named = [error.with_message(f"{error.message} (--set applied to {display})")
+             if error.location.file.startswith("--set ") else error for error in problem.errors]
+    return combine(named)

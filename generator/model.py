@@ -76,11 +76,15 @@ class Component:
 
 @dataclass(kw_only=True)
 class PieceGeometry:
-    """A piece's size and shape, as templates/pieces.yaml gives it (names end in _mm)."""
+    """A piece's size and shape, as templates/pieces.yaml gives it (names end in _mm).
 
-    width_mm: float = spec_field(positive=True)
+    A side is 5 to 1000 mm: a smaller piece cannot be cut out (and thousands of them would fit a
+    sheet), a bigger one is a typo (a piece larger than the paper is tiled over a few sheets).
+    """
+
+    width_mm: float = spec_field(positive=True, minimum=5, maximum=1000)
     #: Left out for square and round pieces, so that changing the width alone resizes them.
-    height_mm: float | None = spec_field(None, positive=True)
+    height_mm: float | None = spec_field(None, positive=True, minimum=5, maximum=1000)
     corner_radius_mm: float = spec_field(0.0, minimum=0, maximum=100)
     safe_mm: float = spec_field(3.0, minimum=0, maximum=50)
 

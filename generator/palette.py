@@ -1,4 +1,9 @@
-"""Colours by name: data files say `navy`, data/palettes.yaml says what navy is in each palette."""
+"""Colours by name: data files say `navy`, data/palettes.yaml says what navy is in each palette.
+
+The base palette (`default:` in data/palettes.yaml, classic) names every colour there is; other
+palettes, bundled or a user's file, `extends` one and give some of those names other values. A
+name the base palette does not know is a typo, and is refused with a suggestion.
+"""
 
 from __future__ import annotations
 
@@ -6,9 +11,9 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.errors import InputError, Location, did_you_mean
+from generator.errors import ErrorList, InputError, Location, did_you_mean
 from generator.paths import PALETTES_FILE, display_path
-from generator.schema import Colour
+from generator.schema import Colour, _kind_of
 from generator.yamlio import YamlMap, load_yaml
 
 HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -31,42 +36,81 @@ class Palette:
         )
 
 
-def _read_palette(name: str, entries: YamlMap, where: Location, seen=()) -> dict[str, str]:
-    if name not in entries:
-        raise InputError(where, f'unknown palette "{name}"{did_you_mean(name, entries)}', "input.unknown-palette")
-    body = entries[name]
-    if not isinstance(body, YamlMap):
-        raise InputError(entries.where(name), f"palette {name} must map colour names to #rrggbb", "input.type")
-    colours: dict[str, str] = {}
-    if "extends" in body:
-        parent = body["extends"]
-        if parent in seen + (name,):
-            raise InputError(body.where("extends"), f"palette {name} extends itself", "input.unknown-palette")
-        colours.update(_read_palette(parent, entries, body.where("extends"), seen + (name,)))
-    for colour, value in body.items():
-        if colour == "extends":
-            continue
+class _Palettes:
+    """The palettes that may be extended, and the colour names a palette may give."""
+
+    def __init__(self, entries: YamlMap, base: str):
+        self.entries = entries
+        self.bundled = [name for name in entries if isinstance(name, str)]
+        body = entries.get(base)
+        self.names = {str(key) for key in body if key != "extends"} if isinstance(body, YamlMap) else set()
+        self.base = base
+
+    def read(self, key: str, body, where: Location, seen: tuple = ()) -> dict[str, str]:
+        """The colours of palette `key` (its `body` laid over what it extends), or every error in it."""
+        if not isinstance(body, YamlMap):
+            raise InputError(where, f"palette {key} must map colour names to #rrggbb", "input.type")
+        errors = ErrorList()
+        colours: dict[str, str] = {}
+        if "extends" in body:
+            with errors.guard():
+                colours.update(self._parent(key, body, seen))
+        for colour, value in body.items():
+            if colour == "extends":
+                continue
+            with errors.guard():
+                self._check_colour(key, body, colour, value)
+                colours[str(colour)] = value
+        errors.raise_if_any()
+        return colours
+
+    def _parent(self, key: str, body: YamlMap, seen: tuple) -> dict[str, str]:
+        parent, where = body["extends"], body.where("extends")
+        if not isinstance(parent, str):
+            raise InputError(where, f"palette {key}: extends is {_kind_of(parent)}; give the name of one palette "
+                             f"({', '.join(self.bundled)})", "input.type")
+        if parent in seen + (key,):
+            raise InputError(where, f"palette {key} extends itself", "input.unknown-palette")
+        if parent not in self.entries:
+            raise InputError(where, f'unknown palette "{parent}"{did_you_mean(parent, self.bundled)}',
+                             "input.unknown-palette")
+        return self.read(parent, self.entries[parent], self.entries.where(parent), seen + (key,))
+
+    def _check_colour(self, key: str, body: YamlMap, colour, value) -> None:
+        where = body.key_locations.get(colour, body.where(colour))
+        if self.names and key != self.base and str(colour) not in self.names:
+            raise InputError(where, f'palette {key}: "{colour}" is not a colour name{did_you_mean(colour, self.names)} '
+                             f"(a palette gives new values to the colours of {self.base})", "input.unknown-colour")
+        if value is None:
+            raise InputError(body.where(colour), f'colour {colour} is empty; write "#rrggbb" in quotes (unquoted, '
+                             'YAML reads "#" as the start of a comment)', "input.type")
         if not isinstance(value, str) or not HEX.match(value):
-            raise InputError(body.where(colour), f'colour {colour} is "{value}"; expected #rrggbb', "input.type")
-        colours[str(colour)] = value
-    return colours
+            raise InputError(body.where(colour), f'colour {colour} is {_kind_of(value)}; expected "#rrggbb" (in quotes)', "input.type")
+
+
+def is_palette_file(choice: str) -> bool:
+    """`--palette` names a YAML file rather than a palette of data/palettes.yaml."""
+    return choice.lower().endswith((".yaml", ".yml")) or "/" in choice or "\\" in choice
 
 
 def load_palette(choice: str | None = None) -> Palette:
     """The palette named `choice` in data/palettes.yaml, or one read from a YAML file of that path."""
     bundled = load_yaml(PALETTES_FILE, display_path(PALETTES_FILE))
     entries = bundled["palettes"]
+    palettes = _Palettes(entries, bundled["default"])
     name = choice or bundled["default"]
-    if choice and (choice.endswith((".yaml", ".yml")) or "/" in choice):
+    if choice and is_palette_file(choice):
         path = Path(choice)
-        custom = load_yaml(path, display_path(path))
+        display = display_path(path)
+        hint = f"give a palette name ({', '.join(palettes.bundled)}) or the path of a palette YAML file"
+        custom = load_yaml(path, display, hint=hint)
         if not isinstance(custom, YamlMap):
-            raise InputError(Location(display_path(path)), "a palette file maps colour names to #rrggbb", "input.type")
-        merged = YamlMap(entries)
-        merged.location, merged.key_locations = entries.location, dict(entries.key_locations)
-        merged.value_locations = dict(entries.value_locations)
-        merged[path.stem] = custom
-        merged.value_locations[path.stem] = custom.location
+            raise InputError(getattr(custom, "location", Location(display)),
+                             "a palette file maps colour names to #rrggbb", "input.type")
         custom.setdefault("extends", bundled["default"])
-        return Palette(path.stem, _read_palette(path.stem, merged, custom.location))
-    return Palette(name, _read_palette(name, entries, Location("--palette")))
+        # Keyed by the file's path, so that a file called classic.yaml may extend classic.
+        return Palette(path.stem, palettes.read(display, custom, custom.location))
+    if name not in entries:
+        raise InputError(Location("--palette"), f'unknown palette "{name}"{did_you_mean(name, palettes.bundled)}',
+                         "input.unknown-palette")
+    return Palette(name, palettes.read(name, entries[name], entries.where(name)))

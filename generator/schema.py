@@ -2,18 +2,24 @@
 
 A spec class is an ordinary dataclass. Field options (`spec_field`) add the checks a user needs
 explained: sizes must be positive, counts have a sane ceiling, colours come from the palette,
-geometries come from `templates/`. Every check fails with one InputError naming file, line and column.
+geometries come from `templates/`. Every number must be finite and in a stated range: a field's own
+(`minimum`, `maximum`), else MAX_SIZE_MM for a size and +-SANE_NUMBER for any other number.
+Fixed-length lists (`tuple[int, int]`, such as [column, row]) must have exactly that many items.
+
+Every check fails with an InputError naming file, line and column. `build` goes on past a field it
+cannot use, so that one run reports every mistake in a file (errors.combine orders them).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import math
 import types
 import typing
 from dataclasses import MISSING, dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, Union
 
-from generator.errors import InputError, Location, did_you_mean
+from generator.errors import ErrorList, InputError, Location, closest, did_you_mean
 from generator.yamlio import YamlList, YamlMap
 
 if TYPE_CHECKING:
@@ -22,6 +28,11 @@ if TYPE_CHECKING:
 
 #: No component of a tabletop game needs more copies than this; more is a typo, not a print run.
 SANE_COUNT = 500
+#: A size (a `positive` field) is at most this many mm unless its field says less: nothing printed
+#: at home is a metre across, so more is a typo (and would take the imposer forever).
+MAX_SIZE_MM = 1000
+#: Any other number lies between -SANE_NUMBER and SANE_NUMBER unless its field narrows it.
+SANE_NUMBER = 1_000_000
 
 
 class Colour(str):
@@ -43,20 +54,62 @@ def spec_field(
     maximum: float | None = None,
     count: bool = False,
     template: str | None = None,
+    parts: tuple[str, ...] | None = None,
     default_factory: Any = MISSING,
 ):
     """A dataclass field with the checks the loader applies to it.
 
-    positive: a size, must be > 0.  count: a number of copies, 1..SANE_COUNT unless narrowed.
+    positive: a size, must be > 0 and at most `maximum` (MAX_SIZE_MM mm unless given).
+    count: a number of copies, 0..SANE_COUNT unless narrowed.
+    minimum/maximum: the range of every number in the field (in a list, of every item).
     template: the value names an entry of templates/<template>.yaml (or extends one field by field).
+    parts: the names of a fixed-length list's items, for messages: ("column", "row").
     """
     if count:
         minimum = 0 if minimum is None else minimum
         maximum = SANE_COUNT if maximum is None else maximum
-    metadata = {"positive": positive, "minimum": minimum, "maximum": maximum, "template": template}
+    metadata = {"positive": positive, "minimum": minimum, "maximum": maximum, "count": count,
+                "template": template, "parts": parts}
     if default_factory is not MISSING:
         return field(default_factory=default_factory, metadata=metadata)
     return field(default=default, metadata=metadata)
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The range a field's numbers must be in (each number of a list or mapping, too)."""
+
+    positive: bool = False
+    minimum: float | None = None
+    maximum: float | None = None
+    count: bool = False
+    parts: tuple[str, ...] | None = None
+
+    @classmethod
+    def of(cls, metadata) -> Limits:
+        return cls(bool(metadata.get("positive")), metadata.get("minimum"), metadata.get("maximum"),
+                   bool(metadata.get("count")), metadata.get("parts"))
+
+    @property
+    def low(self) -> float:
+        if self.minimum is not None:
+            return self.minimum
+        return 0 if self.positive else -SANE_NUMBER
+
+    @property
+    def high(self) -> float:
+        if self.maximum is not None:
+            return self.maximum
+        return MAX_SIZE_MM if self.positive else SANE_NUMBER
+
+    def text(self) -> str:
+        """The range in words: "greater than 0 and at most 60", "from 1 to 20"."""
+        if self.positive and (self.minimum is None or self.minimum <= 0):
+            return f"greater than 0 and at most {_number(self.high)}"
+        return f"from {_number(self.low)} to {_number(self.high)}"
+
+
+NO_LIMITS = Limits()
 
 
 @dataclass
@@ -77,7 +130,7 @@ def where(spec: Any, name: str | None = None) -> Location:
     return getattr(spec, "_location", Location("?"))
 
 
-def describe(tp) -> str:
+def describe(tp, parts: tuple[str, ...] | None = None) -> str:
     origin = typing.get_origin(tp)
     if tp is int:
         return "a whole number"
@@ -89,6 +142,12 @@ def describe(tp) -> str:
         return "true or false"
     if tp is Colour:
         return "a colour name"
+    if origin is tuple and not _is_open_tuple(tp):
+        items = typing.get_args(tp)
+        names = ", ".join(_part_names(len(items), parts))
+        if all(item in (int, float) for item in items):
+            return f"{len(items)} numbers [{names}]"
+        return f"a list of {len(items)} values [{names}]"
     if origin in (list, tuple):
         return "a list"
     if origin is dict or dataclasses.is_dataclass(tp):
@@ -98,6 +157,36 @@ def describe(tp) -> str:
     if origin in (Union, types.UnionType):
         return " or ".join(describe(arg) for arg in typing.get_args(tp) if arg is not type(None))
     return getattr(tp, "__name__", str(tp))
+
+
+def _is_open_tuple(tp) -> bool:
+    """tuple[int, ...]: any length, like a list."""
+    items = typing.get_args(tp)
+    return len(items) == 2 and items[1] is Ellipsis
+
+
+def _part_names(size: int, parts: tuple[str, ...] | None) -> tuple[str, ...]:
+    if parts and len(parts) == size:
+        return tuple(parts)
+    return ("x", "y", "z")[:size] if size <= 3 else tuple(f"item {i + 1}" for i in range(size))
+
+
+def _number(number) -> str:
+    """A number as a message shows it: as written for ordinary ones, shortened for huge ones."""
+    if isinstance(number, float) and math.isnan(number):
+        return ".nan"
+    if isinstance(number, float) and math.isinf(number):
+        return ".inf" if number > 0 else "-.inf"
+    try:
+        text = str(number)
+    except ValueError:  # a whole number of more than 4300 digits
+        return "a number of thousands of digits"
+    if len(text) > 16:
+        try:
+            return f"{float(number):.4g}"
+        except OverflowError:
+            return f"a number of {len(text)} digits"
+    return text
 
 
 def _kind_of(value) -> str:
@@ -110,12 +199,40 @@ def _kind_of(value) -> str:
     if value is None:
         return "nothing"
     if isinstance(value, (int, float)):
-        return f"the number {value}"
-    return f'"{value}"'
+        return f"the number {_number(value)}"
+    text = str(value)
+    return f'"{text if len(text) <= 60 else text[:57] + "..."}"'
 
 
-def convert(tp, value, location: Location, context: Context, label: str):
-    """Turn a located YAML value into an instance of type hint `tp`, or raise InputError."""
+def _what(value) -> str:
+    """The value as a message describes it: "is empty" says more than "is nothing"."""
+    return "empty" if value is None else _kind_of(value)
+
+
+def _show(value) -> str:
+    """A short list as written in YAML flow style: [0, 1]."""
+    if isinstance(value, list):
+        text = "[" + ", ".join(_show(item) for item in value[:6]) + (", ..." if len(value) > 6 else "") + "]"
+    elif isinstance(value, dict):
+        text = "{...}"
+    elif isinstance(value, (int, float)) and not isinstance(value, bool):
+        text = _number(value)
+    else:
+        text = str(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+#: After a colour that came out empty: the likely reason.
+_HASH_HINT = 'write a colour name from the palette, or "#rrggbb" in quotes (unquoted, YAML reads "#" as the ' \
+             "start of a comment)"
+
+
+def convert(tp, value, location: Location, context: Context, label: str, limits: Limits = NO_LIMITS):
+    """Turn a located YAML value into an instance of type hint `tp`, or raise InputError.
+
+    `limits` is the range of every number in the value. A list or mapping goes on past a bad item,
+    so the error raised carries every bad item (see errors.combine).
+    """
     origin = typing.get_origin(tp)
     if origin in (Union, types.UnionType):
         options = typing.get_args(tp)
@@ -126,108 +243,168 @@ def convert(tp, value, location: Location, context: Context, label: str):
             if option is type(None):
                 continue
             try:
-                return convert(option, value, location, context, label)
+                return convert(option, value, location, context, label, limits)
             except InputError as error:
                 errors.append(error)
         if len(errors) == 1:
             raise errors[0]
-        raise InputError(location, f"{label} is {_kind_of(value)}; expected {describe(tp)}", "input.type")
+        fitting = [error for error in errors if error.rule != "input.type"]  # the right kind, out of range
+        if fitting:
+            raise fitting[0]
+        raise InputError(location, f"{label} is {_what(value)}; expected {describe(tp)}", "input.type")
     if dataclasses.is_dataclass(tp):
         return build(tp, value, location, context, label)
     if origin is Literal:
         choices = typing.get_args(tp)
-        if value not in choices:
-            raise InputError(location, f"{label} is {_kind_of(value)}; expected one of {', '.join(map(str, choices))}{did_you_mean(value, choices)}", "input.type")
+        if not any(type(value) is type(choice) and value == choice for choice in choices):
+            raise InputError(location, f"{label} is {_what(value)}; expected one of {', '.join(map(str, choices))}{did_you_mean(value, choices)}", "input.type")
         return value
-    if origin is list:
+    if origin is tuple and not _is_open_tuple(tp):
+        return _convert_tuple(tp, value, location, context, label, limits)
+    if origin in (list, tuple):
         if not isinstance(value, list):
-            raise InputError(location, f"{label} is {_kind_of(value)}; expected a list", "input.type")
-        (item_type,) = typing.get_args(tp)
+            raise InputError(location, f"{label} is {_what(value)}; expected a list", "input.type")
+        (item_type,) = typing.get_args(tp)[:1]
         places = value.item_locations if isinstance(value, YamlList) else [location] * len(value)
-        return [convert(item_type, item, places[i], context, f"{label}[{i}]") for i, item in enumerate(value)]
+        errors = ErrorList()
+        items = []
+        for i, item in enumerate(value):
+            with errors.guard():
+                items.append(convert(item_type, item, places[i], context, f"{label}[{i}]", limits))
+        errors.raise_if_any()
+        return items if origin is list else tuple(items)
     if origin is dict:
         if not isinstance(value, dict):
-            raise InputError(location, f"{label} is {_kind_of(value)}; expected a mapping", "input.type")
+            raise InputError(location, f"{label} is {_what(value)}; expected a mapping", "input.type")
         key_type, value_type = typing.get_args(tp)
+        errors = ErrorList()
         result = {}
         for key, item in value.items():
             place = value.where(key) if isinstance(value, YamlMap) else location
-            result[convert(key_type, key, place, context, f"a key of {label}")] = convert(
-                value_type, item, place, context, f"{label}.{key}"
-            )
+            key_place = value.key_locations.get(key, place) if isinstance(value, YamlMap) else location
+            with errors.guard():
+                converted_key = convert(key_type, key, key_place, context, f"a key of {label}")
+                result[converted_key] = convert(value_type, item, place, context, f"{label}.{key}", limits)
+        errors.raise_if_any()
         return result
     if tp is Colour:
+        if value is None:
+            raise InputError(location, f"{label} is empty; {_HASH_HINT}", "input.type")
         if not isinstance(value, str):
-            raise InputError(location, f"{label} is {_kind_of(value)}; expected a colour name from the palette", "input.type")
+            raise InputError(location, f"{label} is {_what(value)}; expected a colour name from the palette", "input.type")
         return context.palette.resolve(value, location, label)
     if tp is bool:
         if not isinstance(value, bool):
-            raise InputError(location, f"{label} is {_kind_of(value)}; expected true or false", "input.type")
+            raise InputError(location, f"{label} is {_what(value)}; expected true or false", "input.type")
         return value
     if tp is int:
+        if isinstance(value, float) and not math.isfinite(value):
+            _check_number(limits, value, location, label)  # says what .nan or .inf is
         if isinstance(value, bool) or not isinstance(value, int):
-            raise InputError(location, f"{label} is {_kind_of(value)}; expected a whole number", "input.type")
+            raise InputError(location, f"{label} is {_what(value)}; expected a whole number", "input.type")
+        _check_number(limits, value, location, label)
         return value
     if tp is float:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise InputError(location, f"{label} is {_kind_of(value)}; expected a number", "input.type")
-        return float(value)
+            raise InputError(location, f"{label} is {_what(value)}; expected a number", "input.type")
+        number = float(value)
+        _check_number(limits, number, location, label)
+        return number
     if tp is str:
         if not isinstance(value, str):
-            raise InputError(location, f"{label} is {_kind_of(value)}; expected text", "input.type")
+            raise InputError(location, f"{label} is {_what(value)}; expected text", "input.type")
         return value
     if tp is Any:
         return value
     raise TypeError(f"spec type {tp!r} is not supported")  # a programming error, not a user's
 
 
-def _check_limits(meta, value, location: Location, label: str) -> None:
-    numbers = value if isinstance(value, list) else [value]
-    for number in numbers:
-        if not isinstance(number, (int, float)) or isinstance(number, bool):
-            continue
-        if meta.get("positive") and number <= 0:
-            raise InputError(location, f"{label} is {number}; a size must be greater than 0", "input.not-positive")
-        if meta.get("minimum") is not None and number < meta["minimum"]:
-            raise InputError(location, f"{label} is {number}; it must be at least {meta['minimum']}", "input.out-of-range")
-        if meta.get("maximum") is not None and number > meta["maximum"]:
-            raise InputError(
-                location, f"{label} is {number}; at most {meta['maximum']} is allowed (is it a typo?)", "input.too-many"
-            )
+def _convert_tuple(tp, value, location: Location, context: Context, label: str, limits: Limits) -> tuple:
+    """A fixed-length list such as [column, row]: exactly as many items as the type has."""
+    item_types = typing.get_args(tp)
+    expected = describe(tp, limits.parts)
+    if not isinstance(value, list):
+        raise InputError(location, f"{label} is {_what(value)}; expected {expected}", "input.type")
+    if len(value) != len(item_types):
+        raise InputError(location, f"{label} is {_show(value)}; expected {expected}, got {len(value) or 'none'}",
+                         "input.type")
+    places = value.item_locations if isinstance(value, YamlList) else [location] * len(value)
+    names = _part_names(len(item_types), limits.parts)
+    errors = ErrorList()
+    items = []
+    for i, (item_type, item) in enumerate(zip(item_types, value)):
+        item_label = f"the {names[i]} of {label}" if limits.parts else f"{label}[{i}]"
+        with errors.guard():
+            items.append(convert(item_type, item, places[i], context, item_label, limits))
+    errors.raise_if_any()
+    return tuple(items)
+
+
+def _check_number(limits: Limits, number, location: Location, label: str) -> None:
+    """A number must be finite and in its field's range (or the default range)."""
+    if isinstance(number, float) and not math.isfinite(number):
+        what = ".nan (not a number)" if math.isnan(number) else f"{_number(number)} (infinite)"
+        raise InputError(location, f"{label} is {what}; expected a finite number {limits.text()}", "input.not-finite")
+    if limits.positive and number <= 0:
+        raise InputError(location, f"{label} is {number}; a size must be greater than 0", "input.not-positive")
+    if number < limits.low:
+        raise InputError(location, f"{label} is {_number(number)}; it must be at least {limits.low}", "input.out-of-range")
+    if number > limits.high:
+        if limits.count:
+            message = f"at most {limits.high} is allowed (is it a typo?)"
+            rule = "input.too-many"
+        elif limits.positive and limits.maximum is None:
+            message = f"a size must be at most {MAX_SIZE_MM} mm (is it a typo?)"
+            rule = "input.out-of-range"
+        else:
+            message = f"it must be at most {_number(limits.high)}"
+            rule = "input.out-of-range"
+        raise InputError(location, f"{label} is {_number(number)}; {message}", rule)
 
 
 def build(cls, data, location: Location, context: Context, label: str):
-    """Build dataclass `cls` from a located mapping, checking keys, types and limits."""
+    """Build dataclass `cls` from a located mapping, checking keys, types and limits.
+
+    Every unknown key, missing key and bad value is reported, not only the first (one InputError
+    carrying them all, in the order of the file).
+    """
     label_text = label or "the game file"
     if not isinstance(data, dict):
-        raise InputError(location, f"{label_text} is {_kind_of(data)}; expected a mapping with keys {', '.join(f.name for f in dataclasses.fields(cls))}", "input.type")
+        raise InputError(location, f"{label_text} is {_what(data)}; expected a mapping with keys {', '.join(f.name for f in dataclasses.fields(cls))}", "input.type")
     hints = typing.get_type_hints(cls)
     known = {f.name: f for f in dataclasses.fields(cls) if f.init}
     key_places = data.key_locations if isinstance(data, YamlMap) else {}
+    errors = ErrorList()
+    meant: set[str] = set()  # known keys that an unknown key is probably a typo of
     for key in data:
         if key not in known:
-            raise InputError(
+            suggestion = closest(key, known)
+            if suggestion is not None:
+                meant.add(suggestion)
+            errors.add(InputError(
                 key_places.get(key, location),
                 f'unknown key "{key}" in {label_text}{did_you_mean(key, known)}',
                 "input.unknown-key",
-            )
+            ))
     values: dict[str, Any] = {}
     places: dict[str, Location] = {}
     for name, spec in known.items():
         place = data.where(name) if isinstance(data, YamlMap) else location
         places[name] = place
         if name not in data:
-            if spec.default is MISSING and spec.default_factory is MISSING:
-                raise InputError(location, f'{label_text} is missing the key "{name}" ({describe(hints[name])})', "input.missing-key")
+            if spec.default is MISSING and spec.default_factory is MISSING and name not in meant:
+                errors.add(InputError(location, f'{label_text} is missing the key "{name}" ({describe(hints[name])})',
+                                      "input.missing-key"))
             continue
         raw = data[name]
         field_label = f"{label}.{name}" if label else name
-        template_kind = spec.metadata.get("template")
-        if template_kind:
-            raw = context.templates.expand(template_kind, raw, place, field_label)
-        values[name] = convert(hints[name], raw, place, context, field_label)
-        _check_limits(spec.metadata, values[name], place, field_label)
-        _remember_items(places, name, raw, place)
+        with errors.guard():
+            template_kind = spec.metadata.get("template")
+            if template_kind:
+                raw = context.templates.expand(template_kind, raw, place, field_label)
+            values[name] = convert(hints[name], raw, place, context, field_label, Limits.of(spec.metadata))
+            _remember_items(places, name, raw, place)
+    errors.raise_if_any()
     instance = cls(**values)
     object.__setattr__(instance, "_where", places)
     object.__setattr__(instance, "_location", location)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
-from generator.errors import Location
+from generator.errors import Location, one_line
 
 
 @dataclass(frozen=True)
@@ -16,7 +16,7 @@ class Finding:
     rule: str
 
     def __str__(self) -> str:
-        return f"{self.location.format(with_col=False)}: {self.level}: {self.message} [{self.rule}]"
+        return one_line(f"{self.location.format(with_col=False)}: {self.level}: {self.message} [{self.rule}]")
 
 
 @dataclass(frozen=True)

@@ -6,11 +6,22 @@ can treat it as ordinary data, while error messages can still name file, line an
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import yaml
+from yaml.events import MappingStartEvent, SequenceStartEvent
 
 from generator.errors import InputError, Location
+
+#: Lists and mappings nest at most this deep (aliases included). A game file needs about six
+#: levels; PyYAML itself recurses on nesting and would crash at a few hundred.
+MAX_DEPTH = 50
+#: At most this many values in one document, counting every value an alias repeats (a "billion
+#: laughs" file of a few lines would otherwise expand to billions of values).
+MAX_VALUES = 100_000
+#: Whole numbers longer than this are refused while reading (Python refuses > 4300 digits anyway).
+MAX_DIGITS = 100
 
 
 class YamlMap(dict):
@@ -41,7 +52,84 @@ def _location(mark) -> Location:
 
 
 class _LocatingLoader(yaml.SafeLoader):
-    """SafeLoader whose mappings and sequences carry positions and refuse duplicate keys."""
+    """SafeLoader whose mappings and sequences carry positions and refuse duplicate keys.
+
+    It also refuses, with one located error each and before PyYAML recurses: nesting deeper than
+    MAX_DEPTH, documents that expand (through aliases) to more than MAX_VALUES values, and whole
+    numbers of more than MAX_DIGITS digits. Dates stay text, `1e3` is a number (as in YAML 1.2),
+    and the tags that build other kinds of value (!!binary, !!set, !!omap, !!pairs, !!timestamp)
+    are refused: game data is mappings, lists, text, numbers and true/false.
+    """
+
+    def __init__(self, stream):
+        super().__init__(stream)
+        self._depth = 0
+        self._measured: dict[int, tuple[yaml.Node, int, int]] = {}  # id -> (node, height, values)
+
+    def compose_node(self, parent, index):
+        event = self.peek_event()
+        if not isinstance(event, (SequenceStartEvent, MappingStartEvent)):
+            return super().compose_node(parent, index)  # a scalar or an alias: nothing nests here
+        self._depth += 1
+        try:
+            if self._depth > MAX_DEPTH:
+                raise InputError(_location(event.start_mark), _too_deep(), "input.too-deep")
+            node = super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
+        self._measure(node)
+        return node
+
+    def _measure(self, node) -> None:
+        """How deep and how many values a collection is once its aliases are expanded."""
+        children = node.value if isinstance(node, yaml.SequenceNode) else [n for pair in node.value for n in pair]
+        height, values = 1, 1
+        for child in children:
+            _, child_height, child_values = self._measured.get(id(child), (child, 0, 1))
+            height = max(height, child_height + 1)
+            values += child_values
+        if height > MAX_DEPTH:
+            raise InputError(_location(node.start_mark), _too_deep(" (counting what its aliases repeat)"),
+                             "input.too-deep")
+        if values > MAX_VALUES:
+            raise InputError(_location(node.start_mark), f"this expands to more than {MAX_VALUES} values (aliases "
+                             "repeating aliases); write the data out, or repeat less", "input.too-large")
+        self._measured[id(node)] = (node, height, values)
+
+
+def _too_deep(how: str = "") -> str:
+    return (f"lists and mappings nest more than {MAX_DEPTH} levels deep here{how}; a game file needs only a "
+            "few levels: check the brackets and the indentation")
+
+
+_TIMESTAMP = "tag:yaml.org,2002:timestamp"
+# Dates stay text (`title: 2024-05-01` is a title, not a date).
+_LocatingLoader.yaml_implicit_resolvers = {
+    first: [(tag, pattern) for tag, pattern in resolvers if tag != _TIMESTAMP]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+# YAML 1.2 numbers without a decimal point: 1e3, 2E-2, -5e+10 (YAML 1.1 reads them as text).
+_LocatingLoader.add_implicit_resolver(
+    "tag:yaml.org,2002:float", re.compile(r"^[-+]?[0-9][0-9_]*(?:\.[0-9_]*)?[eE][-+]?[0-9]+$"), list("-+0123456789")
+)
+
+
+def _construct_int(loader: _LocatingLoader, node: yaml.ScalarNode) -> int:
+    digits = sum(char.isalnum() for char in str(node.value))  # 0x ff, 0o 17, 1:30 (base 60) included
+    if digits > MAX_DIGITS:
+        raise InputError(_location(node.start_mark), f"a whole number of {digits} digits is far too large; "
+                         "check the value", "input.out-of-range")
+    try:
+        return yaml.SafeLoader.construct_yaml_int(loader, node)
+    except ValueError:
+        raise InputError(_location(node.start_mark), f'"{node.value}" is not a number YAML can read',
+                         "input.yaml-syntax") from None
+
+
+def _refuse_tag(loader: _LocatingLoader, node: yaml.Node):
+    raise yaml.constructor.ConstructorError(
+        None, None, f"the tag {node.tag.replace('tag:yaml.org,2002:', '!!')} is not accepted", node.start_mark
+    )
 
 
 def _construct_mapping(loader: _LocatingLoader, node: yaml.MappingNode) -> YamlMap:
@@ -75,16 +163,25 @@ def _construct_sequence(loader: _LocatingLoader, node: yaml.SequenceNode) -> Yam
 
 _LocatingLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
 _LocatingLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
+_LocatingLoader.add_constructor("tag:yaml.org,2002:int", _construct_int)
+for _tag in ("binary", "set", "omap", "pairs", "timestamp"):
+    _LocatingLoader.add_constructor(f"tag:yaml.org,2002:{_tag}", _refuse_tag)
 
 
-def read_text(path: Path, display: str) -> str:
-    """The file's text, refusing files that are missing, binary or not UTF-8."""
+GAME_FILE_HINT = "give a bundled game name or a path to a game YAML"
+
+
+def read_text(path: Path, display: str, hint: str = GAME_FILE_HINT) -> str:
+    """The file's text, refusing files that are missing, binary or not UTF-8.
+
+    `hint` says what to give instead of a missing file (a game, by default).
+    """
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
-        raise InputError(Location(display), "no such file; give a bundled game name or a path to a game YAML", "input.missing-file") from None
+        raise InputError(Location(display), f"no such file; {hint}", "input.missing-file") from None
     except IsADirectoryError:
-        raise InputError(Location(display), "is a directory; give a game YAML file", "input.missing-file") from None
+        raise InputError(Location(display), f"is a directory; {hint}", "input.missing-file") from None
     except OSError as error:
         raise InputError(Location(display), f"cannot read the file ({error.strerror})", "input.missing-file") from None
     try:
@@ -115,23 +212,45 @@ def parse_yaml(text: str, display: str):
             problem += " (only plain YAML is accepted: mappings, lists, text and numbers)"
         raise InputError(where, f"invalid YAML: {problem}", "input.yaml-syntax") from None
     except yaml.YAMLError as error:
-        raise InputError(Location(display), f"invalid YAML: {error}", "input.yaml-syntax") from None
+        raise InputError(Location(display), f"invalid YAML: {' '.join(str(error).split())}", "input.yaml-syntax") from None
+    except RecursionError:  # a last line of defence: the composer refuses deep nesting before this
+        raise InputError(Location(display), _too_deep(), "input.too-deep") from None
     finally:
         loader.dispose()
 
 
-def load_yaml(path: Path, display: str | None = None):
+def load_yaml(path: Path, display: str | None = None, hint: str = GAME_FILE_HINT):
     display = display or str(path)
-    return parse_yaml(read_text(path, display), display)
+    return parse_yaml(read_text(path, display, hint), display)
+
+
+_NULL_WORDS = ("~", "null", "Null", "NULL")
+_COMMENT_HINT = 'YAML reads "#" as the start of a comment'
+
+
+def _parse_value(raw_value: str, key_path: str, where: Location):
+    """A --set value, read as YAML; an unquoted "#" gets a hint rather than a puzzling "nothing"."""
+    text = raw_value.strip()
+    quoted = f"--set '{key_path.strip()}=\"{text}\"'"
+    try:
+        value = parse_yaml(raw_value, where.file) if text else ""
+    except InputError as error:
+        if "#" in raw_value:
+            raise error.with_message(f"{error.message}; {_COMMENT_HINT}: quote the value, e.g. {quoted}") from None
+        raise
+    if value is None and "#" in raw_value and text not in _NULL_WORDS:
+        raise InputError(where, f"{_COMMENT_HINT}, so the value is empty; quote it: {quoted}", "input.set-syntax")
+    return value
 
 
 def apply_override(root: YamlMap, assignment: str) -> None:
     """Apply one `--set dotted.path=value` to loaded data; the value is read as a YAML scalar."""
-    where = Location(f"--set {assignment}")
+    shown = assignment if len(assignment) <= 80 else f"{assignment[:60]}...({len(assignment)} characters)"
+    where = Location(f"--set {shown}")
     key_path, sep, raw_value = assignment.partition("=")
     if not sep or not key_path.strip():
         raise InputError(where, "expected KEY=VALUE, e.g. deck.back.colour=navy", "input.set-syntax")
-    value = parse_yaml(raw_value, f"--set {assignment}") if raw_value.strip() else ""
+    value = _parse_value(raw_value, key_path, where)
     if isinstance(value, (YamlMap, YamlList)):
         _relocate(value, where)
     node = root
@@ -140,7 +259,9 @@ def apply_override(root: YamlMap, assignment: str) -> None:
         last = depth == len(parts) - 1
         if isinstance(node, YamlList):
             if not part.isdigit() or int(part) >= len(node):
-                raise InputError(where, f'"{part}" is not an index of the list at {".".join(parts[:depth])} (0 to {len(node) - 1})', "input.set-syntax")
+                at = ".".join(parts[:depth])
+                known = f"0 to {len(node) - 1}" if node else "it is empty"
+                raise InputError(where, f'"{part}" is not an index of the list at {at} ({known})', "input.set-syntax")
             index = int(part)
             if last:
                 node[index] = value

@@ -44,21 +44,22 @@ class CubeColour:
 class CubeSpec:
     colours: list[CubeColour]
     facelets_per_colour: int = spec_field(4, minimum=1, maximum=24)
-    cube_mm: float = spec_field(50.0, positive=True, maximum=200)
-    sticker_mm: float = spec_field(22.0, positive=True, maximum=100)
-    seed: int = 7
+    cube_mm: float = spec_field(50.0, positive=True, minimum=10, maximum=200)
+    sticker_mm: float = spec_field(22.0, positive=True, minimum=5, maximum=100)
+    seed: int = spec_field(7, minimum=0, maximum=999_999_999)
 
 
 @dataclass(kw_only=True)
 class Board:
     columns: int = spec_field(4, minimum=1, maximum=20)
     rows: int = spec_field(4, minimum=1, maximum=20)
-    square_mm: float = spec_field(56.0, positive=True, maximum=200)
+    square_mm: float = spec_field(56.0, positive=True, minimum=5, maximum=200)
     border_mm: float = spec_field(14.0, positive=True, maximum=60)
     colour: Colour
     line: Colour
     path: Colour
-    spaces: dict[str, list[int]]
+    #: Each space's square, [column, row]: two whole numbers (on the board: the rules check that).
+    spaces: dict[str, tuple[int, int]] = spec_field(minimum=0, maximum=19, parts=("column", "row"))
 
 
 @dataclass(kw_only=True)
@@ -71,14 +72,15 @@ class Grid:
 @dataclass(kw_only=True)
 class Polyomino:
     name: str
-    cells: list[list[int]]
+    #: [column, row] of each cube, in a 4 x 4 box (row 0 at the top), as the player sheet draws it.
+    cells: list[tuple[int, int]] = spec_field(minimum=0, maximum=3, parts=("column", "row"))
 
 
 @dataclass(kw_only=True)
 class PlayerSheet:
     copies: int = spec_field(4, count=True, maximum=20)
-    width_mm: float = spec_field(250.0, positive=True, maximum=1000)
-    height_mm: float = spec_field(178.0, positive=True, maximum=1000)
+    width_mm: float = spec_field(250.0, positive=True, minimum=100, maximum=1000)
+    height_mm: float = spec_field(178.0, positive=True, minimum=100, maximum=1000)
     ink: Colour
     fill: Colour
     grid: Grid
@@ -89,8 +91,8 @@ class PlayerSheet:
 
 @dataclass(kw_only=True)
 class RoundSheet:
-    width_mm: float = spec_field(250.0, positive=True, maximum=1000)
-    height_mm: float = spec_field(150.0, positive=True, maximum=1000)
+    width_mm: float = spec_field(250.0, positive=True, minimum=100, maximum=1000)
+    height_mm: float = spec_field(150.0, positive=True, minimum=100, maximum=1000)
 
 
 @dataclass(kw_only=True)
@@ -208,6 +210,9 @@ def check_cube(spec: DiaominosSpec):
     cube = spec.cube
     if len(cube.colours) != 6:
         yield error(where(cube, "colours"), f"{len(cube.colours)} colours; a cube has 6 (5 polyomino colours and 1 wild)")
+    for index, colour in enumerate(cube.colours):
+        if not colour.name.strip():
+            yield error(where(cube, f"colours[{index}]"), "a colour with no name; the round sheet shows its initial")
     for kind in ("name", "colour", "symbol"):
         values = [getattr(colour, kind) for colour in cube.colours]
         for index, value in enumerate(values):
@@ -464,7 +469,7 @@ def draw_round_sheet(canvas: Canvas, area: Area, spec: DiaominosSpec) -> None:
             for k, colour in enumerate(face):
                 draw_swatch(canvas, colours[colour], x + (k % 2) * (swatch + 0.8), y + 1 + (k // 2) * (swatch + 0.8),
                             swatch)
-            names = " ".join(colours[c].name[0].upper() for c in face)
+            names = " ".join(colours[c].name[:1].upper() for c in face)
             canvas.text(x + 2 * swatch + 3, y + swatch + 1.5, names, 6.0 * PT, fill=sheet_ink)
 
 
