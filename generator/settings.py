@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.errors import InputError, Location
+from generator.errors import InputError, Location, closest
 from generator.impose import Paper, PrintSettings, SheetStyle
 from generator.paths import display_path
 from generator.schema import Context, _kind_of, build, spec_field
@@ -96,8 +95,8 @@ def preset(name, templates: Templates, location: Location) -> tuple[str, YamlMap
                          "input.type")
     key = name.strip().lower()
     if key not in known:
-        close = difflib.get_close_matches(key, known, n=1, cutoff=0.5)
-        hint = f'; did you mean "{close[0]}"?' if close else ""
+        close = closest(key, known)
+        hint = f'; did you mean "{close}"?' if close else ""
         raise InputError(location, f'unknown paper "{name}"{hint} ({", ".join(known)}, or a YAML file)',
                          "input.unknown-paper")
     return key, templates.get("paper", key, location, "--paper")
