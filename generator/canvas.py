@@ -156,6 +156,7 @@ class Canvas:
         """Text with its baseline at y; anchor 'start', 'middle' or 'end' places x."""
         if not text:
             return
+        fonts.check_characters(text, face)
         if anchor != "start":
             width = fonts.text_width(text, size, face)
             x -= width / 2 if anchor == "middle" else width

@@ -1,11 +1,17 @@
-"""The embedded text faces: the Bitstream Vera family that ships inside reportlab.
+"""Text faces: the Bitstream Vera family that ships inside reportlab, and a user's TTF or OTF files.
 
-Every backend draws text with these same files, and layout measures text with reportlab's metrics
-for them, so a line that fits in the PDF fits in the SVG and the PNG too.
+A face is named by a short key: "regular", "bold", "italic" and "bold-italic" are the bundled Vera
+faces, and `load_font(path)` registers a user's file under a key of its own. Every backend draws
+text with the same font bytes, and layout measures text with reportlab's metrics for them, so a line
+that fits in the PDF fits in the SVG and the PNG too.
 """
 
 from __future__ import annotations
 
+import hashlib
+import io
+import re
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -13,52 +19,165 @@ import reportlab
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
+from generator.errors import InputError, Location
+
 FONT_DIR = Path(reportlab.__file__).resolve().parent / "fonts"
 
-#: style -> (name used in PDF and SVG, file)
-FACES = {
-    "regular": ("Vera", "Vera.ttf"),
-    "bold": ("VeraBd", "VeraBd.ttf"),
-    "italic": ("VeraIt", "VeraIt.ttf"),
-    "bold-italic": ("VeraBI", "VeraBI.ttf"),
+
+@dataclass(frozen=True)
+class Face:
+    """A registered face: its PDF name, its TrueType bytes, and how the SVG's CSS names it."""
+
+    pdf_name: str
+    data: bytes
+    label: str  # for messages: "Vera Bold", "Alegreya.otf"
+    css_family: str
+    css_weight: str = "normal"
+    css_style: str = "normal"
+    location: Location | None = None  # where a user's file was named
+
+
+#: Bundled face key -> (PDF name, file, label, CSS weight, CSS style). One CSS family with four
+#: faces, so a viewer that ignores the embedded fonts still falls back to bold and italic.
+BUNDLED = {
+    "regular": ("Vera", "Vera.ttf", "Vera", "normal", "normal"),
+    "bold": ("VeraBd", "VeraBd.ttf", "Vera Bold", "bold", "normal"),
+    "italic": ("VeraIt", "VeraIt.ttf", "Vera Italic", "normal", "italic"),
+    "bold-italic": ("VeraBI", "VeraBI.ttf", "Vera Bold Italic", "bold", "italic"),
 }
 
-
-def face_name(style: str) -> str:
-    return FACES[style][0]
+_faces: dict[str, Face] = {}
 
 
-def face_file(style: str) -> Path:
-    return FONT_DIR / FACES[style][1]
+def face(key: str) -> Face:
+    if key not in _faces and key in BUNDLED:
+        pdf_name, filename, label, weight, style = BUNDLED[key]
+        _faces[key] = Face(pdf_name, (FONT_DIR / filename).read_bytes(), label, "Vera", weight, style)
+    return _faces[key]
+
+
+def face_name(key: str) -> str:
+    return face(key).pdf_name
+
+
+def face_bytes(key: str) -> bytes:
+    return face(key).data
+
+
+def load_font(path: Path, location: Location, shown: str) -> str:
+    """Register the TTF or OTF file at `path` and return its face key; the same file gives the same
+    key. A file that is missing or not a font is an input error at `location`."""
+    try:
+        data = path.read_bytes()
+    except OSError as problem:
+        reason = "no such file" if isinstance(problem, FileNotFoundError) else (problem.strerror or str(problem)).lower()
+        raise InputError(location, f'font "{shown}": {reason}; give the path of a TTF or OTF file, or one of '
+                         f"{', '.join(BUNDLED)}", "input.font") from None
+    key = "file-" + hashlib.sha256(data).hexdigest()[:12]
+    if key not in _faces:
+        truetype = _as_truetype(data, location, shown)
+        stem = re.sub(r"[^A-Za-z0-9]", "", path.stem)[:24] or "Font"
+        pdf_name = f"{stem}-{key[5:13]}"  # a name no other face has, and the same in every run
+        _faces[key] = Face(pdf_name, truetype, path.name, pdf_name, location=location)
+    return key
+
+
+def _as_truetype(data: bytes, location: Location, shown: str) -> bytes:
+    """The font as TrueType outlines, which reportlab embeds: an OTF with PostScript (CFF) outlines
+    is converted with fontTools, quadratic curves within 1/1000 em of the cubic ones."""
+    from fontTools.ttLib import TTFont as ToolsFont, TTLibError
+
+    try:
+        font = ToolsFont(io.BytesIO(data), recalcTimestamp=False)
+        if "glyf" not in font and "CFF " not in font:
+            raise TTLibError("no TrueType or CFF outlines")
+        font.getBestCmap()
+    except Exception as problem:  # fontTools raises many kinds for a file that is not a font
+        raise InputError(location, f'font "{shown}" is not a font fontTools can read ({problem}); give a TTF or '
+                         "OTF file", "input.font") from None
+    if "CFF " in font:
+        _cff_to_glyf(font)
+        out = io.BytesIO()
+        font.save(out)
+        data = out.getvalue()
+    return data
+
+
+def _cff_to_glyf(font) -> None:
+    from fontTools.pens.cu2quPen import Cu2QuPen
+    from fontTools.pens.ttGlyphPen import TTGlyphPen
+    from fontTools.ttLib import newTable
+
+    glyph_set = font.getGlyphSet()
+    glyf = newTable("glyf")
+    glyf.glyphOrder = font.getGlyphOrder()
+    glyf.glyphs = {}
+    for name in glyf.glyphOrder:
+        pen = TTGlyphPen(glyph_set)
+        glyph_set[name].draw(Cu2QuPen(pen, max_err=font["head"].unitsPerEm / 1000, reverse_direction=True))
+        glyf[name] = pen.glyph()
+    del font["CFF "]
+    if "VORG" in font:
+        del font["VORG"]
+    font["glyf"] = glyf
+    font["loca"] = newTable("loca")
+    font["maxp"].tableVersion = 0x00010000
+    for name in ("maxZones", "maxTwilightPoints", "maxStorage", "maxFunctionDefs", "maxInstructionDefs",
+                 "maxStackElements", "maxSizeOfInstructions", "maxComponentElements"):
+        setattr(font["maxp"], name, 1 if name == "maxZones" else 0)
+    font["maxp"].maxComponentDepth = 0
+    font["head"].glyphDataFormat = 0
+    font["post"].formatType = 2.0
+    font["post"].extraNames = []
+    font["post"].mapping = {}
+    font.sfntVersion = "\x00\x01\x00\x00"
 
 
 @lru_cache(maxsize=None)
-def register(style: str) -> str:
+def register(key: str) -> str:
     """Register the face with reportlab (once) and return its PDF name."""
-    name, filename = FACES[style]
-    if name not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / filename)))
-    return name
+    chosen = face(key)
+    if chosen.pdf_name not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont(chosen.pdf_name, io.BytesIO(chosen.data)))
+    return chosen.pdf_name
 
 
-def ttf(style: str) -> TTFont:
+def ttf(key: str) -> TTFont:
     """The registered reportlab font object of a face, for backends that write text operators."""
-    return pdfmetrics.getFont(register(style))
+    return pdfmetrics.getFont(register(key))
 
 
-def text_width(text: str, size: float, style: str = "regular") -> float:
+@lru_cache(maxsize=None)
+def characters(key: str) -> frozenset[str]:
+    """Every character the face has a glyph for."""
+    return frozenset(map(chr, ttf(key).face.charToGlyph))
+
+
+def check_characters(text: str, key: str) -> None:
+    """A drawn character the face lacks would print as an empty box: it is an input error."""
+    missing = set(text) - characters(key) - {" "}
+    if missing:
+        char = min(missing)
+        chosen = face(key)
+        quoted = text if len(text) <= 40 else text[:37] + "..."
+        raise InputError(chosen.location or Location(chosen.label),
+                         f'the font {chosen.label} has no "{char}" (U+{ord(char):04X}), drawn in "{quoted}"; choose a '
+                         "font that has it, or change the text", "input.missing-glyph")
+
+
+def text_width(text: str, size: float, key: str = "regular") -> float:
     """Advance width of `text` at font size `size` (same unit out as in: mm in, mm out)."""
-    return pdfmetrics.stringWidth(text, register(style), size)
+    return pdfmetrics.stringWidth(text, register(key), size)
 
 
-def wrap(text: str, size: float, width: float, style: str = "regular") -> list[str]:
+def wrap(text: str, size: float, width: float, key: str = "regular") -> list[str]:
     """Greedy word wrap of `text` into lines no wider than `width`."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
         for word in paragraph.split():
             candidate = f"{line} {word}" if line else word
-            if line and text_width(candidate, size, style) > width:
+            if line and text_width(candidate, size, key) > width:
                 lines.append(line)
                 line = word
             else:

@@ -13,6 +13,7 @@ from typing import Callable
 
 from generator.model import Component
 from generator.schema import spec_field
+from generator.styles import StyleSheet
 from generator.validate import RuleBook
 
 
@@ -24,6 +25,7 @@ class GameSpec:
     title: str
     id: str = ""
     players: list[int] = spec_field(default_factory=list, minimum=1, maximum=20)
+    style: StyleSheet  # the look of every piece, from templates/style.yaml and the file's `style:`
 
 
 @dataclass(frozen=True)

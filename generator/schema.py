@@ -252,6 +252,8 @@ def convert(tp, value, location: Location, context: Context, label: str, limits:
         if fitting:
             raise fitting[0]
         raise InputError(location, f"{label} is {_what(value)}; expected {describe(tp)}", "input.type")
+    if hasattr(tp, "from_spec"):  # a type that reads itself (a style sheet, a font choice)
+        return tp.from_spec(value, location, context, label)
     if dataclasses.is_dataclass(tp):
         return build(tp, value, location, context, label)
     if origin is Literal:
@@ -391,6 +393,9 @@ def build(cls, data, location: Location, context: Context, label: str):
     for name, spec in known.items():
         place = data.where(name) if isinstance(data, YamlMap) else location
         places[name] = place
+        if name not in data and hasattr(hints[name], "from_spec") and spec.default is MISSING:
+            values[name] = convert(hints[name], None, location, context, f"{label}.{name}" if label else name)
+            continue
         if name not in data:
             if spec.default is MISSING and spec.default_factory is MISSING and name not in meant:
                 errors.add(InputError(location, f'{label_text} is missing the key "{name}" ({describe(hints[name])})',

@@ -29,7 +29,7 @@ WHOLE_FACES_TOTAL = 3.3e6
 
 #: (face, text) drawn on each page of the small document.
 PAGES = [
-    [("regular", "Hello, World"), ("bold", "AB 12"), ("regular", "Zebra ♦ Ü")],  # ♦ is not in Vera
+    [("regular", "Hello, World"), ("bold", "AB 12"), ("regular", "Zebra Ü")],
     [("regular", "xyz"), ("bold", "Queen of Diamonds"), ("bold", "×·")],
 ]
 
@@ -88,7 +88,7 @@ def embedded_fonts(svg: str) -> dict[str, TTFont]:
 def source_font(face: str) -> TTFont:
     from generator import fonts
 
-    return TTFont(fonts.face_file(face))
+    return TTFont(io.BytesIO(fonts.face_bytes(face)))
 
 
 def drawn_codepoints(texts, face: str) -> set[int]:
@@ -111,7 +111,6 @@ def test_subset_cmap_holds_exactly_the_characters_drawn(small_pages):
             # every format of cmap subtable agrees with the best one
             for table in font["cmap"].tables:
                 assert set(table.cmap) <= set(cmap)
-            assert 0x2666 not in cmap  # not in Vera: left to the viewer's fallback font
             # .notdef is glyph 0, keeps its outline, and no character maps to it
             assert font.getGlyphOrder()[0] == ".notdef"
             assert font["glyf"][".notdef"].numberOfContours > 0

@@ -25,11 +25,8 @@ def path_data(path: Path) -> str:
     return "".join(parts)
 
 
-#: face -> (font-weight, font-style): one CSS family with four faces, so a viewer that ignores the
-#: embedded fonts still falls back to bold and italic versions of a Vera-like sans.
-CSS_FACES = {"regular": ("normal", "normal"), "bold": ("bold", "normal"),
-             "italic": ("normal", "italic"), "bold-italic": ("bold", "italic")}
-FAMILY = "Vera, 'Bitstream Vera Sans', 'DejaVu Sans', sans-serif"
+#: What a viewer that ignores the embedded fonts falls back to: a Vera-like sans.
+FALLBACK = "'Bitstream Vera Sans', 'DejaVu Sans', sans-serif"
 
 
 #: Page-wide CSS for text. The embedded subsets carry no kerning (see `_subset_options`), and this
@@ -40,7 +37,7 @@ TEXT_CSS = "text{font-kerning:none;font-variant-ligatures:none}"
 
 @lru_cache(maxsize=None)
 def _source_bytes(face: str) -> bytes:
-    return fonts.face_file(face).read_bytes()
+    return fonts.face_bytes(face)
 
 
 @lru_cache(maxsize=None)
@@ -90,8 +87,8 @@ def subset_font(face: str, codepoints: frozenset[int]) -> bytes:
 
 def _font_face_css(face: str, codepoints: frozenset[int]) -> str:
     data = base64.b64encode(subset_font(face, codepoints)).decode("ascii")
-    weight, style = CSS_FACES[face]
-    return (f"@font-face{{font-family:Vera;font-weight:{weight};font-style:{style};"
+    chosen = fonts.face(face)
+    return (f"@font-face{{font-family:{chosen.css_family};font-weight:{chosen.css_weight};font-style:{chosen.css_style};"
             f"src:url(data:font/ttf;base64,{data}) format('truetype');}}")
 
 
@@ -128,11 +125,12 @@ class SvgSurface(Surface):
     def draw_text(self, text: str, face: str, size: float, fill: str, matrix: Matrix) -> None:
         self.chars.setdefault(face, set()).update(text)
         transform = "matrix(" + " ".join(_num(v) for v in (matrix.a, matrix.b, matrix.c, matrix.d, matrix.e, matrix.f)) + ")"
-        weight, style = CSS_FACES[face]
+        chosen = fonts.face(face)
         self.containers[-1].add(
             self.drawing.text(
-                text, insert=(0, 0), transform=transform, fill=fill, font_size=_num(size), font_family=FAMILY,
-                font_weight=weight, font_style=style, style="white-space:pre",
+                text, insert=(0, 0), transform=transform, fill=fill, font_size=_num(size),
+                font_family=f"{chosen.css_family}, {FALLBACK}", font_weight=chosen.css_weight,
+                font_style=chosen.css_style, style="white-space:pre",
             )
         )
 

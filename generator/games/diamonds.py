@@ -8,12 +8,13 @@ player and a dig-site mat with the nine pile spaces and a place for the debris.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import partial
 from typing import Literal
 
 from generator.canvas import PT, Canvas
-from generator.fonts import wrap
+from generator.fonts import text_width, wrap
 from generator.geometry import Matrix, Path
 from generator.kit.symbols import SUITS, draw_symbol
 from generator.kit.text import fit_line, fit_size, measure_drawing
@@ -21,6 +22,7 @@ from generator.model import Area, Component, Piece, PieceGeometry, fill_bleed
 from generator.plugins import Game, GameSpec
 from generator.schema import Colour, spec_field, where
 from generator.shapes import Rect
+from generator.styles import Style
 from generator.validate import RuleBook, error, warning
 
 STANDARD_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -48,28 +50,12 @@ class Suit:
 
 
 @dataclass(kw_only=True)
-class CardFace:
-    paper: Colour
-    court_panel: Colour
-    court_trim: Colour
-    joker_colours: list[Colour]
-
-
-@dataclass(kw_only=True)
-class CardBack:
-    colour: Colour
-    lattice: Colour
-    accent: Colour
-
-
-@dataclass(kw_only=True)
 class Deck:
     piece: PieceGeometry = spec_field(template="pieces")
     ranks: list[int | str] = spec_field(default_factory=list)
     suits: list[Suit] = spec_field(default_factory=list)
     jokers: int = spec_field(2, count=True, maximum=20)
-    face: CardFace = spec_field()
-    back: CardBack = spec_field()
+    joker_colours: list[Colour] = spec_field(default_factory=list)
 
 
 @dataclass(kw_only=True)
@@ -96,9 +82,6 @@ class ReferenceCard:
 @dataclass(kw_only=True)
 class DigSiteMat:
     title: str
-    background: Colour
-    space: Colour
-    line: Colour
     gap_mm: float = spec_field(8.0, positive=True, maximum=50)
     margin_mm: float = spec_field(10.0, positive=True, maximum=50)
 
@@ -187,8 +170,8 @@ def check_deck(spec: DiamondsSpec):
         yield error(where(deck, "suits"), f"{len(deck.suits)} suits; a standard deck has 4 suits of 13 cards")
     if deck.jokers != 2:
         yield error(where(deck, "jokers"), f"{deck.jokers} jokers; the game uses 2")
-    if len(deck.face.joker_colours) < deck.jokers:
-        yield error(where(deck.face, "joker_colours"), f"{len(deck.face.joker_colours)} joker colours for {deck.jokers} jokers")
+    if len(deck.joker_colours) < deck.jokers:
+        yield error(where(deck, "joker_colours"), f"{len(deck.joker_colours)} joker colours for {deck.jokers} jokers")
 
 
 @rules.rule("diamonds.deal", "the deck deals out exactly into 9 piles of 6 in a 3 x 3 grid")
@@ -253,7 +236,8 @@ def check_reference_copies(spec: DiamondsSpec):
 
 
 # ---------------------------------------------------------------------------------------------
-# Card faces
+# Card faces. Every position is a fraction of the card or follows from the style's sizes, so a
+# mini card and a bridge card are laid out by the same code.
 # ---------------------------------------------------------------------------------------------
 
 # Pip positions on a 3-column, 9-row lattice over the pip area (column 0-2, row 0-8), the layouts
@@ -269,6 +253,38 @@ PIP_LAYOUTS = {
     "9": [(0, 0), (2, 0), (0, 8 / 3), (2, 8 / 3), (1, 4), (0, 16 / 3), (2, 16 / 3), (0, 8), (2, 8)],
     "10": [(0, 0), (2, 0), (1, 4 / 3), (0, 8 / 3), (2, 8 / 3), (0, 16 / 3), (2, 16 / 3), (1, 20 / 3), (0, 8), (2, 8)],
 }
+PIP_SIZE = 0.15  # of the card's width
+CAP_HEIGHT = 0.73  # Vera's capital height, as a fraction of the font size
+
+
+@dataclass(frozen=True)
+class CardLayout:
+    """Where things go on one card face: the index column down the left, the body right of it."""
+
+    area: Area
+    style: Style
+
+    @property
+    def index_width(self) -> float:
+        """The column the rank and suit of the corner index stand in: as wide as a capital Q."""
+        return text_width("Q", self.style.index.size, self.style.index.face) * 1.1
+
+    @property
+    def index_right(self) -> float:
+        return self.style.safe_mm + self.index_width
+
+    @property
+    def index_bottom(self) -> float:
+        """How far down the index reaches: rank, then suit symbol."""
+        return self.style.safe_mm + self.style.index.size * CAP_HEIGHT + 0.6 + self.index_width
+
+    @property
+    def body(self) -> tuple[float, float, float, float]:
+        """The room right of the index column and clear of its mirror: (x, y, width, height)."""
+        gap = self.area.width * 0.03
+        x = self.index_right + gap
+        y = self.style.safe_mm + self.area.height * 0.02
+        return x, y, self.area.width - 2 * x, self.area.height - 2 * y
 
 
 def head_to_head(canvas: Canvas, area: Area):
@@ -281,28 +297,41 @@ def head_to_head(canvas: Canvas, area: Area):
             yield
 
 
-def draw_index(canvas: Canvas, area: Area, label: str, symbol: str, colour: str) -> None:
+def draw_frame(canvas: Canvas, area: Area, style: Style, colour: str) -> None:
+    """The optional border line, `border_mm` inside the trim."""
+    if style.frame:
+        inset = style.border_mm
+        canvas.rect(inset, inset, area.width - 2 * inset, area.height - 2 * inset, radius=max(0.0, 3.2 - inset),
+                    stroke=colour, width=style.line_mm)
+
+
+def draw_index(canvas: Canvas, layout: CardLayout, label: str, symbol: str, colour: str) -> None:
     """Rank and suit in the top-left corner, and again upside down in the bottom-right."""
-    size = 6.2 if len(label) == 1 else 5.2
-    for _ in head_to_head(canvas, area):
-        canvas.text(5.6, 4.0 + size * 0.74, label, size, fill=colour, face="bold", anchor="middle")
-        draw_symbol(canvas, symbol, 5.6, 4.0 + size * 0.74 + 3.6, 4.2, colour)
+    style = layout.style
+    column = layout.index_width
+    centre = style.safe_mm + column / 2
+    size = fit_line(label, style.index.size, column * 1.15, style.index.face)  # "10" narrows to the column
+    baseline = style.safe_mm + style.index.size * CAP_HEIGHT
+    for _ in head_to_head(canvas, layout.area):
+        canvas.text(centre, baseline, label, size, fill=colour, face=style.index.face, anchor="middle")
+        draw_symbol(canvas, symbol, centre, baseline + 0.6 + column * 0.5, column * 0.9, colour)
 
 
-def draw_number_card(canvas: Canvas, area: Area, spec: DiamondsSpec, rank: str, suit: Suit) -> None:
-    deck = spec.deck
-    fill_bleed(canvas, area, deck.face.paper)
-    draw_index(canvas, area, rank, suit.symbol, suit.colour)
-    cx = area.width / 2
+def draw_number_card(canvas: Canvas, area: Area, style: Style, rank: str, suit: Suit) -> None:
+    layout = CardLayout(area, style)
+    fill_bleed(canvas, area, style.background)
+    draw_frame(canvas, area, style, suit.colour)
+    draw_index(canvas, layout, rank, suit.symbol, suit.colour)
     if rank == "A":
-        draw_symbol(canvas, suit.symbol, cx, area.height / 2, 24.0, suit.colour)
+        draw_symbol(canvas, suit.symbol, area.width / 2, area.height / 2, area.width * 0.38, suit.colour)
         return
-    left, right = 17.5, area.width - 17.5
-    top, bottom = 16.5, area.height - 16.5
+    pip = area.width * PIP_SIZE
+    x, y, w, h = layout.body
+    left, right = max(area.width * 0.276, x + pip / 2), min(area.width * 0.724, x + w - pip / 2)
+    top, bottom = max(area.height * 0.186, y + pip / 2), min(area.height * 0.814, y + h - pip / 2)
     for column, row in PIP_LAYOUTS[rank]:
-        x = left + (right - left) * column / 2
-        y = top + (bottom - top) * row / 8
-        draw_symbol(canvas, suit.symbol, x, y, 9.5, suit.colour, rotate=180 if row > 4 else 0)
+        draw_symbol(canvas, suit.symbol, left + (right - left) * column / 2, top + (bottom - top) * row / 8, pip,
+                    suit.colour, rotate=180 if row > 4 else 0)
 
 
 def _crown(points: int, width: float, height: float) -> Path:
@@ -318,7 +347,8 @@ def _crown(points: int, width: float, height: float) -> Path:
 
 
 def draw_court_emblem(canvas: Canvas, rank: str, colour: str, trim: str) -> None:
-    """One half of a court figure, drawn upright about (0, 0); the card draws it twice, head to head."""
+    """One half of a court figure, drawn upright about (0, 0) in units of a 40 mm wide panel; the
+    card scales it to its panel and draws it twice, head to head."""
     if rank == "K":
         canvas.draw(_crown(5, 15, 8).transformed(Matrix.translation(0, -6)), fill=trim, stroke=colour, width=0.35)
         canvas.rect(-7.5, -6.8, 15, 2.6, fill=colour)
@@ -337,29 +367,36 @@ def draw_court_emblem(canvas: Canvas, rank: str, colour: str, trim: str) -> None
         canvas.rect(-7.5, -5.6, 15, 1.8, fill=colour)
 
 
-def draw_court_card(canvas: Canvas, area: Area, spec: DiamondsSpec, rank: str, suit: Suit) -> None:
-    face = spec.deck.face
-    fill_bleed(canvas, area, face.paper)
-    draw_index(canvas, area, rank, suit.symbol, suit.colour)
+#: The court panel the emblem is drawn for (mm): it is scaled to the panel each card has room for.
+EMBLEM_PANEL = (40.5, 71.9)
+
+
+def draw_court_card(canvas: Canvas, area: Area, style: Style, rank: str, suit: Suit) -> None:
+    layout = CardLayout(area, style)
+    fill_bleed(canvas, area, style.background)
+    draw_frame(canvas, area, style, suit.colour)
+    draw_index(canvas, layout, rank, suit.symbol, suit.colour)
     # A framed panel split on the diagonal, each half a head-to-head mirror of the other.
-    px, py = 11.5, 8.5
-    pw, ph = area.width - 2 * px, area.height - 2 * py
-    canvas.rect(px, py, pw, ph, radius=1.5, fill=face.court_panel, stroke=suit.colour, width=0.5)
-    canvas.rect(px + 1.4, py + 1.4, pw - 2.8, ph - 2.8, radius=1.0, stroke=face.court_trim, width=0.35)
-    canvas.line(px + 1.4, py + ph - 1.4, px + pw - 1.4, py + 1.4, stroke=face.court_trim, width=0.35)
+    px, py, pw, ph = layout.body
+    trim = style.accent
+    inner = pw * 0.035
+    canvas.rect(px, py, pw, ph, radius=pw * 0.037, fill=style.panel, stroke=suit.colour, width=style.line_mm * 1.4)
+    canvas.rect(px + inner, py + inner, pw - 2 * inner, ph - 2 * inner, radius=pw * 0.025, stroke=trim,
+                width=style.line_mm)
+    canvas.line(px + inner, py + ph - inner, px + pw - inner, py + inner, stroke=trim, width=style.line_mm)
+    scale = min(pw / EMBLEM_PANEL[0], ph / EMBLEM_PANEL[1])
     for _ in head_to_head(canvas, area):
         canvas.translate(area.width / 2, area.height / 2)
+        canvas.scale(scale)
         with canvas.saved():
             canvas.translate(-3.0, -10.5)
             canvas.scale(1.2)
-            draw_court_emblem(canvas, rank, suit.colour, face.court_trim)
-        canvas.text(-3.0, -4.5, rank, 12.0, fill=suit.colour, face="bold", anchor="middle")
+            draw_court_emblem(canvas, rank, suit.colour, trim)
+        canvas.text(-3.0, -4.5, rank, 12.0, fill=suit.colour, face=style.index.face, anchor="middle")
         draw_symbol(canvas, suit.symbol, 8.5, -27.0, 6.0, suit.colour)
 
 
 def _star(cx: float, cy: float, outer: float, inner: float, points: int = 5) -> Path:
-    import math
-
     corners = []
     for i in range(points * 2):
         r = outer if i % 2 == 0 else inner
@@ -368,32 +405,38 @@ def _star(cx: float, cy: float, outer: float, inner: float, points: int = 5) -> 
     return Path.polygon(corners)
 
 
-def draw_joker(canvas: Canvas, area: Area, spec: DiamondsSpec, colour: str) -> None:
-    face = spec.deck.face
-    fill_bleed(canvas, area, face.paper)
+def draw_joker(canvas: Canvas, area: Area, style: Style, colour: str) -> None:
+    layout = CardLayout(area, style)
+    fill_bleed(canvas, area, style.background)
+    draw_frame(canvas, area, style, colour)
+    # JOKER spelt down the index column, each letter a little smaller than a rank.
+    letter_size = style.index.size * 0.62
+    centre = style.safe_mm + layout.index_width / 2
     for _ in head_to_head(canvas, area):
         for i, letter in enumerate("JOKER"):
-            canvas.text(5.6, 7.5 + i * 4.3, letter, 4.0, fill=colour, face="bold", anchor="middle")
-    cx, cy = area.width / 2, area.height / 2
-    canvas.draw(_star(cx, cy - 6, 17, 7), fill=face.court_panel, stroke=colour, width=0.6)
-    canvas.draw(_star(cx, cy - 6, 8, 3.3), fill=colour)
-    # A jester's collar of points under the star.
-    collar = [(cx - 16 + 4 * i, cy + 14 + (3.5 if i % 2 else 0)) for i in range(9)]
-    canvas.polygon([(cx - 16, cy + 11)] + collar + [(cx + 16, cy + 11)], fill=colour)
+            canvas.text(centre, style.safe_mm + letter_size * (CAP_HEIGHT + i * 1.1), letter, letter_size, fill=colour,
+                        face=style.index.face, anchor="middle")
+    # The star, collar and name, drawn for a 63.5 mm card and scaled to this one.
+    scale = min(area.width / 63.5, area.height / 88.9)
+    canvas.translate(area.width / 2, area.height / 2)
+    canvas.scale(scale)
+    canvas.draw(_star(0, -6, 17, 7), fill=style.panel, stroke=colour, width=0.6)
+    canvas.draw(_star(0, -6, 8, 3.3), fill=colour)
+    collar = [(-16 + 4 * i, 14 + (3.5 if i % 2 else 0)) for i in range(9)]  # a jester's collar of points
+    canvas.polygon([(-16, 11)] + collar + [(16, 11)], fill=colour)
     for i in range(0, 9, 2):
-        canvas.circle(cx - 16 + 4 * i, cy + 14.8, 1.0, fill=face.court_trim)
-    canvas.text(cx, cy + 27, "JOKER", 6.5, fill=colour, face="bold", anchor="middle")
+        canvas.circle(-16 + 4 * i, 14.8, 1.0, fill=style.accent)
+    canvas.text(0, 27, "JOKER", 6.5, fill=colour, face=style.title.face, anchor="middle")
 
 
-def draw_card_back(canvas: Canvas, area: Area, spec: DiamondsSpec) -> None:
+def draw_card_back(canvas: Canvas, area: Area, style: Style) -> None:
     """Full bleed and the same after a half turn, so a back tells nothing about its card."""
-    back = spec.deck.back
     x, y, w, h = area.bleed_box()
-    canvas.rect(x, y, w, h, fill=back.colour)
+    canvas.rect(x, y, w, h, fill=style.back)
     cx, cy = area.width / 2, area.height / 2
     # A diagonal lattice centred on the card, so it is symmetric under a half turn: lines at 45
     # degrees through points `step` apart on the centre line, as many as can cross the bleed box.
-    step, half = 5.0, h / 2
+    step, half = area.width / 12.7, h / 2
     lattice = Path()
     for i in range(-int((w / 2 + half) / step) - 1, int((w / 2 + half) / step) + 2):
         x0 = cx + i * step
@@ -401,49 +444,54 @@ def draw_card_back(canvas: Canvas, area: Area, spec: DiamondsSpec) -> None:
         lattice.move_to(x0 + half, cy - half).line_to(x0 - half, cy + half)
     with canvas.saved():
         canvas.clip_rect(x, y, w, h)
-        canvas.draw(lattice, stroke=back.lattice, width=0.8)
-    inset = spec.deck.piece.safe_mm + 1.5
-    canvas.rect(inset, inset, area.width - 2 * inset, area.height - 2 * inset, radius=2.5, stroke=back.accent, width=0.7)
+        canvas.draw(lattice, stroke=style.back_pattern, width=style.line_mm * 2.3)
+    inset = style.safe_mm + 1.5  # a double frame, part of the back's art
+    canvas.rect(inset, inset, area.width - 2 * inset, area.height - 2 * inset, radius=2.5, stroke=style.accent,
+                width=style.line_mm * 2)
     canvas.rect(inset + 1.5, inset + 1.5, area.width - 2 * inset - 3, area.height - 2 * inset - 3, radius=1.8,
-                stroke=back.accent, width=0.3)
-    canvas.circle(cx, cy, 13.5, fill=back.colour, stroke=back.accent, width=0.7)
-    draw_symbol(canvas, "diamond", cx, cy, 19.0, back.accent)
-    draw_symbol(canvas, "diamond", cx, cy, 8.0, back.colour)
-    for dy in (-30.0, 30.0):
-        draw_symbol(canvas, "diamond", cx, cy + dy, 6.0, back.accent)
+                stroke=style.accent, width=style.line_mm)
+    emblem = area.width * 0.3
+    canvas.circle(cx, cy, emblem * 0.71, fill=style.back, stroke=style.accent, width=style.line_mm * 2)
+    draw_symbol(canvas, "diamond", cx, cy, emblem, style.accent)
+    draw_symbol(canvas, "diamond", cx, cy, emblem * 0.42, style.back)
+    for dy in (-0.337 * area.height, 0.337 * area.height):
+        draw_symbol(canvas, "diamond", cx, cy + dy, emblem * 0.32, style.accent)
 
 
 # ---------------------------------------------------------------------------------------------
 # Reference card
 # ---------------------------------------------------------------------------------------------
 
-def reference_text_size(spec: DiamondsSpec, area: Area) -> float:
-    """The largest text size, from 6.6 pt down to 4.5 pt, at which the card's words clear the goal band."""
-    goal_top = area.height - spec.deck.piece.safe_mm - 1.0 - 5.6
+def reference_text_size(spec: DiamondsSpec, area: Area, style: Style) -> float:
+    """The largest body size, from the style's down to 4.5 pt, at which the words clear the goal band."""
+    goal_top = area.height - style.safe_mm - 1.0 - 5.6
 
     def reach(body: float) -> float:  # how far down the words go at this size
-        return measure_drawing(_reference_text, area, spec, body)
+        return measure_drawing(_reference_text, area, spec, style, body)
 
-    return fit_size(reach, goal_top, start=6.6 * PT, floor=4.5 * PT)
-
-
-def draw_reference_card(canvas: Canvas, area: Area, spec: DiamondsSpec, body: float) -> None:
-    fill_bleed(canvas, area, spec.deck.face.paper)
-    _reference_text(canvas, area, spec, body)
-    _reference_goal(canvas, area, spec, body * 1.12)
+    return fit_size(reach, goal_top, start=style.body.size, floor=min(style.body.size, 4.5 * PT))
 
 
-def _reference_text(canvas: Canvas, area: Area, spec: DiamondsSpec, body: float) -> float:
+def draw_reference_card(canvas: Canvas, area: Area, spec: DiamondsSpec, style: Style) -> None:
+    body = reference_text_size(spec, area, style)
+    fill_bleed(canvas, area, style.background)
+    draw_frame(canvas, area, style, style.line)
+    _reference_text(canvas, area, spec, style, body)
+    _reference_goal(canvas, area, spec, style, body * 1.12)
+
+
+def _reference_text(canvas: Canvas, area: Area, spec: DiamondsSpec, style: Style, body: float) -> float:
     """Draw the suits, the turn and the joker; return how far down the text reached."""
-    deck, ref = spec.deck, spec.reference_card
-    ink = _ink(spec)
-    safe = deck.piece.safe_mm + 0.8
+    ref, ink = spec.reference_card, style.ink
+    text, bold = style.body.face, style.title.face
+    safe = style.safe_mm + 0.8
     left, width = safe, area.width - 2 * safe
     heading = body * 1.12
-    y = safe + 4.0
-    canvas.text(area.width / 2, y, ref.title, 3.6, fill=ink, face="bold", anchor="middle")
+    title = fit_line(ref.title, style.title.size, width, bold)
+    y = safe + title * CAP_HEIGHT + 1.4
+    canvas.text(area.width / 2, y, ref.title, title, fill=ink, face=bold, anchor="middle")
     y += 2.2
-    canvas.line(left, y, left + width, y, stroke=deck.face.court_trim, width=0.4)
+    canvas.line(left, y, left + width, y, stroke=style.accent, width=style.line_mm)
     y += 1.2 + heading
     # Suits, grouped by role in the order the game introduces them.
     for role in ("treasure", "shovel", "rock"):
@@ -453,94 +501,96 @@ def _reference_text(canvas: Canvas, area: Area, spec: DiamondsSpec, body: float)
         for i, suit in enumerate(suits):
             draw_symbol(canvas, suit.symbol, left + 1.6 + i * 3.6, y - heading * 0.36, heading * 1.05, suit.colour)
         names = " and ".join(s.name.capitalize() for s in suits)
-        canvas.text(left + 1.6 + len(suits) * 3.6, y, names, heading, fill=ink, face="bold")
+        canvas.text(left + 1.6 + len(suits) * 3.6, y, names, heading, fill=ink, face=bold)
         y += heading * 1.15
-        y = canvas.text_block(left, y, wrap(ref.roles.get(role, ""), body, width), body, fill=ink)
+        y = canvas.text_block(left, y, wrap(ref.roles.get(role, ""), body, width, text), body, fill=ink, face=text)
         y += body * 0.35
     y += body * 0.4
-    canvas.text(left, y, "Your turn", heading, fill=ink, face="bold")
+    canvas.text(left, y, "Your turn", heading, fill=ink, face=bold)
     y += heading * 1.2
     for number, step in enumerate(ref.turn, start=1):
-        canvas.text(left, y, f"{number}.", body, fill=ink, face="bold")
-        y = canvas.text_block(left + 3.2, y, wrap(step, body, width - 3.2), body, fill=ink) + body * 0.12
+        canvas.text(left, y, f"{number}.", body, fill=ink, face=bold)
+        y = canvas.text_block(left + 3.2, y, wrap(step, body, width - 3.2, text), body, fill=ink, face=text) + body * 0.12
     y += body * 0.4
-    canvas.text(left, y, "Joker", heading, fill=ink, face="bold")
-    y = canvas.text_block(left, y + heading * 1.2, wrap(ref.joker, body, width), body, fill=ink)
+    canvas.text(left, y, "Joker", heading, fill=ink, face=bold)
+    y = canvas.text_block(left, y + heading * 1.2, wrap(ref.joker, body, width, text), body, fill=ink, face=text)
     if ref.stuck:
-        y = canvas.text_block(left, y + body * 0.4, wrap(ref.stuck, body, width), body, fill=ink, face="italic")
+        y = canvas.text_block(left, y + body * 0.4, wrap(ref.stuck, body, width, style.small.face), body, fill=ink,
+                              face=style.small.face)
     return y - body
 
 
-def _reference_goal(canvas: Canvas, area: Area, spec: DiamondsSpec, size: float) -> None:
+def _reference_goal(canvas: Canvas, area: Area, spec: DiamondsSpec, style: Style, size: float) -> None:
     """The win targets in a band along the bottom edge, by the treasure suit's symbol."""
     deck = spec.deck
-    safe = deck.piece.safe_mm + 0.8
+    safe = style.safe_mm + 0.8
     left, width = safe, area.width - 2 * safe
     treasure = (suits_with_role(spec, "treasure") or deck.suits)[0]
     targets = sorted(spec.win_targets.items())
     goal = f"Goal: {targets[0][1]} diamonds ({targets[0][0]} players)" if targets else ""
     goal += "".join(f", {t} ({n} players)" for n, t in targets[1:])
     bottom = area.height - safe - 1.0
-    canvas.rect(left, bottom - 4.6, width, 6.0, radius=1.2, fill=deck.face.court_panel)
+    canvas.rect(left, bottom - 4.6, width, 6.0, radius=1.2, fill=style.panel)
     draw_symbol(canvas, treasure.symbol, left + 3.0, bottom - 1.6, 4.0, treasure.colour)
-    size = fit_line(goal, size, width - 7.0, "bold")  # right of the symbol
-    canvas.text(left + 6.0, bottom - 0.6, goal, size, fill=_ink(spec), face="bold")
-
-
-def _ink(spec: DiamondsSpec) -> str:
-    """Text colour: the shovel suit's colour, the darkest in a standard deck."""
-    shovels = suits_with_role(spec, "shovel")
-    return shovels[0].colour if shovels else "#000000"
+    size = fit_line(goal, size, width - 7.0, style.title.face)  # right of the symbol
+    canvas.text(left + 6.0, bottom - 0.6, goal, size, fill=style.ink, face=style.title.face)
 
 
 # ---------------------------------------------------------------------------------------------
 # Dig-site mat
 # ---------------------------------------------------------------------------------------------
 
-TITLE_BAND_MM = 14.0
+def title_band(style: Style) -> float:
+    """The band above the piles that holds the mat's title."""
+    return style.title.size * 1.5
 
 
-def mat_size(spec: DiamondsSpec) -> tuple[float, float]:
+def mat_size(spec: DiamondsSpec, style: Style) -> tuple[float, float]:
     card, mat, deal = spec.deck.piece, spec.dig_site_mat, spec.deal
     width = 2 * mat.margin_mm + (deal.piles_across + 1) * card.width_mm + deal.piles_across * mat.gap_mm + mat.gap_mm
-    height = 2 * mat.margin_mm + TITLE_BAND_MM + deal.piles_down * card.height_mm + (deal.piles_down - 1) * mat.gap_mm
+    height = (2 * mat.margin_mm + title_band(style) + deal.piles_down * card.height_mm
+              + (deal.piles_down - 1) * mat.gap_mm)
     return width, height
 
 
-def draw_dig_site_mat(canvas: Canvas, area: Area, spec: DiamondsSpec) -> None:
+def draw_dig_site_mat(canvas: Canvas, area: Area, spec: DiamondsSpec, style: Style) -> None:
     card, mat, deal = spec.deck.piece, spec.dig_site_mat, spec.deal
-    fill_bleed(canvas, area, mat.background)
-    canvas.rect(mat.margin_mm / 2, mat.margin_mm / 2, area.width - mat.margin_mm, area.height - mat.margin_mm,
-                radius=4, stroke=mat.line, width=0.6)
-    top = mat.margin_mm + TITLE_BAND_MM
+    cw, ch = card.width_mm, card.height_mm
+    fill_bleed(canvas, area, style.background)
+    if style.frame:
+        canvas.rect(mat.margin_mm / 2, mat.margin_mm / 2, area.width - mat.margin_mm, area.height - mat.margin_mm,
+                    radius=4, stroke=style.line, width=style.line_mm)
+    top = mat.margin_mm + title_band(style)
     treasure = (suits_with_role(spec, "treasure") or spec.deck.suits)[0]
-    canvas.text(mat.margin_mm, mat.margin_mm + 8.5, mat.title, 9.0, fill=mat.line, face="bold")
+    canvas.text(mat.margin_mm, top - style.title.size * 0.45, mat.title, style.title.size, fill=style.ink,
+                face=style.title.face)
+    body, small = style.body, style.small
     for row in range(deal.piles_down):
         for col in range(deal.piles_across):
-            sx = mat.margin_mm + col * (card.width_mm + mat.gap_mm)
-            sy = top + row * (card.height_mm + mat.gap_mm)
+            sx = mat.margin_mm + col * (cw + mat.gap_mm)
+            sy = top + row * (ch + mat.gap_mm)
             number = row * deal.piles_across + col + 1
-            canvas.rect(sx, sy, card.width_mm, card.height_mm, radius=card.corner_radius_mm, fill=mat.space,
-                        stroke=mat.line, width=0.5, dash=(2.0, 1.2))
-            draw_symbol(canvas, treasure.symbol, sx + card.width_mm / 2, sy + card.height_mm / 2 - 4, 22, mat.background)
-            canvas.text(sx + card.width_mm / 2, sy + card.height_mm / 2 + 20, f"pile {number}", 5.0,
-                        fill=mat.line, anchor="middle")
-            canvas.text(sx + card.width_mm / 2, sy + card.height_mm / 2 + 26, f"{deal.cards_per_pile} cards",
-                        3.0, fill=mat.line, anchor="middle")
+            canvas.rect(sx, sy, cw, ch, radius=card.corner_radius_mm, fill=style.panel, stroke=style.line,
+                        width=style.line_mm, dash=(2.0, 1.2))
+            draw_symbol(canvas, treasure.symbol, sx + cw / 2, sy + ch * 0.455, cw * 0.35, style.background)
+            canvas.text(sx + cw / 2, sy + ch * 0.725, f"pile {number}", body.size, fill=style.ink, face=body.face,
+                        anchor="middle")
+            canvas.text(sx + cw / 2, sy + ch * 0.725 + body.size * 1.3, f"{deal.cards_per_pile} cards", small.size,
+                        fill=style.ink, face=small.face, anchor="middle")
     # The debris: broken rocks and spent jokers, face up beside the grid.
-    dx = mat.margin_mm + deal.piles_across * (card.width_mm + mat.gap_mm) + mat.gap_mm
-    canvas.line(dx - mat.gap_mm, top, dx - mat.gap_mm, area.height - mat.margin_mm, stroke=mat.line, width=0.4,
-                dash=(1.0, 1.5))
-    canvas.rect(dx, top, card.width_mm, card.height_mm, radius=card.corner_radius_mm, fill=mat.space,
-                stroke=mat.line, width=0.5)
-    canvas.text(dx + card.width_mm / 2, top + card.height_mm / 2, "Debris", 7.0, fill=mat.line, face="bold",
-                anchor="middle")
-    canvas.text(dx + card.width_mm / 2, top + card.height_mm / 2 + 6, "broken rocks, spent jokers", 3.0,
-                fill=mat.line, anchor="middle")
+    dx = mat.margin_mm + deal.piles_across * (cw + mat.gap_mm) + mat.gap_mm
+    canvas.line(dx - mat.gap_mm, top, dx - mat.gap_mm, area.height - mat.margin_mm, stroke=style.line,
+                width=style.line_mm, dash=(1.0, 1.5))
+    canvas.rect(dx, top, cw, ch, radius=card.corner_radius_mm, fill=style.panel, stroke=style.line,
+                width=style.line_mm)
+    canvas.text(dx + cw / 2, top + ch / 2, "Debris", body.size, fill=style.ink, face=style.title.face, anchor="middle")
+    note = "broken rocks, spent jokers"
+    canvas.text(dx + cw / 2, top + ch / 2 + body.size * 1.2, note, fit_line(note, small.size, cw - 4, small.face),
+                fill=style.ink, face=small.face, anchor="middle")
     rocks = suits_with_role(spec, "rock")
     for i, suit in enumerate(rocks):
-        draw_symbol(canvas, suit.symbol, dx + card.width_mm / 2 + (i - (len(rocks) - 1) / 2) * 10,
-                    top + card.height_mm / 2 - 14, 7, suit.colour)
+        draw_symbol(canvas, suit.symbol, dx + cw / 2 + (i - (len(rocks) - 1) / 2) * cw * 0.16,
+                    top + ch * 0.34, cw * 0.11, suit.colour)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -550,20 +600,28 @@ def draw_dig_site_mat(canvas: Canvas, area: Area, spec: DiamondsSpec) -> None:
 def components(spec: DiamondsSpec) -> list[Component]:
     deck = spec.deck
     card = deck.piece.rect()
-    back = partial(draw_card_back, spec=spec)
+    safe = deck.piece.safe_mm
+    # One back for every card: a back styled per suit or rank would mark its card.
+    back = partial(draw_card_back, style=spec.style.resolve("card", safe_mm=safe))
     cards = []
     for suit in deck.suits:
         for rank in deck.ranks:
-            label = rank_label(rank)
+            label, piece_id = rank_label(rank), card_id(rank, suit)
+            style = spec.style.resolve("card", suit.name, label, piece_id, safe_mm=safe)
             drawer = draw_court_card if label in COURTS else draw_number_card
-            cards.append(Piece(card_id(rank, suit), card, partial(drawer, spec=spec, rank=label, suit=suit), back))
+            cards.append(Piece(piece_id, card, partial(drawer, style=style, rank=label, suit=suit), back))
     for index in range(deck.jokers):
-        colours = deck.face.joker_colours or [deck.suits[0].colour]
-        colour = colours[index % len(colours)]
-        cards.append(Piece(f"card-JOKER-{index + 1}", card, partial(draw_joker, spec=spec, colour=colour), back))
-    reference_front = partial(draw_reference_card, spec=spec, body=reference_text_size(spec, Area(card.width, card.height, 0.0)))
-    reference = [Piece(f"reference-card-{n + 1}", card, reference_front, back) for n in range(spec.reference_card.copies)]
-    mat = [Piece("dig-site-mat", Rect(*mat_size(spec)), partial(draw_dig_site_mat, spec=spec))]
+        colours = deck.joker_colours or [deck.suits[0].colour]
+        piece_id = f"card-JOKER-{index + 1}"
+        style = spec.style.resolve("card", "jokers", "JOKER", piece_id, safe_mm=safe)
+        cards.append(Piece(piece_id, card, partial(draw_joker, style=style, colour=colours[index % len(colours)]), back))
+    reference = []
+    for n in range(spec.reference_card.copies):
+        piece_id = f"reference-card-{n + 1}"
+        style = spec.style.resolve("reference-card", piece=piece_id, safe_mm=safe)
+        reference.append(Piece(piece_id, card, partial(draw_reference_card, spec=spec, style=style), back))
+    mat_style = spec.style.resolve("dig-site-mat", piece="dig-site-mat", safe_mm=spec.dig_site_mat.margin_mm)
+    mat = [Piece("dig-site-mat", Rect(*mat_size(spec, mat_style)), partial(draw_dig_site_mat, spec=spec, style=mat_style))]
     return [
         Component("card", "Cards", cards),
         Component("reference-card", "Reference card", reference),

@@ -1,0 +1,223 @@
+"""Styles: how pieces look, as data, cascading like piecepackr's `style.suit.rank.piece`.
+
+`templates/style.yaml` gives every key a value; a game file's `style:` mapping overrides them for
+the game, and its nested blocks narrow the override to a component, a group (a suit, a colour), a
+rank or one piece id:
+
+    style:
+      background: paper            # every piece of the game
+      body: {size: 8}
+      components:
+        card:
+          index: {size: 20}        # the cards only
+          groups:
+            hearts: {frame: false} # the hearts among the cards
+      pieces:
+        card-AS: {accent: red}     # one card
+
+A game asks `spec.style.resolve(component, group, rank, piece)` for each piece and hands the
+resolved `Style` to the piece's drawers, which take every colour, face and size from it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from generator import fonts
+from generator.canvas import PT
+from generator.errors import InputError, Location, did_you_mean
+from generator.schema import Colour, Context, build, spec_field, where
+
+#: The levels of the cascade, widest first: each narrows the one before.
+LEVELS = ("components", "groups", "ranks", "pieces")
+TEXT_ROLES = ("title", "index", "body", "small")
+COLOUR_KEYS = ("background", "ink", "accent", "panel", "line", "muted", "back", "back_pattern")
+
+
+class FontChoice(str):
+    """A face key (fonts.py): a bundled Vera face by name, or a TTF/OTF file by path. A relative
+    path is read from the game file's folder, or from the working directory for a --set."""
+
+    @classmethod
+    def from_spec(cls, value, location: Location, context: Context, label: str) -> FontChoice:
+        if not isinstance(value, str) or not value.strip():
+            raise InputError(location, f"{label} is empty; give one of {', '.join(fonts.BUNDLED)} or the path of a "
+                             "TTF or OTF file", "input.type")
+        if value in fonts.BUNDLED:
+            return cls(value)
+        path = Path(value).expanduser()
+        if not path.is_absolute() and not location.file.startswith("--set"):
+            path = Path(location.file).parent / path
+        if path.suffix.lower() not in (".ttf", ".otf") and not path.exists():
+            raise InputError(location, f'{label}: "{value}" is not a bundled face{did_you_mean(value, fonts.BUNDLED)} '
+                             "nor a .ttf or .otf file", "input.font")
+        return cls(fonts.load_font(path, location, value))
+
+
+@dataclass(kw_only=True)
+class TextRoleStyle:
+    font: FontChoice | None = None
+    size: float | None = spec_field(None, minimum=3, maximum=96)  # points
+
+
+@dataclass(kw_only=True)
+class StyleBlock:
+    """One level of the cascade as a file writes it: any key may be left out."""
+
+    background: Colour | None = None  # the face's paper
+    ink: Colour | None = None  # text and plain drawing
+    accent: Colour | None = None  # ornaments and highlights
+    panel: Colour | None = None  # light fills behind text: panels, bands, table rows
+    line: Colour | None = None  # rules, grid lines and frames
+    muted: Colour | None = None  # secondary text: table headings, notes
+    back: Colour | None = None  # a back's background
+    back_pattern: Colour | None = None  # the pattern on a back
+    font: FontChoice | None = None  # every text role at once
+    title: TextRoleStyle | None = None
+    index: TextRoleStyle | None = None
+    body: TextRoleStyle | None = None
+    small: TextRoleStyle | None = None
+    line_mm: float | None = spec_field(None, positive=True, maximum=5)
+    border_mm: float | None = spec_field(None, minimum=0, maximum=50)  # a frame's inset from the trim
+    safe_mm: float | None = spec_field(None, minimum=0, maximum=50)  # text and symbols stay this far inside
+    frame: bool | None = None
+    components: dict[str, StyleBlock] = field(default_factory=dict)
+    groups: dict[int | str, StyleBlock] = field(default_factory=dict)
+    ranks: dict[int | str, StyleBlock] = field(default_factory=dict)
+    pieces: dict[str, StyleBlock] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Text:
+    """A text role, resolved: its face key and its size in mm (as the Canvas takes it)."""
+
+    face: str
+    size: float
+
+    def scaled(self, factor: float) -> Text:
+        return Text(self.face, self.size * factor)
+
+
+@dataclass(frozen=True)
+class Style:
+    """Everything a drawer may use to paint a piece."""
+
+    background: Colour
+    ink: Colour
+    accent: Colour
+    panel: Colour
+    line: Colour
+    muted: Colour
+    back: Colour
+    back_pattern: Colour
+    title: Text
+    index: Text
+    body: Text
+    small: Text
+    line_mm: float
+    border_mm: float
+    safe_mm: float
+    frame: bool
+
+
+class StyleSheet:
+    """The cascade: the base style under the game's `style:` block."""
+
+    def __init__(self, base: StyleBlock, game: StyleBlock):
+        self.base, self.game = base, game
+        self._used: set[tuple[int, str, str]] = set()  # (block, level, name) that some piece matched
+        self._asked: dict[str, set[str]] = {level: set() for level in LEVELS}  # every name resolved
+
+    @classmethod
+    def from_spec(cls, value, location: Location, context: Context, label: str) -> StyleSheet:
+        base_entry = context.templates.get("style", "base", location, "style")
+        base = build(StyleBlock, base_entry, base_entry.location, context, "style template base")
+        unset = is_complete(base)
+        if unset:
+            raise InputError(base_entry.location, f"the base style leaves {', '.join(unset)} unset; give each a value",
+                             "input.missing-key")
+        game = build(StyleBlock, {} if value is None else value, location, context, label)
+        return cls(base, game)
+
+    def resolve(self, component: str, group=None, rank=None, piece: str | None = None,
+                safe_mm: float = 3.0) -> Style:
+        """The style of one piece: the base, then the game's keys, then every block that names this
+        component, group, rank or piece, narrowest last. `safe_mm` is the piece preset's margin,
+        used unless a style sets one."""
+        values: dict = {"safe_mm": safe_mm}
+        roles = {role: {} for role in TEXT_ROLES}
+        names = dict(zip(LEVELS, (component, group, rank, piece)))
+        active = [self.base, self.game]
+        for block in active[:]:
+            self._apply(block, values, roles)
+        for level in LEVELS:
+            name = names[level]
+            if name is None:
+                continue
+            self._asked[level].add(str(name))
+            for block in active[:]:
+                for key, narrower in getattr(block, level).items():
+                    if str(key) == str(name):
+                        self._used.add((id(block), level, str(key)))
+                        self._apply(narrower, values, roles)
+                        active.append(narrower)
+        texts = {role: Text(roles[role]["face"], roles[role]["size"] * PT) for role in TEXT_ROLES}
+        return Style(**{key: values[key] for key in (*COLOUR_KEYS, "line_mm", "border_mm", "safe_mm", "frame")},
+                     **texts)
+
+    @staticmethod
+    def _apply(block: StyleBlock, values: dict, roles: dict) -> None:
+        for key in (*COLOUR_KEYS, "line_mm", "border_mm", "safe_mm", "frame"):
+            if getattr(block, key) is not None:
+                values[key] = getattr(block, key)
+        if block.font is not None:
+            for role in roles.values():
+                role["face"] = block.font
+        for name in TEXT_ROLES:
+            role = getattr(block, name)
+            if role is not None:
+                if role.font is not None:
+                    roles[name]["face"] = role.font
+                if role.size is not None:
+                    roles[name]["size"] = role.size
+
+    def check_names(self, components) -> None:
+        """After the game's pieces were resolved through this sheet: an input error for every block
+        that names a component, group, rank or piece the game does not have (a typo)."""
+        from generator.errors import combine
+
+        known = {level: set(names) for level, names in self._asked.items()}
+        known["components"] |= {component.name for component in components}
+        known["pieces"] |= {piece.id for component in components for piece in component.pieces}
+        problems: list[InputError] = []
+
+        def visit(block: StyleBlock, path: str) -> None:
+            for level in LEVELS:
+                for key, narrower in getattr(block, level).items():
+                    if (id(block), level, str(key)) in self._used:
+                        visit(narrower, f"{path}.{level}.{key}")
+                        continue
+                    names = sorted(known[level])
+                    hint = did_you_mean(str(key), names) or (
+                        f" (it has {', '.join(names[:8])}{', ...' if len(names) > 8 else ''})" if names else "")
+                    problems.append(InputError(where(block, f"{level}[{key}]"),
+                                               f'{path}.{level}: this game has no {level[:-1]} "{key}"{hint}',
+                                               "input.unknown-style-name"))
+
+        visit(self.game, "style")
+        if problems:
+            raise combine(problems)
+
+
+def is_complete(block: StyleBlock) -> list[str]:
+    """The keys a base style leaves unset (each must have a value)."""
+    missing = [f.name for f in dataclasses.fields(block)
+               if f.name not in LEVELS and f.name not in TEXT_ROLES and f.name not in ("font", "safe_mm")
+               and getattr(block, f.name) is None]
+    for role in TEXT_ROLES:
+        text = getattr(block, role)
+        if text is None or text.font is None or text.size is None:
+            missing.append(role)
+    return missing
