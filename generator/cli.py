@@ -14,7 +14,7 @@ import click
 from generator.errors import InputError, Location, did_you_mean
 from generator.impose import TooManySheets, impose
 from generator.load import LoadedGame, bundled_targets, load_game
-from generator.palette import load_palette
+from generator.palette import Palette, bundled_palette_names, load_palette
 from generator.render import FORMATS, manifest, render, write_outputs
 from generator.schema import Context
 from generator.settings import print_settings
@@ -69,7 +69,7 @@ def list_games(as_json: bool):
     """Games, their components and piece counts."""
     listing = []
     for loaded in load_targets((), (), input_context(None)):
-        components = loaded.game.components(loaded.spec)
+        components = loaded.components()
         listing.append({
             "game": loaded.game.name,
             "title": loaded.spec.title,
@@ -138,7 +138,7 @@ def build_command(targets, out_dir, paper, format_list, duplex, bleed, crop_mark
 def impose_game(loaded: LoadedGame, settings) -> list:
     """The game's pages; pieces that would take more paper than any game needs are input errors."""
     try:
-        return impose(loaded.game.components(loaded.spec), settings)
+        return impose(loaded.components(), settings)
     except TooManySheets as problem:
         raise InputError(Location(loaded.source), str(problem), "input.too-large") from None
 
@@ -206,6 +206,40 @@ class _Discard:
         return False
 
 
+@cli.command("palettes")
+@click.option("--check", "check_name", metavar="NAME|FILE", help="Run the colour rules of every game with this palette.")
+@_refuse_bad_input
+def palettes_command(check_name):
+    """The colour palettes, with swatches; --check runs the colour rules for every game."""
+    if check_name is None:
+        for index, name in enumerate(bundled_palette_names()):
+            click.echo(palette_listing(load_palette(name), default=index == 0))
+        return
+    context = input_context(check_name)
+    failed = False
+    for loaded in load_targets((), (), context):
+        findings = [finding for finding in loaded.findings() if finding.rule.startswith("colour.")]
+        for finding in findings:
+            click.echo(str(finding))
+        failed |= has_errors(findings)
+        if not findings:
+            click.echo(f"{loaded.source}: ok, the colour rules hold with palette {context.palette.name}")
+    sys.exit(1 if failed else 0)
+
+
+def palette_listing(palette: Palette, default: bool = False) -> str:
+    """A palette as a few terminal lines: a swatch, the name and the value of every colour (the
+    swatches are coloured on a terminal; click drops the colour codes in a pipe)."""
+    lines = [f"{palette.name}{' (default)' if default else ''}"]
+    entries = []
+    for name, value in palette.colours.items():
+        rgb = tuple(int(value[i:i + 2], 16) for i in (1, 3, 5))
+        entries.append(click.style("\u2588\u2588", fg=rgb) + f" {name:<12} {value.lower()}")
+    for start in range(0, len(entries), 4):
+        lines.append("  " + "   ".join(entries[start:start + 4]))
+    return "\n".join(lines)
+
+
 @cli.command("validate")
 @click.argument("targets", nargs=-1)
 @_common_input_options
@@ -219,7 +253,7 @@ def validate_command(targets, palette_choice, overrides):
             click.echo(str(finding))
         failed |= has_errors(findings)
         if not findings:
-            click.echo(f"{loaded.source}: ok, {len(loaded.game.rules.rules)} rules hold")
+            click.echo(f"{loaded.source}: ok, {loaded.rule_count} rules hold")
     sys.exit(1 if failed else 0)
 
 

@@ -138,7 +138,12 @@ def register(key: str) -> str:
     """Register the face with reportlab (once) and return its PDF name."""
     chosen = face(key)
     if chosen.pdf_name not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TTFont(chosen.pdf_name, io.BytesIO(chosen.data)))
+        font = TTFont(chosen.pdf_name, io.BytesIO(chosen.data))
+        if key not in BUNDLED:
+            # reportlab shares one font among files of the same PostScript name (a subset of Vera is
+            # "BitstreamVeraSans-Roman" too): a name of its own keeps this file's glyphs.
+            font.face.name = font.face.name + b"-" + key[5:13].encode()
+        pdfmetrics.registerFont(font)
     return chosen.pdf_name
 
 
@@ -163,6 +168,30 @@ def check_characters(text: str, key: str) -> None:
         raise InputError(chosen.location or Location(chosen.label),
                          f'the font {chosen.label} has no "{char}" (U+{ord(char):04X}), drawn in "{quoted}"; choose a '
                          "font that has it, or change the text", "input.missing-glyph")
+
+
+@lru_cache(maxsize=None)
+def _glyph_heights(key: str) -> dict[str, tuple[float, float]]:
+    """For each character of the face that has ink, its glyph's lowest and highest point, in em."""
+    from fontTools.ttLib import TTFont as ToolsFont
+
+    font = ToolsFont(io.BytesIO(face_bytes(key)))
+    glyphs, em = font["glyf"], font["head"].unitsPerEm
+    heights = {}
+    for code, name in font.getBestCmap().items():
+        glyph = glyphs[name]
+        if glyph.numberOfContours:
+            glyph.recalcBounds(glyphs)
+            heights[chr(code)] = (glyph.yMin / em, glyph.yMax / em)
+    return heights
+
+
+def inked_height(text: str, key: str = "regular") -> tuple[float, float]:
+    """How far below and above the baseline the ink of `text` reaches, in em (multiply by the size):
+    (-0.24, 0.76) for "Qb" in Vera. Measured from the glyphs, so it holds for any font."""
+    heights = _glyph_heights(key)
+    inked = [heights[char] for char in text if char in heights] or [(0.0, 0.0)]
+    return min(low for low, _ in inked), max(high for _, high in inked)
 
 
 def text_width(text: str, size: float, key: str = "regular") -> float:

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+
+from generator import colour_rules
 
 from generator.errors import ErrorList, InputError, Location, combine, did_you_mean
 from generator.palette import Palette, load_palette
 from generator.paths import DATA_DIR, display_path
 from generator.plugins import Game, find_game, games
-from generator.schema import Context, build
+from generator.schema import Context, build, where
 from generator.templates import Templates
-from generator.validate import Finding
+from generator.validate import Finding, has_errors
 from generator.yamlio import YamlMap, apply_override, load_yaml
 
 SAFE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
@@ -28,8 +30,29 @@ class LoadedGame:
     def out_name(self) -> str:
         return self.spec.id or self.game.name
 
+    _components: list | None = field(default=None, repr=False)
+
+    def components(self) -> list:
+        """The game's pieces, built once. A style block that names no component, group, rank or
+        piece of the game is a typo, and an input error."""
+        if self._components is None:
+            built = self.game.components(self.spec)
+            self.spec.style.check_names(built)
+            self._components = built
+        return self._components
+
     def findings(self) -> list[Finding]:
-        return self.game.rules.run(self.spec)
+        """The game's own rules, then the colour rules every game gets. Contrast is measured on the
+        drawn faces, so only a set that keeps the game's rules is drawn for it."""
+        found = self.game.rules.run(self.spec)
+        found += colour_rules.distinct_findings(self.game.meaning_colours(self.spec))
+        if not has_errors(found):
+            found += colour_rules.contrast_findings(self.components(), where(self.spec, "style"))
+        return found
+
+    @property
+    def rule_count(self) -> int:
+        return len(self.game.rules.rules) + len(colour_rules.RULES)
 
 
 def bundled_targets() -> list[str]:

@@ -114,3 +114,10 @@ def load_palette(choice: str | None = None) -> Palette:
         raise InputError(Location("--palette"), f'unknown palette "{name}"{did_you_mean(name, palettes.bundled)}',
                          "input.unknown-palette")
     return Palette(name, palettes.read(name, entries[name], entries.where(name)))
+
+
+def bundled_palette_names() -> list[str]:
+    """The palettes of data/palettes.yaml, the default first."""
+    bundled = load_yaml(PALETTES_FILE, display_path(PALETTES_FILE))
+    names = [name for name in bundled["palettes"] if isinstance(name, str)]
+    return sorted(names, key=lambda name: name != bundled["default"])

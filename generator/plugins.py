@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable
 
+from generator.colour_rules import MeaningColour
 from generator.model import Component
 from generator.schema import spec_field
 from generator.styles import StyleSheet
@@ -34,6 +35,8 @@ class Game:
     spec: type
     components: Callable[[object], list[Component]]
     rules: RuleBook
+    #: The colours that tell pieces apart (suits, cube colours), for the colour.distinct rule.
+    meaning_colours: Callable[[object], list[MeaningColour]] = lambda spec: []
 
 
 @lru_cache(maxsize=None)

@@ -58,31 +58,33 @@ class FontChoice(str):
 
 @dataclass(kw_only=True)
 class TextRoleStyle:
-    font: FontChoice | None = None
-    size: float | None = spec_field(None, minimum=3, maximum=96)  # points
+    font: FontChoice = None
+    size: float = spec_field(None, minimum=3, maximum=96)  # points
 
 
+# A key left out inherits from the wider level; a key written with no value is a mistake (often an
+# unquoted "#rrggbb", which YAML reads as a comment), so the types below are not Optional.
 @dataclass(kw_only=True)
 class StyleBlock:
     """One level of the cascade as a file writes it: any key may be left out."""
 
-    background: Colour | None = None  # the face's paper
-    ink: Colour | None = None  # text and plain drawing
-    accent: Colour | None = None  # ornaments and highlights
-    panel: Colour | None = None  # light fills behind text: panels, bands, table rows
-    line: Colour | None = None  # rules, grid lines and frames
-    muted: Colour | None = None  # secondary text: table headings, notes
-    back: Colour | None = None  # a back's background
-    back_pattern: Colour | None = None  # the pattern on a back
-    font: FontChoice | None = None  # every text role at once
-    title: TextRoleStyle | None = None
-    index: TextRoleStyle | None = None
-    body: TextRoleStyle | None = None
-    small: TextRoleStyle | None = None
-    line_mm: float | None = spec_field(None, positive=True, maximum=5)
-    border_mm: float | None = spec_field(None, minimum=0, maximum=50)  # a frame's inset from the trim
-    safe_mm: float | None = spec_field(None, minimum=0, maximum=50)  # text and symbols stay this far inside
-    frame: bool | None = None
+    background: Colour = None  # the face's paper
+    ink: Colour = None  # text and plain drawing
+    accent: Colour = None  # ornaments and highlights
+    panel: Colour = None  # light fills behind text: panels, bands, table rows
+    line: Colour = None  # rules, grid lines and frames
+    muted: Colour = None  # secondary text: table headings, notes
+    back: Colour = None  # a back's background
+    back_pattern: Colour = None  # the pattern on a back
+    font: FontChoice = None  # every text role at once
+    title: TextRoleStyle = None
+    index: TextRoleStyle = None
+    body: TextRoleStyle = None
+    small: TextRoleStyle = None
+    line_mm: float = spec_field(None, positive=True, maximum=5)
+    border_mm: float = spec_field(None, minimum=0, maximum=50)  # a frame's inset from the trim
+    safe_mm: float = spec_field(None, minimum=0, maximum=50)  # text and symbols stay this far inside
+    frame: bool = None
     components: dict[str, StyleBlock] = field(default_factory=dict)
     groups: dict[int | str, StyleBlock] = field(default_factory=dict)
     ranks: dict[int | str, StyleBlock] = field(default_factory=dict)

@@ -122,7 +122,7 @@ BAD_FILES = [
     # 2. wrong type
     BadFile("type-jokers-word", diamonds_with("  jokers: 2", "  jokers: two"), 14, 11, "input.type",
             ("jokers", "expected")),
-    BadFile("type-win-targets-number", diamonds_with("win_targets:\n  2: 7\n  3: 5\n", "win_targets: 7\n"), 32, 14,
+    BadFile("type-win-targets-number", diamonds_with("win_targets:\n  2: 7\n  3: 5\n", "win_targets: 7\n"), 24, 14,
             "input.type", ("win_targets", "expected")),
     # 3. unknown key, with a suggestion
     BadFile("unknown-key-typo", diamonds_with("  jokers: 2", "  jokrs: 2"), 14, 3, "input.unknown-key",
@@ -137,17 +137,17 @@ BAD_FILES = [
     BadFile("unknown-game", diamonds_with("game: diamonds", "game: diamondz"), 1, 7, "input.unknown-game",
             ('"diamondz"', 'did you mean "diamonds"')),
     # 6. unknown colour and template names
-    BadFile("unknown-colour", diamonds_with("    colour: navy", "    colour: nvy"), 21, 13, "input.unknown-colour",
+    BadFile("unknown-colour", diamonds_with("  back: navy", "  back: nvy"), 57, 9, "input.unknown-colour",
             ('"nvy"', 'did you mean "navy"')),
     BadFile("unknown-template", diamonds_with("  piece: poker-card", "  piece: pokr-card"), 7, 10,
             "input.unknown-template", ('"pokr-card"', 'did you mean "poker-card"')),
     # 7. sizes that are not positive
-    BadFile("negative-gap", diamonds_with("  gap_mm: 8.0", "  gap_mm: -8.0"), 57, 11, "input.not-positive", ("gap_mm",)),
+    BadFile("negative-gap", diamonds_with("  gap_mm: 8.0", "  gap_mm: -8.0"), 46, 11, "input.not-positive", ("gap_mm",)),
     BadFile("zero-width-extending-template",
             diamonds_with("  piece: poker-card", "  piece: {extends: poker-card, width_mm: 0}"), 7, 42,
             "input.not-positive", ("width_mm",)),
     # 8. counts past a sane limit
-    BadFile("too-many-copies", diamonds_with("  copies: 3", "  copies: 100000"), 37, 11, "input.too-many",
+    BadFile("too-many-copies", diamonds_with("  copies: 3", "  copies: 100000"), 29, 11, "input.too-many",
             ("copies", "100000")),
     # 9. ids that would write outside --out
     BadFile("id-parent-dirs", diamonds_with("title: Diamonds\n", "title: Diamonds\nid: ../../escape\n"), 3, 5,
@@ -284,7 +284,7 @@ BAD_OPTIONS = [
     BadOption("set-too-many", ("--set", "reference_card.copies=100000"), "--set reference_card.copies=100000",
               "input.too-many"),
     BadOption("set-unsafe-id", ("--set", "id=../../escape"), "--set id=../../escape", "input.unsafe-id"),
-    BadOption("set-unknown-colour", ("--set", "deck.back.colour=nvy"), "--set deck.back.colour=nvy",
+    BadOption("set-unknown-colour", ("--set", "style.back=nvy"), "--set style.back=nvy",
               "input.unknown-colour", says=('did you mean "navy"',)),
     # Beyond the list: other option values a user can get wrong.
     BadOption("bleed-out-of-range", ("--bleed", "50"), "--bleed", "input.out-of-range", commands=("build",)),

@@ -164,7 +164,7 @@ def test_the_readme_example_validates():
     """README: `pnp build diamonds --set deck.piece=bridge-card ...`. With 13 diamonds the only target
     for 2 players is 7, so `--set win_targets.2=8` (or 9) is refused."""
     ok = CliRunner().invoke(cli, ["validate", "diamonds", "--set", "deck.piece=bridge-card",
-                                  "--set", "deck.back.colour=purple"])
+                                  "--set", "style.back=purple"])
     assert ok.exit_code == 0, ok.output
     for target in (8, 9):
         refused = CliRunner().invoke(cli, ["validate", "diamonds", "--set", f"win_targets.2={target}"])

@@ -319,7 +319,7 @@ def test_palette_extends_must_be_a_name(tmp_path, extends, kind):
     write(tmp_path, "mine.yaml", f"extends: {extends}\nnavy: '#10204a'\n")
     match = one_error(run_pnp("validate", "diamonds", "--palette", "mine.yaml", cwd=tmp_path))
     assert match["where"] == "mine.yaml:1:10" and match["rule"] == "input.type"
-    assert f"extends is {kind}; give the name of one palette (classic, ink-saver, greyscale)" in match["message"]
+    assert f"extends is {kind}; give the name of one palette (classic, ink-saver, greyscale, colour-blind)" in match["message"]
 
 
 def test_an_unknown_colour_name_in_a_palette_file(tmp_path):
@@ -337,7 +337,7 @@ def test_a_palette_file_may_be_called_like_the_palette_it_extends(tmp_path):
 def test_a_missing_palette_file_gets_a_palette_hint(tmp_path):
     match = one_error(run_pnp("validate", "diamonds", "--palette", "mine.yaml", cwd=tmp_path))
     assert match["where"] == "mine.yaml" and match["rule"] == "input.missing-file"
-    assert "palette name (classic, ink-saver, greyscale)" in match["message"] and "game" not in match["message"]
+    assert "palette name (classic, ink-saver, greyscale, colour-blind)" in match["message"] and "game" not in match["message"]
 
 
 def test_an_unquoted_hex_in_a_palette_file(tmp_path):
@@ -357,27 +357,27 @@ def test_every_mistake_in_a_palette_file(tmp_path):
 # ---------------------------------------------------------------------------------------------
 
 def test_set_with_an_unquoted_hash(tmp_path):
-    match = one_error(run_pnp("validate", "diamonds", "--set", "deck.back.colour=#ff00ff", cwd=tmp_path))
-    assert match["where"] == "--set deck.back.colour=#ff00ff" and match["rule"] == "input.set-syntax"
+    match = one_error(run_pnp("validate", "diamonds", "--set", "style.back=#ff00ff", cwd=tmp_path))
+    assert match["where"] == "--set style.back=#ff00ff" and match["rule"] == "input.set-syntax"
     assert "is nothing" not in match["message"]
     assert 'YAML reads "#" as the start of a comment' in match["message"]
-    assert """--set 'deck.back.colour="#ff00ff"'""" in match["message"]
+    assert """--set 'style.back="#ff00ff"'""" in match["message"]
 
 
 def test_set_with_a_quoted_hash_works(tmp_path):
-    code, _, stderr = run_pnp("validate", "diamonds", "--set", 'deck.back.colour="#ff00ff"', cwd=tmp_path)
+    code, _, stderr = run_pnp("validate", "diamonds", "--set", 'style.back="#ff00ff"', cwd=tmp_path)
     assert code == 0, stderr
 
 
 def test_a_set_value_of_null_is_not_blamed_on_the_command_line(tmp_path):
-    match = one_error(run_pnp("validate", "diamonds", "--set", "deck.back.colour=~", cwd=tmp_path))
-    assert match["rule"] == "input.type" and "deck.back.colour is empty" in match["message"]
+    match = one_error(run_pnp("validate", "diamonds", "--set", "style.back=~", cwd=tmp_path))
+    assert match["rule"] == "input.type" and "style.back is empty" in match["message"]
 
 
 def test_an_unquoted_hash_in_a_game_file(tmp_path):
-    target = write(tmp_path, "g.yaml", replaced(DIAMONDS, "    colour: navy", "    colour: #ff00ff"))
+    target = write(tmp_path, "g.yaml", replaced(DIAMONDS, "  back: navy", "  back: #ff00ff"))
     match = one_error(run_pnp("validate", target, cwd=tmp_path))
-    assert "deck.back.colour is empty" in match["message"] and "comment" in match["message"], match.string
+    assert "style.back is empty" in match["message"] and "comment" in match["message"], match.string
 
 
 # ---------------------------------------------------------------------------------------------
@@ -386,13 +386,13 @@ def test_an_unquoted_hash_in_a_game_file(tmp_path):
 
 def test_set_without_a_target_names_the_game(tmp_path):
     """With no target, --set applies to every bundled game; one that has no such key is named."""
-    match = one_error(run_pnp("validate", "--set", "deck.back.colour=green", cwd=tmp_path))
-    assert match["where"] == "--set deck.back.colour=green"
+    match = one_error(run_pnp("validate", "--set", "deck.jokers=2", cwd=tmp_path))
+    assert match["where"] == "--set deck.jokers=2"
     assert re.search(r"\(--set applied to \S*blood_diamonds\.yaml\)$", match["message"]), match.string
 
 
 @pytest.mark.parametrize("assignment", ["deck.jokers=two", "deck.jokers.x=1", "deck.ranks.99=1",
-                                        "deck.back.colour=#abc", "deck.ranks=[1"])
+                                        "style.back=#abc", "deck.ranks=[1"])
 def test_every_set_error_names_the_game(tmp_path, diamonds_copy, assignment):
     match = one_error(run_pnp("validate", diamonds_copy.name, "--set", assignment, cwd=tmp_path))
     assert match["where"].startswith(f"--set {assignment}")
@@ -401,7 +401,7 @@ def test_every_set_error_names_the_game(tmp_path, diamonds_copy, assignment):
 
 def test_file_errors_do_not_name_a_set(tmp_path):
     target = write(tmp_path, "g.yaml", replaced(DIAMONDS, "  jokers: 2", "  jokers: two"))
-    match = one_error(run_pnp("validate", target, "--set", "deck.back.colour=green", cwd=tmp_path))
+    match = one_error(run_pnp("validate", target, "--set", "style.back=green", cwd=tmp_path))
     assert "--set" not in match["message"]
 
 
@@ -438,7 +438,7 @@ def test_an_id_that_would_escape_out(tmp_path, game_id):
 
 def test_every_error_in_a_file_is_reported_in_file_order(tmp_path):
     text = replaced(DIAMONDS, "  jokers: 2", "  jokrs: 2")
-    text = replaced(text, "    colour: navy", "    colour: nvy")
+    text = replaced(text, "  joker_colours: [red, ink]", "  joker_colours: [red, nk]")
     text = replaced(text, "  gap_mm: 8.0", "  gap_mm: -8")
     text = replaced(text, "title: Diamonds\n", "title: Diamonds\nid: my diamonds\n")
     target = write(tmp_path, "g.yaml", text)

@@ -14,6 +14,8 @@ from functools import partial
 from typing import Literal
 
 from generator.canvas import PT, Canvas
+from generator.colour_rules import MeaningColour
+from generator import fonts
 from generator.fonts import text_width, wrap
 from generator.geometry import Matrix, Path
 from generator.kit.symbols import SUITS, draw_symbol
@@ -72,6 +74,7 @@ class Deal:
 @dataclass(kw_only=True)
 class ReferenceCard:
     copies: int = spec_field(count=True, maximum=20)
+    piece: PieceGeometry = spec_field(None, template="pieces")  # left out: the size of the cards
     title: str = spec_field()
     roles: dict[str, str] = spec_field()
     turn: list[str] = spec_field()
@@ -101,6 +104,14 @@ def rank_label(rank) -> str:
 
 def card_id(rank, suit: Suit) -> str:
     return f"card-{rank_label(rank)}{suit.name[0].upper()}"
+
+
+def reference_piece(spec: DiamondsSpec) -> PieceGeometry:
+    return spec.reference_card.piece or spec.deck.piece
+
+
+def reference_style(spec: DiamondsSpec, piece_id: str | None = None) -> Style:
+    return spec.style.resolve("reference-card", piece=piece_id, safe_mm=reference_piece(spec).safe_mm)
 
 
 def suits_with_role(spec: DiamondsSpec, role: str) -> list[Suit]:
@@ -227,6 +238,31 @@ def check_win_targets(spec: DiamondsSpec):
                               f"with {diamonds} diamonds; " + win_target_advice(diamonds, players))
 
 
+#: The smallest card that holds a corner index, the pips and a court panel: a little under a mini card.
+MIN_CARD_MM = (40.0, 55.0)
+
+
+@rules.rule("diamonds.card-size", "cards large enough for their index, pips and court panels")
+def check_card_size(spec: DiamondsSpec):
+    card = spec.deck.piece
+    if card.width_mm < MIN_CARD_MM[0] or card.height_mm < MIN_CARD_MM[1]:
+        yield error(where(spec.deck, "piece"), f"cards of {card.width_mm:g} x {card.height_mm:g} mm are too small for "
+                                               f"an index and pips; use at least {MIN_CARD_MM[0]:g} x {MIN_CARD_MM[1]:g} "
+                                               "mm (a mini card is 44.45 x 63.5)")
+
+
+@rules.rule("diamonds.reference-card", "the reference card holds its words at a legible size")
+def check_reference_fits(spec: DiamondsSpec):
+    piece, style = reference_piece(spec), reference_style(spec)
+    area = Area(piece.width_mm, piece.height_mm, 0.0)
+    floor = min(style.body.size, REFERENCE_FLOOR_PT * PT)
+    if reference_reach(spec, area, style, floor) > goal_top(area, style):
+        here = where(spec.reference_card, "piece") if spec.reference_card.piece else where(spec.deck, "piece")
+        yield error(here, f"the reference card's words do not fit a {piece.width_mm:g} x {piece.height_mm:g} mm card "
+                          f"even at {REFERENCE_FLOOR_PT:g} pt; give reference_card a larger piece (poker-card) or "
+                          "shorten its text")
+
+
 @rules.rule("diamonds.reference-copies", "a reference card for every player")
 def check_reference_copies(spec: DiamondsSpec):
     most = max(spec.players, default=0)
@@ -254,6 +290,7 @@ PIP_LAYOUTS = {
     "10": [(0, 0), (2, 0), (1, 4 / 3), (0, 8 / 3), (2, 8 / 3), (0, 16 / 3), (2, 16 / 3), (1, 20 / 3), (0, 8), (2, 8)],
 }
 PIP_SIZE = 0.15  # of the card's width
+INDEX_LABELS = "".join(STANDARD_RANKS)
 CAP_HEIGHT = 0.73  # Vera's capital height, as a fraction of the font size
 
 
@@ -266,8 +303,16 @@ class CardLayout:
 
     @property
     def index_width(self) -> float:
-        """The column the rank and suit of the corner index stand in: as wide as a capital Q."""
-        return text_width("Q", self.style.index.size, self.style.index.face) * 1.1
+        """The column the rank and suit of the corner index stand in: a capital Q and a little, or
+        room for a "10" squeezed to four fifths of its size."""
+        index = self.style.index
+        return max(text_width("Q", index.size, index.face) * 1.1, text_width("10", index.size, index.face) * 0.8)
+
+    @property
+    def index_baseline(self) -> float:
+        """The ranks' baseline: their tallest glyph's top touches the safe margin."""
+        index = self.style.index
+        return self.style.safe_mm + fonts.inked_height(INDEX_LABELS, index.face)[1] * index.size
 
     @property
     def index_right(self) -> float:
@@ -276,7 +321,7 @@ class CardLayout:
     @property
     def index_bottom(self) -> float:
         """How far down the index reaches: rank, then suit symbol."""
-        return self.style.safe_mm + self.style.index.size * CAP_HEIGHT + 0.6 + self.index_width
+        return self.index_baseline + 0.6 + self.index_width
 
     @property
     def body(self) -> tuple[float, float, float, float]:
@@ -310,8 +355,8 @@ def draw_index(canvas: Canvas, layout: CardLayout, label: str, symbol: str, colo
     style = layout.style
     column = layout.index_width
     centre = style.safe_mm + column / 2
-    size = fit_line(label, style.index.size, column * 1.15, style.index.face)  # "10" narrows to the column
-    baseline = style.safe_mm + style.index.size * CAP_HEIGHT
+    size = fit_line(label, style.index.size, column, style.index.face)  # "10" narrows to the column
+    baseline = layout.index_baseline
     for _ in head_to_head(canvas, layout.area):
         canvas.text(centre, baseline, label, size, fill=colour, face=style.index.face, anchor="middle")
         draw_symbol(canvas, symbol, centre, baseline + 0.6 + column * 0.5, column * 0.9, colour)
@@ -462,14 +507,23 @@ def draw_card_back(canvas: Canvas, area: Area, style: Style) -> None:
 # Reference card
 # ---------------------------------------------------------------------------------------------
 
+REFERENCE_FLOOR_PT = 4.5  # the smallest body text the reference card shrinks to
+
+
+def goal_top(area: Area, style: Style) -> float:
+    """Where the goal band along the bottom begins: the words must end above it."""
+    return area.height - style.safe_mm - 1.0 - 5.6
+
+
+def reference_reach(spec: DiamondsSpec, area: Area, style: Style, body: float) -> float:
+    """How far down the card's words go at body size `body`."""
+    return measure_drawing(_reference_text, area, spec, style, body)
+
+
 def reference_text_size(spec: DiamondsSpec, area: Area, style: Style) -> float:
-    """The largest body size, from the style's down to 4.5 pt, at which the words clear the goal band."""
-    goal_top = area.height - style.safe_mm - 1.0 - 5.6
-
-    def reach(body: float) -> float:  # how far down the words go at this size
-        return measure_drawing(_reference_text, area, spec, style, body)
-
-    return fit_size(reach, goal_top, start=style.body.size, floor=min(style.body.size, 4.5 * PT))
+    """The largest body size, from the style's down to the floor, at which the words clear the goal band."""
+    return fit_size(lambda body: reference_reach(spec, area, style, body), goal_top(area, style),
+                    start=style.body.size, floor=min(style.body.size, REFERENCE_FLOOR_PT * PT))
 
 
 def draw_reference_card(canvas: Canvas, area: Area, spec: DiamondsSpec, style: Style) -> None:
@@ -618,8 +672,9 @@ def components(spec: DiamondsSpec) -> list[Component]:
     reference = []
     for n in range(spec.reference_card.copies):
         piece_id = f"reference-card-{n + 1}"
-        style = spec.style.resolve("reference-card", piece=piece_id, safe_mm=safe)
-        reference.append(Piece(piece_id, card, partial(draw_reference_card, spec=spec, style=style), back))
+        style = reference_style(spec, piece_id)
+        reference.append(Piece(piece_id, reference_piece(spec).rect(),
+                               partial(draw_reference_card, spec=spec, style=style), back))
     mat_style = spec.style.resolve("dig-site-mat", piece="dig-site-mat", safe_mm=spec.dig_site_mat.margin_mm)
     mat = [Piece("dig-site-mat", Rect(*mat_size(spec, mat_style)), partial(draw_dig_site_mat, spec=spec, style=mat_style))]
     return [
@@ -629,4 +684,9 @@ def components(spec: DiamondsSpec) -> list[Component]:
     ]
 
 
-GAME = Game(name="diamonds", spec=DiamondsSpec, components=components, rules=rules)
+def meaning_colours(spec: DiamondsSpec) -> list[MeaningColour]:
+    """The suit colours: hearts and diamonds share red on purpose, and their symbols tell them apart."""
+    return [MeaningColour(suit.name, suit.colour, suit.symbol, where(suit, "colour")) for suit in spec.deck.suits]
+
+
+GAME = Game(name="diamonds", spec=DiamondsSpec, components=components, rules=rules, meaning_colours=meaning_colours)

@@ -1,0 +1,137 @@
+"""The colour rules every game gets: colours that carry meaning stay apart for every eye, and text
+stays readable on what it is printed on.
+
+* colour.distinct: each pair of meaning colours (suits, cube colours...) is at least 10 apart in
+  CIEDE2000 as seen in normal vision, with protanopia, deuteranopia and tritanopia (Machado 2009
+  simulations) and printed in greyscale. Closer is an error, or a warning when both colours carry
+  distinct symbols, which still tell them apart.
+* colour.contrast: text has WCAG 2.1 contrast against the paint under it: 4.5:1, or 3:1 for large
+  text (18 pt, or 14 pt bold), as WCAG's AA level asks.
+
+coloraide does the colour science. A game names its meaning colours (`Game.meaning_colours`); the
+text is found by drawing every face on a recording surface, so the check sees what prints.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
+
+from coloraide import Color
+
+from generator.canvas import PT
+from generator.errors import Location
+from generator.model import Area
+from generator.recording import record_face
+from generator.validate import Finding
+
+MIN_DISTANCE = 10.0  # CIEDE2000
+CONTRAST, LARGE_TEXT_CONTRAST = 4.5, 3.0
+VIEWS = ("normal vision", "protanopia", "deuteranopia", "tritanopia", "greyscale")
+RULES = {"colour.distinct": "meaning colours stay 10 apart (CIEDE2000) for colour-blind eyes and in greyscale",
+         "colour.contrast": "text has WCAG AA contrast against its background (4.5:1, large text 3:1)"}
+_SIMULATION = {"protanopia": "protan", "deuteranopia": "deutan", "tritanopia": "tritan"}
+
+
+@dataclass(frozen=True)
+class MeaningColour:
+    """A colour that tells pieces apart: what it marks, its symbol (if it has one), where it is set."""
+
+    label: str  # "hearts"
+    colour: str  # a schema Colour: '#rrggbb', with the palette name as .name
+    symbol: str | None
+    location: Location
+
+
+@lru_cache(maxsize=None)
+def seen_as(hex_colour: str, view: str) -> Color:
+    colour = Color(hex_colour)
+    if view == "greyscale":
+        return colour.filter("grayscale").convert("srgb")
+    if view in _SIMULATION:
+        return colour.filter(_SIMULATION[view], method="machado").convert("srgb")
+    return colour
+
+
+def distances(a: str, b: str) -> dict[str, float]:
+    """CIEDE2000 between two colours in each view."""
+    return {view: seen_as(a, view).delta_e(seen_as(b, view), method="2000") for view in VIEWS}
+
+
+def contrast(text: str, background: str) -> float:
+    return Color(text).contrast(Color(background), method="wcag21")
+
+
+def _name(colour: str) -> str:
+    name = getattr(colour, "name", colour)
+    return name if name == colour else f"{name} ({colour})"
+
+
+def distinct_findings(colours: list[MeaningColour]) -> list[Finding]:
+    """colour.distinct over one game's meaning colours. Entries naming the same palette colour are one
+    colour on purpose (hearts and diamonds are both red): only different names must differ."""
+    by_name: dict[str, list[MeaningColour]] = {}
+    for entry in colours:
+        by_name.setdefault(getattr(entry.colour, "name", entry.colour), []).append(entry)
+    findings = []
+    for (_, first), (_, second) in combinations(by_name.items(), 2):
+        apart = distances(first[0].colour, second[0].colour)
+        close = {view: d for view, d in apart.items() if d < MIN_DISTANCE}
+        if not close:
+            continue
+        symbols_a = {entry.symbol for entry in first}
+        symbols_b = {entry.symbol for entry in second}
+        told_apart = None not in symbols_a | symbols_b and not symbols_a & symbols_b
+        views = ", ".join(f"{d:.1f} {view if view != 'greyscale' else 'in greyscale'}"
+                          .replace(" protanopia", " with protanopia").replace(" deuteranopia", " with deuteranopia")
+                          .replace(" tritanopia", " with tritanopia").replace(" normal vision", " in normal vision")
+                          for view, d in close.items())
+        what = (f"{_name(first[0].colour)} ({', '.join(e.label for e in first)}) and {_name(second[0].colour)} "
+                f"({', '.join(e.label for e in second)}) are {views} apart (CIEDE2000; at least {MIN_DISTANCE:g} "
+                "tells them apart)")
+        if told_apart:
+            findings.append(Finding("warning", second[0].location, what + "; their symbols still do",
+                                    "colour.distinct"))
+        else:
+            findings.append(Finding("error", second[0].location, what + "; choose colours further apart (try "
+                                    "--palette colour-blind) or give them distinct symbols", "colour.distinct"))
+    return findings
+
+
+def is_large(size_mm: float, face: str) -> bool:
+    points = size_mm / PT
+    return points >= 18 or (points >= 14 and "bold" in face.lower())
+
+
+def contrast_findings(components, location: Location) -> list[Finding]:
+    """colour.contrast: every text of every face against the paint behind it, one finding per pair
+    of colours, naming the first piece it is on."""
+    worst: dict[tuple[str, str], tuple[float, float, str, int]] = {}
+    for component in components:
+        for piece in component.pieces:
+            area = Area(piece.width, piece.height, 0.0, piece.shape)
+            for side, draw in (("front", piece.front), ("back", piece.back)):
+                if draw is None:
+                    continue
+                for text in record_face(draw, area).texts:
+                    if text.behind is None or not text.text.strip():
+                        continue
+                    needed = LARGE_TEXT_CONTRAST if is_large(text.size, text.face) else CONTRAST
+                    ratio = contrast(text.fill, text.behind)
+                    if ratio >= needed:
+                        continue
+                    key = (text.fill, text.behind)
+                    count = worst.get(key, (0, 0, "", 0))[3] + 1
+                    if key not in worst or ratio < worst[key][0]:
+                        worst[key] = (ratio, needed, f'{piece.id} ({side}): "{text.text[:30]}"', count)
+                    else:
+                        worst[key] = (*worst[key][:3], count)
+    findings = []
+    for (ink, paper), (ratio, needed, example, count) in worst.items():
+        more = f" and {count - 1} more" if count > 1 else ""
+        findings.append(Finding("error", location, f"text in {_name(ink)} on {_name(paper)} has contrast "
+                                f"{ratio:.2f}:1, under the {needed:g}:1 WCAG asks for, on {example}{more}; "
+                                "choose a darker ink or a lighter background", "colour.contrast"))
+    return findings
+
