@@ -63,6 +63,17 @@ def contrast(text: str, background: str) -> float:
     return Color(text).contrast(Color(background), method="wcag21")
 
 
+VIEW_WORDS = {"normal vision": "in normal vision", "protanopia": "with protanopia", "deuteranopia": "with deuteranopia",
+              "tritanopia": "with tritanopia", "greyscale": "in greyscale"}
+
+
+def _described(entries: list[MeaningColour]) -> str:
+    """"red (#c41e3a) for hearts, diamonds": the colour, and what it marks when that says more."""
+    name = _name(entries[0].colour)
+    labels = [entry.label for entry in entries if entry.label != getattr(entry.colour, "name", None)]
+    return f"{name} for {', '.join(labels)}" if labels else name
+
+
 def _name(colour: str) -> str:
     name = getattr(colour, "name", colour)
     return name if name == colour else f"{name} ({colour})"
@@ -83,16 +94,12 @@ def distinct_findings(colours: list[MeaningColour]) -> list[Finding]:
         symbols_a = {entry.symbol for entry in first}
         symbols_b = {entry.symbol for entry in second}
         told_apart = None not in symbols_a | symbols_b and not symbols_a & symbols_b
-        views = ", ".join(f"{d:.1f} {view if view != 'greyscale' else 'in greyscale'}"
-                          .replace(" protanopia", " with protanopia").replace(" deuteranopia", " with deuteranopia")
-                          .replace(" tritanopia", " with tritanopia").replace(" normal vision", " in normal vision")
-                          for view, d in close.items())
-        what = (f"{_name(first[0].colour)} ({', '.join(e.label for e in first)}) and {_name(second[0].colour)} "
-                f"({', '.join(e.label for e in second)}) are {views} apart (CIEDE2000; at least {MIN_DISTANCE:g} "
-                "tells them apart)")
+        views = ", ".join(f"{d:.1f} {VIEW_WORDS[view]}" for view, d in close.items())
+        what = (f"{_described(first)} and {_described(second)} are too close: {views} (CIEDE2000; "
+                f"{MIN_DISTANCE:g} tells colours apart)")
         if told_apart:
-            findings.append(Finding("warning", second[0].location, what + "; their symbols still do",
-                                    "colour.distinct"))
+            findings.append(Finding("warning", second[0].location, what + "; their symbols still do (--palette "
+                                    "colour-blind keeps the colours apart too)", "colour.distinct"))
         else:
             findings.append(Finding("error", second[0].location, what + "; choose colours further apart (try "
                                     "--palette colour-blind) or give them distinct symbols", "colour.distinct"))

@@ -171,26 +171,33 @@ def check_characters(text: str, key: str) -> None:
 
 
 @lru_cache(maxsize=None)
-def _glyph_heights(key: str) -> dict[str, tuple[float, float]]:
-    """For each character of the face that has ink, its glyph's lowest and highest point, in em."""
+def _outlines(key: str):
+    """The face parsed by fontTools, for its glyphs' bounds (parsed lazily, glyph by glyph)."""
     from fontTools.ttLib import TTFont as ToolsFont
 
-    font = ToolsFont(io.BytesIO(face_bytes(key)))
-    glyphs, em = font["glyf"], font["head"].unitsPerEm
-    heights = {}
-    for code, name in font.getBestCmap().items():
-        glyph = glyphs[name]
-        if glyph.numberOfContours:
-            glyph.recalcBounds(glyphs)
-            heights[chr(code)] = (glyph.yMin / em, glyph.yMax / em)
-    return heights
+    font = ToolsFont(io.BytesIO(face_bytes(key)), lazy=True)
+    return font.getBestCmap(), font["glyf"], font["head"].unitsPerEm
+
+
+@lru_cache(maxsize=4096)
+def _char_height(key: str, char: str) -> tuple[float, float] | None:
+    """How far below and above the baseline one character's ink reaches, in em; None if it has none."""
+    cmap, glyphs, em = _outlines(key)
+    name = cmap.get(ord(char))
+    if name is None:
+        return None
+    glyph = glyphs[name]
+    if not glyph.numberOfContours:
+        return None
+    glyph.recalcBounds(glyphs)
+    return glyph.yMin / em, glyph.yMax / em
 
 
 def inked_height(text: str, key: str = "regular") -> tuple[float, float]:
     """How far below and above the baseline the ink of `text` reaches, in em (multiply by the size):
     (-0.24, 0.76) for "Qb" in Vera. Measured from the glyphs, so it holds for any font."""
-    heights = _glyph_heights(key)
-    inked = [heights[char] for char in text if char in heights] or [(0.0, 0.0)]
+    heights = [_char_height(key, char) for char in set(text)]
+    inked = [height for height in heights if height] or [(0.0, 0.0)]
     return min(low for low, _ in inked), max(high for _, high in inked)
 
 

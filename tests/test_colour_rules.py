@@ -78,8 +78,7 @@ def test_a_palette_whose_red_and_green_collide_under_deuteranopia(tmp_path, game
     (tmp_path / "olive.yaml").write_text('green: "#6e8b3d"\n')
     code, stdout, stderr = run_pnp("validate", game, "--palette", "olive.yaml", cwd=tmp_path)
     found = [f for f in findings_of(stdout) if f["rule"] == "colour.distinct" and "deuteranopia" in f["message"]]
-    assert any(re.search(r"red \(#c41e3a\) \(hearts|red \(#c41e3a\) \(red", f["message"]) and "green (#6e8b3d)"
-               in f["message"] for f in found), stdout
+    assert any("red (#c41e3a)" in f["message"] and "green (#6e8b3d)" in f["message"] for f in found), stdout
     assert all(f["level"] == "warning" for f in found)  # every suit and cube colour has its own symbol
     assert code == 0, stderr
 

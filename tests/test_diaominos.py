@@ -109,6 +109,9 @@ BROKEN = [
     ("diaominos.rounds", "five rounds", ("  rounds: 6", "  rounds: 5")),
     ("diaominos.rounds", "three slots", ("  slots_per_round: 4", "  slots_per_round: 3")),
     ("diaominos.players", "five players", ("players: [1, 2, 3, 4]", "players: [1, 2, 3, 4, 5]")),
+    ("diaominos.sizes", "a border too narrow for the seat labels", ("  border_mm: 14.0", "  border_mm: 7.0")),
+    ("diaominos.sizes", "a player sheet too small to write on", ("  height_mm: 178.0", "  height_mm: 120.0")),
+    ("diaominos.sizes", "text that squeezes the grid", ("      body: {size: 8.5}", "      body: {size: 30}")),
 ]
 
 
@@ -117,6 +120,59 @@ def test_rule_fires_on_a_broken_set(tmp_path, rule, broken, change):
     old, new = change
     assert old in BUNDLED, f"the bundled file changed; update the test for {broken}"
     assert rule in errors_in(tmp_path, BUNDLED.replace(old, new, 1))
+
+
+@pytest.mark.parametrize("overrides", [
+    (),
+    ("player_sheet.width_mm=200", "player_sheet.height_mm=150", "round_sheet.width_mm=180", "round_sheet.height_mm=120"),
+    ("player_sheet.width_mm=190", "player_sheet.height_mm=130", "round_sheet.width_mm=150", "round_sheet.height_mm=100"),
+    ("player_sheet.width_mm=420", "player_sheet.height_mm=297", "board.square_mm=40", "board.border_mm=9"),
+    ("style.font=bold-italic", "style.components.board.title.size=40"),
+])
+def test_every_face_stays_in_its_bleed_and_its_text_in_the_safe_box(tmp_path, overrides):
+    """The sheets and the board are laid out in proportion, down to the smallest sizes the rules accept."""
+    from test_piece_presets import problems_of
+
+    loaded = spec_from(tmp_path, overrides=overrides)
+    assert not [f for f in loaded.findings() if f.level == "error"]
+    problems = [problem for component in loaded.components() for piece in component.pieces
+                for problem in problems_of(piece)]
+    assert not problems, "\n".join(problems[:10])
+
+
+def painted(piece) -> set[str]:
+    from generator.model import Area
+    from generator.recording import record_face
+
+    drawn = record_face(piece.front, Area(piece.width, piece.height, 3.0, piece.shape))
+    return {path.fill for path in drawn.paths} | {path.stroke for path in drawn.paths} | {t.fill for t in drawn.texts}
+
+
+def test_a_sticker_group_is_its_colour_name(tmp_path):
+    """style.components.cube-sticker.groups.white restyles the white stickers' symbols and nothing else."""
+    loaded = spec_from(tmp_path, overrides=("style.components.cube-sticker.groups.white.ink=purple",))
+    purple = loaded.spec.style.resolve("cube-sticker", "white").ink
+    stickers = next(c for c in loaded.components() if c.name == "cube-sticker").pieces
+    assert all((purple in painted(piece)) == piece.id.startswith("cube-sticker-white") for piece in stickers)
+
+
+def test_a_symbol_takes_the_ink_or_the_paper_whichever_stands_out():
+    import dataclasses
+
+    from generator.load import load_game
+
+    style = dataclasses.replace(load_game("diaominos").spec.style.resolve("cube-sticker"), ink="#1d1d24",
+                                background="#ffffff")
+    assert dm.mark_on("#ffffff", style) == "#1d1d24" and dm.mark_on("#2a6fb0", style) == "#ffffff"
+
+
+def test_the_sheets_take_their_look_from_the_style(tmp_path):
+    """The player sheets' pale fills are the style's panel: restyled from YAML, with no colour field."""
+    loaded = spec_from(tmp_path, overrides=("style.components.player-sheet.panel=sand",))
+    sand = loaded.spec.style.resolve("player-sheet").panel
+    sheet = next(c for c in loaded.components() if c.name == "player-sheet").pieces[0]
+    board = next(c for c in loaded.components() if c.name == "board").pieces[0]
+    assert sand in painted(sheet) and sand not in painted(board)
 
 
 def test_marking_order_is_bottom_then_right():

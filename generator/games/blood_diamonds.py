@@ -14,16 +14,19 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Literal
 
+from generator import fonts
 from generator.canvas import PT, Canvas
-from generator.fonts import wrap
+from generator.colour_rules import MeaningColour
+from generator.fonts import text_width, wrap
 from generator.kit import tracks
 from generator.kit.nets import FlatNet, cube_net, unfold
 from generator.kit.symbols import SUITS, draw_symbol
-from generator.kit.text import fit_line
+from generator.kit.text import fit_line, fit_size, measure_drawing
 from generator.model import Area, Component, Piece, PieceGeometry, fill_bleed
 from generator.plugins import Game, GameSpec
 from generator.schema import Colour, spec_field, where
 from generator.shapes import Circle, Outline, Rect
+from generator.styles import Style
 from generator.validate import RuleBook, error
 
 RANKS = ("null", "ace", "2", "3", "4", "5")
@@ -61,16 +64,12 @@ class Suit:
 class Tiles:
     piece: PieceGeometry = spec_field(template="pieces")
     ranks: list[int | str]
-    face: Colour
-    back: Colour
-    back_lines: Colour
 
 
 @dataclass(kw_only=True)
 class Coins:
     piece: PieceGeometry = spec_field(template="pieces")
     ranks: list[int | str]
-    face: Colour
     gutter_mm: float = spec_field(4.0, minimum=0, maximum=20)
 
 
@@ -106,8 +105,6 @@ class ScoreTrack:
     path: Literal["serpentine", "rows"] = "serpentine"
     first: int = 0
     win: int = spec_field(600, positive=True, maximum=10000)
-    colour: Colour
-    line: Colour
 
 
 @dataclass(kw_only=True)
@@ -325,65 +322,129 @@ def check_suit_roles(spec: BloodDiamondsSpec):
                             f'suit {suit.name} (symbol {suit.symbol}): its {what} is "{value}"; the rules say "{name}"')
 
 
+@rules.rule("blood_diamonds.text-fits", "the reference card and the payoff chart hold their words at a legible size")
+def check_text_fits(spec: BloodDiamondsSpec):
+    for owner, field, name, style, spill in (
+            (spec.reference_card, "reference_card", "reference card", reference_style(spec), reference_spill),
+            (spec.payoff_chart, "payoff_chart", "payoff chart", payoff_style(spec), payoff_spill)):
+        piece = owner.piece
+        area = Area(piece.width_mm, piece.height_mm, 0.0)
+        if spill(spec, area, style, floor_scale(style)) > 0:
+            yield error(where(owner, "piece"),
+                        f"the {name}'s words do not fit a {piece.width_mm:g} x {piece.height_mm:g} mm card even at "
+                        f"{TEXT_FLOOR_PT:g} pt; give {field} a larger piece (poker-card) or a smaller text style")
+
+
 # ---------------------------------------------------------------------------------------------
-# Drawing helpers
+# Drawing helpers. Every position on a face is a fraction of the face or follows from the sizes
+# its style hands it (safe margin, border, line width, text roles), so any piece preset works.
 # ---------------------------------------------------------------------------------------------
 
-CAP_HEIGHT = 0.73  # Vera's capital height, as a fraction of the font size
+RANK_GLYPHS = "A2345"  # every rank drawn as a glyph: they share one size, so a set reads evenly
+TEXT_FLOOR_PT = 4.0  # the smallest text the reference card and the payoff chart shrink to
 
 
-def draw_rank(canvas: Canvas, rank: str, cx: float, cy: float, height: float, colour: str) -> None:
+def draw_rank(canvas: Canvas, rank: str, cx: float, cy: float, height: float, colour: str, face: str) -> None:
     """A rank centred on (cx, cy), `height` mm tall: the null is an empty ring, the ace an A."""
     if rank == "null":
         canvas.circle(cx, cy, height * 0.42, stroke=colour, width=height * 0.12)
         return
-    label = "A" if rank == "ace" else rank
-    size = height / CAP_HEIGHT
-    canvas.text(cx, cy + height / 2, label, size, fill=colour, face="bold", anchor="middle")
+    size = height / fonts.inked_height(RANK_GLYPHS, face)[1]
+    canvas.text(cx, cy + height / 2, "A" if rank == "ace" else rank, size, fill=colour, face=face, anchor="middle")
 
 
-def suit_named(spec: BloodDiamondsSpec, name: str) -> Suit:
-    return next(suit for suit in spec.suits if suit.name == name)
+def rank_aspect(face: str) -> float:
+    """How wide the widest rank glyph is for its height, in this face."""
+    return max(text_width(glyph, 1.0, face) for glyph in RANK_GLYPHS) / fonts.inked_height(RANK_GLYPHS, face)[1]
+
+
+def top_baseline(top: float, text: str, size: float, face: str) -> float:
+    """The baseline that sets `text` a quarter of its size below `top`."""
+    return top + size * (fonts.inked_height(text, face)[1] + 0.25)
+
+
+def paragraph(canvas: Canvas, x: float, y: float, text: str, size: float, width: float, face: str,
+              fill: str) -> tuple[float, float]:
+    """`text` wrapped to `width` from baseline y: (the baseline after it, how far down its ink reaches)."""
+    lines = wrap(text, size, width, face)
+    after = canvas.text_block(x, y, lines, size, fill=fill, face=face)
+    last = after - size * 1.25  # text_block's leading
+    return after, last - fonts.inked_height(lines[-1], face)[0] * size
+
+
+def floor_scale(style: Style) -> float:
+    """How far a card may shrink its text: until its smaller text role reaches TEXT_FLOOR_PT (text that
+    starts smaller than that is never shrunk)."""
+    return min(1.0, TEXT_FLOOR_PT * PT / min(style.body.size, style.small.size))
+
+
+def fitted_scale(spill, floor: float) -> float:
+    """The largest scale of the text, from 1 down to `floor`, at which `spill(scale)` is 0 or less."""
+    return fit_size(spill, 0.0, start=1.0, floor=floor)
 
 
 # ---------------------------------------------------------------------------------------------
 # Tiles and coins
 # ---------------------------------------------------------------------------------------------
 
-def draw_tile_face(canvas: Canvas, area: Area, spec: BloodDiamondsSpec, suit: Suit, rank: str) -> None:
+def draw_frame(canvas: Canvas, area: Area, style: Style, colour: str) -> None:
+    """The frame, if the style wants one, `border_mm` inside the trim: the nearer a frame runs to the
+    cut, the more a slip of the knife shows."""
+    if style.frame:
+        inset = style.border_mm
+        canvas.rect(inset, inset, area.width - 2 * inset, area.height - 2 * inset,
+                    radius=min(area.width, area.height) * 0.04, stroke=colour, width=style.line_mm)
+
+
+def inner_edge(style: Style) -> float:
+    """Where the art inside a frame may begin: clear of the frame's line, and never nearer the cut
+    than the safe margin."""
+    frame = style.border_mm + style.line_mm / 2 if style.frame else 0.0
+    return max(style.safe_mm, frame)
+
+
+def draw_tile_face(canvas: Canvas, area: Area, style: Style, suit: Suit, rank: str) -> None:
     """The rank large in the middle, the suit in the top-left corner; the corner and the bar along
     the top edge say which way is up."""
-    fill_bleed(canvas, area, spec.tiles.face)
+    fill_bleed(canvas, area, style.background)
+    draw_frame(canvas, area, style, suit.colour)
     w, h = area.width, area.height
-    inset = spec.tiles.piece.safe_mm
-    canvas.rect(inset, inset, w - 2 * inset, h - 2 * inset, radius=2.0, stroke=suit.colour, width=0.6)
-    draw_symbol(canvas, suit.symbol, inset + 5.5, inset + 5.5, 8.0, suit.colour)
-    canvas.rect(w / 2 - 6, inset + 1.6, 12, 1.4, radius=0.7, fill=suit.colour)  # orientation bar: top
-    draw_rank(canvas, rank, w / 2, h / 2 + 2.5, h * 0.42, suit.colour)
+    side = min(w, h)
+    top = inner_edge(style) + side * 0.025  # a little air inside the frame
+    corner = side * 0.16
+    draw_symbol(canvas, suit.symbol, top + corner / 2, top + corner / 2, corner, suit.colour)
+    bar_width, bar_height = side * 0.24, side * 0.028
+    canvas.rect((w - bar_width) / 2, top, bar_width, bar_height, radius=bar_height / 2, fill=suit.colour)
+    draw_rank(canvas, rank, w / 2, h / 2 + side * 0.05, side * 0.42, suit.colour, style.index.face)
 
 
-def draw_tile_back(canvas: Canvas, area: Area, spec: BloodDiamondsSpec) -> None:
+def draw_tile_back(canvas: Canvas, area: Area, style: Style) -> None:
     """The same for every tile: a 2 x 2 grid of squares, full bleed, no suit and no rank."""
-    tiles = spec.tiles
-    fill_bleed(canvas, area, tiles.back)
+    fill_bleed(canvas, area, style.back)
     w, h = area.width, area.height
-    canvas.line(w / 2, -area.bleed, w / 2, h + area.bleed, stroke=tiles.back_lines, width=0.8)
-    canvas.line(-area.bleed, h / 2, w + area.bleed, h / 2, stroke=tiles.back_lines, width=0.8)
+    grid = style.line_mm * 1.3  # a touch bolder than a face's frame: the grid is the back's whole art
+    with canvas.saved():
+        canvas.clip_rect(*area.bleed_box())  # the lines run into the bleed, and no further
+        canvas.line(w / 2, -area.bleed, w / 2, h + area.bleed, stroke=style.back_pattern, width=grid)
+        canvas.line(-area.bleed, h / 2, w + area.bleed, h / 2, stroke=style.back_pattern, width=grid)
     for x in (w / 4, 3 * w / 4):
         for y in (h / 4, 3 * h / 4):
-            canvas.circle(x, y, 1.0, fill=tiles.back_lines)
+            canvas.circle(x, y, min(w, h) * 0.02, fill=style.back_pattern)
 
 
-def draw_coin_side(canvas: Canvas, area: Area, spec: BloodDiamondsSpec, suit: Suit, rank: str | None) -> None:
+def draw_coin_side(canvas: Canvas, area: Area, style: Style, suit: Suit, rank: str | None) -> None:
     """One side of a coin: the suit symbol (rank None) or the rank. Both sides share the same
     background and ring, so only what is printed in the middle tells them apart."""
-    fill_bleed(canvas, area, spec.coins.face)
+    fill_bleed(canvas, area, style.background)
     r = area.width / 2
-    canvas.circle(r, r, r - 1.1, stroke=suit.colour, width=0.5)
+    if style.frame:
+        canvas.circle(r, r, r - style.border_mm, stroke=suit.colour, width=style.line_mm)
+    room = area.width - 2 * style.safe_mm  # the circle inside the safe margin: a box in it has this diagonal
     if rank is None:
-        draw_symbol(canvas, suit.symbol, r, r, area.width * 0.5, suit.colour)
+        draw_symbol(canvas, suit.symbol, r, r, min(area.width * 0.5, room / math.sqrt(2)), suit.colour)
     else:
-        draw_rank(canvas, rank, r, r, area.width * 0.42, suit.colour)
+        height = min(area.width * 0.42, room / math.hypot(1.0, rank_aspect(style.index.face)))
+        draw_rank(canvas, rank, r, r, height, suit.colour, style.index.face)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -395,13 +456,15 @@ def die_net(dice: Dice) -> FlatNet:
     return unfold(cube_net(dice.face_mm, dice.tab_mm))
 
 
-def draw_die_net(canvas: Canvas, area: Area, spec: BloodDiamondsSpec, suit: Suit, net: FlatNet) -> None:
-    fill_bleed(canvas, area, "#eeeeee")  # the tabs, and the bleed past the cut line
-    f = spec.dice.face_mm
-    for name, rank in zip(sorted(net.faces), [rank_name(face) for face in spec.dice.faces]):
+def draw_die_net(canvas: Canvas, area: Area, style: Style, suit: Suit, net: FlatNet, dice: Dice) -> None:
+    fill_bleed(canvas, area, style.panel)  # the tabs, and the bleed past the cut line
+    f = dice.face_mm
+    room = f - 2 * style.safe_mm  # a face may lie on the cut line: its rank keeps the safe margin from it
+    height = min(f * 0.5, room, room / rank_aspect(style.index.face))
+    for name, rank in zip(sorted(net.faces), map(rank_name, dice.faces)):
         x, y = min(p[0] for p in net.faces[name]), min(p[1] for p in net.faces[name])
-        canvas.rect(x, y, f, f, fill="#ffffff")
-        draw_rank(canvas, rank, x + f / 2, y + f / 2, f * 0.5, suit.colour)
+        canvas.rect(x, y, f, f, fill=style.background)
+        draw_rank(canvas, rank, x + f / 2, y + f / 2, height, suit.colour, style.index.face)
         draw_symbol(canvas, suit.symbol, x + f * 0.16, y + f * 0.16, f * 0.18, suit.colour)
 
 
@@ -412,14 +475,17 @@ def pawn_shape(pawns: Pawns) -> Rect:
     return Rect(w, 2 * h + 2 * b, fold_lines=folds)
 
 
-def draw_pawn(canvas: Canvas, area: Area, spec: BloodDiamondsSpec, suit: Suit) -> None:
+def draw_pawn(canvas: Canvas, area: Area, style: Style, pawns: Pawns, suit: Suit) -> None:
     """The lower panel is drawn upside down so both faces stand upright once folded; the bases
     fold out opposite ways and glue to a coin."""
-    p = spec.pawns
-    w, h, b = p.width_mm, p.height_mm, p.base_mm
-    top_panel, fold = b, b + h
-    fill_bleed(canvas, area, "#eeeeee")
-    for y0, turned in ((top_panel, True), (fold, False)):
+    w, h, b = pawns.width_mm, pawns.height_mm, pawns.base_mm
+    fill_bleed(canvas, area, style.panel)
+    # The suit's name on a paper label: pale letters on a mid suit colour (orange, green) are hard to read.
+    name, label = suit.name.upper(), style.title
+    pad = label.size * 0.3
+    size = fit_line(name, label.size, w - 2 * (style.safe_mm + pad), label.face)
+    band, middle = label.size * 1.6, h * 0.875
+    for y0, turned in ((b, True), (b + h, False)):
         with canvas.saved():
             if turned:
                 canvas.translate(w, y0 + h)
@@ -427,104 +493,203 @@ def draw_pawn(canvas: Canvas, area: Area, spec: BloodDiamondsSpec, suit: Suit) -
             else:
                 canvas.translate(0, y0)
             canvas.rect(0, 0, w, h, fill=suit.colour)
-            canvas.circle(w / 2, h * 0.42, w * 0.4, fill="#ffffff")
+            canvas.circle(w / 2, h * 0.42, w * 0.4, fill=style.background)
             draw_symbol(canvas, suit.symbol, w / 2, h * 0.42, w * 0.55, suit.colour)
-            canvas.text(w / 2, h - 2.0, suit.name.upper(), 2.4, fill="#ffffff", face="bold", anchor="middle")
+            canvas.rect(style.safe_mm, middle - band / 2, w - 2 * style.safe_mm, band, radius=band * 0.3,
+                        fill=style.background)
+            baseline = middle + size * fonts.inked_height(name, label.face)[1] / 2
+            canvas.text(w / 2, baseline, name, size, fill=style.ink, face=label.face, anchor="middle")
 
 
 # ---------------------------------------------------------------------------------------------
-# Reference card, score track and payoff chart
+# Reference card. Its words shrink together, down to TEXT_FLOOR_PT, until they fit the card.
 # ---------------------------------------------------------------------------------------------
 
-def _ink(spec: BloodDiamondsSpec) -> str:
-    return suit_named(spec, "spades").colour if any(s.name == "spades" for s in spec.suits) else "#000000"
+def reference_style(spec: BloodDiamondsSpec, piece_id: str | None = None) -> Style:
+    return spec.style.resolve("reference-card", piece=piece_id, safe_mm=spec.reference_card.piece.safe_mm)
 
 
-def draw_reference_card(canvas: Canvas, area: Area, spec: BloodDiamondsSpec) -> None:
+def sideways(area: Area) -> Area:
+    """The reference card turned a quarter round, for a table wider than the card."""
+    return Area(area.height, area.width, area.bleed)
+
+
+def reference_spill(spec: BloodDiamondsSpec, area: Area, style: Style, scale: float) -> float:
+    """How far the words reach past the safe margin at `scale` times the style's sizes (0 or less: they fit)."""
+    turned = sideways(area)
+    return measure_drawing(_reference_text, turned, spec, style, scale) - (turned.height - style.safe_mm)
+
+
+def draw_reference_card(canvas: Canvas, area: Area, spec: BloodDiamondsSpec, style: Style) -> None:
     """Turned sideways for a wide table: suit, tile, coin and power, then the turn and two reminders."""
-    fill_bleed(canvas, area, "#ffffff")
-    ink = _ink(spec)
+    fill_bleed(canvas, area, style.background)
+    scale = fitted_scale(lambda s: reference_spill(spec, area, style, s), floor_scale(style))
     with canvas.saved():
         canvas.translate(area.width, 0)
         canvas.rotate(90)
-        _reference_table(canvas, area.height, spec, ink)  # the card seen sideways: as wide as it is tall
+        _reference_text(canvas, sideways(area), spec, style, scale)
 
 
-def _reference_table(canvas: Canvas, width: float, spec: BloodDiamondsSpec, ink: str) -> None:
-    ref = spec.reference_card
-    safe = ref.piece.safe_mm + 0.5
-    left, right = safe, width - safe
-    canvas.text(width / 2, safe + 4.2, ref.title, 4.2, fill=ink, face="bold", anchor="middle")
-    columns = [left + 6.0, left + 6.0 + (right - left - 6.0) * 0.36, left + 6.0 + (right - left - 6.0) * 0.70]
-    rooms = [b - a - 1.0 for a, b in zip(columns, columns[1:])] + [right - columns[-1]]  # 1 mm between columns
-    size = 6.2 * PT
-    y = safe + 9.2
-    for x, heading in zip(columns, ("Tile", "Coin", "Power")):
-        canvas.text(x, y, heading, size, fill="#666666", face="bold")
-    canvas.line(left, y + 1.0, right, y + 1.0, stroke="#999999", width=0.2)
-    y += 4.0
+def _reference_text(canvas: Canvas, area: Area, spec: BloodDiamondsSpec, style: Style, scale: float) -> float:
+    """Draw the card's words at `scale` times the style's sizes; return how far down their ink reaches."""
+    ref, ink = spec.reference_card, style.ink
+    bold, plain, note_face = style.title.face, style.body.face, style.small.face
+    body, note = style.body.size * scale, style.small.size * scale
+    left, right = style.safe_mm, area.width - style.safe_mm
+    width = right - left
+    title = fit_line(ref.title, style.title.size * scale, width, bold)
+    y = top_baseline(style.safe_mm, ref.title, title, bold)
+    canvas.text(area.width / 2, y, ref.title, title, fill=ink, face=bold, anchor="middle")
+    # Table 1: each suit's symbol, then its tile, its coins' action and its warlord's power.
+    symbols = body * 2.75
+    columns = [left + symbols + (width - symbols) * share for share in (0.0, 0.36, 0.70)]
+    gap = body * 0.45
+    rooms = [b - a - gap for a, b in zip(columns, columns[1:])] + [right - columns[-1]]
+    y += body * 2.3
+    for x, room, heading in zip(columns, rooms, ("Tile", "Coin", "Power")):
+        canvas.text(x, y, heading, fit_line(heading, body, room, bold), fill=style.muted, face=bold)
+    canvas.line(left, y + body * 0.45, right, y + body * 0.45, stroke=style.line, width=style.line_mm * 0.6)
+    y += body * 1.8
     for suit in spec.suits:
-        draw_symbol(canvas, suit.symbol, left + 2.2, y - size * 0.35, 3.2, suit.colour)
+        draw_symbol(canvas, suit.symbol, left + symbols * 0.37, y - body * 0.35, body * 1.45, suit.colour)
         for x, room, name in zip(columns, rooms, (suit.tile, suit.coin, suit.power)):
-            canvas.text(x, y, name, fit_line(name, size, room), fill=ink)  # a long name shrinks, never spills
-        y += 3.5
-    y += 1.2
-    body = 5.6 * PT
+            # A long name shrinks, never spills into the next column.
+            canvas.text(x, y, name, fit_line(name, body, room, plain), fill=ink, face=plain)
+        y += body * 1.6
+    reach = y - body * 1.3
+    y += body * 0.55
+    # The turn, numbered, and the reminders.
+    indent = text_width(f"{len(ref.turn)}.", body, bold) + body * 0.4
     for number, step in enumerate(ref.turn, start=1):
-        canvas.text(left, y, f"{number}.", body, fill=ink, face="bold")
-        y = canvas.text_block(left + 3.0, y, wrap(step, body, right - left - 3.0), body, fill=ink) + 0.5
-    for note in ref.notes:
-        y = canvas.text_block(left, y, wrap(note, body, right - left), body, fill=ink, face="italic") + 0.3
+        canvas.text(left, y, f"{number}.", body, fill=ink, face=bold)
+        y, reach = paragraph(canvas, left + indent, y, step, body, width - indent, plain, ink)
+        y += body * 0.23
+    for reminder in ref.notes:
+        y, reach = paragraph(canvas, left, y, reminder, note, width, note_face, ink)
+        y += note * 0.15
+    return reach
 
 
-TRACK_MARGIN, TRACK_HEADER = 2.0, 13.0  # mm: round the squares; above them, for the title and the note
+# ---------------------------------------------------------------------------------------------
+# Score track
+# ---------------------------------------------------------------------------------------------
+
+TRACK_MARGIN = 2.0  # mm round the squares, unless the score track's style sets a safe_mm
 
 
-def track_size(track: ScoreTrack) -> tuple[float, float]:
-    return (track.columns * track.square_mm + 2 * TRACK_MARGIN,
-            track.rows * track.square_mm + 2 * TRACK_MARGIN + TRACK_HEADER)
+def track_style(spec: BloodDiamondsSpec) -> Style:
+    return spec.style.resolve("score-track", piece="score-track", safe_mm=TRACK_MARGIN)
 
 
-def draw_score_track(canvas: Canvas, area: Area, spec: BloodDiamondsSpec) -> None:
+def track_header(style: Style) -> float:
+    """The band above the squares: the title, and the note under it."""
+    return style.title.size * 0.9 + style.body.size * 3.2
+
+
+def track_size(track: ScoreTrack, style: Style) -> tuple[float, float]:
+    margin = style.safe_mm
+    return (track.columns * track.square_mm + 2 * margin,
+            track.rows * track.square_mm + 2 * margin + track_header(style))
+
+
+def draw_score_track(canvas: Canvas, area: Area, track: ScoreTrack, style: Style) -> None:
     """The track, every tenth square tinted; past 99 the die beside a marker counts the hundreds."""
-    track = spec.score_track
-    fill_bleed(canvas, area, track.colour)
-    ink = _ink(spec)
-    canvas.text(TRACK_MARGIN + 1, 6.5, "Score track", 5.0, fill=ink, face="bold")
+    fill_bleed(canvas, area, style.background)
+    margin = style.safe_mm
+    title, body = style.title, style.body
+    indent = margin + title.size * 0.2
+    room = area.width - 2 * indent
+    y = margin + title.size * 0.9
+    heading = "Score track"
+    canvas.text(indent, y, heading, fit_line(heading, title.size, room, title.face), fill=style.ink, face=title.face)
     note = f"Past 99, turn your die to its next face to count the hundreds. {track.win} points wins at once."
-    canvas.text(TRACK_MARGIN + 1, 11.0, note, fit_line(note, 2.7, area.width - 2 * (TRACK_MARGIN + 1)), fill=ink)
-    style = tracks.TrackStyle(square_mm=track.square_mm, ink=ink, line=track.line,
-                              highlight="#f1e6c8", highlight_every=10)
-    tracks.draw_track(canvas, track_squares(track), style, TRACK_MARGIN, TRACK_MARGIN + TRACK_HEADER)
+    canvas.text(indent, y + body.size * 1.7, note, fit_line(note, body.size, room, body.face), fill=style.ink,
+                face=body.face)
+    squares = track_squares(track)
+    widest = str(max(number for number, _, _ in squares))
+    look = tracks.TrackStyle(square_mm=track.square_mm, ink=style.ink, line=style.line, paper=style.panel,
+                             highlight=style.accent, highlight_every=10,
+                             number_size=fit_line(widest, style.index.size, track.square_mm * 0.8, style.index.face),
+                             start_size=style.small.size, line_width=style.line_mm, number_face=style.body.face,
+                             milestone_face=style.index.face, start_face=style.small.face)
+    tracks.draw_track(canvas, squares, look, margin, margin + track_header(style))
 
 
-def draw_payoff_chart(canvas: Canvas, area: Area, spec: BloodDiamondsSpec) -> None:
-    chart = spec.payoff_chart
-    fill_bleed(canvas, area, "#ffffff")
-    ink = _ink(spec)
+# ---------------------------------------------------------------------------------------------
+# Payoff chart: Table 2, computed. Like the reference card, its words shrink until they fit.
+# ---------------------------------------------------------------------------------------------
+
+PAYOFF_TITLE = "Diamond sales"
+PAYOFF_HEADINGS = ("Coins", "Normal", "Swindler")
+PAYOFF_NOTE = "Product of the coins; a null makes 0."
+
+
+def payoff_style(spec: BloodDiamondsSpec, piece_id: str | None = None) -> Style:
+    return spec.style.resolve("payoff-chart", piece=piece_id, safe_mm=spec.payoff_chart.piece.safe_mm)
+
+
+def payoff_cells(spec: BloodDiamondsSpec) -> list[tuple[str, str, str]]:
+    """Each row of the chart as printed: the coins, the normal payoff, the swindler's."""
+    def shown(points: int | None) -> str:
+        return "ignore it" if points is None else str(points)
+
+    rows = [payoff_row(row, spec.payoff_chart.swindler_bonus) for row in spec.payoff_chart.rows]
+    return [(label, shown(normal), shown(swindler)) for label, normal, swindler in rows]
+
+
+def payoff_spill(spec: BloodDiamondsSpec, area: Area, style: Style, scale: float) -> float:
+    """How far the chart reaches past the safe margin, across or down, at `scale` (0 or less: it fits)."""
+    return measure_drawing(_payoff_chart, area, spec, style, scale)
+
+
+def draw_payoff_chart(canvas: Canvas, area: Area, spec: BloodDiamondsSpec, style: Style) -> None:
+    fill_bleed(canvas, area, style.background)
+    scale = fitted_scale(lambda s: payoff_spill(spec, area, style, s), floor_scale(style))
+    _payoff_chart(canvas, area, spec, style, scale)
+
+
+def _payoff_chart(canvas: Canvas, area: Area, spec: BloodDiamondsSpec, style: Style, scale: float) -> float:
+    """Draw the chart at `scale` times the style's sizes; return how far it spills past the safe margin."""
+    ink, bold, plain = style.ink, style.title.face, style.body.face
+    body, title, note = style.body.size * scale, style.title.size * scale, style.small.size * scale
+    safe = style.safe_mm
+    pad = body * 0.25  # the words' distance from the ends of the tinted rows
+    left, right = safe + pad, area.width - safe - pad
+    cells = payoff_cells(spec)
+    widths = [max(text_width(heading, body, bold), *(text_width(row[i], body, plain) for row in cells))
+              for i, heading in enumerate(PAYOFF_HEADINGS)]
+    gap = body * 1.5
+    spill_across = sum(widths) + 2 * gap - (right - left)
     diamonds = next((s for s in spec.suits if s.symbol == "diamond"), spec.suits[0])
-    safe = chart.piece.safe_mm + 0.5
-    left, right = safe, area.width - safe
-    draw_symbol(canvas, "diamond", left + 2.0, safe + 2.6, 4.0, diamonds.colour)
-    canvas.text(left + 5.0, safe + 4.0, "Diamond sales", 3.4, fill=ink, face="bold")
-    rows = [payoff_row(row, chart.swindler_bonus) for row in chart.rows]
-    size = 6.0 * PT
-    pitch = min(3.4, (area.height - 2 * safe - 13.0) / max(len(rows), 1))
-    y = safe + 9.5
-    normal_x, swindler_x = right - 15.0, right
-    canvas.text(left, y, "Coins", size, fill="#666666", face="bold")
-    canvas.text(normal_x, y, "Normal", size, fill="#666666", face="bold", anchor="end")
-    canvas.text(swindler_x, y, "Swindler", size, fill="#666666", face="bold", anchor="end")
-    canvas.line(left, y + 0.9, right, y + 0.9, stroke="#999999", width=0.2)
-    for index, (label, normal, swindler) in enumerate(rows):
+    y = top_baseline(safe, PAYOFF_TITLE, title, bold)
+    draw_symbol(canvas, "diamond", left + title * 0.55, y - title * 0.35, title * 1.15, diamonds.colour)
+    canvas.text(left + title * 1.45, y, PAYOFF_TITLE, fit_line(PAYOFF_TITLE, title, right - left - title * 1.45, bold),
+                fill=ink, face=bold)
+    y += body * 2.6
+    swindler_x = right
+    normal_x = swindler_x - widths[2] - gap
+    for x, heading, anchor in zip((left, normal_x, swindler_x), PAYOFF_HEADINGS, ("start", "end", "end")):
+        canvas.text(x, y, heading, body, fill=style.muted, face=bold, anchor=anchor)
+    canvas.line(safe, y + body * 0.42, area.width - safe, y + body * 0.42, stroke=style.line,
+                width=style.line_mm * 0.6)
+    # The note stands at the foot of the card; the rows spread out to fill the room above it, from
+    # a tight 1.3 lines apart to an airy 1.6.
+    size = fit_line(PAYOFF_NOTE, note, right - left, style.small.face)
+    low, high = fonts.inked_height(PAYOFF_NOTE, style.small.face)
+    bottom = area.height - safe
+    canvas.text(left, bottom + low * size, PAYOFF_NOTE, size, fill=style.muted, face=style.small.face)
+    above_note = bottom - (high - low) * size - note * 0.6
+    rows_end = len(cells) + 0.28  # the last row's tint reaches 0.28 of a pitch below its baseline
+    pitch = max(body * 1.3, min(body * 1.6, (above_note - y) / rows_end))
+    for index, (coins, normal, swindler) in enumerate(cells):
         y += pitch
         if index % 2:
-            canvas.rect(left - 0.5, y - pitch * 0.72, right - left + 1.0, pitch, fill="#f3eef8")
-        canvas.text(left, y, label, size, fill=ink)
-        canvas.text(normal_x, y, "ignore it" if normal is None else str(normal), size, fill=ink, anchor="end")
-        canvas.text(swindler_x, y, "ignore it" if swindler is None else str(swindler), size, fill=ink, anchor="end")
-    canvas.text(left, area.height - safe - 0.5, "Product of the coins; a null makes 0.", 5.0 * PT, fill="#666666",
-                face="italic")
+            canvas.rect(safe, y - pitch * 0.72, area.width - 2 * safe, pitch, fill=style.panel)
+        canvas.text(left, y, coins, body, fill=ink, face=plain)
+        canvas.text(normal_x, y, normal, body, fill=ink, face=plain, anchor="end")
+        canvas.text(swindler_x, y, swindler, body, fill=ink, face=plain, anchor="end")
+    spill_down = y + pitch * 0.28 - above_note
+    return max(spill_across, spill_down)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -532,29 +697,42 @@ def draw_payoff_chart(canvas: Canvas, area: Area, spec: BloodDiamondsSpec) -> No
 # ---------------------------------------------------------------------------------------------
 
 def components(spec: BloodDiamondsSpec) -> list[Component]:
-    tile, coin = spec.tiles.piece.rect(), Circle(spec.coins.piece.width_mm)
+    """Every piece, each drawn in the style resolved for it: component, suit (group), rank, piece id."""
+    tile_piece, coin_piece = spec.tiles.piece, spec.coins.piece
+    tile, coin = tile_piece.rect(), Circle(coin_piece.width_mm)
     net, pawn = die_net(spec.dice), pawn_shape(spec.pawns)
-    tile_back = partial(draw_tile_back, spec=spec)
+    # One back for every tile: a back styled per suit or rank would mark its tile.
+    tile_back = partial(draw_tile_back, style=spec.style.resolve("tile", safe_mm=tile_piece.safe_mm))
     tiles, coins, dice, pawns = [], [], [], []
     for suit in spec.suits:
         for rank in map(rank_name, spec.tiles.ranks):
-            tiles.append(Piece(f"tile-{suit.name}-{rank}", tile,
-                               partial(draw_tile_face, spec=spec, suit=suit, rank=rank), tile_back))
+            piece_id = f"tile-{suit.name}-{rank}"
+            style = spec.style.resolve("tile", suit.name, rank, piece_id, safe_mm=tile_piece.safe_mm)
+            tiles.append(Piece(piece_id, tile, partial(draw_tile_face, style=style, suit=suit, rank=rank), tile_back))
         for rank in map(rank_name, spec.coins.ranks):
-            coins.append(Piece(f"coin-{suit.name}-{rank}", coin,
-                               partial(draw_coin_side, spec=spec, suit=suit, rank=None),
-                               partial(draw_coin_side, spec=spec, suit=suit, rank=rank)))
-        dice.append(Piece(f"die-{suit.name}", Outline(net.outline, net.folds),
-                          partial(draw_die_net, spec=spec, suit=suit, net=net)))
+            # Both sides of a coin tell something (its suit, its rank), so both take the coin's own style.
+            piece_id = f"coin-{suit.name}-{rank}"
+            style = spec.style.resolve("coin", suit.name, rank, piece_id, safe_mm=coin_piece.safe_mm)
+            coins.append(Piece(piece_id, coin, partial(draw_coin_side, style=style, suit=suit, rank=None),
+                               partial(draw_coin_side, style=style, suit=suit, rank=rank)))
+        piece_id = f"die-{suit.name}"
+        style = spec.style.resolve("die", suit.name, piece=piece_id)
+        dice.append(Piece(piece_id, Outline(net.outline, net.folds),
+                          partial(draw_die_net, style=style, suit=suit, net=net, dice=spec.dice)))
         for n in range(spec.pawns.per_suit):
-            pawns.append(Piece(f"pawn-{suit.name}" + (f"-{n + 1}" if n else ""), pawn,
-                               partial(draw_pawn, spec=spec, suit=suit)))
+            piece_id = f"pawn-{suit.name}" + (f"-{n + 1}" if n else "")
+            style = spec.style.resolve("pawn", suit.name, piece=piece_id)
+            pawns.append(Piece(piece_id, pawn, partial(draw_pawn, style=style, pawns=spec.pawns, suit=suit)))
     ref, chart = spec.reference_card, spec.payoff_chart
-    references = [Piece(f"reference-card-{n + 1}", ref.piece.rect(),
-                        partial(draw_reference_card, spec=spec)) for n in range(ref.copies)]
-    charts = [Piece(f"payoff-chart-{n + 1}", chart.piece.rect(),
-                    partial(draw_payoff_chart, spec=spec)) for n in range(chart.copies)]
-    track = [Piece("score-track", Rect(*track_size(spec.score_track)), partial(draw_score_track, spec=spec))]
+    references = [Piece(f"reference-card-{n}", ref.piece.rect(),
+                        partial(draw_reference_card, spec=spec, style=reference_style(spec, f"reference-card-{n}")))
+                  for n in range(1, ref.copies + 1)]
+    charts = [Piece(f"payoff-chart-{n}", chart.piece.rect(),
+                    partial(draw_payoff_chart, spec=spec, style=payoff_style(spec, f"payoff-chart-{n}")))
+              for n in range(1, chart.copies + 1)]
+    board = track_style(spec)
+    track = [Piece("score-track", Rect(*track_size(spec.score_track, board)),
+                   partial(draw_score_track, track=spec.score_track, style=board))]
     return [
         Component("tile", "Tiles", tiles),
         Component("coin", "Coins", coins, gutter=spec.coins.gutter_mm),
@@ -566,4 +744,10 @@ def components(spec: BloodDiamondsSpec) -> list[Component]:
     ]
 
 
-GAME = Game(name="blood_diamonds", spec=BloodDiamondsSpec, components=components, rules=rules)
+def meaning_colours(spec: BloodDiamondsSpec) -> list[MeaningColour]:
+    """The suit colours, which tell a suit's tiles, coins, die and pawn apart; every suit has its own symbol too."""
+    return [MeaningColour(suit.name, suit.colour, suit.symbol, where(suit, "colour")) for suit in spec.suits]
+
+
+GAME = Game(name="blood_diamonds", spec=BloodDiamondsSpec, components=components, rules=rules,
+            meaning_colours=meaning_colours)

@@ -56,6 +56,9 @@ class TrackStyle:
     number_size: float = 6.0
     start_label: str = "start"  # under the first number; "" for none
     start_size: float = 2.4
+    number_face: str = "regular"  # font face keys (generator/fonts.py)
+    milestone_face: str = "bold"
+    start_face: str = "regular"
     line_width: float = 0.35
     arrow_mm: float = 3.2  # an arrowhead's width; it is three quarters as tall
 
@@ -70,14 +73,14 @@ def draw_track(canvas: Canvas, squares: list[Square], style: TrackStyle, x: floa
         canvas.rect(left, top, s, s, fill=style.highlight if milestone else style.paper, stroke=style.line,
                     width=style.line_width)
         canvas.text(left + s / 2, top + (s + style.number_size * DIGIT_HEIGHT) / 2, str(number), style.number_size,
-                    fill=style.ink, face="bold" if milestone else "regular", anchor="middle")
+                    fill=style.ink, face=style.milestone_face if milestone else style.number_face, anchor="middle")
     for here, after in zip(squares, squares[1:]):
         if after.row != here.row:
             _arrow(canvas, x + (here.column + 0.5) * s, y + here.row * s, style, up=after.row < here.row)
     if squares and style.start_label:
         first = squares[0]
         canvas.text(x + (first.column + 0.5) * s, y + (first.row + 1) * s - START_INSET, style.start_label,
-                    style.start_size, fill=style.ink, anchor="middle")
+                    style.start_size, fill=style.ink, face=style.start_face, anchor="middle")
 
 
 def _arrow(canvas: Canvas, cx: float, edge: float, style: TrackStyle, up: bool) -> None:

@@ -14,14 +14,18 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Literal
 
+from generator import fonts
 from generator.canvas import PT, Canvas
-from generator.fonts import text_width
+from generator.colour_rules import MeaningColour, contrast
+from generator.fonts import text_width, wrap
 from generator.geometry import Path
 from generator.kit.symbols import SUITS, draw_symbol
+from generator.kit.text import fit_line
 from generator.model import Area, Component, Piece, fill_bleed
 from generator.plugins import Game, GameSpec
 from generator.schema import Colour, spec_field, where
 from generator.shapes import Rect
+from generator.styles import Style
 from generator.validate import RuleBook, error
 
 from .cube import SEATS, Cube, is_l_move, keeps_promise, play_rounds
@@ -55,9 +59,6 @@ class Board:
     rows: int = spec_field(4, minimum=1, maximum=20)
     square_mm: float = spec_field(56.0, positive=True, minimum=5, maximum=200)
     border_mm: float = spec_field(14.0, positive=True, maximum=60)
-    colour: Colour
-    line: Colour
-    path: Colour
     #: Each space's square, [column, row]: two whole numbers (on the board: the rules check that).
     spaces: dict[str, tuple[int, int]] = spec_field(minimum=0, maximum=19, parts=("column", "row"))
 
@@ -81,8 +82,6 @@ class PlayerSheet:
     copies: int = spec_field(4, count=True, maximum=20)
     width_mm: float = spec_field(250.0, positive=True, minimum=100, maximum=1000)
     height_mm: float = spec_field(178.0, positive=True, minimum=100, maximum=1000)
-    ink: Colour
-    fill: Colour
     grid: Grid
     polyominoes: list[Polyomino]
     rounds: int = spec_field(6, minimum=0, maximum=20)
@@ -291,186 +290,456 @@ def check_round_sheet(spec: DiaominosSpec):
                                                   "each should come 4 times")
 
 
+#: The smallest sheets whose grid, cards and rounds can still be written in (both fit A5 landscape).
+MIN_PLAYER_SHEET_MM = (190.0, 130.0)
+MIN_ROUND_SHEET_MM = (150.0, 100.0)
+MIN_CELL_MM = 6.0  # a grid cube a pencil mark fits in
+MIN_SEAT_LABEL_PT = 8.0
+
+
+@rules.rule("diaominos.sizes", "sheets large enough to write on, a board border that holds the seat labels")
+def check_sizes(spec: DiaominosSpec):
+    board, style = spec.board, spec.style.resolve("board", piece="board")
+    if seat_label_size(board, style) < MIN_SEAT_LABEL_PT * PT:
+        low, high = fonts.inked_height("Seat 4", style.title.face)
+        least = 2 * style.safe_mm + (high - low) * MIN_SEAT_LABEL_PT * PT
+        yield error(where(board, "border_mm"), f"a {board.border_mm:g} mm border has no room for the seat labels "
+                                               f"{style.safe_mm:g} mm clear of the cut; use at least {least:.1f} mm")
+    sheets_fit = True
+    for name, piece, (width, height) in (("player_sheet", spec.player_sheet, MIN_PLAYER_SHEET_MM),
+                                         ("round_sheet", spec.round_sheet, MIN_ROUND_SHEET_MM)):
+        if piece.width_mm < width or piece.height_mm < height:
+            sheets_fit = False
+            yield error(where(spec, name), f"a {piece.width_mm:g} x {piece.height_mm:g} mm {name.replace('_', ' ')} is "
+                                           f"too small to write on; use at least {width:g} x {height:g} mm")
+    if not sheets_fit:
+        return
+    # The grid's cubes shrink to the room the sheet leaves them, less with larger text.
+    sheet = spec.player_sheet
+    for n in range(sheet.copies):
+        style = spec.style.resolve("player-sheet", piece=f"player-sheet-{n + 1}")
+        cell = SheetLayout(sheet.width_mm, sheet.height_mm, spec.title, sheet.grid, style).cell
+        if cell < MIN_CELL_MM:
+            yield error(where(sheet, "grid"), f"the grid's cubes come out {cell:.1f} mm on player sheet {n + 1}, too "
+                                              f"small to mark; the least is {MIN_CELL_MM:g} mm: give the sheet more "
+                                              "room, fewer layers or smaller text")
+            return
+
+
 # ---------------------------------------------------------------------------------------------
-# Drawing
+# Drawing. Each drawer is handed its piece's resolved Style and takes every colour, face and text
+# size from it. Positions are fractions of the face or follow from the spec's and the style's mm,
+# so a smaller sheet or a larger board is laid out by the same code.
 # ---------------------------------------------------------------------------------------------
 
-def _light(colour: str) -> bool:
-    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
-    return 0.299 * r + 0.587 * g + 0.114 * b > 150
+def mark_on(colour: str, style: Style) -> str:
+    """The style's ink or paper, whichever stands out more on `colour`: a facelet's symbol."""
+    return max((style.ink, style.background), key=lambda mark: contrast(mark, colour))
 
 
-def draw_swatch(canvas: Canvas, colour: CubeColour, x: float, y: float, size: float, radius: float = 0.8) -> None:
-    """A facelet: its colour with its symbol, outlined so white shows on white paper."""
-    canvas.rect(x, y, size, size, radius=radius, fill=colour.colour, stroke="#555555", width=0.2)
-    mark = "#1d1d24" if _light(colour.colour) else "#ffffff"
-    draw_symbol(canvas, colour.symbol, x + size / 2, y + size / 2, size * 0.5, mark)
+def fit_box(text: str, size: float, width: float, height: float, face: str) -> float:
+    """The size, at most `size`, at which the ink of `text` fits in `width` x `height`."""
+    low, high = fonts.inked_height(text, face)
+    return min(fit_line(text, size, width, face), height / (high - low) if high > low else size)
 
 
-def draw_sticker(canvas: Canvas, area: Area, spec: DiaominosSpec, colour: CubeColour) -> None:
+def centred_baseline(text: str, size: float, face: str, middle: float) -> float:
+    """The baseline that centres the ink of `text` on the line y = `middle`."""
+    low, high = fonts.inked_height(text, face)
+    return middle + (high + low) / 2 * size
+
+
+def top_baseline(text: str, size: float, face: str, top: float) -> float:
+    """The baseline that puts the top of the ink of `text` at y = `top`."""
+    return top + fonts.inked_height(text, face)[1] * size
+
+
+# Cube stickers and facelets ------------------------------------------------------------------
+
+def draw_sticker(canvas: Canvas, area: Area, colour: CubeColour, style: Style) -> None:
+    """A sticker for the cube: its colour past the cut, and its symbol for colour-blind players."""
     fill_bleed(canvas, area, colour.colour)
-    mark = "#1d1d24" if _light(colour.colour) else "#ffffff"
+    mark = mark_on(colour.colour, style)
     draw_symbol(canvas, colour.symbol, area.width / 2, area.height / 2, area.width * 0.42, mark)
 
+
+def draw_facelet(canvas: Canvas, colour: CubeColour, x: float, y: float, size: float, style: Style) -> None:
+    """A facelet on paper: its colour and symbol, outlined so white shows on white paper."""
+    canvas.rect(x, y, size, size, radius=size * 0.11, fill=colour.colour, stroke=style.line, width=style.line_mm * 0.6)
+    draw_symbol(canvas, colour.symbol, x + size / 2, y + size / 2, size * 0.5, mark_on(colour.colour, style))
+
+
+# The board -----------------------------------------------------------------------------------
 
 def board_size(board: Board) -> tuple[float, float]:
     return board.columns * board.square_mm + 2 * board.border_mm, board.rows * board.square_mm + 2 * board.border_mm
 
 
-def draw_board(canvas: Canvas, area: Area, spec: DiaominosSpec) -> None:
+def seat_label_size(board: Board, style: Style) -> float:
+    """The seat labels' size: the title role's, or less so that they fit the border, `safe_mm`
+    clear of the cut and of the squares."""
+    room = board.border_mm - 2 * style.safe_mm
+    along = min(board_size(board)) * 0.4
+    return fit_box("Seat 4", style.title.size, along, max(room, 0.0), style.title.face)
+
+
+def draw_board(canvas: Canvas, area: Area, spec: DiaominosSpec, style: Style) -> None:
+    """The squares, the path from A to F, and a border that names each seat."""
     board = spec.board
     s, b = board.square_mm, board.border_mm
-    fill_bleed(canvas, area, board.colour)
-    centre = lambda square: (b + (square[0] + 0.5) * s, b + (square[1] + 0.5) * s)  # noqa: E731
+    fill_bleed(canvas, area, style.background)
     for column in range(board.columns):
         for row in range(board.rows):
-            canvas.rect(b + column * s, b + row * s, s, s, fill="#ffffff", stroke=board.line, width=0.5)
-    # The L path between consecutive spaces: along the long leg first, then the short one.
-    # Each move is shifted a little along the diagonal, so moves that share a row stay apart.
+            canvas.rect(b + column * s, b + row * s, s, s, fill=style.panel, stroke=style.line, width=style.line_mm)
+    _draw_path(canvas, spec, style)
+    _draw_border(canvas, area, spec, style)
+
+
+def _draw_path(canvas: Canvas, spec: DiaominosSpec, style: Style) -> None:
+    """Each move as an L, along the long leg first, then the lettered spaces over the path. The
+    path's lines, arrows and rings are art of the board and grow with its squares."""
+    s, b = spec.board.square_mm, spec.board.border_mm
+    radius, ring = s * 0.22, s * 0.021
+    centre = lambda square: (b + (square[0] + 0.5) * s, b + (square[1] + 0.5) * s)  # noqa: E731
     path = board_path(spec)
-    for index, (start, end) in enumerate(zip(path, path[1:])):
-        shift = (index - 2) * 2.8
+    moves = list(zip(path, path[1:]))
+    for index, (start, end) in enumerate(moves):
+        # Each move is shifted a little along the diagonal, so moves that share a row stay apart.
+        shift = (index - (len(moves) - 1) / 2) * s * 0.05
         (x0, y0), (x1, y1) = centre(start), centre(end)
         x0, y0, x1, y1 = x0 + shift, y0 + shift, x1 + shift, y1 + shift
         corner = (x1, y0) if abs(end[0] - start[0]) == 2 else (x0, y1)
-        canvas.draw(Path.polygon([(x0, y0), corner, (x1, y1)], closed=False), stroke=board.path, width=1.8)
-        _arrow_head(canvas, corner, (x1, y1), board.path)
+        canvas.draw(Path.polygon([(x0, y0), corner, (x1, y1)], closed=False), stroke=style.accent, width=s * 0.032)
+        _arrow_head(canvas, corner, (x1, y1), radius + ring, s * 0.09, style.accent)
+    index = style.index
     for letter, square in zip(LETTERS, path):
         x, y = centre(square)
-        canvas.circle(x, y, s * 0.22, fill=board.colour, stroke=board.path, width=1.2)
-        canvas.text(x, y + s * 0.11, letter, s * 0.3, fill=board.line, face="bold", anchor="middle")
-    canvas.text(b + 2, b - 4, "Diaominos: roll the cube A to F, one L a round", 3.2, fill=board.line)
-    # The seats: each label reads upright for the player sitting at that edge.
+        canvas.circle(x, y, radius, fill=style.background, stroke=style.accent, width=ring)
+        size = fit_box(letter, index.size, radius * 1.3, radius * 1.3, index.face)
+        canvas.text(x, centred_baseline(letter, size, index.face, y), letter, size, fill=style.ink, face=index.face,
+                    anchor="middle")
+
+
+def _arrow_head(canvas: Canvas, start, end, short: float, length: float, colour: str) -> None:
+    """An arrowhead pointing from `start` towards `end`, stopping `short` of it (the space's ring)."""
+    (x0, y0), (x1, y1) = start, end
+    span = max(abs(x1 - x0), abs(y1 - y0))
+    ux, uy = (x1 - x0) / span, (y1 - y0) / span
+    tip = (x1 - ux * short, y1 - uy * short)
+    back, half = (tip[0] - ux * length, tip[1] - uy * length), length * 0.6
+    canvas.polygon([tip, (back[0] - uy * half, back[1] + ux * half), (back[0] + uy * half, back[1] - ux * half)],
+                   fill=colour)
+
+
+def _draw_border(canvas: Canvas, area: Area, spec: DiaominosSpec, style: Style) -> None:
+    """A label in the border before each seat, upright for the player sitting there, and along
+    the top the rule of the path, left of seat 3's label."""
+    b, title, body = spec.board.border_mm, style.title, style.body
+    size = seat_label_size(spec.board, style)
     width, height = area.width, area.height
     for seat, (cx, cy, turn) in {1: (width / 2, height - b / 2, 0), 2: (b / 2, height / 2, 90),
                                  3: (width / 2, b / 2, 180), 4: (width - b / 2, height / 2, 270)}.items():
+        label = f"Seat {seat}"
         with canvas.saved():
             canvas.translate(cx, cy)
             canvas.rotate(turn)
-            canvas.text(0, 2.0, f"Seat {seat}", 5.0, fill=board.line, face="bold", anchor="middle")
+            canvas.text(0, centred_baseline(label, size, title.face, 0), label, size, fill=style.ink, face=title.face,
+                        anchor="middle")
+    caption = f"{spec.title}: roll the cube A to F, one L a round"
+    room = width / 2 - text_width("Seat 3", size, title.face) / 2 - size - b  # an em clear of seat 3
+    if room > 0 and size > 0:
+        small = fit_box(caption, body.size, room, b - 2 * style.safe_mm, body.face)
+        canvas.text(b, centred_baseline(caption, small, body.face, b / 2), caption, small, fill=style.ink,
+                    face=body.face)
 
 
-def _arrow_head(canvas: Canvas, start, end, colour: str) -> None:
-    """A small arrowhead pointing from `start` towards `end`, short of the space's circle."""
-    (x0, y0), (x1, y1) = start, end
-    length = max(abs(x1 - x0), abs(y1 - y0))
-    ux, uy = (x1 - x0) / length, (y1 - y0) / length
-    tip = (x1 - ux * 13.5, y1 - uy * 13.5)
-    back = (tip[0] - ux * 5, tip[1] - uy * 5)
-    canvas.polygon([tip, (back[0] - uy * 3, back[1] + ux * 3), (back[0] + uy * 3, back[1] - ux * 3)], fill=colour)
+# The player sheet ----------------------------------------------------------------------------
+
+GRID_NOTE = "Layers count from the bottom.\nLoading starts at the filled cube: your first polyomino must touch it."
+MARKING_NOTE = "Mark the bottom-most, then right-most, unmarked cube"
+ROUNDS_NOTE = "Rounds: initials of the four faces facing you; cross each off as you load it"
+GAME_END = ("Game end: layers completed", "+ diamond marks left")  # each followed by a blank to fill in
 
 
-def draw_player_sheet(canvas: Canvas, area: Area, spec: DiaominosSpec) -> None:
+@dataclass(frozen=True)
+class SheetLayout:
+    """Where things go on a player sheet. The left column holds the heading, the grid and the final
+    score; the right one the polyominoes, the rounds and the total. Columns are fractions of the
+    sheet's width and the right column's rows fractions of its height, as on the 250 x 178 mm sheet;
+    the grid's cells are `cell_mm`, or smaller if the left column has less room."""
+
+    width: float
+    height: float
+    title: str
+    grid: Grid
+    style: Style
+
+    @property
+    def left(self) -> tuple[float, float]:
+        return self.style.safe_mm, self.width * 0.472
+
+    @property
+    def right(self) -> tuple[float, float]:
+        return self.width * 0.504, self.width - self.style.safe_mm
+
+    @property
+    def title_baseline(self) -> float:
+        return top_baseline(self.title, self.style.title.size, self.style.title.face, self.style.safe_mm)
+
+    @property
+    def grid_top(self) -> float:
+        return self.title_baseline + self.style.title.size * 1.15
+
+    @property
+    def grid_left(self) -> float:
+        """Right of the layer numbers' column."""
+        body = self.style.body
+        widest = str(len(self.grid.layers))
+        return self.left[0] + text_width(widest, body.size, body.face) + body.size
+
+    def note_lines(self) -> list[str]:
+        small = self.style.small
+        return wrap(GRID_NOTE, small.size, self.left[1] - self.left[0], small.face)
+
+    @property
+    def score_row(self) -> float:
+        """A row of the final-score box: room for a label and a box to write in."""
+        return max(self.style.index.size, self.style.body.size) * 2.5
+
+    @property
+    def below_grid(self) -> float:
+        """What goes under the grid: its note, a gap and the final-score box."""
+        small = self.style.small
+        return small.size * (0.5 + 1.25 * len(self.note_lines())) + self.score_row * 0.7 + self.score_row * 3.2
+
+    @property
+    def cell(self) -> float:
+        columns = max((len(layer) for layer in self.grid.layers), default=1)
+        across = (self.left[1] - self.grid_left) / columns
+        down = (self.height - self.style.safe_mm - self.below_grid - self.grid_top) / max(len(self.grid.layers), 1)
+        return min(self.grid.cell_mm, across, down)
+
+
+def draw_player_sheet(canvas: Canvas, area: Area, spec: DiaominosSpec, style: Style) -> None:
+    """A player's score pad page: the grid they load, the polyominoes they mark, the rounds and the score."""
     sheet = spec.player_sheet
-    ink, fill = sheet.ink, sheet.fill
-    fill_bleed(canvas, area, "#ffffff")
-    canvas.text(6, 10, spec.title, 7.0, fill=ink, face="bold")
-    canvas.text(60, 10, "Player", 3.2, fill=ink)
-    canvas.line(72, 10.5, 118, 10.5, stroke=ink, width=0.3)
-    bottom = _draw_grid(canvas, sheet, 14.0, 18.0)
-    # Wild colour and the end-of-game score, under the grid.
-    y = bottom + 6
-    canvas.rect(6, y, 112, 26, radius=1.5, stroke=ink, width=0.4)
-    canvas.text(10, y + 6, "Wild colour", 3.4, fill=ink, face="bold")
-    canvas.rect(40, y + 1.8, 30, 6.5, radius=1, stroke=ink, width=0.3)
-    x = 10.0
-    for words in ("Game end: layers completed", "+ diamond marks left"):  # each followed by a blank
-        canvas.text(x, y + 15, words, 3.0, fill=ink)
-        x += text_width(words, 3.0) + 1.0
-        canvas.line(x, y + 15.5, x + 11, y + 15.5, stroke=ink, width=0.3)
-        x += 13.0
-    canvas.text(10, y + 22.5, "Score", 3.4, fill=ink, face="bold")
-    canvas.rect(24, y + 17.8, 20, 6.5, radius=1, stroke=ink, width=0.3)
-    _draw_polyominoes(canvas, sheet, 126.0, 14.0)
-    _draw_rounds(canvas, sheet, 126.0, 76.0)
-    canvas.rect(126, area.height - 24, 118, 18, radius=1.5, stroke=ink, width=0.6, fill=fill)
-    canvas.text(131, area.height - 12.5, "Total", 5.0, fill=ink, face="bold")
-    canvas.rect(200, area.height - 21, 40, 12, radius=1, fill="#ffffff", stroke=ink, width=0.4)
+    layout = SheetLayout(area.width, area.height, spec.title, sheet.grid, style)
+    fill_bleed(canvas, area, style.background)
+    _draw_heading(canvas, layout)
+    bottom = _draw_grid(canvas, layout)
+    _draw_final_score(canvas, layout, bottom)
+    bottom = _draw_polyominoes(canvas, layout, sheet.polyominoes)
+    _draw_rounds(canvas, layout, sheet, bottom)
+    _draw_total(canvas, layout)
 
 
-def _draw_grid(canvas: Canvas, sheet: PlayerSheet, x0: float, y0: float) -> float:
-    """The big grid with layer numbers at the left; returns the y below it."""
-    grid, ink = sheet.grid, sheet.ink
-    size = grid.cell_mm
-    cells = grid_cells(grid)
+def _draw_heading(canvas: Canvas, layout: SheetLayout) -> None:
+    """The game's title, and a line for the player's name after it."""
+    style, (x0, x1) = layout.style, layout.left
+    title, body = style.title, style.body
+    baseline = layout.title_baseline
+    size = fit_line(layout.title, title.size, (x1 - x0) * 0.5, title.face)
+    canvas.text(x0, baseline, layout.title, size, fill=style.ink, face=title.face)
+    x = x0 + text_width(layout.title, size, title.face) + (x1 - x0) * 0.08
+    size = fit_line("Player", body.size, (x1 - x) * 0.4, body.face)  # the rest is the line to write on
+    canvas.text(x, baseline, "Player", size, fill=style.ink, face=body.face)
+    x += text_width("Player", size, body.face) + size * 0.4
+    canvas.line(x, baseline + 0.5 * style.line_mm, x1, baseline + 0.5 * style.line_mm, stroke=style.line,
+                width=style.line_mm * 0.85)
+
+
+def _draw_grid(canvas: Canvas, layout: SheetLayout) -> float:
+    """The big grid, its layers numbered at the left and its note under it; returns the y below."""
+    style, grid, size = layout.style, layout.grid, layout.cell
+    body, small = style.body, style.small
+    x0, y0 = layout.grid_left, layout.grid_top
+    for (column, row), mark in grid_cells(grid).items():
+        filled = style.ink if mark == "S" else style.background  # the start comes marked
+        canvas.rect(x0 + column * size, y0 + row * size, size, size, fill=filled, stroke=style.line,
+                    width=style.line_mm * 0.85)
     layers = len(grid.layers)
-    for (column, row), mark in cells.items():
-        x, y = x0 + column * size, y0 + row * size
-        canvas.rect(x, y, size, size, fill=ink if mark == "S" else "#ffffff", stroke=ink, width=0.3)
     for row in range(layers):
-        number = layers - row if grid.number_layers_from == "bottom" else row + 1
-        canvas.text(x0 - 3, y0 + row * size + size * 0.68, str(number), size * 0.42, fill=ink, anchor="end")
-    bottom = y0 + layers * size
-    canvas.text(x0 - 8, bottom + 4.5, "Layers count from the bottom. Loading starts at the filled cube:", 2.6, fill=ink,
-                face="italic")
-    canvas.text(x0 - 8, bottom + 8.0, "your first polyomino must touch it.", 2.6, fill=ink, face="italic")
-    return bottom + 8.0
+        number = str(layers - row if grid.number_layers_from == "bottom" else row + 1)
+        digits = fit_box(number, body.size, x0 - layout.left[0] - body.size * 0.6, size * 0.7, body.face)
+        canvas.text(x0 - body.size * 0.6, centred_baseline(number, digits, body.face, y0 + (row + 0.5) * size),
+                    number, digits, fill=style.ink, face=body.face, anchor="end")
+    first = y0 + layers * size + small.size * 1.5
+    return canvas.text_block(layout.left[0], first, layout.note_lines(), small.size, fill=style.ink,
+                             face=small.face) - small.size * 1.25
 
 
-def _draw_polyominoes(canvas: Canvas, sheet: PlayerSheet, x0: float, y0: float) -> None:
-    """Each shape in its fixed orientation, with the order its cubes are marked, a box for its
-    colour and a Score line."""
-    ink, fill = sheet.ink, sheet.fill
-    width, gap, cell = 22.0, 2.0, 4.6
-    canvas.text(x0, y0 - 2, "Mark the bottom-most, then right-most, unmarked cube", 2.8, fill=ink, face="italic")
-    for index, shape in enumerate(sheet.polyominoes):
-        x = x0 + index * (width + gap)
-        canvas.rect(x, y0, width, 54, radius=1.5, stroke=ink, width=0.4)
-        canvas.text(x + 2, y0 + 5, "Colour", 2.6, fill=ink)
-        canvas.rect(x + 2, y0 + 6.5, width - 4, 6, radius=1, stroke=ink, width=0.3)
-        cols = max(c for c, _ in shape.cells) + 1
-        rows = max(r for _, r in shape.cells) + 1
-        left = x + (width - cols * cell) / 2
-        top = y0 + 16 + (4 - rows) * cell / 2
-        order = {cell_: n for n, cell_ in enumerate(marking_order(shape.cells), start=1)}
-        for column, row in shape.cells:
-            cx, cy = left + column * cell, top + row * cell
-            canvas.rect(cx, cy, cell, cell, fill=fill, stroke=ink, width=0.35)
-            canvas.text(cx + 0.7, cy + 1.9, str(order[(column, row)]), 1.5, fill=ink)
-        canvas.text(x + width / 2, y0 + 40, shape.name, 4.0, fill=ink, face="bold", anchor="middle")
-        canvas.text(x + 2, y0 + 50, "Score", 2.6, fill=ink)
-        canvas.line(x + 10, y0 + 50.5, x + width - 2, y0 + 50.5, stroke=ink, width=0.3)
+def _draw_final_score(canvas: Canvas, layout: SheetLayout, top: float) -> None:
+    """The wild colour and the end-of-game score, in a box under the grid: three rows."""
+    style, (x0, x1) = layout.style, layout.left
+    label, body, row = style.index, style.body, layout.score_row
+    y = top + row * 0.7
+    canvas.rect(x0, y, x1 - x0, row * 3.2, radius=row * 0.18, stroke=style.line, width=style.line_mm * 1.15)
+    pad, middle = row * 0.45, lambda n: y + row * (0.1 + n + 0.5)  # noqa: E731
+
+    def labelled_box(n: int, words: str, width: float) -> None:
+        size = fit_box(words, label.size, (x1 - x0) * 0.4, row * 0.5, label.face)
+        canvas.text(x0 + pad, centred_baseline(words, size, label.face, middle(n)), words, size, fill=style.ink,
+                    face=label.face)
+        left = x0 + pad + text_width(words, size, label.face) + row * 0.5
+        canvas.rect(left, middle(n) - row * 0.38, width, row * 0.76, radius=row * 0.12, stroke=style.line,
+                    width=style.line_mm * 0.85)
+
+    labelled_box(0, "Wild colour", (x1 - x0) * 0.27)
+    # The game-end line: words and blanks, shrunk together if the column is narrow.
+    blank, before, after = 3.7, 0.33, 0.67  # in ems of the text
+    natural = sum(text_width(words, body.size, body.face) for words in GAME_END) + len(GAME_END) * (
+        before + blank + after) * body.size
+    size = min(body.size, body.size * (x1 - x0 - 2 * pad) / natural)
+    x = x0 + pad
+    baseline = centred_baseline("".join(GAME_END), size, body.face, middle(1))
+    for words in GAME_END:
+        canvas.text(x, baseline, words, size, fill=style.ink, face=body.face)
+        x += text_width(words, size, body.face) + before * size
+        canvas.line(x, baseline + 0.5 * style.line_mm, x + blank * size, baseline + 0.5 * style.line_mm,
+                    stroke=style.line, width=style.line_mm * 0.85)
+        x += (blank + after) * size
+    labelled_box(2, "Score", (x1 - x0) * 0.18)
 
 
-def _draw_rounds(canvas: Canvas, sheet: PlayerSheet, x0: float, y0: float) -> None:
-    ink = sheet.ink
-    canvas.text(x0, y0, "Rounds: initials of the four faces facing you; cross each off as you load it", 2.8,
-                fill=ink, face="italic")
+def _draw_polyominoes(canvas: Canvas, layout: SheetLayout, shapes: list[Polyomino]) -> float:
+    """A card for each shape, under the rule for marking it; returns the y below the cards."""
+    style, (x0, x1) = layout.style, layout.right
+    small = style.small
+    size = fit_line(MARKING_NOTE, small.size, x1 - x0, small.face)
+    baseline = top_baseline(MARKING_NOTE, size, small.face, style.safe_mm)
+    canvas.text(x0, baseline, MARKING_NOTE, size, fill=style.ink, face=small.face)
+    top, gap = baseline + small.size * 0.8, (x1 - x0) * 0.017
+    width = (x1 - x0 - (len(shapes) - 1) * gap) / max(len(shapes), 1)
+    height = layout.height * 0.303
+    for index, shape in enumerate(shapes):
+        _draw_polyomino_card(canvas, style, shape, x0 + index * (width + gap), top, width, height)
+    return top + height
+
+
+def _draw_polyomino_card(canvas: Canvas, style: Style, shape: Polyomino, x: float, y: float, w: float,
+                         h: float) -> None:
+    """One shape in its fixed orientation, its cubes numbered in the order they are marked, with a
+    box for the colour it takes and a line for its score."""
+    body, name = style.body, style.index
+    pad = w * 0.09
+    canvas.rect(x, y, w, h, radius=w * 0.07, stroke=style.line, width=style.line_mm * 1.15)
+    size = fit_box("Colour", body.size, w - 2 * pad, h * 0.07, body.face)
+    canvas.text(x + pad, y + h * 0.093, "Colour", size, fill=style.ink, face=body.face)
+    canvas.rect(x + pad, y + h * 0.12, w - 2 * pad, h * 0.11, radius=w * 0.045, stroke=style.line,
+                width=style.line_mm * 0.85)
+    cell = min(w * 0.21, h * 0.085)
+    columns = max(c for c, _ in shape.cells) + 1
+    rows = max(r for _, r in shape.cells) + 1
+    left, top = x + (w - columns * cell) / 2, y + h * 0.296 + (4 - rows) * cell / 2
+    order = {cell_: n for n, cell_ in enumerate(marking_order(shape.cells), start=1)}
+    for column, row in shape.cells:
+        cx, cy = left + column * cell, top + row * cell
+        canvas.rect(cx, cy, cell, cell, fill=style.panel, stroke=style.line, width=style.line_mm)
+        number = str(order[(column, row)])
+        digit = fit_box(number, body.size, cell * 0.22, cell * 0.3, body.face)
+        canvas.text(cx + cell * 0.15, top_baseline(number, digit, body.face, cy + cell * 0.15), number, digit,
+                    fill=style.ink, face=body.face)
+    size = fit_box(shape.name, name.size, w - 2 * pad, h * 0.1, name.face)
+    canvas.text(x + w / 2, y + h * 0.74, shape.name, size, fill=style.ink, face=name.face, anchor="middle")
+    size = fit_box("Score", body.size, w * 0.45, h * 0.07, body.face)
+    canvas.text(x + pad, y + h * 0.926, "Score", size, fill=style.ink, face=body.face)
+    start = x + pad + text_width("Score", size, body.face) + w * 0.05
+    canvas.line(start, y + h * 0.926 + 0.5 * style.line_mm, x + w - pad, y + h * 0.926 + 0.5 * style.line_mm,
+                stroke=style.line, width=style.line_mm * 0.85)
+
+
+def _draw_rounds(canvas: Canvas, layout: SheetLayout, sheet: PlayerSheet, top: float) -> None:
+    """A row a round: a dashed slot for each face facing the player."""
+    style, (x0, x1), h = layout.style, layout.right, layout.height
+    small, number = style.small, style.index
+    baseline = top + h * 0.045
+    canvas.text(x0, baseline, ROUNDS_NOTE, fit_line(ROUNDS_NOTE, small.size, x1 - x0, small.face), fill=style.ink,
+                face=small.face)
+    pitch, label = h * 0.056, (x1 - x0) * 0.076
+    slot = (x1 - x0 - label) / max(sheet.slots_per_round, 1)
+    dash = (style.line_mm * 3.4, style.line_mm * 2.6)
     for index in range(sheet.rounds):
-        y = y0 + 3 + index * 10
-        canvas.text(x0 + 3, y + 6.5, str(index + 1), 4.0, fill=ink, face="bold", anchor="middle")
-        for slot in range(sheet.slots_per_round):
-            canvas.rect(x0 + 9 + slot * 27, y + 1, 24, 7.5, radius=1, stroke=ink, width=0.35, dash=(1.2, 0.9))
+        y = baseline + h * 0.017 + index * pitch
+        text = str(index + 1)
+        size = fit_box(text, number.size, label * 0.7, pitch * 0.6, number.face)
+        canvas.text(x0 + label / 3, centred_baseline(text, size, number.face, y + pitch * 0.475), text, size,
+                    fill=style.ink, face=number.face, anchor="middle")
+        for n in range(sheet.slots_per_round):
+            canvas.rect(x0 + label + n * slot, y + pitch * 0.1, slot * 0.89, pitch * 0.75, radius=pitch * 0.1,
+                        stroke=style.line, width=style.line_mm, dash=dash)
 
 
-def draw_round_sheet(canvas: Canvas, area: Area, spec: DiaominosSpec) -> None:
-    """No spare cube? The seeded scramble rolled along the board: what each round shows."""
-    sheet_ink = spec.player_sheet.ink
+def _draw_total(canvas: Canvas, layout: SheetLayout) -> None:
+    """The final total, in a band along the bottom of the right column."""
+    style, (x0, x1) = layout.style, layout.right
+    heading = style.title.scaled(0.7)  # a step below the sheet's title
+    height = layout.height * 0.101
+    y = layout.height - style.safe_mm - height
+    canvas.rect(x0, y, x1 - x0, height, radius=height * 0.083, fill=style.panel, stroke=style.line,
+                width=style.line_mm * 1.7)
+    size = fit_box("Total", heading.size, (x1 - x0) * 0.4, height * 0.5, heading.face)
+    canvas.text(x0 + (x1 - x0) * 0.042, centred_baseline("Total", size, heading.face, y + height / 2), "Total", size,
+                fill=style.ink, face=heading.face)
+    box = (x1 - x0) * 0.34
+    canvas.rect(x1 - (x1 - x0) * 0.034 - box, y + height / 6, box, height * 2 / 3, radius=height * 0.055,
+                fill=style.background, stroke=style.line, width=style.line_mm * 1.15)
+
+
+# The round sheet -----------------------------------------------------------------------------
+
+ROUND_SHEET_NOTE = ("For a game without a cube: each round, mark the colours on top; then load the four faces in your "
+                    "seat's column, as you see them from your seat.")
+
+
+def draw_round_sheet(canvas: Canvas, area: Area, spec: DiaominosSpec, style: Style) -> None:
+    """No spare cube? The seeded scramble rolled along the board: what each round shows, on top
+    and before each seat. Columns share the width; rows share the height left under the headings."""
     colours = spec.cube.colours
-    fill_bleed(canvas, area, "#ffffff")
+    title, body, heading, small = style.title, style.body, style.index, style.small
+    margin = style.safe_mm
+    width = area.width - 2 * margin
+    fill_bleed(canvas, area, style.background)
     rounds = play_rounds(Cube.scrambled(spec.cube.seed), dict(zip(LETTERS, board_path(spec))))
-    canvas.text(6, 10, f"{spec.title}: round sheet (scramble {spec.cube.seed})", 6.0, fill=sheet_ink, face="bold")
-    canvas.text(6, 16, "For a game without a cube: each round, mark the colours on top; then load the four faces "
-                       "in your seat's column, as you see them from your seat.", 3.0, fill=sheet_ink)
+    text = f"{spec.title}: round sheet (scramble {spec.cube.seed})"
+    size = fit_line(text, title.size, width, title.face)
+    y = top_baseline(text, size, title.face, margin)
+    canvas.text(margin, y, text, size, fill=style.ink, face=title.face)
+    y = canvas.text_block(margin, y + title.size * 0.4 + body.size * 1.25, wrap(ROUND_SHEET_NOTE, body.size, width,
+                          body.face), body.size, fill=style.ink, face=body.face)
+    # The round labels' column, as wide as its words, then one column for the top and one for each seat.
     headings = ["Round", "On top"] + [f"Seat {seat}" for seat in SEATS]
-    left, top, swatch = 6.0, 24.0, 7.0
-    column_width = (area.width - 2 * left - 22) / 5
-    for index, heading in enumerate(headings):
-        x = left if index == 0 else left + 22 + (index - 1) * column_width
-        canvas.text(x, top, heading, 3.4, fill=sheet_ink, face="bold")
-    row_height = (area.height - top - 8) / 6
+    labels = [headings[0]] + [f"{r.number}  ({r.space})" for r in rounds]
+    label = min(max(text_width(words, heading.size, heading.face) for words in labels) + heading.size, width * 0.2)
+    column = (width - label) / 5
+    y += heading.size * 1.2  # text_block returned the baseline after its last line
+    for index, words in enumerate(headings):
+        x, room = (margin, label) if index == 0 else (margin + label + (index - 1) * column, column)
+        canvas.text(x, y, words, fit_line(words, heading.size, room * 0.9, heading.face), fill=style.ink,
+                    face=heading.face)
+    top = y + heading.size * 0.8
+    row = (area.height - margin - top) / len(rounds)
+    swatch = min(row * 0.355, column * 0.162)
+    gap = swatch * 0.114
+    band = margin / 3  # the shaded rows reach a little past the text
     for r in rounds:
-        y = top + 3 + (r.number - 1) * row_height
+        y = top + (r.number - 1) * row
+        middle = y + row / 2
         if r.number % 2 == 0:
-            canvas.rect(left - 2, y - 1, area.width - 2 * left + 4, row_height, fill="#f4f1e8")
-        canvas.text(left, y + row_height / 2 + 1.5, f"{r.number}  ({r.space})", 4.0, fill=sheet_ink, face="bold")
+            canvas.rect(margin - band, y, width + 2 * band, row, fill=style.panel)
+        words = f"{r.number}  ({r.space})"
+        size = fit_box(words, heading.size, label * 0.9, row * 0.6, heading.face)
+        canvas.text(margin, centred_baseline(words, size, heading.face, middle), words, size, fill=style.ink,
+                    face=heading.face)
         for index, face in enumerate([r.top] + [r.seats[seat] for seat in SEATS]):
-            x = left + 22 + index * column_width
+            x = margin + label + index * column
             for k, colour in enumerate(face):
-                draw_swatch(canvas, colours[colour], x + (k % 2) * (swatch + 0.8), y + 1 + (k // 2) * (swatch + 0.8),
-                            swatch)
+                draw_facelet(canvas, colours[colour], x + (k % 2) * (swatch + gap),
+                             middle - swatch - gap / 2 + (k // 2) * (swatch + gap), swatch, style)
             names = " ".join(colours[c].name[:1].upper() for c in face)
-            canvas.text(x + 2 * swatch + 3, y + swatch + 1.5, names, 6.0 * PT, fill=sheet_ink)
+            left = x + 2 * swatch + gap + swatch * 0.43
+            size = fit_line(names, small.size, x + column * 0.95 - left, small.face)
+            canvas.text(left, centred_baseline(names, size, small.face, middle), names, size, fill=style.ink,
+                        face=small.face)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -478,21 +747,39 @@ def draw_round_sheet(canvas: Canvas, area: Area, spec: DiaominosSpec) -> None:
 # ---------------------------------------------------------------------------------------------
 
 def components(spec: DiaominosSpec) -> list[Component]:
-    sheet, cube = spec.player_sheet, spec.cube
-    board = [Piece("board", Rect(*board_size(spec.board)), partial(draw_board, spec=spec))]
-    sheets = [Piece(f"player-sheet-{n + 1}", Rect(sheet.width_mm, sheet.height_mm), partial(draw_player_sheet, spec=spec))
-              for n in range(sheet.copies)]
-    stickers = [Piece(f"cube-sticker-{colour.name}-{n + 1}", Rect(cube.sticker_mm, cube.sticker_mm),
-                      partial(draw_sticker, spec=spec, colour=colour))
-                for colour in cube.colours for n in range(cube.facelets_per_colour)]
-    round_sheet = [Piece("round-sheet", Rect(spec.round_sheet.width_mm, spec.round_sheet.height_mm),
-                         partial(draw_round_sheet, spec=spec))]
+    """Every piece with the style resolved for it: stickers by their cube colour's name as the
+    group, so `groups: {white: ...}` restyles the white ones."""
+    sheet, cube, round_sheet = spec.player_sheet, spec.cube, spec.round_sheet
+    board_style = spec.style.resolve("board", piece="board")
+    board = [Piece("board", Rect(*board_size(spec.board)), partial(draw_board, spec=spec, style=board_style))]
+    sheets = []
+    for n in range(sheet.copies):
+        piece_id = f"player-sheet-{n + 1}"
+        style = spec.style.resolve("player-sheet", piece=piece_id)
+        sheets.append(Piece(piece_id, Rect(sheet.width_mm, sheet.height_mm),
+                            partial(draw_player_sheet, spec=spec, style=style)))
+    stickers = []
+    for colour in cube.colours:
+        for n in range(cube.facelets_per_colour):
+            piece_id = f"cube-sticker-{colour.name}-{n + 1}"
+            style = spec.style.resolve("cube-sticker", colour.name, piece=piece_id)
+            stickers.append(Piece(piece_id, Rect(cube.sticker_mm, cube.sticker_mm),
+                                  partial(draw_sticker, colour=colour, style=style)))
+    style = spec.style.resolve("round-sheet", piece="round-sheet")
+    rounds = [Piece("round-sheet", Rect(round_sheet.width_mm, round_sheet.height_mm),
+                    partial(draw_round_sheet, spec=spec, style=style))]
     return [
         Component("board", "Board", board),
         Component("player-sheet", "Player sheet", sheets, cut_guides=False),
         Component("cube-sticker", "Cube stickers", stickers, gutter=3.0),
-        Component("round-sheet", "Round sheet", round_sheet, cut_guides=False),
+        Component("round-sheet", "Round sheet", rounds, cut_guides=False),
     ]
 
 
-GAME = Game(name="diaominos", spec=DiaominosSpec, components=components, rules=rules)
+def meaning_colours(spec: DiaominosSpec) -> list[MeaningColour]:
+    """The cube's colours: each tells its facelets apart, with its symbol as a second cue."""
+    return [MeaningColour(colour.name, colour.colour, colour.symbol, where(colour, "colour"))
+            for colour in spec.cube.colours]
+
+
+GAME = Game(name="diaominos", spec=DiaominosSpec, components=components, rules=rules, meaning_colours=meaning_colours)
