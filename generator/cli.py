@@ -216,15 +216,23 @@ def palettes_command(check_name):
             click.echo(palette_listing(load_palette(name), default=index == 0))
         return
     context = input_context(check_name)
+    failed = report_findings(load_targets((), (), context), "colour.",
+                             lambda loaded: f"ok, the colour rules hold with palette {context.palette.name}")
+    sys.exit(1 if failed else 0)
+
+
+def report_findings(loaded_games: list[LoadedGame], rules: str, ok_line) -> bool:
+    """Print each game's findings of the rules whose ids start with `rules` ("" for all), or its
+    `ok_line(loaded)` when it has none; True when any finding is an error."""
     failed = False
-    for loaded in load_targets((), (), context):
-        findings = [finding for finding in loaded.findings() if finding.rule.startswith("colour.")]
+    for loaded in loaded_games:
+        findings = [finding for finding in loaded.findings() if finding.rule.startswith(rules)]
         for finding in findings:
             click.echo(str(finding))
         failed |= has_errors(findings)
         if not findings:
-            click.echo(f"{loaded.source}: ok, the colour rules hold with palette {context.palette.name}")
-    sys.exit(1 if failed else 0)
+            click.echo(f"{loaded.source}: {ok_line(loaded)}")
+    return failed
 
 
 def palette_listing(palette: Palette, default: bool = False) -> str:
@@ -246,14 +254,8 @@ def palette_listing(palette: Palette, default: bool = False) -> str:
 @_refuse_bad_input
 def validate_command(targets, palette_choice, overrides):
     """Check component sets against the games' rules. Exit 1 when an error is found."""
-    failed = False
-    for loaded in load_targets(targets, overrides, input_context(palette_choice)):
-        findings = loaded.findings()
-        for finding in findings:
-            click.echo(str(finding))
-        failed |= has_errors(findings)
-        if not findings:
-            click.echo(f"{loaded.source}: ok, {loaded.rule_count} rules hold")
+    failed = report_findings(load_targets(targets, overrides, input_context(palette_choice)), "",
+                             lambda loaded: f"ok, {loaded.rule_count} rules hold")
     sys.exit(1 if failed else 0)
 
 

@@ -18,8 +18,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
-from coloraide import Color
-
 from generator.canvas import PT
 from generator.errors import Location
 from generator.model import Area
@@ -44,9 +42,17 @@ class MeaningColour:
     location: Location
 
 
+def _colour(hex_colour: str):
+    # Imported when first needed: coloraide's Color works out a colour-temperature table as it is
+    # imported (0.1 s), which commands that check no colour need not wait for.
+    from coloraide import Color
+
+    return Color(hex_colour)
+
+
 @lru_cache(maxsize=None)
-def seen_as(hex_colour: str, view: str) -> Color:
-    colour = Color(hex_colour)
+def seen_as(hex_colour: str, view: str):
+    colour = _colour(hex_colour)
     if view == "greyscale":
         return colour.filter("grayscale").convert("srgb")
     if view in _SIMULATION:
@@ -59,8 +65,9 @@ def distances(a: str, b: str) -> dict[str, float]:
     return {view: seen_as(a, view).delta_e(seen_as(b, view), method="2000") for view in VIEWS}
 
 
+@lru_cache(maxsize=None)
 def contrast(text: str, background: str) -> float:
-    return Color(text).contrast(Color(background), method="wcag21")
+    return _colour(text).contrast(_colour(background), method="wcag21")
 
 
 VIEW_WORDS = {"normal vision": "in normal vision", "protanopia": "with protanopia", "deuteranopia": "with deuteranopia",
@@ -98,8 +105,8 @@ def distinct_findings(colours: list[MeaningColour]) -> list[Finding]:
         what = (f"{_described(first)} and {_described(second)} are too close: {views} (CIEDE2000; "
                 f"{MIN_DISTANCE:g} tells colours apart)")
         if told_apart:
-            findings.append(Finding("warning", second[0].location, what + "; their symbols still do (--palette "
-                                    "colour-blind keeps the colours apart too)", "colour.distinct"))
+            findings.append(Finding("warning", second[0].location, what + "; their symbols still do",
+                                    "colour.distinct"))
         else:
             findings.append(Finding("error", second[0].location, what + "; choose colours further apart (try "
                                     "--palette colour-blind) or give them distinct symbols", "colour.distinct"))
@@ -115,12 +122,14 @@ def contrast_findings(components, location: Location) -> list[Finding]:
     """colour.contrast: every text of every face against the paint behind it, one finding per pair
     of colours, naming the first piece it is on."""
     worst: dict[tuple[str, str], tuple[float, float, str, int]] = {}
+    seen: set[tuple[int, float, float]] = set()
     for component in components:
         for piece in component.pieces:
             area = Area(piece.width, piece.height, 0.0, piece.shape)
             for side, draw in (("front", piece.front), ("back", piece.back)):
-                if draw is None:
-                    continue
+                if draw is None or (id(draw), piece.width, piece.height) in seen:
+                    continue  # one drawer shared by many pieces (a deck's back) draws the same face
+                seen.add((id(draw), piece.width, piece.height))
                 for text in record_face(draw, area).texts:
                     if text.behind is None or not text.text.strip():
                         continue

@@ -27,13 +27,14 @@ from pathlib import Path
 
 from generator import fonts
 from generator.canvas import PT
-from generator.errors import InputError, Location, did_you_mean
+from generator.errors import InputError, Location, combine, did_you_mean
 from generator.schema import Colour, Context, build, spec_field, where
 
 #: The levels of the cascade, widest first: each narrows the one before.
 LEVELS = ("components", "groups", "ranks", "pieces")
 TEXT_ROLES = ("title", "index", "body", "small")
 COLOUR_KEYS = ("background", "ink", "accent", "panel", "line", "muted", "back", "back_pattern")
+PLAIN_KEYS = (*COLOUR_KEYS, "line_mm", "border_mm", "safe_mm", "frame")  # one value each, no nesting
 
 
 class FontChoice(str):
@@ -166,12 +167,11 @@ class StyleSheet:
                         self._apply(narrower, values, roles)
                         active.append(narrower)
         texts = {role: Text(roles[role]["face"], roles[role]["size"] * PT) for role in TEXT_ROLES}
-        return Style(**{key: values[key] for key in (*COLOUR_KEYS, "line_mm", "border_mm", "safe_mm", "frame")},
-                     **texts)
+        return Style(**{key: values[key] for key in PLAIN_KEYS}, **texts)
 
     @staticmethod
     def _apply(block: StyleBlock, values: dict, roles: dict) -> None:
-        for key in (*COLOUR_KEYS, "line_mm", "border_mm", "safe_mm", "frame"):
+        for key in PLAIN_KEYS:
             if getattr(block, key) is not None:
                 values[key] = getattr(block, key)
         if block.font is not None:
@@ -188,8 +188,6 @@ class StyleSheet:
     def check_names(self, components) -> None:
         """After the game's pieces were resolved through this sheet: an input error for every block
         that names a component, group, rank or piece the game does not have (a typo)."""
-        from generator.errors import combine
-
         known = {level: set(names) for level, names in self._asked.items()}
         known["components"] |= {component.name for component in components}
         known["pieces"] |= {piece.id for component in components for piece in component.pieces}

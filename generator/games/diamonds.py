@@ -526,8 +526,8 @@ def reference_text_size(spec: DiamondsSpec, area: Area, style: Style) -> float:
                     start=style.body.size, floor=min(style.body.size, REFERENCE_FLOOR_PT * PT))
 
 
-def draw_reference_card(canvas: Canvas, area: Area, spec: DiamondsSpec, style: Style) -> None:
-    body = reference_text_size(spec, area, style)
+def draw_reference_card(canvas: Canvas, area: Area, spec: DiamondsSpec, style: Style, body: float) -> None:
+    """`body` is the text size reference_text_size found for this card (worked out once, not per drawing)."""
     fill_bleed(canvas, area, style.background)
     draw_frame(canvas, area, style, style.line)
     _reference_text(canvas, area, spec, style, body)
@@ -670,11 +670,12 @@ def components(spec: DiamondsSpec) -> list[Component]:
         style = spec.style.resolve("card", "jokers", "JOKER", piece_id, safe_mm=safe)
         cards.append(Piece(piece_id, card, partial(draw_joker, style=style, colour=colours[index % len(colours)]), back))
     reference = []
+    shape = reference_piece(spec).rect()
     for n in range(spec.reference_card.copies):
         piece_id = f"reference-card-{n + 1}"
         style = reference_style(spec, piece_id)
-        reference.append(Piece(piece_id, reference_piece(spec).rect(),
-                               partial(draw_reference_card, spec=spec, style=style), back))
+        body = reference_text_size(spec, Area(shape.width, shape.height, 0.0), style)
+        reference.append(Piece(piece_id, shape, partial(draw_reference_card, spec=spec, style=style, body=body), back))
     mat_style = spec.style.resolve("dig-site-mat", piece="dig-site-mat", safe_mm=spec.dig_site_mat.margin_mm)
     mat = [Piece("dig-site-mat", Rect(*mat_size(spec, mat_style)), partial(draw_dig_site_mat, spec=spec, style=mat_style))]
     return [
