@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import io
 import re
+import struct
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -170,27 +171,17 @@ def check_characters(text: str, key: str) -> None:
                          "font that has it, or change the text", "input.missing-glyph")
 
 
-@lru_cache(maxsize=None)
-def _outlines(key: str):
-    """The face parsed by fontTools, for its glyphs' bounds (parsed lazily, glyph by glyph)."""
-    from fontTools.ttLib import TTFont as ToolsFont
-
-    font = ToolsFont(io.BytesIO(face_bytes(key)), lazy=True)
-    return font.getBestCmap(), font["glyf"], font["head"].unitsPerEm
-
-
 @lru_cache(maxsize=4096)
 def _char_height(key: str, char: str) -> tuple[float, float] | None:
-    """How far below and above the baseline one character's ink reaches, in em; None if it has none."""
-    cmap, glyphs, em = _outlines(key)
-    name = cmap.get(ord(char))
-    if name is None:
-        return None
-    glyph = glyphs[name]
-    if not glyph.numberOfContours:
-        return None
-    glyph.recalcBounds(glyphs)
-    return glyph.yMin / em, glyph.yMax / em
+    """How far below and above the baseline one character's ink reaches, in em; None if it has none.
+    Read from the glyph's header (its bounding box) at the place reportlab found for it."""
+    parsed = ttf(key).face
+    glyph = parsed.charToGlyph.get(ord(char))
+    if glyph is None or parsed.glyphPos[glyph + 1] <= parsed.glyphPos[glyph]:
+        return None  # not in the face, or no outline (a space)
+    at = parsed.table["glyf"]["offset"] + parsed.glyphPos[glyph]
+    _, _, low, _, high = struct.unpack(">hhhhh", face(key).data[at:at + 10])
+    return low / parsed.unitsPerEm, high / parsed.unitsPerEm
 
 
 def inked_height(text: str, key: str = "regular") -> tuple[float, float]:
