@@ -7,7 +7,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator import colour_rules
-
 from generator.errors import ErrorList, InputError, Location, combine, did_you_mean
 from generator.palette import Palette, load_palette
 from generator.paths import DATA_DIR, display_path
@@ -25,12 +24,11 @@ class LoadedGame:
     game: Game
     spec: object
     source: str  # the file as the user named it
+    _components: list | None = field(default=None, repr=False)
 
     @property
     def out_name(self) -> str:
         return self.spec.id or self.game.name
-
-    _components: list | None = field(default=None, repr=False)
 
     def components(self) -> list:
         """The game's pieces, built once. A style block that names no component, group, rank or

@@ -5,6 +5,8 @@ explained: sizes must be positive, counts have a sane ceiling, colours come from
 geometries come from `templates/`. Every number must be finite and in a stated range: a field's own
 (`minimum`, `maximum`), else MAX_SIZE_MM for a size and +-SANE_NUMBER for any other number.
 Fixed-length lists (`tuple[int, int]`, such as [column, row]) must have exactly that many items.
+A type with a `from_spec` classmethod reads itself (a style sheet, a font choice); left out of a
+file, it is read from nothing (None), so that a game without a `style:` gets the base style.
 
 Every check fails with an InputError naming file, line and column. `build` goes on past a field it
 cannot use, so that one run reports every mistake in a file (errors.combine orders them).
@@ -394,7 +396,8 @@ def build(cls, data, location: Location, context: Context, label: str):
         place = data.where(name) if isinstance(data, YamlMap) else location
         places[name] = place
         if name not in data and hasattr(hints[name], "from_spec") and spec.default is MISSING:
-            values[name] = convert(hints[name], None, location, context, f"{label}.{name}" if label else name)
+            with errors.guard():  # left out: a type that reads itself decides what nothing means
+                values[name] = convert(hints[name], None, location, context, f"{label}.{name}" if label else name)
             continue
         if name not in data:
             if spec.default is MISSING and spec.default_factory is MISSING and name not in meant:

@@ -21,7 +21,7 @@ from generator.fonts import text_width, wrap
 from generator.kit import tracks
 from generator.kit.nets import FlatNet, cube_net, unfold
 from generator.kit.symbols import SUITS, draw_symbol
-from generator.kit.text import fit_line, fit_size, measure_drawing
+from generator.kit.text import fit_line, fit_size, measure_drawing, top_baseline
 from generator.model import Area, Component, Piece, PieceGeometry, fill_bleed
 from generator.plugins import Game, GameSpec
 from generator.schema import Colour, spec_field, where
@@ -358,11 +358,6 @@ def rank_aspect(face: str) -> float:
     return max(text_width(glyph, 1.0, face) for glyph in RANK_GLYPHS) / fonts.inked_height(RANK_GLYPHS, face)[1]
 
 
-def top_baseline(top: float, text: str, size: float, face: str) -> float:
-    """The baseline that sets `text` a quarter of its size below `top`."""
-    return top + size * (fonts.inked_height(text, face)[1] + 0.25)
-
-
 def paragraph(canvas: Canvas, x: float, y: float, text: str, size: float, width: float, face: str,
               fill: str) -> tuple[float, float]:
     """`text` wrapped to `width` from baseline y: (the baseline after it, how far down its ink reaches)."""
@@ -538,7 +533,7 @@ def _reference_text(canvas: Canvas, area: Area, spec: BloodDiamondsSpec, style: 
     left, right = style.safe_mm, area.width - style.safe_mm
     width = right - left
     title = fit_line(ref.title, style.title.size * scale, width, bold)
-    y = top_baseline(style.safe_mm, ref.title, title, bold)
+    y = top_baseline(ref.title, title, bold, style.safe_mm + title / 4)  # a quarter of its size below the margin
     canvas.text(area.width / 2, y, ref.title, title, fill=ink, face=bold, anchor="middle")
     # Table 1: each suit's symbol, then its tile, its coins' action and its warlord's power.
     symbols = body * 2.75
@@ -661,7 +656,7 @@ def _payoff_chart(canvas: Canvas, area: Area, spec: BloodDiamondsSpec, style: St
     gap = body * 1.5
     spill_across = sum(widths) + 2 * gap - (right - left)
     diamonds = next((s for s in spec.suits if s.symbol == "diamond"), spec.suits[0])
-    y = top_baseline(safe, PAYOFF_TITLE, title, bold)
+    y = top_baseline(PAYOFF_TITLE, title, bold, safe + title / 4)
     draw_symbol(canvas, "diamond", left + title * 0.55, y - title * 0.35, title * 1.15, diamonds.colour)
     canvas.text(left + title * 1.45, y, PAYOFF_TITLE, fit_line(PAYOFF_TITLE, title, right - left - title * 1.45, bold),
                 fill=ink, face=bold)

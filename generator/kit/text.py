@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Callable
 
 from generator.canvas import Canvas, NullSurface
-from generator.fonts import text_width
+from generator.fonts import inked_height, text_width
 
 
 def fit_size(measure: Callable[[float], float], limit: float, start: float, floor: float,
@@ -47,3 +47,20 @@ def fit_line(text: str, size: float, width: float, face: str = "regular") -> flo
     if natural <= width:
         return size
     return size * width / natural
+
+
+def fit_box(text: str, size: float, width: float, height: float, face: str) -> float:
+    """The size, at most `size`, at which the ink of `text` fits in `width` x `height`."""
+    low, high = inked_height(text, face)
+    return min(fit_line(text, size, width, face), height / (high - low) if high > low else size)
+
+
+def centred_baseline(text: str, size: float, face: str, middle: float) -> float:
+    """The baseline that centres the ink of `text` on the line y = `middle`."""
+    low, high = inked_height(text, face)
+    return middle + (high + low) / 2 * size
+
+
+def top_baseline(text: str, size: float, face: str, top: float) -> float:
+    """The baseline that puts the top of the ink of `text` at y = `top`."""
+    return top + inked_height(text, face)[1] * size

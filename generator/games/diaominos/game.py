@@ -20,7 +20,7 @@ from generator.colour_rules import MeaningColour, contrast
 from generator.fonts import text_width, wrap
 from generator.geometry import Path
 from generator.kit.symbols import SUITS, draw_symbol
-from generator.kit.text import fit_line
+from generator.kit.text import centred_baseline, fit_box, fit_line, top_baseline
 from generator.model import Area, Component, Piece, fill_bleed
 from generator.plugins import Game, GameSpec
 from generator.schema import Colour, spec_field, where
@@ -335,23 +335,6 @@ def check_sizes(spec: DiaominosSpec):
 def mark_on(colour: str, style: Style) -> str:
     """The style's ink or paper, whichever stands out more on `colour`: a facelet's symbol."""
     return max((style.ink, style.background), key=lambda mark: contrast(mark, colour))
-
-
-def fit_box(text: str, size: float, width: float, height: float, face: str) -> float:
-    """The size, at most `size`, at which the ink of `text` fits in `width` x `height`."""
-    low, high = fonts.inked_height(text, face)
-    return min(fit_line(text, size, width, face), height / (high - low) if high > low else size)
-
-
-def centred_baseline(text: str, size: float, face: str, middle: float) -> float:
-    """The baseline that centres the ink of `text` on the line y = `middle`."""
-    low, high = fonts.inked_height(text, face)
-    return middle + (high + low) / 2 * size
-
-
-def top_baseline(text: str, size: float, face: str, top: float) -> float:
-    """The baseline that puts the top of the ink of `text` at y = `top`."""
-    return top + fonts.inked_height(text, face)[1] * size
 
 
 # Cube stickers and facelets ------------------------------------------------------------------
