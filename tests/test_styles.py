@@ -119,6 +119,15 @@ def test_style_font_sets_every_text_on_the_pieces_and_nothing_else(tmp_path, bas
     assert on_pieces > 1000
 
 
+@pytest.mark.parametrize("game", ["diamonds", "blood_diamonds", "diaominos"])
+def test_style_font_reaches_every_text_of_every_game(tmp_path, test_ttf, game):
+    code, _, stderr = run_pnp("build", game, "--out", "out", "-q", "--set", f"style.font={test_ttf}", cwd=tmp_path)
+    assert code == 0, stderr
+    pages = pdfprobe.read(tmp_path / "out" / game / f"{game}.pdf")
+    used = Counter(c.font.split("-")[0] for chars, _ in pages for c in chars if c.fill != FOOTER)
+    assert set(used) == {"TestSans"} and sum(used.values()) > 500, used
+
+
 def test_card_background_changes_the_card_faces_only(tmp_path, baseline):
     after = restyled(tmp_path, "style.components.card.background=cream")
     changed = Counter()
