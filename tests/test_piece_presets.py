@@ -26,6 +26,7 @@ PIECE_FIELDS = {
     "diamonds": ["deck.piece", "reference_card.piece"],
     "blood_diamonds": ["tiles.piece", "coins.piece", "reference_card.piece", "payoff_chart.piece"],
     "diaominos": [],
+    "diatoms": ["tiles.piece", "judges.piece"],
 }
 PRESETS = Templates().names("pieces")
 

@@ -1,0 +1,252 @@
+"""The personal board: spots in three rings crossed by three straight lines, each spot showing the
+one shape it takes. Also gathers the paper side of the game (`paper_components`): the boards, the
+score pad, the field notebooks, the guest judges and the rules sheet.
+
+The board is data (`board:` in data/diatoms.yaml). A ring lists its spots' shapes, spaced evenly
+round it counter-clockwise from `start_deg` (0 is to the right, 90 straight up); a straight line
+runs through the centre at `angle_deg`. A spot whose angle lies on a straight line is a crossing:
+there a ring line and a straight line meet, and the pairs are scored.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import partial
+from typing import Literal
+
+from generator.kit.symbols import draw_symbol
+from generator.kit.text import fit_line, measure_drawing, top_baseline
+from generator.fonts import wrap
+from generator.model import Area, Component, Piece, fill_bleed
+from generator.schema import spec_field, where
+from generator.shapes import Rect
+from generator.styles import Style
+from generator.validate import error
+
+from .judges import Judges, judge_component
+from .paper import paper_sheets
+from .pieces import SHAPES
+from .rulebook import rules
+
+__all__ = ["Board", "Judges", "paper_components"]
+
+RINGS = ("inner", "middle", "outer")
+LINES = {"horizontal": (0.0,), "vertical": (90.0,), "diagonal": (45.0, 135.0)}  # the angles each may take
+ON_LINE_DEG = 0.5  # a spot this close to a straight line's angle sits on it
+
+
+@dataclass(kw_only=True)
+class Ring:
+    name: str
+    radius: float = spec_field(minimum=0.05, maximum=1.0)  # of half the board's width, to the spots' centres
+    start_deg: float = spec_field(0.0, minimum=-360, maximum=360)
+    spots: list[Literal[SHAPES]]  # type: ignore[valid-type]  # the shape each spot takes, counter-clockwise
+
+
+@dataclass(kw_only=True)
+class StraightLine:
+    name: str
+    angle_deg: float = spec_field(minimum=0, maximum=180)
+
+
+@dataclass(kw_only=True)
+class Board:
+    copies: int = spec_field(4, count=True, maximum=8)
+    width_mm: float = spec_field(180.0, positive=True, minimum=120, maximum=200)
+    height_mm: float = spec_field(215.0, positive=True, minimum=120, maximum=255)
+    spot_mm: float = spec_field(20.0, positive=True, minimum=10, maximum=40)  # a diatom token is 19 mm
+    rings: list[Ring] = spec_field(default_factory=list)
+    lines: list[StraightLine] = spec_field(default_factory=list)
+
+
+# ---------------------------------------------------------------------------------------------
+# The board's geometry, shared by the rules, the drawing and the paper that explains it
+# ---------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Spot:
+    ring: str
+    index: int
+    shape: str
+    angle: float  # degrees, counter-clockwise from the right
+    radius: float  # of half the board's width
+    lines: tuple[str, ...]  # the straight lines through it: a crossing has one
+
+    @property
+    def crossing(self) -> bool:
+        return bool(self.lines)
+
+
+def _on_line(angle: float, line_angle: float) -> bool:
+    apart = (angle - line_angle) % 180.0
+    return min(apart, 180.0 - apart) < ON_LINE_DEG
+
+
+def board_spots(board: Board) -> list[Spot]:
+    spots = []
+    for ring in board.rings:
+        count = len(ring.spots)
+        for index, shape in enumerate(ring.spots):
+            angle = (ring.start_deg + 360.0 * index / count) % 360.0
+            lines = tuple(line.name for line in board.lines if _on_line(angle, line.angle_deg))
+            spots.append(Spot(ring.name, index, shape, angle, ring.radius, lines))
+    return spots
+
+
+def line_pairs(board: Board) -> list[tuple[Spot, Spot]]:
+    """The pairs of the pair scoring: along each straight line, every two crossing spots next to
+    each other (the two innermost are neighbours across the centre)."""
+    pairs = []
+    spots = board_spots(board)
+    for line in board.lines:
+        dx, dy = math.cos(math.radians(line.angle_deg)), math.sin(math.radians(line.angle_deg))
+        along = sorted((s.radius * (math.cos(math.radians(s.angle)) * dx + math.sin(math.radians(s.angle)) * dy), i)
+                       for i, s in enumerate(spots) if line.name in s.lines)
+        pairs += [(spots[a[1]], spots[b[1]]) for a, b in zip(along, along[1:])]
+    return pairs
+
+
+def most_of_one_colour(spec) -> int:
+    """How many diatoms of one colour a board can hold: any colour fits any spot of its shape, as
+    far as a colour has tokens of that shape."""
+    spots = board_spots(spec.board)
+    per_colour = spec.tokens.per_colour
+    return sum(min(sum(1 for s in spots if s.shape == shape), per_colour.get(shape, 0)) for shape in SHAPES)
+
+
+@rules.rule("diatoms.board", "three rings and three straight lines; every ring offers all five shapes; "
+                             "crossings exist; 8 of a colour fit")
+def check_board(spec):
+    board = spec.board
+    names = [ring.name for ring in board.rings]
+    if sorted(names) != sorted(RINGS):
+        yield error(where(board, "rings"), f"the rings are {', '.join(names) or 'none'}; a board has three: "
+                                           f"{', '.join(RINGS)}")
+    line_names = [line.name for line in board.lines]
+    if sorted(line_names) != sorted(LINES):
+        yield error(where(board, "lines"), f"the straight lines are {', '.join(line_names) or 'none'}; a board has "
+                                           f"three: {', '.join(LINES)}")
+    for index, line in enumerate(board.lines):
+        allowed = LINES.get(line.name)
+        if allowed and not any(_on_line(line.angle_deg, angle) for angle in allowed):
+            yield error(where(board, f"lines[{index}]"), f"the {line.name} line runs at {line.angle_deg:g} degrees, "
+                                                         f"not {' or '.join(f'{a:g}' for a in allowed)}")
+    for index, ring in enumerate(board.rings):
+        missing = [shape for shape in SHAPES if shape not in ring.spots]
+        if missing:
+            yield error(where(board, f"rings[{index}]"),
+                        f"the {ring.name} ring has no spot for a {', '.join(missing)}; every ring offers all five "
+                        "shapes, so its shape bonus can be won")
+    if board.rings and board.lines and not any(spot.crossing for spot in board_spots(board)):
+        yield error(where(board, "rings"), "no spot sits where a straight line crosses a ring, so no pair can score; "
+                                           "start a ring's spots on a line's angle")
+    reach = most_of_one_colour(spec)
+    if reach < 8:
+        yield error(where(board, "rings"), f"a board holds at most {reach} diatoms of one colour, so the 40 points "
+                                           "for 8 of a colour can never be won; add spots, or "
+                                           "tokens of the shapes a colour runs short of")
+
+
+# ---------------------------------------------------------------------------------------------
+# Drawing
+# ---------------------------------------------------------------------------------------------
+
+HALO = 3.5  # a crossing's ring, in line widths
+
+
+def ring_extent(board: Board, half: float, style: Style) -> float:
+    """How far from the centre the outermost spots reach."""
+    outer = max((ring.radius for ring in board.rings), default=0.5)
+    return outer * half + board.spot_mm / 2 + style.line_mm * HALO
+
+
+def ring_centre(area: Area, spec, style: Style) -> tuple[float, float, float]:
+    """The centre of the rings and half the board's width: the rings sit below the heading."""
+    half = area.width / 2
+    head = measure_drawing(_board_head, area, spec, style)
+    return half, head + ring_extent(spec.board, half, style) + 1.0, half
+
+
+def spot_centre(spot: Spot, centre: tuple[float, float, float]) -> tuple[float, float]:
+    cx, cy, half = centre
+    angle = math.radians(spot.angle)
+    return cx + spot.radius * half * math.cos(angle), cy - spot.radius * half * math.sin(angle)
+
+
+def draw_board(canvas, area: Area, spec, style: Style, number: int) -> None:
+    board = spec.board
+    fill_bleed(canvas, area, style.background)
+    centre = ring_centre(area, spec, style)
+    cx, cy, half = centre
+    spot_r = board.spot_mm / 2
+    outer = max((ring.radius for ring in board.rings), default=0.5) * half
+    # The straight lines, under everything, from rim to rim of the outer spots through the centre.
+    for line in board.lines:
+        dx, dy = math.cos(math.radians(line.angle_deg)), -math.sin(math.radians(line.angle_deg))
+        reach = outer + spot_r * 0.6
+        canvas.line(cx - dx * reach, cy - dy * reach, cx + dx * reach, cy + dy * reach, stroke=style.accent,
+                    width=style.line_mm * 3)
+    for ring in board.rings:
+        canvas.circle(cx, cy, ring.radius * half, stroke=style.line, width=style.line_mm * 1.6)
+    canvas.circle(cx, cy, style.line_mm * 4, fill=style.accent)
+    for spot in board_spots(board):
+        x, y = spot_centre(spot, centre)
+        if spot.crossing:  # a crossing wears a ring in the straight lines' colour
+            canvas.circle(x, y, spot_r + style.line_mm * HALO, fill=style.accent)
+        canvas.circle(x, y, spot_r, fill=style.panel, stroke=style.line, width=style.line_mm)
+        draw_symbol(canvas, spot.shape, x, y - spot_r * 0.12, spot_r * 0.95, style.muted)
+        size = fit_line(spot.shape, style.small.size, spot_r * 1.5, style.small.face)
+        canvas.text(x, y + spot_r * 0.72, spot.shape, size, fill=style.ink, face=style.small.face, anchor="middle")
+    _board_head(canvas, area, spec, style, number)
+    _board_key(canvas, area, style, cy + ring_extent(board, half, style) + 1.5)
+
+
+def _board_head(canvas, area: Area, spec, style: Style, number: int = 1) -> float:
+    """The title and how to place; returns where it ends."""
+    safe = style.safe_mm
+    width = area.width - 2 * safe
+    title = f"{spec.title}: field board"
+    size = fit_line(title, style.title.size, width * 0.7, style.title.face)
+    base = top_baseline(title, size, style.title.face, safe)
+    canvas.text(safe, base, title, size, fill=style.ink, face=style.title.face)
+    canvas.text(area.width - safe, base, f"board {number}", style.body.size, fill=style.muted, face=style.body.face,
+                anchor="end")
+    intro = ("Put each diatom you collect on an empty spot of its shape, one per spot. Once your turn's "
+             "diatoms are down they stay.")
+    body = style.body
+    end = canvas.text_block(safe, base + body.size * 1.6, wrap(intro, body.size, width, body.face), body.size,
+                            fill=style.ink, face=body.face)
+    return end - body.size * 0.9
+
+
+def _board_key(canvas, area: Area, style: Style, top: float) -> None:
+    """What a crossing is and how the pairs and rings score, below the rings."""
+    safe = style.safe_mm
+    body = style.body
+    marker_r = body.size * 0.55
+    mx, my = safe + marker_r + style.line_mm * HALO, top + marker_r * 1.4
+    canvas.circle(mx, my, marker_r + style.line_mm * HALO, fill=style.accent)
+    canvas.circle(mx, my, marker_r, fill=style.panel, stroke=style.line, width=style.line_mm)
+    left = safe + marker_r * 2 + style.line_mm * HALO * 2 + 1.5
+    key = ("Crossing spot: a straight line meets a ring here. Follow each straight line from end to end: "
+           "every two diatoms side by side on it are a pair, 5 points for the same shape or the same colour, "
+           "15 for both. Rings: inner, middle, outer; a ring with all five shapes scores 40.")
+    canvas.text_block(left, top + body.size, wrap(key, body.size, area.width - safe - left, body.face), body.size,
+                      fill=style.ink, face=body.face)
+
+
+def board_pieces(spec) -> list[Piece]:
+    board = spec.board
+    shape = Rect(board.width_mm, board.height_mm)
+    pieces = []
+    for n in range(1, board.copies + 1):
+        piece_id = f"player-board-{n}"
+        style = spec.style.resolve("player-board", piece=piece_id, safe_mm=5.0)
+        pieces.append(Piece(piece_id, shape, partial(draw_board, spec=spec, style=style, number=n)))
+    return pieces
+
+
+def paper_components(spec) -> list[Component]:
+    """player-board, score-pad, field-notebook, guest-judge, rules-sheet."""
+    return [Component("player-board", "Field boards", board_pieces(spec))] + paper_sheets(spec, judge_component(spec))

@@ -1,0 +1,66 @@
+"""Diatoms: a tile-laying game for 2-4 players who sample a pond of hex tiles for diatoms and arrange
+them on their own boards (rules/diatoms.md).
+
+Each tile is six coloured triangles. Placed tiles must match along their edges (white is wild), and
+every corner where three tiles meet is a sample point: its runs of same-coloured triangles pay out
+diatoms, one shape per run length. The rules give no tile list, token counts, board or judges; this
+game designs them as data, and the validator (with a seeded self-play) shows the design plays.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from generator.colour_rules import MeaningColour
+from generator.kit.symbols import SUITS
+from generator.plugins import Game, GameSpec
+from generator.schema import Colour, where
+
+from .board import Board, Judges, paper_components
+from .paper import Notebook, Sheet
+from .pieces import piece_components
+from .rulebook import rules
+from .tiles import Setup, Tiles, Tokens
+
+SHAPES = ("circle", "oval", "triangle", "square", "star")  # for runs of 1 to 5 triangles
+
+
+@dataclass(kw_only=True)
+class DiatomColour:
+    name: str
+    letter: str  # how tiles write it
+    colour: Colour
+    mark: Literal[SUITS]  # type: ignore[valid-type]  # the pattern on its triangles, for colour-blind eyes
+
+
+@dataclass(kw_only=True)
+class DiatomsSpec(GameSpec):
+    colours: list[DiatomColour]
+    wild: Colour  # the white triangles
+    setup: Setup
+    tiles: Tiles
+    tokens: Tokens
+    board: Board
+    judges: Judges
+    score_pad: Sheet
+    field_notebook: Notebook
+    rules_sheet: Sheet
+
+
+def colour_of(spec: DiatomsSpec, letter: str) -> DiatomColour | None:
+    return next((colour for colour in spec.colours if colour.letter == letter), None)
+
+
+def components(spec: DiatomsSpec):
+    return piece_components(spec) + paper_components(spec)
+
+
+def meaning_colours(spec: DiatomsSpec) -> list[MeaningColour]:
+    """The five triangle colours, each with its mark, and white, the wild colour, which carries none:
+    only its colour tells a wild triangle from a coloured one."""
+    return [MeaningColour(colour.name, colour.colour, colour.mark, where(colour, "colour")) for colour in spec.colours] + [
+        MeaningColour("wild", spec.wild, None, where(spec, "wild"))]
+
+
+GAME = Game(name="diatoms", spec=DiatomsSpec, components=components, rules=rules, meaning_colours=meaning_colours)

@@ -1,0 +1,205 @@
+"""The guest judges: optional two-sided cards that change the end scoring.
+
+Each card is data (`judges:` in data/diatoms.yaml): a name, and on each side a few terms, each a
+number of points for something the board shows (a colour, a shape, a ring or a straight line). The
+green side is easy going and only awards points; the pink side is persnickety: it takes some points
+off and awards others. The pink side is the card's back, printed behind the green.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import partial
+from typing import Literal
+
+from generator.fonts import text_width, wrap
+from generator.kit.symbols import draw_symbol
+from generator.kit.text import fit_line, measure_drawing, top_baseline
+from generator.model import Area, Component, Piece, PieceGeometry, fill_bleed
+from generator.schema import spec_field, where
+from generator.styles import Style
+from generator.validate import error, warning
+
+from .pieces import SHAPES, mark_on
+from .rulebook import rules
+
+SIDES = {"green": "Green side: easy going", "pink": "Pink side: persnickety"}
+
+
+@dataclass(kw_only=True)
+class Term:
+    points: int = spec_field(minimum=-50, maximum=50)  # for each one, or once (the text says which)
+    scores: Literal["colour", "shape", "ring", "line"]  # what of the board it looks at
+    name: str  # which colour, shape, ring or line
+    text: str  # what earns or costs the points, in a few words
+
+
+@dataclass(kw_only=True)
+class Judge:
+    name: str
+    green: list[Term] = spec_field(default_factory=list)
+    pink: list[Term] = spec_field(default_factory=list)
+
+
+@dataclass(kw_only=True)
+class Judges:
+    piece: PieceGeometry = spec_field(None, template="pieces")  # left out: a poker card
+    cards: list[Judge] = spec_field(default_factory=list)
+
+
+def subjects(spec) -> dict[str, list[str]]:
+    """What a term may name, for each thing of the board it looks at."""
+    return {"colour": [colour.name for colour in spec.colours], "shape": list(SHAPES),
+            "ring": [ring.name for ring in spec.board.rings], "line": [line.name for line in spec.board.lines]}
+
+
+@rules.rule("diatoms.judges", "each guest judge's green side only awards points; its pink side deducts and awards")
+def check_judges(spec):
+    known = subjects(spec)
+    cards = spec.judges.cards
+    if len(cards) < 6:
+        yield warning(where(spec.judges, "cards"), f"{len(cards)} guest judges; the game offers at least 6")
+    for index, judge in enumerate(cards):
+        here = where(spec.judges, f"cards[{index}]")
+        if not judge.green:
+            yield error(here, f"{judge.name}'s green side scores nothing; give it a term that awards points")
+        for term in judge.green:
+            if term.points <= 0:
+                yield error(where(term, "points"), f"{judge.name}'s green side {_signed(term.points)} {term.text}: "
+                                                   "the green side only awards points")
+        if not any(term.points < 0 for term in judge.pink):
+            yield error(here, f"{judge.name}'s pink side takes no points off; the pink side deducts as well as awards")
+        if not any(term.points > 0 for term in judge.pink):
+            yield error(here, f"{judge.name}'s pink side awards no points; the pink side awards as well as deducts")
+        for term in judge.green + judge.pink:
+            if term.name not in known[term.scores]:
+                yield error(where(term, "name"), f'{judge.name} scores the {term.scores} "{term.name}", which the '
+                                                 f"board does not show ({', '.join(known[term.scores])})")
+
+
+def _signed(points: int) -> str:
+    return f"+{points}" if points > 0 else f"\u2212{-points}" if points < 0 else "0"
+
+
+# ---------------------------------------------------------------------------------------------
+# Drawing: both sides alike, full-bleed in the side's colour so a shifted back shows no edge
+# ---------------------------------------------------------------------------------------------
+
+def draw_subject(canvas, spec, term: Term, x: float, y: float, size: float, style: Style,
+                 tone: str | None = None) -> None:
+    """A small picture of what a term looks at, centred on (x, y); `tone` draws it in one colour."""
+    ink, faint = tone or style.ink, tone or style.muted
+    if term.scores == "colour":
+        colour = next((c for c in spec.colours if c.name == term.name), None)
+        if colour is None:
+            return  # diatoms.judges reports it
+        if tone:
+            draw_symbol(canvas, colour.mark, x, y, size, tone)
+            return
+        canvas.circle(x, y, size / 2, fill=colour.colour, stroke=style.ink, width=style.line_mm * 0.5)
+        draw_symbol(canvas, colour.mark, x, y, size * 0.55, mark_on(colour.colour, style))
+    elif term.scores == "shape":
+        draw_symbol(canvas, term.name, x, y, size, ink)
+    elif term.scores == "ring":
+        rings = [ring.name for ring in spec.board.rings]
+        for i, name in enumerate(rings):
+            chosen = name == term.name
+            canvas.circle(x, y, size / 2 * (i + 1) / len(rings), stroke=ink if chosen else faint,
+                          width=size * (0.07 if chosen else 0.02))
+    else:
+        line = next((line for line in spec.board.lines if line.name == term.name), None)
+        if line is None:
+            return  # diatoms.judges reports it
+        canvas.circle(x, y, size / 2, stroke=faint, width=size * 0.03)
+        dx, dy = math.cos(math.radians(line.angle_deg)) * size / 2, -math.sin(math.radians(line.angle_deg)) * size / 2
+        canvas.line(x - dx, y - dy, x + dx, y + dy, stroke=ink, width=size * 0.07)
+
+
+def draw_judge_side(canvas, area: Area, spec, judge: Judge, side: str, style: Style) -> float:
+    """Draw one side; return how far the terms run past the room above the foot (0 or less: they fit)."""
+    fill_bleed(canvas, area, style.panel)
+    safe = style.safe_mm
+    width = area.width - 2 * safe
+    # The sheet of paper the judge holds: inset well past the 5 mm a duplex shift may show.
+    canvas.rect(safe, safe, width, area.height - 2 * safe, radius=2.0, fill=style.background)
+    inner = safe + 1.2
+    iw = area.width - 2 * inner
+    head = SIDES[side]
+    small = fit_line(head, style.small.size, iw, style.small.face)
+    y = top_baseline(head, small, style.small.face, inner)
+    canvas.text(area.width / 2, y, head, small, fill=style.muted, face=style.small.face, anchor="middle")
+    title = fit_line(judge.name, style.title.size, iw, style.title.face)
+    y += title * 1.25
+    canvas.text(area.width / 2, y, judge.name, title, fill=style.ink, face=style.title.face, anchor="middle")
+    y += title * 0.45
+    canvas.line(inner, y, inner + iw, y, stroke=style.accent, width=style.line_mm * 2)
+    terms = getattr(judge, side)
+    body, index = style.body, style.index
+    icon = index.size * 0.9
+    points_w = max((text_width(_signed(term.points), index.size, index.face) for term in terms), default=0) + 1.5
+    y += body.size * 0.8
+    for term in terms:
+        y += index.size * 0.2
+        label = _signed(term.points)
+        size = index.size
+        draw_subject(canvas, spec, term, inner + icon / 2, y + icon / 2, icon, style)
+        canvas.text(inner + icon + 1.2, y + icon * 0.5 + size * 0.36, label, size,
+                    fill=style.ink, face=index.face)
+        text_x = inner + icon + 1.2 + points_w
+        lines = wrap(term.text, body.size, inner + iw - text_x, body.face)
+        first = y + icon / 2 - (len(lines) - 1) * body.size * 0.62 + body.size * 0.36
+        canvas.text_block(text_x, first, lines, body.size, fill=style.ink, face=body.face)
+        y += max(icon, len(lines) * body.size * 1.25) + body.size * 0.7
+    foot = "Guest judge: its points go on the pad's judge row."
+    lines = wrap(foot, style.small.size, iw, style.small.face)
+    bottom = area.height - inner - (len(lines) - 1) * style.small.size * 1.25 - style.small.size * 0.25
+    canvas.text_block(area.width / 2, bottom, lines, style.small.size, fill=style.muted, face=style.small.face,
+                      anchor="middle")
+    # The judge's emblem, large and faint, in the room left between the terms and the foot.
+    room_top, room_bottom = y, bottom - style.small.size * 1.5
+    emblem = min(iw * 0.7, room_bottom - room_top)
+    if terms and emblem > iw * 0.2:
+        draw_subject(canvas, spec, terms[0], area.width / 2, (room_top + room_bottom) / 2, emblem, style,
+                     tone=style.panel)
+    return y - body.size * 0.7 - (bottom - style.small.size * 1.2)
+
+
+MIN_CARD_MM = 40.0  # narrower, and a term's words no longer fit beside its points
+
+
+def judge_geometry(spec) -> PieceGeometry:
+    return spec.judges.piece or PieceGeometry(width_mm=63.5, height_mm=88.9, corner_radius_mm=3.0)
+
+
+def judge_style(spec, side: str, piece_id: str | None = None) -> Style:
+    return spec.style.resolve("guest-judge", side, piece=piece_id, safe_mm=max(judge_geometry(spec).safe_mm, 5.5))
+
+
+@rules.rule("diatoms.judge-card", "a guest judge's card holds its words")
+def check_judge_card(spec):
+    geometry = judge_geometry(spec)
+    here = where(spec.judges, "piece") if spec.judges.piece else where(spec.judges)
+    if min(geometry.width_mm, geometry.height_mm) < MIN_CARD_MM:
+        yield error(here, f"guest judge cards of {geometry.width_mm:g} x {geometry.height_mm:g} mm are too small for "
+                          f"their words; use at least {MIN_CARD_MM:g} mm a side (a poker card is 63.5 x 88.9)")
+        return
+    area = Area(geometry.width_mm, geometry.height_mm, 0.0)
+    for judge in spec.judges.cards:
+        for side in SIDES:
+            if measure_drawing(draw_judge_side, area, spec, judge, side, judge_style(spec, side)) > 0:
+                yield error(here, f"{judge.name}'s {side} side does not fit a {geometry.width_mm:g} x "
+                                  f"{geometry.height_mm:g} mm card; use a larger piece (poker-card) or fewer words")
+
+
+def judge_component(spec) -> Component:
+    judges = spec.judges
+    shape = judge_geometry(spec).rect()
+    pieces = []
+    for n, judge in enumerate(judges.cards, start=1):
+        piece_id = f"guest-judge-{n}"
+        green, pink = judge_style(spec, "green", piece_id), judge_style(spec, "pink", piece_id)
+        draw = partial(draw_judge_side, spec=spec, judge=judge)
+        pieces.append(Piece(piece_id, shape, partial(draw, side="green", style=green),
+                            partial(draw, side="pink", style=pink)))
+    return Component("guest-judge", "Guest judges", pieces)

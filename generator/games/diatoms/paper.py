@@ -1,0 +1,420 @@
+"""The sheets of Diatoms: the score pad, the field notebooks (a player's reference) and the rules
+sheet, every word our own. Numbers (tiles set aside, rounds, token counts, the board's pairs) come
+from the spec, so a changed setup changes the paper with it.
+
+Text is laid out as blocks (headings, paragraphs, bullets, the group-size chart) flowing down
+columns; the body shrinks from the style's size towards 7 pt until the blocks fit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import partial
+
+from generator.canvas import PT
+from generator.fonts import text_width, wrap
+from generator.kit.symbols import draw_symbol
+from generator.kit.text import centred_baseline, fit_line, fit_size, measure_drawing, top_baseline
+from generator.model import Area, Component, Piece, fill_bleed
+from generator.schema import spec_field
+from generator.shapes import Rect
+from generator.styles import Style
+
+from .pieces import SHAPES, mark_on
+
+FLOOR_PT = 7.0  # aids, sheets and rules never print body text smaller
+
+
+@dataclass(kw_only=True)
+class Sheet:
+    """A printed sheet's size: it fits A4 and Letter inside their margins with its bleed."""
+
+    width_mm: float = spec_field(180.0, positive=True, minimum=100, maximum=200)
+    height_mm: float = spec_field(250.0, positive=True, minimum=100, maximum=255)
+
+
+@dataclass(kw_only=True)
+class Notebook:
+    copies: int = spec_field(4, count=True, maximum=8)
+    width_mm: float = spec_field(180.0, positive=True, minimum=100, maximum=200)
+    height_mm: float = spec_field(122.0, positive=True, minimum=80, maximum=255)
+
+
+# ---------------------------------------------------------------------------------------------
+# Words, in our own phrasing, with the numbers taken from the spec
+# ---------------------------------------------------------------------------------------------
+
+def tiles_in_play(spec) -> int:
+    return 1 + len(spec.tiles.set)
+
+
+def pile_sizes(spec) -> dict[int, int]:
+    """Tiles in each of the two stacks, by player count."""
+    sizes = {}
+    for players in spec.players:
+        rest = tiles_in_play(spec) - 2 - spec.setup.hand * players - spec.setup.removed.get(players, 0)
+        sizes[players] = rest // 2
+    return sizes
+
+
+def rounds_text(spec) -> str:
+    by_rounds: dict[int, list[int]] = {}
+    for players in sorted(spec.players):
+        by_rounds.setdefault(spec.setup.rounds.get(players, 8), []).append(players)
+    parts = [f"{rounds} rounds with {' or '.join(map(str, counts))} players" for rounds, counts in by_rounds.items()]
+    return "; ".join(parts)
+
+
+def pairs_rule(spec) -> str:
+    from .board import line_pairs
+    pairs = len(line_pairs(spec.board))
+    return (f"Pairs: follow each straight line from end to end. Every two diatoms sitting side by side on it, "
+            f"on crossing spots, make a pair (the two nearest the middle are side by side across the centre): "
+            f"{pairs} pairs in all on a full board. A pair of the same shape or the same colour scores 5; "
+            "the same shape and colour, 15. An empty spot breaks the pair.")
+
+
+STUCK = "No tile in your hand fits anywhere? Keep the tile you drew and pass your placement: no sample this turn."
+SIZE_RULE = ("A group of 6 (a whole colour round the point) splits into two groups of 3: take two triangles.")
+WHITE_RULE = "White triangles are wild for matching, but a white group gives nothing."
+RUN_OUT = ("Shape all gone? Split that group once into two halves, the larger first (5 = 3 + 2, 4 = 2 + 2, "
+           "3 = 2 + 1, 2 = 1 + 1), and take a diatom for each half whose shape is left. A single triangle cannot "
+           "split, so it gives nothing.")
+PLACING = ("Put each new diatom on an empty spot showing its shape; the colour does not matter. If such a spot is "
+           "free you must use it; if not, the diatom goes back to its dish. Once your turn's diatoms are placed, "
+           "they stay.")
+
+
+def scoring_blocks(spec) -> list[tuple]:
+    return [
+        ("b", "Each colour: 8 or more diatoms score 40, 5 to 7 score 20, 3 or 4 score 5."),
+        ("b", pairs_rule(spec)),
+        ("b", "Each ring: count its different shapes. All 5 score 40, 4 score 20, 2 or 3 score 5."),
+        ("b", "Guest judge, if one is out: add (or take off) what its card says."),
+        ("b", "Most points wins. Tied? The fewest diatoms on the board wins; still tied, you share the win."),
+    ]
+
+
+def notebook_blocks(spec) -> list[tuple]:
+    return [
+        ("h", "Your turn"),
+        ("n", "Draw the top tile of either stack (one stack empty: the other; both empty: none)."),
+        ("n", "Lay one tile from your hand against the pond. Touching triangles must share a colour, "
+              "or one of them is white."),
+        ("n", "Sample every new point where three tiles meet and take your diatoms."),
+        ("n", "Hand the lens on; the next player may start while you place."),
+        ("n", "Place your diatoms before your next turn (in the last round, when asked)."),
+        ("p", STUCK),
+        ("h", "Sample points"),
+        ("p", "Around a point lie six triangles. Neighbours of one colour form a group; each group gives one "
+              "diatom of its colour, its size naming the shape:"),
+        ("sizes",),
+        ("p", SIZE_RULE),
+        ("p", WHITE_RULE),
+        ("h", "Running out"),
+        ("p", RUN_OUT),
+        ("h", "Placing diatoms"),
+        ("p", PLACING),
+        ("h", "End scoring"),
+        *scoring_blocks(spec),
+    ]
+
+
+def rules_blocks(spec) -> list[tuple]:
+    per_colour = spec.tokens.per_colour
+    tokens = ", ".join(f"{per_colour.get(shape, 0)} {shape}s" for shape in SHAPES)
+    colours = ", ".join(colour.name for colour in spec.colours)
+    total_tokens = sum(per_colour.values()) * len(spec.colours)
+    judges = len(spec.judges.cards)
+    setup_rows = []
+    piles = pile_sizes(spec)
+    for players in sorted(spec.players):
+        removed = spec.setup.removed.get(players, 0)
+        aside = f"set {removed} tiles aside unseen" if removed else "set no tiles aside"
+        setup_rows.append(("b", f"{players} players: {aside}, then two stacks of {piles[players]}; "
+                                f"{spec.setup.rounds.get(players, 8)} rounds."))
+    return [
+        ("title", f"{spec.title}: the rules"),
+        ("p", "Sample a pond of water tiles for diatoms, tiny algae of five shapes and five colours, and "
+              "arrange them on your field board. The best collection wins."),
+        ("h", "In the box"),
+        ("b", f"{tiles_in_play(spec)} water tiles of six triangles each ({colours}, or white). "
+              "Both sides of a tile are alike. The starting tile is marked START."),
+        ("b", f"{total_tokens} diatoms: in each colour {tokens}."),
+        ("b", "A lens, five petri dishes, a field board and a field notebook for each player, a score pad"
+              + (f" and {judges} guest judge cards." if judges else ".")),
+        ("h", "Setting up"),
+        ("n", "Sort the diatoms into the dishes, by colour or by shape, where all can reach."),
+        ("n", f"Each player takes a field board, a notebook and {spec.setup.hand} random tiles, laid face up "
+              "in front of them."),
+        ("n", "Lay the starting tile in the middle, and a random tile against it so the touching triangles match."),
+        ("n", "By the number of players:"),
+        *setup_rows,
+        ("n", "Split the other tiles into two equal stacks."),
+        ("n", "The first player takes the lens. Play goes clockwise."),
+        ("n", "If you like (not in a first game), draw a guest judge and pick its green or pink side."),
+        ("h", "A turn"),
+        ("n", "Draw: take the top tile of either stack. If one is empty take from the other; if both are, "
+              "draw nothing."),
+        ("n", "Place: lay one tile from your hand so it touches the pond. Along every touching edge the two "
+              "triangles share a colour, or one is white. Tiles you keep stay in your hand."),
+        ("n", "Sample: each corner your tile makes where three tiles meet is a sample point. Collect diatoms "
+              "at every one (below); the lens helps you see the six triangles."),
+        ("n", "Hand the lens to your left: the next player begins."),
+        ("n", "Arrange your new diatoms on your board while play goes on; finish before your next turn. "
+              "In the last round the next player may ask you to finish first."),
+        ("p", STUCK),
+        ("h", "Sample points"),
+        ("p", "The six triangles round a point fall into groups: neighbours of one colour. Each group gives "
+              "one diatom of its colour; its size says which shape:"),
+        ("sizes",),
+        ("p", SIZE_RULE),
+        ("p", WHITE_RULE),
+        ("p", RUN_OUT),
+        ("h", "Placing diatoms"),
+        ("p", PLACING),
+        ("h", "The end"),
+        ("p", f"The game lasts {rounds_text(spec)}. When the last player has placed, score with the pad."),
+        ("h", "Scoring"),
+        *scoring_blocks(spec),
+        ("h", "Guest judges"),
+        ("p", "A judge scores extra at the end. Its green side only adds points; its pink side takes some "
+              "away and gives others. Everyone plays under the same judge."),
+    ]
+
+
+# ---------------------------------------------------------------------------------------------
+# Flowing blocks down columns
+# ---------------------------------------------------------------------------------------------
+
+LEADING = 1.25
+
+
+def block_height(block: tuple, width: float, style: Style, body: float) -> float:
+    kind = block[0]
+    if kind == "title":
+        return fit_line(block[1], style.title.size, width, style.title.face) * 1.6
+    if kind == "h":
+        return body * 1.2 * 1.7
+    if kind == "sizes":
+        return body * 4.8 * (6 // sizes_per_row(width, style, body)) + body * 0.4
+    indent = body * 1.4 if kind in ("b", "n") else 0.0
+    lines = wrap(block[1], body, width - indent, style.body.face)
+    return len(lines) * body * LEADING + body * 0.35
+
+
+def flow(canvas, columns: list[tuple[float, float, float, float]], blocks: list[tuple], style: Style,
+         body: float) -> float:
+    """Draw `blocks` down `columns` (x, top, width, bottom); return how far past its bottom the last
+    column was filled (0 or less: it all fits)."""
+    column, number = 0, 0
+    x, y, width, bottom = columns[0]
+    for i, block in enumerate(blocks):
+        need = block_height(block, width, style, body)
+        if block[0] == "h" and i + 1 < len(blocks):
+            need += min(block_height(blocks[i + 1], width, style, body), body * LEADING * 2)  # keep with next
+        if y + need > bottom and column + 1 < len(columns) and y > columns[column][1]:
+            column += 1
+            x, y, width, bottom = columns[column]
+        number = number + 1 if block[0] == "n" else 0 if block[0] in ("h", "title") else number
+        y = _draw_block(canvas, block, x, y, width, style, body, number)
+    return y - bottom
+
+
+def _draw_block(canvas, block, x, y, width, style: Style, body: float, number: int) -> float:
+    kind, ink = block[0], style.ink
+    if kind == "title":
+        size = fit_line(block[1], style.title.size, width, style.title.face)
+        canvas.text(x, top_baseline(block[1], size, style.title.face, y), block[1], size, fill=ink,
+                    face=style.title.face)
+        return y + size * 1.6
+    if kind == "h":
+        size = body * 1.2
+        base = y + size * 1.25
+        canvas.text(x, base, block[1], size, fill=ink, face=style.title.face)
+        canvas.line(x, base + size * 0.3, x + width, base + size * 0.3, stroke=style.accent, width=style.line_mm)
+        return y + size * 1.7
+    if kind == "sizes":
+        return _draw_sizes(canvas, x, y, width, style, body)
+    indent = body * 1.4 if kind in ("b", "n") else 0.0
+    lines = wrap(block[1], body, width - indent, style.body.face)
+    base = y + body
+    if kind == "b":
+        canvas.circle(x + body * 0.45, base - body * 0.3, body * 0.15, fill=style.accent)
+    elif kind == "n":
+        canvas.text(x, base, f"{number}.", body, fill=ink, face=style.title.face)
+    canvas.text_block(x + indent, base, lines, body, fill=ink, face=style.body.face)
+    return y + len(lines) * body * LEADING + body * 0.35
+
+
+def sizes_per_row(width: float, style: Style, body: float) -> int:
+    """Six cells in a row if the longest shape name fits one at the body size, else two rows of three."""
+    longest = max(text_width(name, body, style.body.face) for name in SHAPES)
+    return 6 if width / 6 >= longest * 1.1 else 3
+
+
+def _draw_sizes(canvas, x, y, width, style: Style, body: float) -> float:
+    """Group size to shape: six cells, the size above the shape it gives (6: two diatoms)."""
+    per_row = sizes_per_row(width, style, body)
+    cell = width / per_row
+    row_h = body * 4.8
+    canvas.rect(x, y + body * 0.2, width, row_h * (6 // per_row), radius=1.0, fill=style.panel)
+    names = list(SHAPES) + ["two"]
+    for i, name in enumerate(names):
+        cx = x + cell * (i % per_row + 0.5)
+        top = y + row_h * (i // per_row)
+        canvas.text(cx, top + body * 1.3, str(i + 1), body, fill=style.ink, face=style.title.face, anchor="middle")
+        if name == "two":
+            draw_symbol(canvas, "circle", cx - body * 0.45, top + body * 2.45, body * 0.7, style.muted)
+            draw_symbol(canvas, "star", cx + body * 0.45, top + body * 2.45, body * 0.7, style.muted)
+        else:
+            draw_symbol(canvas, name, cx, top + body * 2.45, body * 1.3, style.muted)
+        canvas.text(cx, top + body * 4.45, name, body, fill=style.ink, face=style.body.face, anchor="middle")
+    return y + row_h * (6 // per_row) + body * 0.4
+
+
+def columns_of(area: Area, style: Style, count: int, top: float, gap: float = 6.0) -> list[tuple]:
+    safe = style.safe_mm
+    width = (area.width - 2 * safe - gap * (count - 1)) / count
+    return [(safe + i * (width + gap), top, width, area.height - safe) for i in range(count)]
+
+
+def draw_text_sheet(canvas, area: Area, blocks, style: Style, count: int, body: float, header: str = "") -> None:
+    fill_bleed(canvas, area, style.background)
+    top = style.safe_mm
+    if header:
+        size = fit_line(header, style.title.size, area.width - 2 * style.safe_mm, style.title.face)
+        canvas.text(style.safe_mm, top_baseline(header, size, style.title.face, top), header, size, fill=style.ink,
+                    face=style.title.face)
+        top += size * 1.5
+    flow(canvas, columns_of(area, style, count, top), blocks, style, body)
+
+
+def text_pieces(spec, component: str, ids: list[str], shape: Rect, pages: list[list[tuple]], count: int,
+                header: str = "") -> list[Piece]:
+    pieces = []
+    for piece_id, blocks in zip(ids, pages):
+        style = spec.style.resolve(component, piece=piece_id, safe_mm=6.0)
+        area = Area(shape.width, shape.height, 0.0)
+        top = style.safe_mm + (fit_line(header, style.title.size, area.width - 2 * style.safe_mm, style.title.face)
+                               * 1.5 if header else 0.0)
+        columns = columns_of(area, style, count, top)
+        body = fit_size(lambda size: measure_drawing(flow, columns, blocks, style, size), 0.0,
+                        start=style.body.size, floor=min(style.body.size, FLOOR_PT * PT))
+        pieces.append(Piece(piece_id, shape, partial(draw_text_sheet, blocks=blocks, style=style, count=count,
+                                                     body=body, header=header)))
+    return pieces
+
+
+# ---------------------------------------------------------------------------------------------
+# The score pad: a row per scoring line, a column per player
+# ---------------------------------------------------------------------------------------------
+
+def pad_rows(spec) -> list[tuple[str, str, object]]:
+    """(label, guide, what to draw beside the label) for each row to fill in."""
+    rows = [(colour.name.capitalize(), "8+: 40   5+: 20   3+: 5", colour) for colour in spec.colours]
+    rows.append(("Pairs on the lines", "each: 5 shape or colour, 15 both", "pairs"))
+    rows += [(f"{ring.name.capitalize()} ring", "shapes 5: 40   4: 20   2-3: 5", ring.name)
+             for ring in spec.board.rings]
+    rows.append(("Guest judge", "as its card says; may be minus", "judge"))
+    rows.append(("Total", "most points wins", "total"))
+    rows.append(("Diatoms on board", "tie: the fewest wins", "tie"))
+    return rows
+
+
+def pad_notes(spec) -> list[str]:
+    return [pairs_rule(spec),
+            "Colours, rings and pairs are counted on your own board. Fill in the judge's row (points added or "
+            "taken off) only when a guest judge is in play.",
+            "Highest total wins. Tied totals: fewer diatoms on the board wins; still tied, the win is shared.",
+            STUCK]
+
+
+def _draw_notes(canvas, notes: list[str], x: float, y: float, width: float, style: Style) -> float:
+    """Bulleted notes from top y; returns where they end."""
+    body = style.body
+    for note in notes:
+        lines = wrap(note, body.size, width - body.size * 1.4, body.face)
+        canvas.circle(x + body.size * 0.45, y + body.size * 0.7, body.size * 0.15, fill=style.accent)
+        y = canvas.text_block(x + body.size * 1.4, y + body.size, lines, body.size, fill=style.ink,
+                              face=body.face) - body.size + body.size * 0.45
+    return y
+
+
+def draw_score_pad(canvas, area: Area, spec, style: Style) -> None:
+    fill_bleed(canvas, area, style.background)
+    safe = style.safe_mm
+    width = area.width - 2 * safe
+    title = f"{spec.title}: score pad"
+    size = fit_line(title, style.title.size, width, style.title.face)
+    y = top_baseline(title, size, style.title.face, safe)
+    canvas.text(safe, y, title, size, fill=style.ink, face=style.title.face)
+    body, small, index = style.body, style.small, style.index
+    players = max(spec.players, default=4)
+    label_w = width * 0.4
+    col_w = (width - label_w) / players
+    rows = pad_rows(spec)
+    notes = pad_notes(spec)
+    notes_h = measure_drawing(_draw_notes, notes, 0.0, 0.0, width, style)
+    top = y + size * 0.8
+    room = area.height - safe - notes_h - body.size * 1.5 - top
+    row_h = max(index.size + small.size * 1.6, min(room / (len(rows) + 1), width * 0.08))
+    # The heading row: a name per player.
+    canvas.text(safe + 1.0, centred_baseline("Player", index.size, index.face, top + row_h / 2), "Player",
+                index.size, fill=style.ink, face=index.face)
+    for p in range(players):
+        canvas.rect(safe + label_w + p * col_w, top, col_w, row_h, stroke=style.line, width=style.line_mm)
+    y = top + row_h
+    for i, (label, guide, what) in enumerate(rows):
+        fill = style.panel if what == "total" or (i % 2 == 0 and what != "tie") else style.background
+        canvas.rect(safe, y, width, row_h, fill=fill, stroke=style.line, width=style.line_mm * 0.6)
+        icon = min(row_h * 0.55, index.size * 1.6)
+        ix, iy = safe + 1.0 + icon / 2, y + row_h / 2
+        if hasattr(what, "mark"):
+            canvas.circle(ix, iy, icon / 2, fill=what.colour, stroke=style.line, width=style.line_mm * 0.5)
+            draw_symbol(canvas, what.mark, ix, iy, icon * 0.55, mark_on(what.colour, style))
+        elif what in [ring.name for ring in spec.board.rings]:
+            rings = [ring.name for ring in spec.board.rings]
+            for k, name in enumerate(rings):
+                chosen = name == what
+                canvas.circle(ix, iy, icon / 2 * (k + 1) / len(rings), stroke=style.ink if chosen else style.muted,
+                              width=style.line_mm * (2.2 if chosen else 0.5))
+        elif what == "pairs":
+            canvas.line(ix - icon / 2, iy, ix + icon / 2, iy, stroke=style.accent, width=style.line_mm * 2.5)
+            for dx in (-icon * 0.3, icon * 0.3):
+                canvas.circle(ix + dx, iy, icon * 0.2, fill=style.background, stroke=style.ink, width=style.line_mm)
+        text_x = safe + 2.5 + icon
+        face = style.title.face if what == "total" else index.face
+        lsize = fit_line(label, index.size, label_w - icon - 3.5, face)
+        gsize = fit_line(guide, small.size, label_w - icon - 3.5, small.face)
+        base = y + row_h / 2 - (gsize * 1.3) / 2 + lsize * 0.36
+        canvas.text(text_x, base, label, lsize, fill=style.ink, face=face)
+        canvas.text(text_x, base + gsize * 1.35, guide, gsize, fill=style.muted, face=small.face)
+        for p in range(players):
+            canvas.rect(safe + label_w + p * col_w, y, col_w, row_h, stroke=style.line, width=style.line_mm * 0.6)
+        if what in ("total", "tie"):
+            canvas.line(safe, y, safe + width, y, stroke=style.ink, width=style.line_mm * 2)
+        y += row_h
+    _draw_notes(canvas, notes, safe, y + body.size * 0.8, width, style)
+
+
+# ---------------------------------------------------------------------------------------------
+# Components
+# ---------------------------------------------------------------------------------------------
+
+def paper_sheets(spec, judges: Component) -> list[Component]:
+    pad, notebook, sheet = spec.score_pad, spec.field_notebook, spec.rules_sheet
+    pad_style = spec.style.resolve("score-pad", piece="score-pad", safe_mm=6.0)
+    score_pad = [Piece("score-pad", Rect(pad.width_mm, pad.height_mm),
+                       partial(draw_score_pad, spec=spec, style=pad_style))]
+    ids = [f"field-notebook-{n}" for n in range(1, notebook.copies + 1)]
+    notebooks = text_pieces(spec, "field-notebook", ids, Rect(notebook.width_mm, notebook.height_mm),
+                            [notebook_blocks(spec)] * len(ids), 3, header=f"{spec.title}: field notebook")
+    rules_sheet = text_pieces(spec, "rules-sheet", ["rules-sheet"], Rect(sheet.width_mm, sheet.height_mm),
+                              [rules_blocks(spec)], 2)
+    return [
+        Component("score-pad", "Score pad", score_pad, cut_guides=False),
+        Component("field-notebook", "Field notebooks", notebooks),
+        judges,
+        Component("rules-sheet", "Rules sheet", rules_sheet, cut_guides=False),
+    ]

@@ -1,0 +1,214 @@
+"""The pieces to cut: water tiles, diatom tokens, the lens tool and the petri dishes.
+
+Every coloured triangle and every token carries its colour's mark as well as its colour, so the set
+plays for colour-blind players and from a greyscale print.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import partial
+
+from generator.colour_rules import contrast
+from generator.kit.symbols import draw_symbol
+from generator.kit.text import centred_baseline, fit_box
+from generator.model import Area, Component, Piece, fill_bleed
+from generator.shapes import Circle, Outline, Rect, RegularPolygon
+from generator.styles import Style
+
+from .tiles import WHITE
+
+SHAPES = ("circle", "oval", "triangle", "square", "star")  # for runs of 1 to 5 triangles
+
+
+def mark_on(colour: str, style: Style) -> str:
+    """The style's ink or paper, whichever stands out more on `colour`."""
+    return max((style.ink, style.background), key=lambda mark: contrast(mark, colour))
+
+
+# ---------------------------------------------------------------------------------------------
+# Water tiles: a pointy-top hexagon of six triangles, triangle i on edge i (NE, E, SE, SW, W, NW)
+# ---------------------------------------------------------------------------------------------
+
+def hex_corner(cx: float, cy: float, radius: float, k: int) -> tuple[float, float]:
+    """Corner k of a pointy-top hexagon: 0 at the top, then clockwise."""
+    angle = math.radians(-90 + 60 * k)
+    return cx + radius * math.cos(angle), cy + radius * math.sin(angle)
+
+
+def draw_tile(canvas, area: Area, spec, style: Style, letters: str, start: bool) -> None:
+    """Six triangles from the centre, each in its colour with its colour's mark; white is left
+    plain. The same drawing serves both sides, so a tile reads the same either way up."""
+    cx, cy = area.width / 2, area.height / 2
+    radius = area.height / 2
+    reach = radius + area.bleed * 2  # past the cut, into the bleed
+    colours = {colour.letter: colour for colour in spec.colours}
+    with canvas.saved():
+        canvas.clip_rect(*area.bleed_box())
+        for i, letter in enumerate(letters):
+            colour = colours.get(letter)
+            fill = colour.colour if colour else spec.wild
+            canvas.polygon([(cx, cy), hex_corner(cx, cy, reach, i), hex_corner(cx, cy, reach, i + 1)], fill=fill)
+    for i in range(6):  # the seams between triangles, so runs of one colour still show their parts
+        canvas.line(cx, cy, *hex_corner(cx, cy, radius, i), stroke=style.line, width=style.line_mm * 0.5)
+    mark = radius * 0.2
+    for i, letter in enumerate(letters):
+        colour = colours.get(letter)
+        if colour is None:
+            continue
+        # The mark sits where the triangle is widest, toward its base: a third of the way in from the edge.
+        mx, my = hex_corner(cx, cy, radius * 0.62, i)
+        nx, ny = hex_corner(cx, cy, radius * 0.62, i + 1)
+        draw_symbol(canvas, colour.mark, (mx + nx) / 2, (my + ny) / 2, mark, mark_on(colour.colour, style))
+    if start:
+        ring = radius * 0.22
+        canvas.circle(cx, cy, ring, fill=style.background, stroke=style.ink, width=style.line_mm)
+        size = fit_box("START", style.title.size, ring * 1.6, ring * 0.8, style.title.face)
+        canvas.text(cx, centred_baseline("START", size, style.title.face, cy), "START", size, fill=style.ink,
+                    face=style.title.face, anchor="middle")
+
+
+def tile_pieces(spec) -> list[Piece]:
+    shape = RegularPolygon.hexagon(spec.tiles.piece.width_mm, pointy_top=True)
+    pieces = []
+    for index, letters in enumerate([spec.tiles.start] + list(spec.tiles.set)):
+        piece_id = "hex-tile-start" if index == 0 else f"hex-tile-{index}"
+        style = spec.style.resolve("hex-tile", piece=piece_id, safe_mm=spec.tiles.piece.safe_mm)
+        draw = partial(draw_tile, spec=spec, style=style, letters=letters, start=index == 0)
+        pieces.append(Piece(piece_id, shape, draw, draw))
+    return pieces
+
+
+# ---------------------------------------------------------------------------------------------
+# Diatom tokens: the shape in its colour, the colour's mark beside it; the same on both sides
+# ---------------------------------------------------------------------------------------------
+
+def draw_token(canvas, area: Area, colour, shape: str, style: Style) -> None:
+    fill_bleed(canvas, area, colour.colour)
+    ink = mark_on(colour.colour, style)
+    size = area.width
+    draw_symbol(canvas, shape, size / 2, size * 0.46, size * 0.5, ink)
+    draw_symbol(canvas, colour.mark, size / 2, size * 0.82, size * 0.16, ink)
+
+
+def token_pieces(spec) -> list[Piece]:
+    tokens = spec.tokens
+    shape = Circle(tokens.size_mm) if tokens.cut == "circle" else Rect(tokens.size_mm, tokens.size_mm)
+    pieces = []
+    for colour in spec.colours:
+        for name in SHAPES:
+            for n in range(tokens.per_colour.get(name, 0)):
+                piece_id = f"diatom-{colour.name}-{name}-{n + 1}"
+                style = spec.style.resolve("diatom", colour.name, name, piece_id, safe_mm=1.0)
+                draw = partial(draw_token, colour=colour, shape=name, style=style)
+                pieces.append(Piece(piece_id, shape, draw, draw))
+    return pieces
+
+
+# ---------------------------------------------------------------------------------------------
+# The lens tool: a round lens with a handle; its window sits over the corner three tiles share
+# ---------------------------------------------------------------------------------------------
+
+def lens_outline(radius: float, handle: float, length: float) -> list[tuple[float, float]]:
+    """The lens's cut: a circle of `radius` centred at (radius, radius), with a handle `handle` wide
+    running `length` down from it."""
+    half = handle / 2
+    start = math.asin(half / radius)  # where the handle leaves the circle, from straight down
+    points = []
+    steps = 72
+    for step in range(steps + 1):
+        angle = math.pi / 2 + start + (2 * math.pi - 2 * start) * step / steps
+        points.append((radius + radius * math.cos(angle), radius + radius * math.sin(angle)))
+    bottom = radius * 2 + length
+    points += [(radius + half, bottom), (radius - half, bottom)]
+    return points
+
+
+def draw_lens(canvas, area: Area, spec, style: Style, radius: float, window: float) -> None:
+    fill_bleed(canvas, area, style.panel)
+    cx = cy = radius
+    # The window: cut it out along this line, then lay its centre on a corner where three tiles meet.
+    canvas.circle(cx, cy, window, fill=style.background, stroke=style.ink, width=style.line_mm * 1.5)
+    for k in range(6):  # ticks along the three seams that meet under the centre
+        angle = math.radians(-90 + 60 * k)
+        inner, outer = window + 1.0, window + radius * 0.12
+        canvas.line(cx + inner * math.cos(angle), cy + inner * math.sin(angle),
+                    cx + outer * math.cos(angle), cy + outer * math.sin(angle), stroke=style.ink,
+                    width=style.line_mm)
+    note = "cut out the window"
+    size = fit_box(note, style.small.size, window * 1.6, window * 0.3, style.small.face)
+    canvas.text(cx, centred_baseline(note, size, style.small.face, cy), note, size, fill=style.muted,
+                face=style.small.face, anchor="middle")
+    label = "LENS"
+    handle_mid = radius * 2 + (area.height - radius * 2) / 2
+    with canvas.saved():
+        canvas.translate(cx, handle_mid)
+        canvas.rotate(-90)
+        size = fit_box(label, style.title.size, (area.height - radius * 2) * 0.7, spec_handle(radius) * 0.6,
+                       style.title.face)
+        canvas.text(0, centred_baseline(label, size, style.title.face, 0), label, size, fill=style.ink,
+                    face=style.title.face, anchor="middle")
+
+
+def spec_handle(radius: float) -> float:
+    return radius * 0.8
+
+
+def lens_pieces(spec) -> list[Piece]:
+    tile_radius = spec.tiles.piece.width_mm / math.sqrt(3)  # a triangle's side
+    radius = tile_radius * 0.95
+    window = tile_radius * 0.6
+    outline = Outline(tuple(lens_outline(radius, spec_handle(radius), radius * 1.6)))
+    style = spec.style.resolve("lens-tool", piece="lens-tool", safe_mm=2.0)
+    return [Piece("lens-tool", outline, partial(draw_lens, spec=spec, style=style, radius=radius, window=window))]
+
+
+# ---------------------------------------------------------------------------------------------
+# Petri dishes: one per colour on one side, one per shape on the other, so the supply can be
+# sorted either way
+# ---------------------------------------------------------------------------------------------
+
+DISH_MM = 80.0
+
+
+def draw_dish_colour(canvas, area: Area, colour, style: Style) -> None:
+    r = area.width / 2
+    fill_bleed(canvas, area, style.background)
+    canvas.circle(r, r, r - style.border_mm, fill=colour.colour, stroke=style.line, width=style.line_mm)
+    canvas.circle(r, r, r * 0.62, fill=style.background)
+    ink = mark_on(colour.colour, style)
+    for k in range(6):
+        angle = math.radians(-90 + 60 * k)
+        draw_symbol(canvas, colour.mark, r + r * 0.78 * math.cos(angle), r + r * 0.78 * math.sin(angle), r * 0.16, ink)
+    size = fit_box(colour.name, style.title.size, r, r * 0.3, style.title.face)
+    canvas.text(r, centred_baseline(colour.name, size, style.title.face, r), colour.name, size, fill=style.ink,
+                face=style.title.face, anchor="middle")
+
+
+def draw_dish_shape(canvas, area: Area, shape: str, style: Style) -> None:
+    r = area.width / 2
+    fill_bleed(canvas, area, style.background)
+    canvas.circle(r, r, r - style.border_mm, fill=style.panel, stroke=style.line, width=style.line_mm)
+    draw_symbol(canvas, shape, r, r * 0.9, r * 0.6, style.ink)
+    size = fit_box(shape, style.body.size, r, r * 0.2, style.title.face)
+    canvas.text(r, centred_baseline(shape, size, style.title.face, r * 1.5), shape, size, fill=style.ink,
+                face=style.title.face, anchor="middle")
+
+
+def dish_pieces(spec) -> list[Piece]:
+    pieces = []
+    for colour, shape in zip(spec.colours, SHAPES):
+        piece_id = f"petri-dish-{colour.name}"
+        style = spec.style.resolve("petri-dish", colour.name, piece=piece_id, safe_mm=3.0)
+        pieces.append(Piece(piece_id, Circle(DISH_MM), partial(draw_dish_colour, colour=colour, style=style),
+                            partial(draw_dish_shape, shape=shape, style=style)))
+    return pieces
+
+
+def piece_components(spec) -> list[Component]:
+    return [
+        Component("hex-tile", "Water tiles", tile_pieces(spec)),
+        Component("diatom", "Diatoms", token_pieces(spec), gutter=3.0),
+        Component("lens-tool", "Lens tool", lens_pieces(spec)),
+        Component("petri-dish", "Petri dishes", dish_pieces(spec)),
+    ]

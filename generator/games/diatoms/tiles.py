@@ -1,0 +1,333 @@
+"""The water tiles: six triangles each, matched edge to edge; the corners where three tiles meet are
+the sample points that pay out diatoms.
+
+A tile is written as six letters, one per triangle, clockwise from the north-east edge of a
+pointy-top hexagon: NE, E, SE, SW, W, NW. Triangle i has its base on edge i and its apex at the
+centre, so two tiles touching along an edge compare one triangle each. W is white, the wild colour.
+
+Tiles sit on an axial hex grid (q, r). The neighbour across edge i is cell + STEPS[i]; it touches
+back with its edge (i + 3) % 6. Corner i of a tile is where its edges i and i + 1 meet; when the
+tiles across both of those edges are on the table, the corner is a sample point.
+
+Sample points, in our reading of the rules:
+- the six triangles round the corner form a ring; each run of neighbouring triangles of one colour
+  is a group (white gives nothing); sizes 1-5 give a circle, oval, triangle, square or star;
+- a ring all of one colour is split into two groups of 3: two triangles of that colour;
+- when the shape a group wants has run out, the group is split once into two halves, the larger half
+  first (5 -> 3 + 2, 4 -> 2 + 2, 3 -> 2 + 1, 2 -> 1 + 1), and each half takes its own shape if any
+  is left; a group of 1 that finds no circle gives nothing.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Literal
+
+from generator.model import PieceGeometry
+from generator.schema import spec_field, where
+from generator.validate import error
+
+from .rulebook import rules
+
+WHITE = "W"
+EDGES = ("NE", "E", "SE", "SW", "W", "NW")
+SHAPES = ("circle", "oval", "triangle", "square", "star")  # for groups of 1 to 5 triangles
+STEPS = ((1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1))  # the neighbour across edge NE, E, ...
+PLAYER_COUNTS = (2, 3, 4)
+ROUNDS = {2: 10, 3: 8, 4: 8}  # the rules: 8 rounds, 10 for 2 players
+REMOVED = {2: 12, 3: 8, 4: 0}  # tiles set aside at setup
+ON_TABLE = 2  # the starting tile and the one laid beside it
+
+
+@dataclass(kw_only=True)
+class Tiles:
+    piece: PieceGeometry = spec_field(template="pieces")  # width_mm: across the flats of the hexagon
+    start: str  # the starting tile: each colour once and one white
+    set: list[str]  # the other tiles
+
+
+@dataclass(kw_only=True)
+class Setup:
+    hand: int = spec_field(2, minimum=0, maximum=10)  # tiles each player starts with
+    rounds: dict[int, int] = spec_field(default_factory=dict, minimum=1, maximum=30)  # by player count
+    removed: dict[int, int] = spec_field(default_factory=dict, minimum=0, maximum=60)  # tiles set aside
+
+
+@dataclass(kw_only=True)
+class Tokens:
+    """How many diatoms of each shape there are in each colour, and how they are cut."""
+
+    per_colour: dict[str, int] = spec_field(minimum=0, maximum=50)  # shape -> count
+    cut: Literal["circle", "square"] = "circle"  # what home cutting does best
+    size_mm: float = spec_field(19.0, positive=True, minimum=10, maximum=40)
+
+
+# ---------------------------------------------------------------------------------------------
+# Tiles and the table
+# ---------------------------------------------------------------------------------------------
+
+def rotate(tile: str, turns: int) -> str:
+    """The tile turned clockwise by `turns` sixths: the triangle on edge i moves to edge i + turns."""
+    turns %= 6
+    return tile[-turns:] + tile[:-turns] if turns else tile
+
+
+def rotations(tile: str) -> list[str]:
+    """The tile's distinct orientations (a tile with a symmetry has fewer than six)."""
+    return list(dict.fromkeys(rotate(tile, turns) for turns in range(6)))
+
+
+def canonical(tile: str) -> str:
+    """One name for a tile whichever way it is turned: the smallest of its rotations."""
+    return min(rotations(tile))
+
+
+def neighbour(cell: tuple[int, int], edge: int) -> tuple[int, int]:
+    step = STEPS[edge]
+    return cell[0] + step[0], cell[1] + step[1]
+
+
+def match(a: str, b: str) -> bool:
+    """Two triangles meeting across an edge: the same colour, or one of them white."""
+    return a == b or a == WHITE or b == WHITE
+
+
+def fits(table: dict, cell: tuple[int, int], tile: str) -> bool:
+    """A tile, turned as written, may go on an empty cell: it touches the table, and every edge matches."""
+    if cell in table:
+        return False
+    touching = False
+    for edge in range(6):
+        other = table.get(neighbour(cell, edge))
+        if other is not None:
+            touching = True
+            if not match(tile[edge], other[(edge + 3) % 6]):
+                return False
+    return touching
+
+
+def open_cells(table: dict) -> set[tuple[int, int]]:
+    """The empty cells touching at least one tile."""
+    return {neighbour(cell, edge) for cell in table for edge in range(6)} - table.keys()
+
+
+def placements(table: dict, tile: str) -> list[tuple[tuple[int, int], str]]:
+    """Every legal way to put the tile on the table: (cell, the tile turned to fit)."""
+    return [(cell, turned) for cell in sorted(open_cells(table)) for turned in rotations(tile) if fits(table, cell, turned)]
+
+
+def sample_points(table: dict, cell: tuple[int, int], tile: str) -> list[str]:
+    """The new sample points a tile makes on `cell`: for each corner whose two other tiles are on the
+    table, the ring of six triangles round it (the tile's two, then the next tile's, then the last's)."""
+    rings = []
+    for corner in range(6):
+        before, after = table.get(neighbour(cell, corner)), table.get(neighbour(cell, (corner + 1) % 6))
+        if before is not None and after is not None:
+            rings.append(tile[corner] + tile[(corner + 1) % 6] + after[(corner + 4) % 6] + after[(corner + 5) % 6]
+                         + before[(corner + 2) % 6] + before[(corner + 3) % 6])
+    return rings
+
+
+def groups(ring: str) -> list[tuple[str, int]]:
+    """The groups at a sample point: (colour, size) for each run of one colour round the ring."""
+    if len(set(ring)) == 1:
+        return [] if ring[0] == WHITE else [(ring[0], 6)]
+    start = next(i for i in range(6) if ring[i] != ring[i - 1])  # a run starts here
+    found, size = [], 0
+    for step in range(6):
+        letter = ring[(start + step) % 6]
+        size = size + 1 if step and letter == ring[(start + step - 1) % 6] else 1
+        if step == 5 or ring[(start + step + 1) % 6] != letter:
+            if letter != WHITE:
+                found.append((letter, size))
+    return found
+
+
+def halves(size: int) -> tuple[int, int]:
+    return (size + 1) // 2, size // 2
+
+
+def collect(colour: str, size: int, supply: Counter | None = None) -> list[tuple[str, str]]:
+    """The diatoms (colour, shape) a group gives, taking them from `supply` ((colour, shape) -> count
+    left; None: an endless supply). A ring of 6 is two groups of 3; a group whose shape has run out is
+    split once into halves, each half taking its shape if any is left."""
+    if size == 6:
+        return collect(colour, 3, supply) + collect(colour, 3, supply)
+    if supply is None:
+        return [(colour, SHAPES[size - 1])]
+    taken = []
+    for part in ((size,) if supply[colour, SHAPES[size - 1]] > 0 else halves(size) if size > 1 else ()):
+        shape = SHAPES[part - 1]
+        if supply[colour, shape] > 0:
+            supply[colour, shape] -= 1
+            taken.append((colour, shape))
+    return taken
+
+
+# ---------------------------------------------------------------------------------------------
+# The rules about tiles, setup and tokens
+# ---------------------------------------------------------------------------------------------
+
+def letters(spec) -> list[str]:
+    return [colour.letter for colour in spec.colours]
+
+
+def total_needed(setup: Setup, players: int) -> int | None:
+    """How many tiles a game of `players` uses up: the two laid at setup, those set aside and one per
+    player per round (every tile in hand and in the piles gets placed)."""
+    if players not in setup.rounds:
+        return None
+    return ON_TABLE + setup.removed.get(players, 0) + setup.rounds[players] * players
+
+
+def piles(setup: Setup, players: int, tiles: int) -> int:
+    """The tiles left for the two piles once the table, the removed tiles and the hands are dealt."""
+    return tiles - ON_TABLE - setup.removed.get(players, 0) - players * setup.hand
+
+
+@rules.rule("diatoms.players", "2-4 players; 8 rounds, or 10 for 2 players; 12 tiles set aside for 2, 8 for 3")
+def check_players(spec):
+    for index, players in enumerate(spec.players):
+        if players not in PLAYER_COUNTS:
+            yield error(where(spec, f"players[{index}]"), f"{players} players: Diatoms is played by 2, 3 or 4")
+    if not spec.players:
+        yield error(where(spec), "players is empty; Diatoms is played by 2, 3 or 4")
+    setup = spec.setup
+    for players in spec.players:
+        if players not in PLAYER_COUNTS:
+            continue
+        rounds = setup.rounds.get(players)
+        if rounds is None:
+            yield error(where(setup, "rounds"), f"no number of rounds for {players} players; the rules say {ROUNDS[players]}")
+        elif rounds != ROUNDS[players]:
+            yield error(where(setup, "rounds"), f"{rounds} rounds for {players} players; the rules say {ROUNDS[players]}")
+        removed = setup.removed.get(players, 0)
+        if removed != REMOVED[players]:
+            yield error(where(setup, "removed"), f"{removed} tiles removed for {players} players; "
+                                                 f"the rules say {REMOVED[players]}")
+    for players in sorted(set(setup.rounds) - set(spec.players)):
+        yield error(where(setup, "rounds"), f"rounds for {players} players, who are not among the players")
+
+
+@rules.rule("diatoms.tiles", "every player count uses all the tiles: the table, hands and two equal piles")
+def check_tile_count(spec):
+    setup, tiles = spec.setup, 1 + len(spec.tiles.set)
+    for players in spec.players:
+        needed = total_needed(setup, players)
+        if needed is None:
+            continue  # diatoms.players names it
+        pile = piles(setup, players, tiles)
+        placed = setup.rounds[players] * players
+        if needed != tiles:
+            yield error(where(spec.tiles, "set"), f"{players} players need {needed} tiles ({ON_TABLE} on the table, "
+                        f"{setup.removed.get(players, 0)} removed, {setup.rounds[players]} rounds x {players} placed); "
+                        f"there are {tiles} (the starting tile and {len(spec.tiles.set)} more)")
+        elif pile < 0 or pile % 2:
+            yield error(where(setup, "hand"), f"{players} players: {pile} tiles left after the hands, "
+                        "which do not make two equal piles")
+        elif placed != players * setup.hand + pile:
+            yield error(where(setup, "hand"), f"{players} players place {placed} tiles but hold "
+                        f"{players * setup.hand} and draw {pile}")
+
+
+@rules.rule("diatoms.start-tile", "the starting tile has each colour once and one white")
+def check_start(spec):
+    start, wanted = spec.tiles.start, sorted(letters(spec) + [WHITE])
+    if sorted(start) != wanted:
+        yield error(where(spec.tiles, "start"), f'starting tile "{start}": it must have each of {", ".join(letters(spec))} '
+                    f"once and one {WHITE} (white)")
+
+
+def tile_problems(spec) -> list[tuple[int, str]]:
+    """(index, what is wrong) for each tile of the set whose letters or length are wrong."""
+    known = set(letters(spec)) | {WHITE}
+    found = []
+    for index, tile in enumerate(spec.tiles.set):
+        strange = sorted(set(tile) - known)
+        if len(tile) != 6:
+            found.append((index, f'tile "{tile}" has {len(tile)} triangles; a tile has 6'))
+        if strange:
+            found.append((index, f'tile "{tile}" uses {", ".join(strange)}; the letters are '
+                                 f'{", ".join(letters(spec))} and {WHITE} (white)'))
+    return found
+
+
+def colour_shares(spec) -> Counter:
+    """How many triangles of each colour the whole set (starting tile included) holds."""
+    return Counter(letter for tile in [spec.tiles.start, *spec.tiles.set] for letter in tile if letter != WHITE)
+
+
+@rules.rule("diatoms.tile-set", "six triangles of the six letters, no tile twice, colours balanced, "
+                                "each tile fits the starting tile")
+def check_tile_set(spec):
+    tiles = spec.tiles
+    problems = tile_problems(spec)
+    for index, message in problems:
+        yield error(where(tiles, f"set[{index}]"), message)
+    if problems:
+        return
+    seen: dict[str, int] = {canonical(tiles.start): -1}
+    for index, tile in enumerate(tiles.set):
+        first = seen.setdefault(canonical(tile), index)
+        if first != index:
+            twin = "the starting tile" if first < 0 else f'tile {first + 1} ("{tiles.set[first]}")'
+            yield error(where(tiles, f"set[{index}]"), f'tile {index + 1} ("{tile}") is {twin} turned')
+    shares = colour_shares(spec)
+    mean = sum(shares.values()) / len(spec.colours)
+    for letter in letters(spec):
+        if abs(shares[letter] - mean) > 0.1 * mean:
+            yield error(where(tiles, "set"), f"{letter} is on {shares[letter]} triangles; each colour should be on "
+                        f"{mean:.0f} within 10 % ({mean * 0.9:.1f}-{mean * 1.1:.1f})")
+    table = {(0, 0): tiles.start}
+    for index, tile in enumerate(tiles.set):
+        if not placements(table, tile):
+            yield error(where(tiles, f"set[{index}]"), f'tile {index + 1} ("{tile}") cannot be laid beside '
+                        "the starting tile, so setup could fail")
+
+
+@rules.rule("diatoms.tokens", "5 shapes in each of the 5 colours")
+def check_tokens(spec):
+    tokens = spec.tokens
+    names = list(tokens.per_colour)
+    for shape in SHAPES:
+        if shape not in tokens.per_colour:
+            yield error(where(tokens, "per_colour"), f"no {shape} diatoms; each colour has {', '.join(SHAPES)}")
+        elif tokens.per_colour[shape] <= 0:
+            yield error(where(tokens, "per_colour"), f"{tokens.per_colour[shape]} {shape} diatoms per colour; "
+                        "each shape needs at least one")
+    for name in names:
+        if name not in SHAPES:
+            yield error(where(tokens, "per_colour"), f'"{name}" is not a diatom shape; the shapes are {", ".join(SHAPES)}')
+    if len(spec.colours) != 5:
+        yield error(where(spec, "colours"), f"{len(spec.colours)} colours; the diatoms come in 5")
+
+
+PLAYABLE_GAMES = 50  # per player count: the validator's short self-play (150 games, about half a second)
+STALL_LIMIT = 0.01  # of turns, a player may hold no tile that fits
+
+
+def unplayable(spec) -> bool:
+    """Whether the set is too broken for a self-play (the other rules say why)."""
+    if tile_problems(spec) or sorted(spec.tiles.start) != sorted(letters(spec) + [WHITE]):
+        return True
+    if any(shape not in spec.tokens.per_colour for shape in SHAPES):
+        return True
+    counts = [players for players in spec.players if players in PLAYER_COUNTS]
+    return not counts or any(True for _ in check_tile_count(spec)) or any(True for _ in check_players(spec))
+
+
+@rules.rule("diatoms.playable", "a seeded self-play: a player rarely holds no tile that fits, every group size occurs")
+def check_playable(spec):
+    if unplayable(spec):
+        return
+    from .selfplay import simulate
+
+    report = simulate(spec, games=PLAYABLE_GAMES, seed=1)
+    if report.stall_rate > STALL_LIMIT:
+        yield error(where(spec.tiles, "set"), f"in {report.turns} self-play turns a player held no tile that fits "
+                    f"{report.stalls} times ({report.stall_rate:.1%}); keep it under {STALL_LIMIT:.0%}")
+    missing = [size for size in range(1, 7) if not report.sizes[size]]
+    if missing:
+        yield error(where(spec.tiles, "set"), f"in {report.games} self-play games no group of "
+                    f"{', '.join(map(str, missing))} triangles ever formed; every size 1-6 should occur")

@@ -1,0 +1,83 @@
+"""Diatoms' cut pieces: hex water tiles the same on both sides, marked for colour-blind players,
+diatom tokens, the lens tool and the petri dishes."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import run_pnp
+from generator.games.diatoms import pieces
+from generator.load import load_game
+from generator.model import Area
+from generator.recording import record_face
+
+
+@pytest.fixture(scope="module")
+def loaded():
+    return load_game("diatoms")
+
+
+def component(loaded, name):
+    return next(c for c in loaded.components() if c.name == name)
+
+
+def test_34_hex_tiles_the_same_on_both_sides(loaded):
+    tiles = component(loaded, "hex-tile").pieces
+    assert len(tiles) == 34 and tiles[0].id == "hex-tile-start"
+    for tile in tiles:
+        assert tile.shape.kind == "polygon" and len(tile.shape.points()) == 6
+        assert tile.back is tile.front  # the same image, not its mirror: a tile reads the same either way up
+
+
+def test_every_coloured_triangle_carries_its_colours_mark(loaded, monkeypatch):
+    drawn = []
+    monkeypatch.setattr(pieces, "draw_symbol", lambda canvas, name, *args, **kwargs: drawn.append(name))
+    spec = loaded.spec
+    marks = {colour.letter: colour.mark for colour in spec.colours}
+    for tile, letters in zip(component(loaded, "hex-tile").pieces, [spec.tiles.start, *spec.tiles.set]):
+        drawn.clear()
+        record_face(tile.front, Area(tile.width, tile.height, 3.0, tile.shape))
+        assert sorted(drawn) == sorted(marks[letter] for letter in letters if letter in marks), tile.id
+
+
+def test_the_starting_tile_says_so(loaded):
+    start = component(loaded, "hex-tile").pieces[0]
+    texts = [text.text for text in record_face(start.front, Area(start.width, start.height, 3.0, start.shape)).texts]
+    assert texts == ["START"]
+
+
+def test_a_diatom_of_every_shape_in_every_colour(loaded):
+    tokens = component(loaded, "diatom").pieces
+    spec = loaded.spec
+    assert len(tokens) == len(spec.colours) * sum(spec.tokens.per_colour.values())
+    kinds = {tuple(token.id.split("-")[1:3]) for token in tokens}
+    assert kinds == {(colour.name, shape) for colour in spec.colours for shape in pieces.SHAPES}
+    assert all(token.back is token.front for token in tokens)
+
+
+def test_square_tokens_for_a_guillotine(tmp_path):
+    loaded = load_game("diatoms", ("tokens.cut=square",))
+    assert {token.shape.kind for token in component(loaded, "diatom").pieces} == {"rect"}
+
+
+def test_the_lens_and_the_dishes(loaded):
+    (lens,) = component(loaded, "lens-tool").pieces
+    assert lens.shape.kind == "path" and lens.height > lens.width
+    dishes = component(loaded, "petri-dish").pieces
+    assert len(dishes) == 5 and all(dish.back is not None for dish in dishes)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_builds_every_format_with_hexagons_in_the_manifest(tmp_path, paper):
+    code, _, stderr = run_pnp("build", "diatoms", "--out", "out", "--paper", paper, "--format", "pdf,svg,png",
+                              "--dpi", "30", "-q", cwd=tmp_path)
+    assert code == 0, stderr
+    folder = tmp_path / "out" / "diatoms"
+    data = json.loads((folder / "manifest.json").read_text())
+    tiles = [piece for page in data["pages"] for piece in page["pieces"] if piece["component"] == "hex-tile"]
+    assert len(tiles) == 68  # 34 fronts and their backs
+    assert all(piece["shape"] == "polygon" and len(piece["outline"]) == 6 for piece in tiles)
+    pages = len(data["pages"])
+    assert len(list((folder / "svg").glob("*.svg"))) == pages == len(list((folder / "png").glob("*.png")))
