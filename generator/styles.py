@@ -124,6 +124,13 @@ class Style:
     safe_mm: float
     frame: bool
 
+    def ink_on(self, colour: str) -> Colour:
+        """The ink or the paper colour, whichever stands out more on `colour` (WCAG contrast): for a
+        mark printed on a colour the game chose, such as a symbol on a sticker."""
+        from generator.colour_rules import contrast
+
+        return max((self.ink, self.background), key=lambda mark: contrast(mark, colour))
+
 
 class StyleSheet:
     """The cascade: the base style under the game's `style:` block."""

@@ -163,7 +163,7 @@ def test_a_symbol_takes_the_ink_or_the_paper_whichever_stands_out():
 
     style = dataclasses.replace(load_game("diaominos").spec.style.resolve("cube-sticker"), ink="#1d1d24",
                                 background="#ffffff")
-    assert dm.mark_on("#ffffff", style) == "#1d1d24" and dm.mark_on("#2a6fb0", style) == "#ffffff"
+    assert style.ink_on("#ffffff") == "#1d1d24" and style.ink_on("#2a6fb0") == "#ffffff"
 
 
 def test_the_sheets_take_their_look_from_the_style(tmp_path):

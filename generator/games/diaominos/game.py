@@ -16,7 +16,7 @@ from typing import Literal
 
 from generator import fonts
 from generator.canvas import PT, Canvas
-from generator.colour_rules import MeaningColour, contrast
+from generator.colour_rules import MeaningColour
 from generator.fonts import text_width, wrap
 from generator.geometry import Path
 from generator.kit.symbols import SUITS, draw_symbol
@@ -332,24 +332,19 @@ def check_sizes(spec: DiaominosSpec):
 # so a smaller sheet or a larger board is laid out by the same code.
 # ---------------------------------------------------------------------------------------------
 
-def mark_on(colour: str, style: Style) -> str:
-    """The style's ink or paper, whichever stands out more on `colour`: a facelet's symbol."""
-    return max((style.ink, style.background), key=lambda mark: contrast(mark, colour))
-
-
 # Cube stickers and facelets ------------------------------------------------------------------
 
 def draw_sticker(canvas: Canvas, area: Area, colour: CubeColour, style: Style) -> None:
     """A sticker for the cube: its colour past the cut, and its symbol for colour-blind players."""
     fill_bleed(canvas, area, colour.colour)
-    mark = mark_on(colour.colour, style)
+    mark = style.ink_on(colour.colour)
     draw_symbol(canvas, colour.symbol, area.width / 2, area.height / 2, area.width * 0.42, mark)
 
 
 def draw_facelet(canvas: Canvas, colour: CubeColour, x: float, y: float, size: float, style: Style) -> None:
     """A facelet on paper: its colour and symbol, outlined so white shows on white paper."""
     canvas.rect(x, y, size, size, radius=size * 0.11, fill=colour.colour, stroke=style.line, width=style.line_mm * 0.6)
-    draw_symbol(canvas, colour.symbol, x + size / 2, y + size / 2, size * 0.5, mark_on(colour.colour, style))
+    draw_symbol(canvas, colour.symbol, x + size / 2, y + size / 2, size * 0.5, style.ink_on(colour.colour))
 
 
 # The board -----------------------------------------------------------------------------------

@@ -21,7 +21,7 @@ from generator.schema import spec_field, where
 from generator.styles import Style
 from generator.validate import error, warning
 
-from .pieces import SHAPES, mark_on
+from .pieces import SHAPES
 from .rulebook import rules
 
 SIDES = {"green": "Green side: easy going", "pink": "Pink side: persnickety"}
@@ -98,7 +98,7 @@ def draw_subject(canvas, spec, term: Term, x: float, y: float, size: float, styl
             draw_symbol(canvas, colour.mark, x, y, size, tone)
             return
         canvas.circle(x, y, size / 2, fill=colour.colour, stroke=style.ink, width=style.line_mm * 0.5)
-        draw_symbol(canvas, colour.mark, x, y, size * 0.55, mark_on(colour.colour, style))
+        draw_symbol(canvas, colour.mark, x, y, size * 0.55, style.ink_on(colour.colour))
     elif term.scores == "shape":
         draw_symbol(canvas, term.name, x, y, size, ink)
     elif term.scores == "ring":

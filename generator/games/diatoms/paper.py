@@ -20,7 +20,7 @@ from generator.schema import spec_field
 from generator.shapes import Rect
 from generator.styles import Style
 
-from .pieces import SHAPES, mark_on
+from .pieces import SHAPES
 
 FLOOR_PT = 7.0  # aids, sheets and rules never print body text smaller
 
@@ -254,7 +254,7 @@ def sizes_per_row(width: float, style: Style, body: float) -> int:
 
 
 def _draw_sizes(canvas, x, y, width, style: Style, body: float) -> float:
-    """Group size to shape: six cells, the size above the shape it gives (6: two diatoms)."""
+    """Group size to shape: six cells, the size above the shape it gives (6: two triangles)."""
     per_row = sizes_per_row(width, style, body)
     cell = width / per_row
     row_h = body * 4.8
@@ -264,9 +264,9 @@ def _draw_sizes(canvas, x, y, width, style: Style, body: float) -> float:
         cx = x + cell * (i % per_row + 0.5)
         top = y + row_h * (i // per_row)
         canvas.text(cx, top + body * 1.3, str(i + 1), body, fill=style.ink, face=style.title.face, anchor="middle")
-        if name == "two":
-            draw_symbol(canvas, "circle", cx - body * 0.45, top + body * 2.45, body * 0.7, style.muted)
-            draw_symbol(canvas, "star", cx + body * 0.45, top + body * 2.45, body * 0.7, style.muted)
+        if name == "two":  # a whole ring splits into two groups of three
+            draw_symbol(canvas, "triangle", cx - body * 0.45, top + body * 2.45, body * 0.7, style.muted)
+            draw_symbol(canvas, "triangle", cx + body * 0.45, top + body * 2.45, body * 0.7, style.muted)
         else:
             draw_symbol(canvas, name, cx, top + body * 2.45, body * 1.3, style.muted)
         canvas.text(cx, top + body * 4.45, name, body, fill=style.ink, face=style.body.face, anchor="middle")
@@ -372,7 +372,7 @@ def draw_score_pad(canvas, area: Area, spec, style: Style) -> None:
         ix, iy = safe + 1.0 + icon / 2, y + row_h / 2
         if hasattr(what, "mark"):
             canvas.circle(ix, iy, icon / 2, fill=what.colour, stroke=style.line, width=style.line_mm * 0.5)
-            draw_symbol(canvas, what.mark, ix, iy, icon * 0.55, mark_on(what.colour, style))
+            draw_symbol(canvas, what.mark, ix, iy, icon * 0.55, style.ink_on(what.colour))
         elif what in [ring.name for ring in spec.board.rings]:
             rings = [ring.name for ring in spec.board.rings]
             for k, name in enumerate(rings):

@@ -9,7 +9,6 @@ from __future__ import annotations
 import math
 from functools import partial
 
-from generator.colour_rules import contrast
 from generator.kit.symbols import draw_symbol
 from generator.kit.text import centred_baseline, fit_box
 from generator.model import Area, Component, Piece, fill_bleed
@@ -19,11 +18,6 @@ from generator.styles import Style
 from .tiles import WHITE
 
 SHAPES = ("circle", "oval", "triangle", "square", "star")  # for runs of 1 to 5 triangles
-
-
-def mark_on(colour: str, style: Style) -> str:
-    """The style's ink or paper, whichever stands out more on `colour`."""
-    return max((style.ink, style.background), key=lambda mark: contrast(mark, colour))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -59,7 +53,7 @@ def draw_tile(canvas, area: Area, spec, style: Style, letters: str, start: bool)
         # The mark sits where the triangle is widest, toward its base: a third of the way in from the edge.
         mx, my = hex_corner(cx, cy, radius * 0.62, i)
         nx, ny = hex_corner(cx, cy, radius * 0.62, i + 1)
-        draw_symbol(canvas, colour.mark, (mx + nx) / 2, (my + ny) / 2, mark, mark_on(colour.colour, style))
+        draw_symbol(canvas, colour.mark, (mx + nx) / 2, (my + ny) / 2, mark, style.ink_on(colour.colour))
     if start:
         ring = radius * 0.22
         canvas.circle(cx, cy, ring, fill=style.background, stroke=style.ink, width=style.line_mm)
@@ -85,7 +79,7 @@ def tile_pieces(spec) -> list[Piece]:
 
 def draw_token(canvas, area: Area, colour, shape: str, style: Style) -> None:
     fill_bleed(canvas, area, colour.colour)
-    ink = mark_on(colour.colour, style)
+    ink = style.ink_on(colour.colour)
     size = area.width
     draw_symbol(canvas, shape, size / 2, size * 0.46, size * 0.5, ink)
     draw_symbol(canvas, colour.mark, size / 2, size * 0.82, size * 0.16, ink)
@@ -176,7 +170,7 @@ def draw_dish_colour(canvas, area: Area, colour, style: Style) -> None:
     fill_bleed(canvas, area, style.background)
     canvas.circle(r, r, r - style.border_mm, fill=colour.colour, stroke=style.line, width=style.line_mm)
     canvas.circle(r, r, r * 0.62, fill=style.background)
-    ink = mark_on(colour.colour, style)
+    ink = style.ink_on(colour.colour)
     for k in range(6):
         angle = math.radians(-90 + 60 * k)
         draw_symbol(canvas, colour.mark, r + r * 0.78 * math.cos(angle), r + r * 0.78 * math.sin(angle), r * 0.16, ink)
