@@ -26,7 +26,7 @@ from generator.validate import error
 
 from .judges import Judges, judge_component
 from .paper import paper_sheets
-from .pieces import SHAPES
+from .tiles import SHAPES
 from .rulebook import rules
 
 __all__ = ["Board", "Judges", "paper_components"]

@@ -23,8 +23,6 @@ from .pieces import piece_components
 from .rulebook import rules
 from .tiles import Setup, Tiles, Tokens
 
-SHAPES = ("circle", "oval", "triangle", "square", "star")  # for runs of 1 to 5 triangles
-
 
 @dataclass(kw_only=True)
 class DiatomColour:
@@ -46,10 +44,6 @@ class DiatomsSpec(GameSpec):
     score_pad: Sheet
     field_notebook: Notebook
     rules_sheet: Sheet
-
-
-def colour_of(spec: DiatomsSpec, letter: str) -> DiatomColour | None:
-    return next((colour for colour in spec.colours if colour.letter == letter), None)
 
 
 def components(spec: DiatomsSpec):

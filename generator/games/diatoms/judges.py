@@ -21,7 +21,7 @@ from generator.schema import spec_field, where
 from generator.styles import Style
 from generator.validate import error, warning
 
-from .pieces import SHAPES
+from .tiles import SHAPES
 from .rulebook import rules
 
 SIDES = {"green": "Green side: easy going", "pink": "Pink side: persnickety"}

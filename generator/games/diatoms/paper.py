@@ -20,7 +20,7 @@ from generator.schema import spec_field
 from generator.shapes import Rect
 from generator.styles import Style
 
-from .pieces import SHAPES
+from .tiles import SHAPES
 
 FLOOR_PT = 7.0  # aids, sheets and rules never print body text smaller
 

@@ -15,9 +15,7 @@ from generator.model import Area, Component, Piece, fill_bleed
 from generator.shapes import Circle, Outline, Rect, RegularPolygon
 from generator.styles import Style
 
-from .tiles import WHITE
-
-SHAPES = ("circle", "oval", "triangle", "square", "star")  # for runs of 1 to 5 triangles
+from .tiles import SHAPES
 
 
 # ---------------------------------------------------------------------------------------------
