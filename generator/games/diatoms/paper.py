@@ -11,19 +11,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import partial
 
-from generator.canvas import PT
 from generator.fonts import text_width, wrap
+from generator.kit.prose import Figure, prose_pieces
 from generator.kit.symbols import draw_symbol
-from generator.kit.text import centred_baseline, fit_line, fit_size, measure_drawing, top_baseline
+from generator.kit.text import centred_baseline, fit_line, measure_drawing, top_baseline
 from generator.model import Area, Component, Piece, fill_bleed
 from generator.schema import spec_field
 from generator.shapes import Rect
 from generator.styles import Style
 
 from .tiles import SHAPES
-
-FLOOR_PT = 7.0  # aids, sheets and rules never print body text smaller
-
 
 @dataclass(kw_only=True)
 class Sheet:
@@ -108,7 +105,7 @@ def notebook_blocks(spec) -> list[tuple]:
         ("h", "Sample points"),
         ("p", "Around a point lie six triangles. Neighbours of one colour form a group; each group gives one "
               "diatom of its colour, its size naming the shape:"),
-        ("sizes",),
+        (SIZES,),
         ("p", SIZE_RULE),
         ("p", WHITE_RULE),
         ("h", "Running out"),
@@ -167,7 +164,7 @@ def rules_blocks(spec) -> list[tuple]:
         ("h", "Sample points"),
         ("p", "The six triangles round a point fall into groups: neighbours of one colour. Each group gives "
               "one diatom of its colour; its size says which shape:"),
-        ("sizes",),
+        (SIZES,),
         ("p", SIZE_RULE),
         ("p", WHITE_RULE),
         ("p", RUN_OUT),
@@ -184,68 +181,8 @@ def rules_blocks(spec) -> list[tuple]:
 
 
 # ---------------------------------------------------------------------------------------------
-# Flowing blocks down columns
+# The group-size chart, a figure in the prose
 # ---------------------------------------------------------------------------------------------
-
-LEADING = 1.25
-
-
-def block_height(block: tuple, width: float, style: Style, body: float) -> float:
-    kind = block[0]
-    if kind == "title":
-        return fit_line(block[1], style.title.size, width, style.title.face) * 1.6
-    if kind == "h":
-        return body * 1.2 * 1.7
-    if kind == "sizes":
-        return body * 4.8 * (6 // sizes_per_row(width, style, body)) + body * 0.4
-    indent = body * 1.4 if kind in ("b", "n") else 0.0
-    lines = wrap(block[1], body, width - indent, style.body.face)
-    return len(lines) * body * LEADING + body * 0.35
-
-
-def flow(canvas, columns: list[tuple[float, float, float, float]], blocks: list[tuple], style: Style,
-         body: float) -> float:
-    """Draw `blocks` down `columns` (x, top, width, bottom); return how far past its bottom the last
-    column was filled (0 or less: it all fits)."""
-    column, number = 0, 0
-    x, y, width, bottom = columns[0]
-    for i, block in enumerate(blocks):
-        need = block_height(block, width, style, body)
-        if block[0] == "h" and i + 1 < len(blocks):
-            need += min(block_height(blocks[i + 1], width, style, body), body * LEADING * 2)  # keep with next
-        if y + need > bottom and column + 1 < len(columns) and y > columns[column][1]:
-            column += 1
-            x, y, width, bottom = columns[column]
-        number = number + 1 if block[0] == "n" else 0 if block[0] in ("h", "title") else number
-        y = _draw_block(canvas, block, x, y, width, style, body, number)
-    return y - bottom
-
-
-def _draw_block(canvas, block, x, y, width, style: Style, body: float, number: int) -> float:
-    kind, ink = block[0], style.ink
-    if kind == "title":
-        size = fit_line(block[1], style.title.size, width, style.title.face)
-        canvas.text(x, top_baseline(block[1], size, style.title.face, y), block[1], size, fill=ink,
-                    face=style.title.face)
-        return y + size * 1.6
-    if kind == "h":
-        size = body * 1.2
-        base = y + size * 1.25
-        canvas.text(x, base, block[1], size, fill=ink, face=style.title.face)
-        canvas.line(x, base + size * 0.3, x + width, base + size * 0.3, stroke=style.accent, width=style.line_mm)
-        return y + size * 1.7
-    if kind == "sizes":
-        return _draw_sizes(canvas, x, y, width, style, body)
-    indent = body * 1.4 if kind in ("b", "n") else 0.0
-    lines = wrap(block[1], body, width - indent, style.body.face)
-    base = y + body
-    if kind == "b":
-        canvas.circle(x + body * 0.45, base - body * 0.3, body * 0.15, fill=style.accent)
-    elif kind == "n":
-        canvas.text(x, base, f"{number}.", body, fill=ink, face=style.title.face)
-    canvas.text_block(x + indent, base, lines, body, fill=ink, face=style.body.face)
-    return y + len(lines) * body * LEADING + body * 0.35
-
 
 def sizes_per_row(width: float, style: Style, body: float) -> int:
     """Six cells in a row if the longest shape name fits one at the body size, else two rows of three."""
@@ -273,37 +210,11 @@ def _draw_sizes(canvas, x, y, width, style: Style, body: float) -> float:
     return y + row_h * (6 // per_row) + body * 0.4
 
 
-def columns_of(area: Area, style: Style, count: int, top: float, gap: float = 6.0) -> list[tuple]:
-    safe = style.safe_mm
-    width = (area.width - 2 * safe - gap * (count - 1)) / count
-    return [(safe + i * (width + gap), top, width, area.height - safe) for i in range(count)]
+def _sizes_height(width: float, style: Style, body: float) -> float:
+    return body * 4.8 * (6 // sizes_per_row(width, style, body)) + body * 0.4
 
 
-def draw_text_sheet(canvas, area: Area, blocks, style: Style, count: int, body: float, header: str = "") -> None:
-    fill_bleed(canvas, area, style.background)
-    top = style.safe_mm
-    if header:
-        size = fit_line(header, style.title.size, area.width - 2 * style.safe_mm, style.title.face)
-        canvas.text(style.safe_mm, top_baseline(header, size, style.title.face, top), header, size, fill=style.ink,
-                    face=style.title.face)
-        top += size * 1.5
-    flow(canvas, columns_of(area, style, count, top), blocks, style, body)
-
-
-def text_pieces(spec, component: str, ids: list[str], shape: Rect, pages: list[list[tuple]], count: int,
-                header: str = "") -> list[Piece]:
-    pieces = []
-    for piece_id, blocks in zip(ids, pages):
-        style = spec.style.resolve(component, piece=piece_id, safe_mm=6.0)
-        area = Area(shape.width, shape.height, 0.0)
-        top = style.safe_mm + (fit_line(header, style.title.size, area.width - 2 * style.safe_mm, style.title.face)
-                               * 1.5 if header else 0.0)
-        columns = columns_of(area, style, count, top)
-        body = fit_size(lambda size: measure_drawing(flow, columns, blocks, style, size), 0.0,
-                        start=style.body.size, floor=min(style.body.size, FLOOR_PT * PT))
-        pieces.append(Piece(piece_id, shape, partial(draw_text_sheet, blocks=blocks, style=style, count=count,
-                                                     body=body, header=header)))
-    return pieces
+SIZES = Figure(_sizes_height, _draw_sizes)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -408,9 +319,9 @@ def paper_sheets(spec, judges: Component) -> list[Component]:
     score_pad = [Piece("score-pad", Rect(pad.width_mm, pad.height_mm),
                        partial(draw_score_pad, spec=spec, style=pad_style))]
     ids = [f"field-notebook-{n}" for n in range(1, notebook.copies + 1)]
-    notebooks = text_pieces(spec, "field-notebook", ids, Rect(notebook.width_mm, notebook.height_mm),
+    notebooks = prose_pieces(spec, "field-notebook", ids, Rect(notebook.width_mm, notebook.height_mm),
                             [notebook_blocks(spec)] * len(ids), 3, header=f"{spec.title}: field notebook")
-    rules_sheet = text_pieces(spec, "rules-sheet", ["rules-sheet"], Rect(sheet.width_mm, sheet.height_mm),
+    rules_sheet = prose_pieces(spec, "rules-sheet", ["rules-sheet"], Rect(sheet.width_mm, sheet.height_mm),
                               [rules_blocks(spec)], 2)
     return [
         Component("score-pad", "Score pad", score_pad, cut_guides=False),

@@ -1,0 +1,148 @@
+"""Prose on a sheet: rules sheets, reference cards and notebooks, written as blocks that flow down
+columns at the largest body size that fits, but never below the legible floor.
+
+A block is a tuple whose first item says what it is:
+
+* `("title", text)`: the sheet's title, one line, shrunk to the column if it must;
+* `("h", text)`: a heading with a rule under it, kept with the block that follows;
+* `("p", text)`: a paragraph;
+* `("b", text)`: a bulleted paragraph;
+* `("n", text)`: a numbered step; the numbers restart after every heading;
+* `(Figure, ...)`: a figure that measures and draws itself (a chart, a diagram).
+
+Sizes are in millimetres, like every text size on a Canvas.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import partial
+from typing import Callable
+
+from generator.canvas import PT
+from generator.fonts import wrap
+from generator.kit.text import fit_line, fit_size, measure_drawing, top_baseline
+from generator.model import Area, Piece, fill_bleed
+from generator.shapes import Rect
+from generator.styles import Style
+
+FLOOR_PT = 7.0  # aids, sheets and rules never print body text smaller
+LEADING = 1.25  # line pitch, in body sizes
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A block that is not words: `height(width, style, body)` says how tall it is drawn in a column
+    `width` wide; `draw(canvas, x, y, width, style, body)` draws it from top y and returns its bottom."""
+
+    height: Callable[[float, Style, float], float]
+    draw: Callable[..., float]
+
+
+def block_height(block: tuple, width: float, style: Style, body: float) -> float:
+    kind = block[0]
+    if isinstance(kind, Figure):
+        return kind.height(width, style, body)
+    if kind == "title":
+        return fit_line(block[1], style.title.size, width, style.title.face) * 1.6
+    if kind == "h":
+        return body * 1.2 * 1.7
+    indent = body * 1.4 if kind in ("b", "n") else 0.0
+    lines = wrap(block[1], body, width - indent, style.body.face)
+    return len(lines) * body * LEADING + body * 0.35
+
+
+def flow(canvas, columns: list[tuple[float, float, float, float]], blocks: list[tuple], style: Style,
+         body: float) -> float:
+    """Draw `blocks` down `columns` (x, top, width, bottom); return how far past its bottom the last
+    column was filled (0 or less: it all fits)."""
+    column, number = 0, 0
+    x, y, width, bottom = columns[0]
+    for i, block in enumerate(blocks):
+        need = block_height(block, width, style, body)
+        if block[0] == "h" and i + 1 < len(blocks):
+            need += min(block_height(blocks[i + 1], width, style, body), body * LEADING * 2)  # keep with next
+        if y + need > bottom and column + 1 < len(columns) and y > columns[column][1]:
+            column += 1
+            x, y, width, bottom = columns[column]
+        number = number + 1 if block[0] == "n" else 0 if block[0] in ("h", "title") else number
+        y = _draw_block(canvas, block, x, y, width, style, body, number)
+    return y - bottom
+
+
+def _draw_block(canvas, block, x, y, width, style: Style, body: float, number: int) -> float:
+    kind, ink = block[0], style.ink
+    if isinstance(kind, Figure):
+        return kind.draw(canvas, x, y, width, style, body)
+    if kind == "title":
+        size = fit_line(block[1], style.title.size, width, style.title.face)
+        canvas.text(x, top_baseline(block[1], size, style.title.face, y), block[1], size, fill=ink,
+                    face=style.title.face)
+        return y + size * 1.6
+    if kind == "h":
+        size = body * 1.2
+        base = y + size * 1.25
+        canvas.text(x, base, block[1], size, fill=ink, face=style.title.face)
+        canvas.line(x, base + size * 0.3, x + width, base + size * 0.3, stroke=style.accent, width=style.line_mm)
+        return y + size * 1.7
+    indent = body * 1.4 if kind in ("b", "n") else 0.0
+    lines = wrap(block[1], body, width - indent, style.body.face)
+    base = y + body
+    if kind == "b":
+        canvas.circle(x + body * 0.45, base - body * 0.3, body * 0.15, fill=style.accent)
+    elif kind == "n":
+        canvas.text(x, base, f"{number}.", body, fill=ink, face=style.title.face)
+    canvas.text_block(x + indent, base, lines, body, fill=ink, face=style.body.face)
+    return y + len(lines) * body * LEADING + body * 0.35
+
+
+def columns_of(area: Area, style: Style, count: int, top: float, gap: float = 6.0) -> list[tuple]:
+    """`count` equal columns across the face inside its safe margin, from `top` down."""
+    safe = style.safe_mm
+    width = (area.width - 2 * safe - gap * (count - 1)) / count
+    return [(safe + i * (width + gap), top, width, area.height - safe) for i in range(count)]
+
+
+def header_height(header: str, area: Area, style: Style) -> float:
+    if not header:
+        return 0.0
+    return fit_line(header, style.title.size, area.width - 2 * style.safe_mm, style.title.face) * 1.5
+
+
+def draw_prose(canvas, area: Area, blocks: list[tuple], style: Style, count: int, body: float,
+               header: str = "") -> None:
+    """A face of prose: the background, an optional header line across all columns, then the blocks."""
+    fill_bleed(canvas, area, style.background)
+    top = style.safe_mm
+    if header:
+        size = fit_line(header, style.title.size, area.width - 2 * style.safe_mm, style.title.face)
+        canvas.text(style.safe_mm, top_baseline(header, size, style.title.face, top), header, size, fill=style.ink,
+                    face=style.title.face)
+    flow(canvas, columns_of(area, style, count, top + header_height(header, area, style)), blocks, style, body)
+
+
+def prose_size(area: Area, blocks: list[tuple], style: Style, count: int, header: str = "",
+               floor_pt: float = FLOOR_PT) -> tuple[float, float]:
+    """The body size (mm) at which the blocks fit, from the style's size down to the floor, and how far
+    past the bottom they still reach at that size (0 or less: they fit)."""
+    columns = columns_of(area, style, count, style.safe_mm + header_height(header, area, style))
+    reach = partial(measure_drawing, flow, columns, blocks, style)
+    body = fit_size(reach, 0.0, start=style.body.size, floor=min(style.body.size, floor_pt * PT))
+    return body, reach(body)
+
+
+def prose_face(area: Area, blocks: list[tuple], style: Style, count: int, header: str = ""):
+    """A face drawer for the blocks, at the size that fits (worked out once, not per drawing)."""
+    body, _ = prose_size(area, blocks, style, count, header)
+    return partial(draw_prose, blocks=blocks, style=style, count=count, body=body, header=header)
+
+
+def prose_pieces(spec, component: str, ids: list[str], shape: Rect, pages: list[list[tuple]], count: int,
+                 header: str = "", safe_mm: float = 6.0) -> list[Piece]:
+    """One one-sided piece per page of blocks, each styled as its own piece of `component`."""
+    pieces = []
+    for piece_id, blocks in zip(ids, pages):
+        style = spec.style.resolve(component, piece=piece_id, safe_mm=safe_mm)
+        area = Area(shape.width, shape.height, 0.0)
+        pieces.append(Piece(piece_id, shape, prose_face(area, blocks, style, count, header)))
+    return pieces
