@@ -73,3 +73,29 @@ def load_text(tmp_path: Path, text: str, overrides=()):
 def errors_in(tmp_path: Path, text: str, overrides=()) -> set[str]:
     """The ids of the rules a game file breaks."""
     return {finding.rule for finding in load_text(tmp_path, text, overrides).findings() if finding.level == "error"}
+
+
+def error_messages(tmp_path: Path, text: str, overrides=()) -> dict[str, list[str]]:
+    """The messages of the errors a game file gets, by rule id."""
+    found: dict[str, list[str]] = {}
+    for finding in load_text(tmp_path, text, overrides).findings():
+        if finding.level == "error":
+            found.setdefault(finding.rule, []).append(finding.message)
+    return found
+
+
+def words_below(pieces, floor_pt: float, bleed: float = 3.0) -> list[str]:
+    """Each text the pieces' faces draw smaller than `floor_pt`, as "piece: 'text' at N pt"."""
+    from generator.canvas import PT
+    from generator.model import Area
+    from generator.recording import record_face
+
+    small = []
+    for piece in pieces:
+        for draw in (piece.front, piece.back):
+            if draw is None:
+                continue
+            for text in record_face(draw, Area(piece.width, piece.height, bleed, piece.shape)).texts:
+                if text.size < floor_pt * PT - 1e-6:
+                    small.append(f"{piece.id}: {text.text!r} at {text.size / PT:.1f} pt")
+    return small

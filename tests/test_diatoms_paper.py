@@ -9,8 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import load_text, run_pnp
-from generator.canvas import PT
+from conftest import error_messages, run_pnp, words_below
 from generator.games.diatoms.board import board_spots, line_pairs, most_of_one_colour
 from generator.load import load_game
 from generator.model import Area
@@ -25,11 +24,7 @@ PAPER = {"player-board": 4, "score-pad": 1, "field-notebook": 4, "guest-judge": 
 
 
 def errors(tmp_path, text: str = BUNDLED, overrides=()) -> dict[str, list[str]]:
-    found: dict[str, list[str]] = {}
-    for finding in load_text(tmp_path, text, overrides).findings():
-        if finding.level == "error":
-            found.setdefault(finding.rule, []).append(finding.message)
-    return found
+    return error_messages(tmp_path, text, overrides)
 
 
 @pytest.fixture(scope="module")
@@ -115,14 +110,7 @@ def test_the_paper_stays_in_its_bleed_and_its_words_in_the_safe_margin(game):
 
 
 def test_no_word_on_the_paper_is_under_7_pt(game):
-    small = []
-    for piece in paper_pieces(game):
-        for draw in (piece.front, piece.back):
-            if draw is None:
-                continue
-            for text in record_face(draw, Area(piece.width, piece.height, BLEED, piece.shape)).texts:
-                if text.size < 7 * PT - 1e-6:
-                    small.append(f"{piece.id}: {text.text!r} at {text.size / PT:.1f} pt")
+    small = words_below(paper_pieces(game), 7.0, BLEED)
     assert not small, "\n".join(small[:15])
 
 

@@ -27,6 +27,7 @@ PIECE_FIELDS = {
     "blood_diamonds": ["tiles.piece", "coins.piece", "reference_card.piece", "payoff_chart.piece"],
     "diaominos": [],
     "diatoms": ["tiles.piece", "judges.piece"],
+    "diamond_mine": ["movement_cards.piece", "reference_card.piece"],
 }
 PRESETS = Templates().names("pieces")
 

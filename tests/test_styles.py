@@ -119,7 +119,7 @@ def test_style_font_sets_every_text_on_the_pieces_and_nothing_else(tmp_path, bas
     assert on_pieces > 1000
 
 
-@pytest.mark.parametrize("game", ["diamonds", "blood_diamonds", "diaominos"])
+@pytest.mark.parametrize("game", ["diamonds", "blood_diamonds", "diaominos", "diatoms", "diamond_mine"])
 def test_style_font_reaches_every_text_of_every_game(tmp_path, test_ttf, game):
     code, _, stderr = run_pnp("build", game, "--out", "out", "-q", "--set", f"style.font={test_ttf}", cwd=tmp_path)
     assert code == 0, stderr

@@ -1,0 +1,310 @@
+"""The board: a chessboard of 8 x 8 squares in four 4 x 4 quadrants, each player's territory the
+quadrant of their home corner. No nest may be placed in your own territory.
+
+A board of 36 mm squares is 288 mm across, more than any home printer's page, so each quadrant is a
+piece of its own: the squares run to the cut on the sides where quadrants meet (they butt together
+there, no overlap to glue) and a border frames the board's outer edge. The border says which quadrant
+it is and whose territory, and at every seam carries a joining mark: half a diamond on each quadrant,
+whole when the two are butted edge to edge.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import partial
+
+from generator.canvas import PT
+from generator.kit.text import centred_baseline, fit_line
+from generator.model import Area, Component, Piece, fill_bleed
+from generator.schema import spec_field, where
+from generator.shapes import Rect
+from generator.styles import Style
+from generator.validate import error
+
+from .rulebook import BOARD_SQUARES, NESTS, QUADRANT_SQUARES, rules
+
+ROOM_MM = 3.0  # the least space left round a large pyramid standing in a square
+LEAST_SQUARE_MM = 32.0  # "squares hold a large pyramid with room to spare"
+LABEL_PT = 7.5  # border text: the quadrant, its territory, the joining notes
+
+
+@dataclass(kw_only=True)
+class Board:
+    squares: int = spec_field(BOARD_SQUARES, minimum=2, maximum=16)  # squares along a side
+    quadrant: int = spec_field(QUADRANT_SQUARES, minimum=1, maximum=16)  # a territory's side, in squares
+    square_mm: float = spec_field(36.0, positive=True, maximum=80)
+    border_mm: float = spec_field(10.0, minimum=6, maximum=30)  # round the board's outer edge
+    #: Each player colour's home square, in the order of player_colours, named like chess squares
+    #: (files a-h from the left, ranks 1-8 from the bottom).
+    homes: list[str] = spec_field(default_factory=lambda: ["a8", "h8", "h1", "a1"])
+
+
+# ---------------------------------------------------------------------------------------------
+# Squares and quadrants
+# ---------------------------------------------------------------------------------------------
+
+def square_name(row: int, col: int, squares: int) -> str:
+    """Row 0 is the top rank (8 on a chessboard), column 0 the a-file."""
+    return f"{chr(ord('a') + col)}{squares - row}"
+
+
+def parse_square(name: str, squares: int) -> tuple[int, int] | None:
+    """(row, col) of a square named like "a8", or None if the board has no such square."""
+    name = str(name).strip().lower()
+    if len(name) < 2 or not name[0].isalpha() or not name[1:].isdigit():
+        return None
+    col, rank = ord(name[0]) - ord("a"), int(name[1:])
+    if not (0 <= col < squares and 1 <= rank <= squares):
+        return None
+    return squares - rank, col
+
+
+def quadrant_grid(board: Board) -> int:
+    """Quadrants along a side."""
+    return max(1, math.ceil(board.squares / board.quadrant))
+
+
+def quadrant_of(board: Board, row: int, col: int) -> tuple[int, int]:
+    return row // board.quadrant, col // board.quadrant
+
+
+@dataclass(frozen=True)
+class Quadrant:
+    """One printed quadrant: which squares it holds and on which sides the board's border runs."""
+
+    number: int
+    row: int  # quadrant row and column
+    col: int
+    rows: range  # board squares it holds
+    cols: range
+    border: tuple[bool, bool, bool, bool]  # left, top, right, bottom
+
+    def place(self) -> str:
+        """Where it lies on the table: "top left", "bottom right"."""
+        left, top, right, bottom = self.border
+        vertical = "top" if top and not bottom else "bottom" if bottom and not top else ""
+        horizontal = "left" if left and not right else "right" if right and not left else ""
+        return " ".join(word for word in (vertical, horizontal) if word) or "middle"
+
+
+def quadrants(board: Board) -> list[Quadrant]:
+    """In reading order: 1 top left, 2 top right, 3 bottom left, 4 bottom right."""
+    grid, q, n = quadrant_grid(board), board.quadrant, board.squares
+    found = []
+    for qr in range(grid):
+        for qc in range(grid):
+            found.append(Quadrant(len(found) + 1, qr, qc, range(qr * q, min((qr + 1) * q, n)),
+                                  range(qc * q, min((qc + 1) * q, n)),
+                                  (qc == 0, qr == 0, qc == grid - 1, qr == grid - 1)))
+    return found
+
+
+def quadrant_size(board: Board, quadrant: Quadrant) -> tuple[float, float]:
+    left, top, right, bottom = quadrant.border
+    return (len(quadrant.cols) * board.square_mm + board.border_mm * (left + right),
+            len(quadrant.rows) * board.square_mm + board.border_mm * (top + bottom))
+
+
+# ---------------------------------------------------------------------------------------------
+# Drawing a quadrant
+# ---------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Home:
+    square: tuple[int, int]
+    name: str  # the player colour's name
+    colour: str  # its palette colour
+
+
+def draw_quadrant(canvas, area: Area, board: Board, quadrant: Quadrant, homes: list[Home],
+                  owner: Home | None, neighbours: dict[str, int], style: Style) -> None:
+    """The border in the accent colour to the bleed, the squares checkered in paper and panel, the home
+    corner in its player's colour, the territory's edge, the border's words and joining marks."""
+    sq, border = board.square_mm, board.border_mm
+    left, top, right, bottom = quadrant.border
+    x0, y0 = border * left, border * top  # the top left of the quadrant's squares
+    width, height = len(quadrant.cols) * sq, len(quadrant.rows) * sq
+    fill_bleed(canvas, area, style.accent)
+    # The checker runs past the cut into the bleed on the sides where another quadrant butts on, as
+    # that quadrant continues it: a cut a little outside the line still shows the right colour.
+    bx0 = x0 - (0 if left else area.bleed)
+    by0 = y0 - (0 if top else area.bleed)
+    bx1 = x0 + width + (0 if right else area.bleed)
+    by1 = y0 + height + (0 if bottom else area.bleed)
+    with canvas.saved():
+        canvas.clip_rect(bx0, by0, bx1 - bx0, by1 - by0)
+        for row in range(quadrant.rows.start - 1, quadrant.rows.stop + 1):
+            for col in range(quadrant.cols.start - 1, quadrant.cols.stop + 1):
+                x, y = x0 + (col - quadrant.cols.start) * sq, y0 + (row - quadrant.rows.start) * sq
+                canvas.rect(x, y, sq, sq, fill=style.panel if (row + col) % 2 else style.background)
+        for home in homes:
+            row, col = home.square
+            if row in quadrant.rows and col in quadrant.cols:
+                draw_home(canvas, x0 + (col - quadrant.cols.start) * sq, y0 + (row - quadrant.rows.start) * sq,
+                          sq, home, style)
+        # The territory's edge: a heavy line along the seams, half of it on each quadrant.
+        edge = style.line_mm * 4
+        for side, (ax, ay, cx, cy) in zip(quadrant.border, ((x0, y0, x0, y0 + height), (x0, y0, x0 + width, y0),
+                                                            (x0 + width, y0, x0 + width, y0 + height),
+                                                            (x0, y0 + height, x0 + width, y0 + height))):
+            if not side:
+                canvas.line(ax, ay, cx, cy, stroke=style.ink, width=edge)
+    canvas.rect(x0, y0, width, height, stroke=style.ink, width=style.line_mm * 2)
+    draw_border(canvas, area, board, quadrant, owner, neighbours, style)
+
+
+def draw_home(canvas, x: float, y: float, sq: float, home: Home, style: Style) -> None:
+    """A home square: the player's colour, HOME and the colour's name, in whichever of ink and paper
+    stands out on it."""
+    canvas.rect(x, y, sq, sq, fill=home.colour)
+    mark = style.ink_on(home.colour)
+    inset = sq * 0.08
+    canvas.rect(x + inset, y + inset, sq - 2 * inset, sq - 2 * inset, stroke=mark, width=style.line_mm * 1.5)
+    size = fit_line("HOME", style.title.size * 1.2, sq * 0.7, style.title.face)
+    canvas.text(x + sq / 2, centred_baseline("HOME", size, style.title.face, y + sq * 0.42), "HOME", size,
+                fill=mark, face=style.title.face, anchor="middle")
+    name = home.name.capitalize()
+    size = fit_line(name, style.body.size * 1.2, sq * 0.7, style.body.face)
+    canvas.text(x + sq / 2, centred_baseline(name, size, style.body.face, y + sq * 0.64), name, size,
+                fill=mark, face=style.body.face, anchor="middle")
+
+
+def draw_border(canvas, area: Area, board: Board, quadrant: Quadrant, owner: Home | None,
+                neighbours: dict[str, int], style: Style) -> None:
+    """Along the top or bottom border: which quadrant this is and whose territory. At each seam: a
+    joining mark, clear of the words."""
+    sq, border = board.square_mm, board.border_mm
+    left, top, right, bottom = quadrant.border
+    x0, y0 = border * left, border * top
+    width, height = len(quadrant.cols) * sq, len(quadrant.rows) * sq
+    label, face = LABEL_PT * PT, style.body.face
+    half = min(border * 0.35, sq * 0.2)
+    words = f"Board {quadrant.number} of {quadrant_grid(board) ** 2}, {quadrant.place()}"
+    if owner is not None:
+        name = owner.name.capitalize()
+        words += f": {name}'s territory ({name} places no nest here)"
+    band_y = border / 2 if top else y0 + height + border / 2 if bottom else None
+    if band_y is not None:
+        keep_clear = half + label * 4  # the joining mark and its note at a seam end
+        size = fit_line(words, label, width - 2 * keep_clear, face)
+        canvas.text(x0 + width / 2, centred_baseline(words, size, face, band_y), words, size, fill=style.ink,
+                    face=face, anchor="middle")
+    for side, number in neighbours.items():
+        draw_join(canvas, board, quadrant, side, number, x0, y0, width, height, half, style)
+
+
+def draw_join(canvas, board: Board, quadrant: Quadrant, side: str, number: int, x0: float, y0: float,
+              width: float, height: float, half: float, style: Style) -> None:
+    """Half a diamond on every border band that crosses the seam on `side`; the other half is on
+    quadrant `number`. Beside it the neighbour's number ("2 >" across a seam, "2" above or below one)."""
+    border = board.border_mm
+    left, top, right, bottom = quadrant.border
+    label = LABEL_PT * PT
+    face = style.body.face
+    if side in ("left", "right"):
+        x = x0 if side == "left" else x0 + width
+        inward = 1 if side == "left" else -1
+        for on, band_y in ((top, border / 2), (bottom, y0 + height + border / 2)):
+            if on:
+                canvas.polygon([(x, band_y - half), (x + inward * half, band_y), (x, band_y + half)], fill=style.ink)
+                note = f"{number} >" if side == "right" else f"< {number}"
+                tx = x + inward * (half + label * 0.4)
+                canvas.text(tx, centred_baseline(note, label, face, band_y), note, label, fill=style.ink, face=face,
+                            anchor="start" if inward > 0 else "end")
+    else:
+        y = y0 if side == "top" else y0 + height
+        inward = 1 if side == "top" else -1
+        for on, band_x in ((left, border / 2), (right, x0 + width + border / 2)):
+            if on:
+                canvas.polygon([(band_x - half, y), (band_x, y + inward * half), (band_x + half, y)], fill=style.ink)
+                note = f"{number}"
+                ty = y + inward * (half + label * 1.0)
+                canvas.text(band_x, centred_baseline(note, label, face, ty), note, label, fill=style.ink, face=face,
+                            anchor="middle")
+
+
+def seam_neighbours(board: Board, quadrant: Quadrant) -> dict[str, int]:
+    grid = quadrant_grid(board)
+    found = {}
+    for side, (dr, dc) in (("left", (0, -1)), ("top", (-1, 0)), ("right", (0, 1)), ("bottom", (1, 0))):
+        r, c = quadrant.row + dr, quadrant.col + dc
+        if 0 <= r < grid and 0 <= c < grid:
+            found[side] = r * grid + c + 1
+    return found
+
+
+def board_homes(spec) -> list[Home]:
+    colours = {c.name: c for c in spec.colours}
+    homes = []
+    for name, square in zip(spec.player_colours, spec.board.homes):
+        at = parse_square(square, spec.board.squares)
+        if at is not None and name in colours:  # diamond_mine.board and .colours say what is wrong
+            homes.append(Home(at, name, colours[name].colour))
+    return homes
+
+
+def board_component(spec) -> Component:
+    board = spec.board
+    homes = board_homes(spec)
+    pieces = []
+    for quadrant in quadrants(board):
+        owner = next((home for home in homes if quadrant_of(board, *home.square) == (quadrant.row, quadrant.col)),
+                     None)
+        piece_id = f"board-quadrant-{quadrant.number}"
+        style = spec.style.resolve("board", piece=piece_id, safe_mm=2.0)
+        width, height = quadrant_size(board, quadrant)
+        draw = partial(draw_quadrant, board=board, quadrant=quadrant, homes=homes, owner=owner,
+                       neighbours=seam_neighbours(board, quadrant), style=style)
+        pieces.append(Piece(piece_id, Rect(width, height), draw))
+    return Component("board", "Board (four quadrants)", pieces)
+
+
+# ---------------------------------------------------------------------------------------------
+# Rules
+# ---------------------------------------------------------------------------------------------
+
+@rules.rule("diamond_mine.board", "an 8 x 8 board in 4 x 4 quadrants, homes at its corners, room for the "
+                                  "nests outside every territory, squares that hold a large pyramid")
+def check_board(spec):
+    board = spec.board
+    if board.squares != BOARD_SQUARES or board.quadrant != QUADRANT_SQUARES:
+        yield error(where(board, "squares" if board.squares != BOARD_SQUARES else "quadrant"),
+                    f"a {board.squares} x {board.squares} board in {board.quadrant} x {board.quadrant} quadrants; "
+                    f"Diamond Mine is played on a chessboard, {BOARD_SQUARES} x {BOARD_SQUARES}, in four "
+                    f"{QUADRANT_SQUARES} x {QUADRANT_SQUARES} territories")
+    large = spec.pyramids.large.base_mm
+    least = max(LEAST_SQUARE_MM, large + 2 * ROOM_MM)
+    if board.square_mm < least:
+        yield error(where(board, "square_mm"),
+                    f"{board.square_mm:g} mm squares are too small: a large pyramid ({large:g} mm across) needs "
+                    f"{least:g} mm or more, room to lift it and to stand a tipped vein")
+    corners = {(0, 0), (0, board.squares - 1), (board.squares - 1, 0), (board.squares - 1, board.squares - 1)}
+    seen: dict[tuple[int, int], str] = {}
+    for index, (name, square) in enumerate(zip(spec.player_colours, board.homes)):
+        place = where(board, f"homes[{index}]")
+        at = parse_square(square, board.squares)
+        if at is None:
+            yield error(place, f"{square!r} is no square of a {board.squares} x {board.squares} board; name it "
+                               f"like a chess square, a1 to {chr(ord('a') + board.squares - 1)}{board.squares}")
+            continue
+        if at not in corners:
+            yield error(place, f"{name}'s home {square} is not a corner: homes are the four corner squares")
+        if at in seen:
+            yield error(place, f"{name}'s home {square} is also {seen[at]}'s: each player has a corner of their own")
+        seen[at] = name
+    if len(board.homes) < len(spec.player_colours):
+        yield error(where(board, "homes"), f"{len(board.homes)} homes for {len(spec.player_colours)} player "
+                                           "colours: give each player colour a corner")
+    # Nests go on open squares outside the placing player's territory.
+    territory = board.quadrant ** 2
+    for players in spec.players:
+        nests = NESTS.get(players)
+        if nests is None:
+            continue
+        other_homes = players - 1
+        open_squares = board.squares ** 2 - territory - other_homes
+        if open_squares < nests:
+            yield error(where(board, "squares"),
+                        f"with {players} players only {open_squares} squares lie outside a player's territory "
+                        f"and off the homes, for {nests} nests")

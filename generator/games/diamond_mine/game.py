@@ -1,0 +1,62 @@
+"""Diamond Mine: 2 or 4 prospectors dig diamonds out of hidden veins (rules/diamond_mine.md).
+
+An Icehouse game: the veins are opaque large pyramids, each hiding a small and a medium pyramid (the
+diamonds) drawn from a bag; the pawns are large pyramids in the players' colours. Most players own no
+pyramids, so the game prints them as paper nets, with the chessboard in four quadrants, an ace, 2 and
+3 for each player to choose their move in secret, a reference card each and the rules sheet.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.colour_rules import MeaningColour
+from generator.plugins import Game, GameSpec
+from generator.schema import Colour, where
+
+from .board import Board, board_component
+from .cards import MovementCards, movement_component
+from .paper import ReferenceCard, RulesSheet, reference_component, rules_component
+from .pyramids import Pyramids, pyramid_components
+from .rulebook import rules
+
+
+@dataclass(kw_only=True)
+class StashColour:
+    """One Icehouse stash: a colour name players say, the palette colour it prints in, and whether it is
+    one of the two opaque colours (their large pyramids are the nests)."""
+
+    name: str
+    colour: Colour
+    opaque: bool = False
+
+
+@dataclass(kw_only=True)
+class DiamondMineSpec(GameSpec):
+    colours: list[StashColour]
+    player_colours: list[str]  # in seating order, clockwise; each is a coloured stash
+    flawless: StashColour | None = None
+    pyramids: Pyramids
+    board: Board
+    movement_cards: MovementCards
+    reference_card: ReferenceCard
+    rules_sheet: RulesSheet
+
+
+def components(spec: DiamondMineSpec):
+    # The board first: the nets fill the room its quadrants leave on their sheets.
+    return [rules_component(spec), board_component(spec), *pyramid_components(spec), movement_component(spec),
+            reference_component(spec)]
+
+
+def meaning_colours(spec: DiamondMineSpec) -> list[MeaningColour]:
+    """The six stash colours and the flawless one: pyramids carry only their size's pips, so colour alone
+    tells a ruby from an emerald and a nest from a pawn."""
+    entries = [MeaningColour(c.name, c.colour, None, where(c, "colour")) for c in spec.colours]
+    if spec.flawless is not None:
+        entries.append(MeaningColour(spec.flawless.name, spec.flawless.colour, None, where(spec.flawless, "colour")))
+    return entries
+
+
+GAME = Game(name="diamond_mine", spec=DiamondMineSpec, components=components, rules=rules,
+            meaning_colours=meaning_colours)

@@ -1,0 +1,305 @@
+"""The pyramids: Icehouse pieces as paper nets, hollow and open at the base so that they nest.
+
+A stash is five pyramids of each size in one colour. What prints is worked out from the rules, not
+listed: the large pyramids of the two opaque colours (the nests), the small and medium pyramids of the
+four other colours (the bag the nests are filled from), one large pyramid per player colour (the
+pawns), and the small and medium pyramids of the flawless colour when the file names one.
+`pyramids.full_stashes` prints every colour's whole stash instead.
+
+Each net is four isosceles faces round the apex and one glue tab (generator/kit/nets.py); the core
+draws its cut and fold lines. Faces are filled with the stash colour into the bleed, and every face
+shows its size's pips (1, 2, 3) along its base, in ink or paper, whichever stands out on the colour.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import partial
+
+from generator.kit.nets import FlatNet, square_pyramid_net, unfold
+from generator.kit.symbols import draw_symbol
+from generator.model import Area, Component, Piece, fill_bleed
+from generator.schema import spec_field, where
+from generator.shapes import Outline
+from generator.styles import Style
+from generator.validate import error
+
+from .rulebook import NEST_HOLDS, NESTS, OPAQUE_COLOURS, PLAYER_COUNTS, STASH_COLOURS, rules
+
+SIZES = ("small", "medium", "large")
+PIPS = {"small": 1, "medium": 2, "large": 3}
+
+
+# ---------------------------------------------------------------------------------------------
+# What the file says
+# ---------------------------------------------------------------------------------------------
+
+@dataclass(kw_only=True)
+class PyramidSize:
+    """One size of pyramid: its base edge and its height (apex above the base), as the official pieces."""
+
+    base_mm: float = spec_field(positive=True, maximum=100)
+    height_mm: float = spec_field(positive=True, maximum=150)
+
+
+def _size(base: float, height: float):
+    return spec_field(default_factory=lambda: PyramidSize(base_mm=base, height_mm=height))
+
+
+@dataclass(kw_only=True)
+class Pyramids:
+    # Looney Pyramids' sizes: 9/16 x 1 in, 25/32 x 1 3/8 in, 1 x 1 3/4 in.
+    small: PyramidSize = _size(14.3, 25.4)
+    medium: PyramidSize = _size(19.8, 34.9)
+    large: PyramidSize = _size(25.4, 44.5)
+    stash: int = spec_field(5, count=True, minimum=1, maximum=20)  # pyramids of each size in a stash
+    paper_mm: float = spec_field(0.3, positive=True, maximum=2)  # the card's thickness, for nesting
+    tab_mm: float = spec_field(5.0, positive=True, maximum=15)  # the glue tab's depth
+    gutter_mm: float = spec_field(3.0, minimum=0, maximum=20)  # between nets on a sheet
+    full_stashes: bool = False  # print every colour's five of each size, not just what the game uses
+
+    def size(self, name: str) -> PyramidSize:
+        return getattr(self, name)
+
+
+# ---------------------------------------------------------------------------------------------
+# What prints, computed from the rules
+# ---------------------------------------------------------------------------------------------
+
+def pyramid_counts(spec) -> dict[tuple[str, str], int]:
+    """(colour name, size) -> how many pyramids print, in the order they lay out: large, then medium,
+    then small, so that sheets fill with the big nets first."""
+    stash = spec.pyramids.stash
+    counts: dict[tuple[str, str], int] = {}
+
+    def add(colour: str, size: str, n: int) -> None:
+        counts[(colour, size)] = counts.get((colour, size), 0) + n
+
+    everyone = list(spec.colours) + ([spec.flawless] if spec.flawless is not None else [])
+    if spec.pyramids.full_stashes:
+        for colour in everyone:
+            for size in reversed(SIZES):
+                add(colour.name, size, stash)
+        return counts
+    for colour in spec.colours:
+        if colour.opaque:
+            add(colour.name, "large", stash)  # the nests
+    for name in dict.fromkeys(spec.player_colours):
+        add(name, "large", 1)  # the pawns
+    for colour in everyone:
+        if not colour.opaque:
+            for size in ("medium", "small"):
+                add(colour.name, size, stash)  # the bag, and the flawless diamonds
+    return counts
+
+
+def pyramid_net(pyramids: Pyramids, size: str) -> FlatNet:
+    geometry = pyramids.size(size)
+    return unfold(square_pyramid_net(geometry.base_mm, geometry.height_mm, pyramids.tab_mm))
+
+
+# ---------------------------------------------------------------------------------------------
+# Drawing
+# ---------------------------------------------------------------------------------------------
+
+STRIPE_MM = 2.5  # the pitch of the stripes that mark a pale opaque colour
+
+
+def draw_stripes(canvas, area: Area, colour: str) -> None:
+    """Diagonal stripes over the bleed box: what makes a pale opaque pyramid read as opaque."""
+    x, y, w, h = area.bleed_box()
+    with canvas.saved():
+        canvas.clip_rect(x, y, w, h)
+        k = 0.0
+        while k < w + h:
+            canvas.line(x + k, y, x + k - h, y + h, stroke=colour, width=STRIPE_MM * 0.08)
+            k += STRIPE_MM
+
+
+def draw_pyramid(canvas, area: Area, style: Style, colour: str, net: FlatNet, pips: int,
+                 opaque: bool = False) -> None:
+    """The stash colour to the bleed (faces and tab), and the size's pips along each face's base.
+
+    An opaque colour hides what a nest holds by being dark; a pale one (ink stands out on it more than
+    paper) is striped in ink as well, so it still reads as opaque.
+
+    Face k is (apex, rim corner k, rim corner k+1); its base edge is the cut from rim k to rim k+1. The
+    pips sit in a row parallel to that edge, the safe margin in from it, turned so that they read
+    upright when the pyramid stands.
+    """
+    fill_bleed(canvas, area, colour)
+    mark = style.ink_on(colour)
+    striped = opaque and mark == style.ink
+    if striped:
+        draw_stripes(canvas, area, style.ink)
+    for apex, left, right in net.faces.values():
+        base = math.dist(left, right)
+        mid = ((left[0] + right[0]) / 2, (left[1] + right[1]) / 2)
+        slant = math.dist(apex, mid)
+        along = ((right[0] - left[0]) / base, (right[1] - left[1]) / base)
+        up = ((apex[0] - mid[0]) / slant, (apex[1] - mid[1]) / slant)
+        diameter = base * 0.13
+        gap = diameter * 0.7
+        inset = max(style.safe_mm, diameter) + diameter / 2  # the row's centre line, in from the base edge
+        cx, cy = mid[0] + up[0] * inset, mid[1] + up[1] * inset
+        for k in range(pips):
+            offset = (k - (pips - 1) / 2) * (diameter + gap)
+            px, py = cx + along[0] * offset, cy + along[1] * offset
+            if striped:  # a clearing in the stripes, so the pip keeps its round outline
+                canvas.circle(px, py, diameter * 0.8, fill=colour)
+            draw_symbol(canvas, "pip", px, py, diameter, mark)
+
+
+def pyramid_components(spec) -> list[Component]:
+    """One component, `pyramid`, its pieces `pyramid-<size>-<colour>-<n>`: group the colour, rank the size."""
+    colours = {c.name: c for c in spec.colours}
+    if spec.flawless is not None:
+        colours.setdefault(spec.flawless.name, spec.flawless)
+    nets = {size: pyramid_net(spec.pyramids, size) for size in SIZES}
+    pieces = []
+    for (name, size), count in pyramid_counts(spec).items():
+        colour = colours.get(name)
+        if colour is None:  # a player colour that names no stash: diamond_mine.colours says so
+            continue
+        net = nets[size]
+        for n in range(1, count + 1):
+            piece_id = f"pyramid-{size}-{name}-{n}"
+            style = spec.style.resolve("pyramid", name, size, piece_id)
+            draw = partial(draw_pyramid, style=style, colour=colour.colour, net=net, pips=PIPS[size],
+                           opaque=colour.opaque)
+            pieces.append(Piece(piece_id, Outline(net.outline, net.folds), draw))
+    return [Component("pyramid", "Pyramids", pieces, gutter=spec.pyramids.gutter_mm)]
+
+
+# ---------------------------------------------------------------------------------------------
+# Rules
+# ---------------------------------------------------------------------------------------------
+
+@rules.rule("diamond_mine.players", "2 or 4 players: the text says so, though the header says 2-4")
+def check_players(spec):
+    wrong = [n for n in spec.players if n not in PLAYER_COUNTS]
+    if wrong:
+        yield error(where(spec, "players"),
+                    f"{', '.join(map(str, wrong))} players: Diamond Mine is for 2 or 4 (the text: \"a game of "
+                    "diamond hunting for 2 or 4 players\", and it gives nests only for 2 and 4; the header's "
+                    "2-4 notwithstanding)")
+    if not spec.players:
+        yield error(where(spec, "players"), "no player count: Diamond Mine is for 2 or 4 players")
+
+
+@rules.rule("diamond_mine.nests", "10 nests for 2 players, 8 for 4, each one small and one medium from the "
+                                  "bag, each covered by an opaque large pyramid")
+def check_nests(spec):
+    pyramids = spec.pyramids
+    counts = pyramid_counts(spec)
+    most = max((NESTS[n] for n in spec.players if n in NESTS), default=0)
+    if not most:
+        return
+    covers = sum(counts.get((c.name, "large"), 0) for c in spec.colours if c.opaque)
+    opaque = [c.name for c in spec.colours if c.opaque]
+    if covers < most:
+        yield error(where(spec, "colours"),
+                    f"{covers} opaque large pyramids ({', '.join(opaque) or 'no opaque colour'}) print, but "
+                    f"{max(n for n in spec.players if n in NESTS and NESTS[n] == most)} players need {most} "
+                    "nests, each covered by one")
+    bag = [c.name for c in spec.colours if not c.opaque]
+    for size in NEST_HOLDS:
+        held = sum(counts.get((name, size), 0) for name in bag)
+        if held < most:
+            yield error(where(spec, "pyramids"),
+                        f"the bag holds {held} {size} pyramids ({len(bag)} coloured stashes of "
+                        f"{pyramids.stash}), but each of the {most} nests is filled with one {size} and one "
+                        f"{'medium' if size == 'small' else 'small'}")
+
+
+@rules.rule("diamond_mine.colours", "six stash colours, two of them opaque, all distinct; players' colours "
+                                    "are not opaque; the flawless colour belongs to no player")
+def check_colours(spec):
+    colours = spec.colours
+    if len(colours) != STASH_COLOURS:
+        yield error(where(spec, "colours"), f"{len(colours)} stash colours; Diamond Mine uses "
+                                            f"{STASH_COLOURS} (2 of them opaque), and a 7th for flawless diamonds")
+    opaque = [c.name for c in colours if c.opaque]
+    if len(opaque) != OPAQUE_COLOURS:
+        yield error(where(spec, "colours"), f"{len(opaque)} opaque colour{'' if len(opaque) == 1 else 's'} ({', '.join(opaque) or 'none'}); "
+                                            f"the rules ask for {OPAQUE_COLOURS}, whose 10 large pyramids are "
+                                            "the nests")
+    everyone = list(colours) + ([spec.flawless] if spec.flawless is not None else [])
+    seen_names: dict[str, str] = {}
+    seen_colours: dict[str, str] = {}
+    for colour in everyone:
+        key = colour.name.casefold()
+        if key in seen_names:
+            yield error(where(colour, "name"), f"the colour name {colour.name} is used twice")
+        seen_names[key] = colour.name
+        printed = getattr(colour.colour, "name", colour.colour)
+        if printed in seen_colours:
+            yield error(where(colour, "colour"), f"{colour.name} prints in {printed}, as {seen_colours[printed]} "
+                                                 "does: every stash needs its own colour")
+        seen_colours.setdefault(printed, colour.name)
+    by_name = {c.name: c for c in colours}
+    for index, name in enumerate(spec.player_colours):
+        place = where(spec, f"player_colours[{index}]")
+        if spec.flawless is not None and name == spec.flawless.name:
+            yield error(place, f"{name} is the flawless colour, which belongs to no player (its diamonds "
+                               "score triple for everyone)")
+        elif name not in by_name:
+            yield error(place, f"the player colour {name} is none of the stash colours "
+                               f"({', '.join(by_name)})")
+        elif by_name[name].opaque:
+            yield error(place, f"the player colour {name} is opaque: opaque pyramids are the nests; a player's "
+                               "pawn is a large pyramid of a coloured stash")
+    if len(set(spec.player_colours)) != len(spec.player_colours):
+        yield error(where(spec, "player_colours"), "a player colour is named twice: each player has a different "
+                                                   "colour")
+    most = max(spec.players, default=0)
+    if len(set(spec.player_colours)) < most:
+        yield error(where(spec, "player_colours"),
+                    f"{len(set(spec.player_colours))} player colours for up to {most} players: each player needs "
+                    "a colour (and a large pyramid of it as a pawn)")
+    if spec.flawless is not None and spec.flawless.opaque:
+        yield error(where(spec.flawless, "opaque"), "the flawless colour is opaque; the rules add a 5th "
+                                                    "non-opaque colour")
+
+
+def nest_clearance(inner: PyramidSize, outer: PyramidSize, paper: float) -> float:
+    """How far (mm, square to the outer's face) the inner pyramid, thickened by the paper, stays inside the
+    outer one's hollow; below 0 it does not fit. Both stand on the table, on one axis.
+
+    A folded net's faces lie on its printed size, half the card to either side: the inner's outside is
+    t/2 beyond its size, the outer's inside t/2 within, so the inner grown by the whole thickness t must
+    fit the outer's printed size. Seen across the middle of two faces, a pyramid is a triangle; growing
+    a face of half base b, height h and slant s by t moves its foot out by t*s/h and its apex up by t*s/b.
+    A triangle fits inside another when its corners do: the clearance is the smaller of the gaps at the
+    foot and at the apex, measured square to the outer face.
+    """
+    half, height = inner.base_mm / 2, inner.height_mm
+    slant = math.hypot(half, height)
+    inner_half, inner_height = half + paper * slant / height, height + paper * slant / half
+    outer_half, outer_height = outer.base_mm / 2, outer.height_mm
+    outer_slant = math.hypot(outer_half, outer_height)
+    # a point (x, z) lies (B*H - x*H - z*B) / S inside the outer face x*H + z*B = B*H (B its half base)
+    foot = (outer_half - inner_half) * outer_height / outer_slant
+    apex = (outer_height - inner_height) * outer_half / outer_slant
+    return min(foot, apex)
+
+
+@rules.rule("diamond_mine.sizes", "small < medium < large, each nesting in the next with a card's thickness "
+                                  "between them")
+def check_sizes(spec):
+    pyramids = spec.pyramids
+    for inner_name, outer_name in zip(SIZES, SIZES[1:]):
+        inner, outer = pyramids.size(inner_name), pyramids.size(outer_name)
+        place = where(pyramids, outer_name)
+        if not (inner.base_mm < outer.base_mm and inner.height_mm < outer.height_mm):
+            yield error(place, f"the {outer_name} pyramid ({outer.base_mm:g} x {outer.height_mm:g} mm) is not "
+                               f"bigger than the {inner_name} one ({inner.base_mm:g} x {inner.height_mm:g} mm) "
+                               "in both base and height")
+            continue
+        clearance = nest_clearance(inner, outer, pyramids.paper_mm)
+        if clearance < 0:
+            yield error(place, f"a {inner_name} pyramid does not nest in a {outer_name} one: in "
+                               f"{pyramids.paper_mm:g} mm card it is {-clearance:.2f} mm too big for the "
+                               f"{outer_name} one's hollow (a nest needs a card's thickness between their "
+                               f"printed faces); make the {outer_name} pyramid wider or taller")

@@ -1,0 +1,21 @@
+"""The Diamond Mine rules, in one book: each module of the game adds the rules about its part.
+
+The facts below are the rules' numbers (rules/diamond_mine.md); the validator holds the game file to
+them, and the printed words are written from them.
+"""
+
+from generator.validate import RuleBook
+
+rules = RuleBook()
+
+PLAYER_COUNTS = (2, 4)  # "a game of diamond hunting for 2 or 4 players" (the header's 2-4 notwithstanding)
+NESTS = {2: 10, 4: 8}  # "Once all 10 nests are filled..."; "A 4 player game will only have 8 nests"
+END_EXHAUSTED = {2: 6, 4: 8}  # "ends when 6 veins are exhausted"; "when all 8 are exhausted"
+NEST_HOLDS = ("small", "medium")  # "filled with one small and one medium colored piece"
+STASH_COLOURS, OPAQUE_COLOURS = 6, 2  # "6 or 7 Icehouse Stashes (2 of which must be Opaque)"
+BOARD_SQUARES, QUADRANT_SQUARES = 8, 4  # a chessboard, in the four quadrants of 4 player Martian Chess
+MOVES = {"A": 1, "2": 2, "3": 3}  # "an Ace, 2 and 3": the squares a card moves
+CARRY_PIPS = 3  # "up to 3 pips of pieces at one time"
+POINTS = {"small": 1, "medium": 2}  # "Small pieces are worth 1 point, mediums are worth 2"
+OWN_COLOUR_TIMES = 2  # "Any pieces that are of a player's color are worth DOUBLE"
+FLAWLESS_TIMES = 3  # "Pieces of this color are worth TRIPLE"

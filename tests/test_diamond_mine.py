@@ -1,0 +1,275 @@
+"""Diamond Mine beyond its pyramids: the board in four quadrants (rule diamond_mine.board), the movement
+cards (diamond_mine.cards), the reference cards (diamond_mine.reference) and the rules sheet. Each rule
+fires on a broken copy of data/diamond_mine.yaml; the pieces keep their sizes, their words and their
+floors; the whole game builds, and its sheets are used."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from conftest import error_messages, load_text, run_pnp, words_below
+from generator.games.diamond_mine.board import parse_square, quadrants, square_name
+from generator.load import load_game
+from generator.model import Area
+from generator.recording import record_face
+from test_piece_presets import BLEED, problems_of
+
+ROOT = Path(__file__).resolve().parent.parent
+BUNDLED = (ROOT / "data" / "diamond_mine.yaml").read_text()
+COMPONENTS = {"rules-sheet": 1, "board": 4, "pyramid": 64, "movement-card": 12, "reference-card": 4}
+
+
+def errors(tmp_path, text: str = BUNDLED, overrides=()) -> dict[str, list[str]]:
+    return error_messages(tmp_path, text, overrides)
+
+
+@pytest.fixture(scope="module")
+def game():
+    return load_game("diamond_mine")
+
+
+@pytest.fixture(scope="module")
+def components(game):
+    return {component.name: component for component in game.components()}
+
+
+def words_of(piece) -> str:
+    drawn = record_face(piece.front, Area(piece.width, piece.height, BLEED, piece.shape))
+    return " ".join(text.text for text in drawn.texts)
+
+
+def test_the_game_prints_every_component_in_its_number(components):
+    assert {name: len(component.pieces) for name, component in components.items()} == COMPONENTS
+
+
+# --- the board -------------------------------------------------------------------------------------------------
+
+def test_each_quadrant_is_4_by_4_squares_of_36_mm_with_a_border_on_its_outer_sides(components):
+    board = components["board"]
+    assert [piece.id for piece in board.pieces] == [f"board-quadrant-{n}" for n in range(1, 5)]
+    for piece in board.pieces:
+        assert (piece.width, piece.height) == pytest.approx((4 * 36 + 10, 4 * 36 + 10), abs=0.05)
+
+
+def test_squares_are_named_like_a_chessboard():
+    assert square_name(0, 0, 8) == "a8" and square_name(7, 7, 8) == "h1"
+    assert parse_square("a8", 8) == (0, 0) and parse_square("H1", 8) == (7, 7)
+    assert parse_square("i1", 8) is None and parse_square("a9", 8) is None and parse_square("8a", 8) is None
+
+
+def test_the_homes_are_the_corners_in_the_player_colours(game, components):
+    spec = game.spec
+    colours = {colour.name: colour.colour for colour in spec.colours}
+    corners = {"board-quadrant-1": (10, 10), "board-quadrant-2": (108, 10),
+               "board-quadrant-3": (10, 108), "board-quadrant-4": (108, 108)}  # a corner square's top left
+    owners = dict(zip(("board-quadrant-1", "board-quadrant-2", "board-quadrant-4", "board-quadrant-3"),
+                      spec.player_colours))  # homes a8, h8, h1, a1: clockwise from the top left
+    for piece in components["board"].pieces:
+        drawn = record_face(piece.front, Area(piece.width, piece.height, BLEED))
+        x, y = corners[piece.id]
+        home = [path for path in drawn.paths if path.fill == colours[owners[piece.id]]
+                and path.box == pytest.approx((x, y, x + 36, y + 36), abs=0.05)]
+        assert home, piece.id
+        words = words_of(piece)
+        assert "HOME" in words and owners[piece.id].capitalize() in words
+        assert f"{owners[piece.id].capitalize()}'s territory" in words
+
+
+def test_joining_marks_sit_in_the_border_and_make_whole_diamonds_across_each_seam(game, components):
+    """A joining mark is half a diamond in ink on each side of a seam, where the border crosses it: laid
+    side by side on the table the two halves meet along the seam, mirror images of each other."""
+    ink = game.spec.style.resolve("board").ink
+    pieces = {piece.id: piece for piece in components["board"].pieces}
+    origin = {1: (0, 0), 2: (154, 0), 3: (0, 154), 4: (154, 154)}  # each quadrant's top left on the table
+    marks = {}
+    for number in range(1, 5):
+        drawn = record_face(pieces[f"board-quadrant-{number}"].front, Area(154, 154, BLEED))
+        found = [path.box for path in drawn.paths if path.fill == ink]
+        assert len(found) == 2, (number, found)  # one at each of its two seams
+        ox, oy = origin[number]
+        for left, top, right, bottom in found:
+            in_border = bottom <= 10.05 or top >= 143.95 or right <= 10.05 or left >= 143.95
+            assert in_border, (number, (left, top, right, bottom))  # never inside the play area
+        marks[number] = [(left + ox, top + oy, right + ox, bottom + oy) for left, top, right, bottom in found]
+    for a, b, across in ((1, 2, True), (3, 4, True), (1, 3, False), (2, 4, False)):
+        meet = [(m, n) for m in marks[a] for n in marks[b]
+                if (across and m[2] == pytest.approx(n[0], abs=0.05) and (m[1], m[3]) == pytest.approx((n[1], n[3]), abs=0.05))
+                or (not across and m[3] == pytest.approx(n[1], abs=0.05) and (m[0], m[2]) == pytest.approx((n[0], n[2]), abs=0.05))]
+        assert len(meet) == 1, (a, b, marks[a], marks[b])
+        m, n = meet[0]
+        assert (m[2] - m[0], m[3] - m[1]) == pytest.approx((n[2] - n[0], n[3] - n[1]), abs=0.05)
+
+
+def test_quadrants_are_numbered_in_reading_order():
+    from generator.games.diamond_mine.board import Board
+
+    found = quadrants(Board())
+    assert [(q.number, q.place()) for q in found] == [(1, "top left"), (2, "top right"), (3, "bottom left"),
+                                                      (4, "bottom right")]
+
+
+BOARD_BROKEN = [
+    ("a 6 x 6 board", ("board.squares=6",), "Diamond Mine is played on a chessboard, 8 x 8"),
+    ("3 x 3 quadrants", ("board.quadrant=3",), "in four 4 x 4 territories"),
+    ("squares too small for a large pyramid", ("board.square_mm=30",), "30 mm squares are too small"),
+    ("a home off the corner", ("board.homes=[a8, h8, h1, b1]",), "home b1 is not a corner"),
+    ("two players in one corner", ("board.homes=[a8, h8, h1, a8]",), "is also red's"),
+    ("a square the board lacks", ("board.homes=[a8, h8, h1, z9]",), "'z9' is no square"),
+    ("too few homes", ("board.homes=[a8, h8, h1]",), "3 homes for 4 player colours"),
+    ("no room for the nests outside a territory", ("board.squares=4", "board.quadrant=3"),
+     "only 6 squares lie outside a player's territory"),
+]
+
+
+@pytest.mark.parametrize("broken, change, message", BOARD_BROKEN, ids=[b for b, _, _ in BOARD_BROKEN])
+def test_the_board_rule_fires(tmp_path, broken, change, message):
+    found = errors(tmp_path, overrides=change)
+    assert any(message in text for text in found.get("diamond_mine.board", [])), found
+
+
+def test_the_board_rule_holds_for_bigger_squares(tmp_path):
+    assert "diamond_mine.board" not in errors(tmp_path, overrides=("board.square_mm=40",))
+
+
+# --- movement cards --------------------------------------------------------------------------------------------
+
+def test_an_ace_a_2_and_a_3_for_each_player_on_one_common_back(game, components):
+    cards = components["movement-card"].pieces
+    expected = [f"movement-{player}-{rank}" for player in game.spec.player_colours for rank in ("A", "2", "3")]
+    assert [card.id for card in cards] == expected
+    assert len({id(card.back) for card in cards}) == 1  # one back for all: it gives no card away
+    for card in cards:
+        assert (card.width, card.height) == pytest.approx((44.45, 63.5))
+        player, rank = card.id.split("-")[1:]
+        words = words_of(card)
+        assert rank in words and player.capitalize() in words
+        squares = {"A": "1 square", "2": "2 squares", "3": "3 squares"}[rank]
+        assert f"Move {squares}" in words
+
+
+def test_the_card_back_has_no_edge_near_its_cut(components):
+    """The back's art runs off every edge with no frame: any line parallel to a side within 5 mm of the cut
+    would show a duplex printer's shift."""
+    card = components["movement-card"].pieces[0]
+    drawn = record_face(card.back, Area(card.width, card.height, BLEED))
+    for path in drawn.paths:
+        left, top, right, bottom = path.box
+        covers = left <= -BLEED + 0.05 and top <= -BLEED + 0.05 and right >= card.width + BLEED - 0.05 \
+            and bottom >= card.height + BLEED - 0.05
+        if covers:
+            continue  # the background, to the bleed
+        reaches_band = left < 5 or top < 5 or right > card.width - 5 or bottom > card.height - 5
+        if reaches_band:  # only the pattern, small shapes repeated off the edges, may come near the cut
+            assert right - left < card.width / 3 and bottom - top < card.height / 3, path.box
+
+
+CARDS_BROKEN = [
+    ("no 3", ("movement_cards.cards={A: 1, '2': 2}",), "have no 3"),
+    ("a 4 as well", ("movement_cards.cards={A: 1, '2': 2, '3': 3, '4': 4}",), "an extra 4"),
+    ("an ace that moves 2", ("movement_cards.cards.A=2",), "the A moves 2 squares"),
+]
+
+
+@pytest.mark.parametrize("broken, change, message", CARDS_BROKEN, ids=[b for b, _, _ in CARDS_BROKEN])
+def test_the_cards_rule_fires(tmp_path, broken, change, message):
+    found = errors(tmp_path, overrides=change)
+    assert any(message in text for text in found.get("diamond_mine.cards", [])), found
+
+
+# --- reference cards and the rules sheet -----------------------------------------------------------------------
+
+def test_a_reference_card_for_each_player_states_the_rules_numbers(game, components):
+    cards = components["reference-card"].pieces
+    assert [card.id for card in cards] == [f"reference-card-{p}" for p in game.spec.player_colours]
+    for card in cards:
+        words = words_of(card)
+        for fact in ("in secret", "reveal", "clockwise", "first player now goes last", "Carry at most 3 pips",
+                     "small has 1, a medium 2", "small 1, medium 2", "drop diamonds", "pick them up", "banked", "Tip an empty vein",
+                     "unless it is next to a home", "2 players: 6; 4 players: all 8", "own colour x2",
+                     "flawless x3", "other players' homes"):
+            assert fact in words, (card.id, fact)
+
+
+def test_the_rules_sheet_says_how_to_fill_the_nests_and_what_else_is_needed(components):
+    (sheet,) = components["rules-sheet"].pieces
+    words = words_of(sheet)
+    for fact in ("opaque bag", "Fill the nests", "one small and one medium", "10 nests", "8 nests",
+                 "outside your own territory", "6th vein", "8th vein", "score triple", "fold along the dashed"):
+        assert fact in words, fact
+
+
+REFERENCE_BROKEN = [
+    ("a carry limit of 4", ("reference_card.carry_pips=4",), "carries 4 pips; the rules allow 3"),
+    ("a 2 player game ending at 5", ("reference_card.end_exhausted.2=5",), "at 5 exhausted veins; the rules end it at 6"),
+    ("a medium worth 3", ("reference_card.points.medium=3",), "scores a medium diamond 3"),
+    ("own colour tripled", ("reference_card.own_colour_times=3",), "multiplies your own colour by 3"),
+    ("flawless doubled", ("reference_card.flawless_times=2",), "multiplies flawless diamonds by 2"),
+    ("a card too small for its words", ("reference_card.piece=mini-card",), "do not fit a 44.45 x 63.5 mm card"),
+]
+
+
+@pytest.mark.parametrize("broken, change, message", REFERENCE_BROKEN, ids=[b for b, _, _ in REFERENCE_BROKEN])
+def test_the_reference_rule_fires(tmp_path, broken, change, message):
+    found = errors(tmp_path, overrides=change)
+    assert any(message in text for text in found.get("diamond_mine.reference", [])), found
+
+
+def test_the_numbers_printed_follow_the_file(tmp_path):
+    """The card prints what the file says (so the rule above is what stands between a typo and the table)."""
+    spec = load_text(tmp_path, BUNDLED, ("reference_card.carry_pips=4",))
+    card = next(c for c in spec.components() if c.name == "reference-card").pieces[0]
+    assert "Carry at most 4 pips" in words_of(card)
+
+
+PAPER = ("rules-sheet", "reference-card", "movement-card", "board")
+
+
+def test_the_words_stay_in_the_safe_margin_and_the_art_in_the_bleed(components):
+    problems = [problem for name in PAPER for piece in components[name].pieces for problem in problems_of(piece)]
+    assert not problems, "\n".join(problems[:15])
+
+
+def test_no_word_is_under_7_pt(components):
+    small = words_below([piece for name in PAPER for piece in components[name].pieces], 7.0, BLEED)
+    assert not small, "\n".join(small[:15])
+
+
+# --- the build -------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("paper, sheets", [("a4", 9), ("letter", 10)])
+def test_the_game_builds_on_few_well_used_sheets(tmp_path, paper, sheets):
+    code, _, stderr = run_pnp("build", "diamond_mine", "--out", tmp_path, "--paper", paper, "--format", "pdf,svg",
+                              "-q", cwd=ROOT)
+    assert code == 0, stderr
+    manifest = json.loads((tmp_path / "diamond_mine" / "manifest.json").read_text())
+    fronts = [page for page in manifest["pages"] if page["side"] == "front"]
+    placed = {}
+    for page in fronts:
+        for piece in page["pieces"]:
+            placed[piece["component"]] = placed.get(piece["component"], 0) + 1
+    assert placed == COMPONENTS
+    assert len(fronts) <= sheets, [page["components"] for page in fronts]
+    # The nets fill the room under the board's quadrants: no quadrant has a sheet to itself.
+    for page in fronts:
+        if "board" in page["components"]:
+            assert "pyramid" in page["components"], page["components"]
+    svgs = sorted((tmp_path / "diamond_mine" / "svg").glob("page-*.svg"))
+    assert len(svgs) == len(manifest["pages"])
+
+
+def test_the_reference_rule_fires_on_a_rules_sheet_too_small_for_the_rules(tmp_path):
+    found = errors(tmp_path, overrides=("rules_sheet.height_mm=120",))
+    assert any("the rules do not fit a 180 x 120 mm sheet" in text for text in found.get("diamond_mine.reference", [])), found
+
+
+def test_the_cards_rule_fires_on_a_card_too_small_for_its_words(tmp_path):
+    found = errors(tmp_path, overrides=("movement_cards.piece=piecepack-coin",))
+    assert any("movement card cannot show" in text for text in found.get("diamond_mine.cards", [])), found
+
+
+def test_poker_and_bridge_movement_cards_are_fine(tmp_path):
+    for preset in ("poker-card", "bridge-card"):
+        assert "diamond_mine.cards" not in errors(tmp_path, overrides=(f"movement_cards.piece={preset}",)), preset
