@@ -94,3 +94,17 @@ class PieceGeometry:
 
     def rect(self) -> Rect:
         return Rect(self.width_mm, self.height_mm, self.corner_radius_mm)
+
+
+def spread(pieces: list[Piece], group: Callable[[Piece], object]) -> list[Piece]:
+    """The pieces dealt round their groups in turn (a spade, a heart, a diamond, a club, a spade...),
+    so that sheets printed in this order each hold a few of every group. A duplex printer shifts each
+    sheet's backs by its own amount; a group gathered on one or two sheets would share a tell."""
+    groups: dict[object, list[Piece]] = {}
+    for piece in pieces:
+        groups.setdefault(group(piece), []).append(piece)
+    queues = list(groups.values())
+    dealt = []
+    for turn in range(max((len(queue) for queue in queues), default=0)):
+        dealt += [queue[turn] for queue in queues if turn < len(queue)]
+    return dealt

@@ -245,3 +245,14 @@ def test_grown_polygon_keeps_every_side_the_bleed_away():
     grown = grown_polygon(spike, 1.0)
     assert len(grown) == 4 and max(x for x, _ in grown) < 103.0
     assert Path.polygon(grown).bounds()[0] == pytest.approx(-1.0)
+
+
+def test_spread_deals_the_pieces_round_their_groups():
+    from generator.model import Piece, spread
+    from generator.shapes import Rect
+
+    pieces = [Piece(f"{suit}{rank}", Rect(10, 10), front=lambda c, a: None) for suit in "SHD" for rank in range(3)]
+    dealt = spread(pieces, group=lambda piece: piece.id[0])
+    assert [piece.id for piece in dealt] == ["S0", "H0", "D0", "S1", "H1", "D1", "S2", "H2", "D2"]
+    uneven = spread(pieces[:4], group=lambda piece: piece.id[0])  # three spades and a heart
+    assert [piece.id for piece in uneven] == ["S0", "H0", "S1", "S2"]
