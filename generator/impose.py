@@ -1,13 +1,17 @@
 """Imposition: where every piece goes on which sheet of paper.
 
 Pieces keep their exact trim size; nothing is ever scaled. Each sheet is filled with blocks of
-pieces of one shape (see layouts.py), stacked down the printable area and centred on it.
-- A component whose pieces have backs fills sheets of its own: each sheet of fronts is followed
-  by its sheet of backs, placed behind the fronts for the printer's duplex flip.
-- Components without backs share sheets, so that six dice nets and six pawns take one page, not
-  two half-empty ones.
-- A piece larger than the printable area is tiled across several sheets with an overlap and
-  alignment targets.
+pieces of one shape (see layouts.py), in shelves down the printable area, centred on it.
+- Components share sheets, so that six dice nets and six pawns take one page, not two half-empty
+  ones, and the last few cards of a deck leave room for a reference card. Blocks go side by side
+  while the room beside the last one holds some of the next, then on a shelf below. Each sheet of fronts is
+  followed by its sheet of backs, every back behind its front for the printer's duplex flip (blank
+  behind a piece without one).
+- Pieces of components without backs of one shape pool into one block, whichever component they
+  belong to; a component with backs keeps its pieces in blocks of its own, in its order.
+- A piece larger than the printable area is tiled across several sheets that overlap: the part to
+  the right or below goes on top, and the part beneath carries the glue strip and the line its
+  neighbour's edge goes on.
 With duplex on, the pages alternate front, back from first to last, so the PDF prints as one
 double-sided job: a sheet without backs gets a blank back page.
 """
@@ -85,7 +89,26 @@ class TilePart:
 
     @property
     def label(self) -> str:
-        return f"{chr(ord('A') + self.row)}{self.col + 1}"
+        return part_label(self.row, self.col)
+
+
+def part_label(row: int, col: int) -> str:
+    """A tiled part's name: its row as a letter, its column as a number (B1 is below A1)."""
+    return f"{chr(ord('A') + row)}{col + 1}"
+
+
+@dataclass(frozen=True)
+class Seam:
+    """Where a tiled part overlaps a neighbour: the overlap strip along one side of its window.
+
+    The part to the right of or below a seam goes on top; the part under it has its strip hidden
+    once they are joined, so that strip (never the part on top) carries the glue marks.
+    """
+
+    strip: tuple[float, float, float, float]  # x0, y0, x1, y1 on the page
+    side: str  # left, top, right or bottom: the window's edge the strip runs along
+    neighbour: str  # the neighbouring part's label
+    under: bool  # this part lies under its neighbour here
 
 
 @dataclass
@@ -167,7 +190,7 @@ class Page:
     components: list[Component] = field(default_factory=list)
     placements: list[Placement] = field(default_factory=list)
     crop_marks: list[tuple[float, float, float, float]] = field(default_factory=list)
-    targets: list[tuple[float, float]] = field(default_factory=list)  # tile alignment targets
+    seams: list[Seam] = field(default_factory=list)  # a tiled part's overlaps with its neighbours
     footer_at_top: bool = False  # a back mirrored top-to-bottom carries its footer at the top
     number: int = 0
 
@@ -213,14 +236,21 @@ class _Block:
 
 
 @dataclass
+class _Shelf:
+    """A row of blocks side by side, filled from the left; centred across the sheet when done."""
+
+    top: float
+    right: float  # where the room beside its last block begins
+    blocks: list[_Block] = field(default_factory=list)
+
+
+@dataclass
 class _Sheet:
-    """A sheet of fronts being filled from the top down; `owner` is the component it belongs to,
-    or None for a sheet that components without backs share."""
+    """A sheet of fronts being filled in shelves from the top down."""
 
     page: Page
-    owner: str | None
-    cursor: float
-    blocks: list[_Block] = field(default_factory=list)
+    cursor: float  # below every shelf so far: where the next shelf starts
+    shelves: list[_Shelf] = field(default_factory=list)
 
 
 class _Imposer:
@@ -251,23 +281,23 @@ class _Imposer:
         return arrange(piece.shape, component.gutter, len(run), width - 2 * ring, height - 2 * ring), ring
 
     # placing -------------------------------------------------------------------------------------
-    def place(self, run: list[tuple[Component, Piece]], owner: str | None) -> None:
-        """Put a run of pieces of one shape (and one gutter) on sheets of `owner`, opening more."""
+    def place(self, run: list[tuple[Component, Piece]]) -> None:
+        """Put a run of pieces of one shape (and one gutter) in the room sheets have left, opening more."""
         remaining = list(run)
         for sheet in self.sheets:
             if not remaining:
                 return
-            if isinstance(sheet, _Sheet) and sheet.owner == owner:
+            if isinstance(sheet, _Sheet):
                 remaining = remaining[self._fill(sheet, remaining):]
         while remaining:
-            sheet = self._open_sheet(remaining, owner)
+            sheet = self._open_sheet(remaining)
             if sheet is None:  # larger than any sheet: tile it
                 component, piece = remaining.pop(0)
                 self.sheets.append(_tile(component, piece, self.settings))
                 continue
             remaining = remaining[self._fill(sheet, remaining):]
 
-    def _open_sheet(self, run: list[tuple[Component, Piece]], owner: str | None) -> _Sheet | None:
+    def _open_sheet(self, run: list[tuple[Component, Piece]]) -> _Sheet | None:
         """A new sheet in the paper orientation that holds most of the run; among equals, the one
         that keeps the pieces upright, then portrait."""
         best, best_key = None, (0,)
@@ -280,22 +310,39 @@ class _Imposer:
         if best is None:
             return None
         width, height, top = best
-        sheet = _Sheet(Page("front", width, height), owner, top)
+        sheet = _Sheet(Page("front", width, height), top)
         self.sheets.append(sheet)
         return sheet
 
     def _fill(self, sheet: _Sheet, run: list[tuple[Component, Piece]]) -> int:
-        """Place as much of the run as fits below what the sheet holds; return how many."""
-        settings, page = self.settings, sheet.page
-        x0, _, x1, y1 = printable(page.width, page.height, settings)
+        """Place as much of the run as fits beside the last block on the sheet or on a new shelf
+        below everything, whichever holds more (beside, if they hold as many); return how many."""
+        x0, _, x1, y1 = printable(sheet.page.width, sheet.page.height, self.settings)
+        below = (x0, sheet.cursor, x1, y1)
+        if sheet.shelves:
+            shelf = sheet.shelves[-1]
+            beside = (shelf.right, shelf.top, x1, y1)
+            if self._fit(run, x1 - shelf.right, y1 - shelf.top)[0].count >= self._fit(
+                    run, x1 - x0, y1 - sheet.cursor)[0].count:
+                placed = self._place_block(sheet, shelf, run, beside)
+                if placed:
+                    return placed
+        shelf = _Shelf(sheet.cursor, x0)
+        placed = self._place_block(sheet, shelf, run, below)
+        if placed:
+            sheet.shelves.append(shelf)
+        return placed
+
+    def _place_block(self, sheet: _Sheet, shelf: _Shelf, run: list[tuple[Component, Piece]],
+                     box: tuple[float, float, float, float]) -> int:
+        """The best block of the run in `box`, at its top left; return how many it holds."""
+        left_edge, top_edge, right_edge, bottom_edge = box
         component, first = run[0]
-        block, ring = self._fit(run, x1 - x0, y1 - sheet.cursor)
+        block, ring = self._fit(run, right_edge - left_edge, bottom_edge - top_edge)
         if not block.count:
             return 0
-        left = x0 + ring + (x1 - x0 - 2 * ring - block.width) / 2
-        top = sheet.cursor + ring
+        left, top = left_edge + ring, top_edge + ring
         used = {(slot.row, slot.col) for slot in block.slots}
-        crop_marked = self._crop_marked(component, first)
         placements = []
         for slot, (belongs_to, piece) in zip(block.slots, run):
             placements.append(Placement(
@@ -303,10 +350,11 @@ class _Imposer:
                 reach=self._reach(belongs_to, piece, slot.row, slot.col, used, block.nested),
                 cut_lines=belongs_to.cut_guides and not piece.shape.straight_cuts,
             ))
-            if belongs_to not in page.components:
-                page.components.append(belongs_to)
-        sheet.blocks.append(_Block(placements, crop_marked))
-        sheet.cursor = top + block.height + ring
+            if belongs_to not in sheet.page.components:
+                sheet.page.components.append(belongs_to)
+        shelf.blocks.append(_Block(placements, self._crop_marked(component, first)))
+        shelf.right = left + block.width + ring
+        sheet.cursor = max(sheet.cursor, top + block.height + ring)
         return block.count
 
     def _reach(self, component, piece, row, col, used, nested) -> tuple[float, float, float, float]:
@@ -336,16 +384,19 @@ class _Imposer:
         return pages
 
     def _finish(self, sheet: _Sheet) -> Page:
-        """Centre the sheet's blocks on the printable area and add their crop marks."""
+        """Centre each shelf across the printable area and the shelves down it; add crop marks."""
         page = sheet.page
-        y1 = printable(page.width, page.height, self.settings)[3]
-        shift = (y1 - sheet.cursor) / 2
-        for block in sheet.blocks:
-            for placement in block.placements:
-                placement.y += shift
-                page.placements.append(placement)
-            if block.crop_marks:
-                page.crop_marks += _crop_marks(block.placements, self.settings)
+        _, _, x1, y1 = printable(page.width, page.height, self.settings)
+        down = (y1 - sheet.cursor) / 2
+        for shelf in sheet.shelves:
+            across = (x1 - shelf.right) / 2
+            for block in shelf.blocks:
+                for placement in block.placements:
+                    placement.x += across
+                    placement.y += down
+                    page.placements.append(placement)
+                if block.crop_marks:
+                    page.crop_marks += _crop_marks(block.placements, self.settings)
         return page
 
 
@@ -365,11 +416,11 @@ def impose(components: list[Component], settings: PrintSettings) -> list[Page]:
     for component in components:
         if component.has_backs:
             for run in _runs_of_equal_shape([(component, piece) for piece in component.pieces]):
-                imposer.place(run, owner=component.name)
+                imposer.place(run)
         else:
             for key, run in shared.items():
                 if first_of[key] == component.name:
-                    imposer.place(run, owner=None)
+                    imposer.place(run)
     return imposer.pages()
 
 
@@ -473,7 +524,7 @@ def _tile(component: Component, piece: Piece, settings: PrintSettings) -> list[P
             page_ = Page("front", width, height, [component], [placement])
             if crop_marked:
                 page_.crop_marks = _clip_lines(_crop_marks([replace(placement, part=None)], settings), window)
-            page_.targets = _alignment_targets(window, row, col, rows, cols, overlap)
+            page_.seams = _seams(window, row, col, rows, cols, overlap)
             pages.append(page_)
     return pages
 
@@ -489,17 +540,16 @@ def _clip_lines(lines, window):
     return inside
 
 
-def _alignment_targets(window, row, col, rows, cols, overlap) -> list[tuple[float, float]]:
-    """Targets in the middle of each overlap band; the same targets print on both neighbours."""
+def _seams(window, row, col, rows, cols, overlap) -> list[Seam]:
+    """A part's overlap strips: it goes under its right and lower neighbours, on top of the others."""
     x0, y0, x1, y1 = window
-    targets = []
-    for fraction in (0.25, 0.75):
-        if col > 0:
-            targets.append((x0 + overlap / 2, y0 + (y1 - y0) * fraction))
-        if col < cols - 1:
-            targets.append((x1 - overlap / 2, y0 + (y1 - y0) * fraction))
-        if row > 0:
-            targets.append((x0 + (x1 - x0) * fraction, y0 + overlap / 2))
-        if row < rows - 1:
-            targets.append((x0 + (x1 - x0) * fraction, y1 - overlap / 2))
-    return targets
+    seams = []
+    if col > 0:
+        seams.append(Seam((x0, y0, x0 + overlap, y1), "left", part_label(row, col - 1), under=False))
+    if row > 0:
+        seams.append(Seam((x0, y0, x1, y0 + overlap), "top", part_label(row - 1, col), under=False))
+    if col < cols - 1:
+        seams.append(Seam((x1 - overlap, y0, x1, y1), "right", part_label(row, col + 1), under=True))
+    if row < rows - 1:
+        seams.append(Seam((x0, y1 - overlap, x1, y1), "bottom", part_label(row + 1, col), under=True))
+    return seams

@@ -9,10 +9,10 @@ import tempfile
 from pathlib import Path
 from typing import Callable
 
-from generator import fonts
+from generator import fonts, geometry
 from generator.backends import TeeSurface
 from generator.canvas import PT, Canvas, Surface
-from generator.impose import Page, Placement, PrintSettings
+from generator.impose import Page, Placement, PrintSettings, Seam
 from generator.model import Area
 
 FORMATS = ("pdf", "svg", "png", "cut")
@@ -36,8 +36,9 @@ def draw_page(canvas: Canvas, page: Page, settings: PrintSettings, game_title: s
             draw_cut_lines(canvas, placement, sheet.cut_colour, sheet.cut_width, sheet.fold_dash)
     for x0, y0, x1, y1 in page.crop_marks:
         canvas.line(x0, y0, x1, y1, stroke=sheet.mark_colour, width=0.2)
-    for x, y in page.targets:
-        draw_alignment_target(canvas, x, y, sheet.mark_colour)
+    for seam in page.seams:
+        if seam.under:
+            draw_glue_strip(canvas, seam, sheet.mark_colour, sheet.footer_colour)
     draw_footer(canvas, page, settings, game_title, total_pages)
 
 
@@ -54,10 +55,34 @@ def draw_cut_lines(canvas: Canvas, placement: Placement, colour: str, width: flo
             canvas.line(ax, ay, bx, by, stroke=colour, width=width * 0.8, dash=fold_dash)
 
 
-def draw_alignment_target(canvas: Canvas, x: float, y: float, colour: str, radius: float = 2.0) -> None:
-    canvas.circle(x, y, radius, stroke=colour, width=0.2)
-    canvas.line(x - radius * 1.6, y, x + radius * 1.6, y, stroke=colour, width=0.2)
-    canvas.line(x, y - radius * 1.6, x, y + radius * 1.6, stroke=colour, width=0.2)
+GLUE_TEXT_PT = 7.0
+
+
+def draw_glue_strip(canvas: Canvas, seam: Seam, colour: str, note_colour: str) -> None:
+    """The overlap strip a neighbour will cover: hatched, a line where the neighbour's edge goes,
+    and a note saying so. All of it disappears under the neighbour; the part on top stays clean."""
+    x0, y0, x1, y1 = seam.strip
+    hatch, step, span = geometry.Path(), 3.0, (x1 - x0) + (y1 - y0)
+    for k in range(int(span / step) + 1):
+        hatch.move_to(x0 + k * step, y0).line_to(x0 + k * step - span, y0 + span)
+    with canvas.saved():
+        canvas.clip_rect(x0, y0, x1 - x0, y1 - y0)
+        canvas.draw(hatch, stroke=colour, width=0.1)
+    edge = {"right": (x0, y0, x0, y1), "bottom": (x0, y0, x1, y0), "left": (x1, y0, x1, y1), "top": (x0, y1, x1, y1)}
+    canvas.line(*edge[seam.side], stroke=colour, width=0.35)
+    note = f"glue: {seam.neighbour} goes on top, its cut edge on this line"
+    size = GLUE_TEXT_PT * PT
+    across = (x1 - x0) if seam.side in ("left", "right") else (y1 - y0)
+    along = (y1 - y0) if seam.side in ("left", "right") else (x1 - x0)
+    width = fonts.text_width(note, size)
+    if width + 4 > along or size * 1.6 > across:
+        return  # a strip too small for words still shows the hatching and the line
+    with canvas.saved():
+        canvas.translate((x0 + x1) / 2, (y0 + y1) / 2)
+        if seam.side in ("left", "right"):
+            canvas.rotate(-90)
+        canvas.rect(-width / 2 - 1, -size * 0.75, width + 2, size * 1.3, fill="#ffffff")
+        canvas.text(0, size * 0.35, note, size, fill=note_colour, anchor="middle")
 
 
 def draw_footer(canvas: Canvas, page: Page, settings: PrintSettings, game_title: str, total_pages: int) -> None:
@@ -79,6 +104,9 @@ def draw_footer(canvas: Canvas, page: Page, settings: PrintSettings, game_title:
     label = f"{game_title} · {' + '.join(c.title for c in page.components)} · {side}"
     if page.part:
         label += f" · part {page.part.label} of {page.part.rows}×{page.part.cols}"
+        over = [seam.neighbour for seam in page.seams if not seam.under]
+        if over:
+            label += f": cut on the print's edge, lay it over {' and '.join(over)}"
     label += f" · page {page.number} of {total_pages}"
     # The label shrinks rather than run into the ruler's advice; on narrow paper the advice is
     # shortened first, so the label stays readable (5 pt at least where the paper allows).

@@ -119,9 +119,19 @@ def test_a_piece_larger_than_the_sheet_is_tiled_with_overlap():
     pages = [page for page in impose([Component("board", "Board", [board])], settings()) if page.side == "front"]
     parts = [page.part for page in pages]
     assert len(pages) == parts[0].rows * parts[0].cols > 1
-    assert all(page.targets for page in pages)
     right = next(p for p in parts if p.row == 0 and p.col == 1)
     assert parts[0].x + parts[0].width - right.x >= 8.0 - 1e-6
+    # Each overlap is one part's glue strip (the part left of or above it) and the other part's top.
+    for page in pages:
+        part = page.part
+        under = {seam.side for seam in page.seams if seam.under}
+        over = {seam.side for seam in page.seams if not seam.under}
+        assert under == {side for side, more in (("right", part.col < part.cols - 1), ("bottom", part.row < part.rows - 1)) if more}
+        assert over == {side for side, more in (("left", part.col > 0), ("top", part.row > 0)) if more}
+        for seam in page.seams:  # every strip lies on the sheet, the overlap's width across
+            x0, y0, x1, y1 = seam.strip
+            across = x1 - x0 if seam.side in ("left", "right") else y1 - y0
+            assert across == pytest.approx(8.0)
 
 
 # --- the drawing model and its surfaces ------------------------------------------------------

@@ -68,15 +68,16 @@ def test_duplex_off_prints_fronts_only():
 
 def test_blood_diamonds_pieces_have_their_shapes_and_share_sheets():
     pages, data = build_manifest("blood_diamonds", "a4", "long")
-    assert len(data["pages"]) // 2 <= 7
+    assert len(data["pages"]) // 2 <= 6
     placed = [(page, piece) for page in pages for piece in page.placements]
     coins = [(page, p) for page, p in placed if p.component.name == "coin"]
     assert len(coins) == 72
-    for page, placement in coins:
-        assert not page.crop_marks  # a circle is cut along its line, not with a guillotine
+    for page, placement in coins:  # a circle is cut along its line: no guillotine's crop mark reaches it
+        left, top = placement.x - 1.0, placement.y - 1.0
+        right, bottom = placement.x + placement.size[0] + 1.0, placement.y + placement.size[1] + 1.0
+        for x0, y0, x1, y1 in page.crop_marks:
+            assert max(x0, x1) < left or min(x0, x1) > right or max(y0, y1) < top or min(y0, y1) > bottom
     for page in data["pages"]:
-        if any(piece["component"] == "coin" for piece in page["pieces"]):
-            assert page["crop_marks"] == []
         for piece in page["pieces"]:
             if piece["component"] == "coin":
                 assert piece["shape"] == "circle"
@@ -86,12 +87,11 @@ def test_blood_diamonds_pieces_have_their_shapes_and_share_sheets():
     net = unfold(cube_net(16.0, 5.0))
     dice = [p for page in data["pages"] for p in page["pieces"] if p["component"] == "die"]
     assert len(dice) == 6 and all(d["shape"] == "path" and len(d["outline"]) == len(net.outline) for d in dice)
-    die_pages = {page["number"] for page in data["pages"] for p in page["pieces"] if p["component"] == "die"}
-    pawn_pages = {page["number"] for page in data["pages"] for p in page["pieces"] if p["component"] == "pawn"}
-    assert die_pages == pawn_pages and len(die_pages) == 1
-    die_page = next(page for page in pages if page.number in die_pages)
-    assert len([p for p in die_page.placements if p.component.name == "die"]) == 6
-    assert all(len(p.piece.shape.folds) == 12 for p in die_page.placements if p.component.name == "die")
+    # Dice and pawns fill the room other components leave: no sheet holds them alone.
+    for page in data["pages"]:
+        if page["side"] == "front" and {"die", "pawn"} & set(page["components"]):
+            assert len(page["pieces"]) > 6, page["components"]
+    assert all(len(p.piece.shape.folds) == 12 for _, p in placed if p.component.name == "die")
 
 
 @pytest.fixture(scope="module")
