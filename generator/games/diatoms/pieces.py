@@ -128,9 +128,9 @@ def draw_lens(canvas, area: Area, spec, style: Style, radius: float, window: flo
                     cx + outer * math.cos(angle), cy + outer * math.sin(angle), stroke=style.ink,
                     width=style.line_mm)
     note = "cut out the window"
-    size = fit_box(note, style.small.size, window * 1.6, window * 0.3, style.small.face)
-    canvas.text(cx, centred_baseline(note, size, style.small.face, cy), note, size, fill=style.muted,
-                face=style.small.face, anchor="middle")
+    size = fit_box(note, style.body.size, window * 1.7, window * 0.3, style.body.face)
+    canvas.text(cx, centred_baseline(note, size, style.body.face, cy), note, size, fill=style.muted,
+                face=style.body.face, anchor="middle")
     label = "LENS"
     handle_mid = radius * 2 + (area.height - radius * 2) / 2
     with canvas.saved():
