@@ -12,10 +12,11 @@ from pathlib import Path
 import click
 
 from generator.errors import InputError, Location, did_you_mean
+from generator.exports import DEFAULT_DPI, LAYOUTS, piece_files, piece_pages, select, tts_decks
 from generator.impose import TooManySheets, impose
 from generator.load import LoadedGame, bundled_targets, load_game
 from generator.palette import Palette, bundled_palette_names, load_palette
-from generator.render import FORMATS, manifest, render, write_outputs
+from generator.render import FORMATS, json_bytes, manifest, render, sheet_files, write_outputs
 from generator.schema import Context
 from generator.settings import print_settings
 from generator.templates import Templates
@@ -64,17 +65,20 @@ def cli():
 
 @cli.command("list")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@click.option("--pieces", "pieces_of", metavar="GAME", help="List this game's piece ids, for `build --only`.")
 @_refuse_bad_input
-def list_games(as_json: bool):
-    """Games, their components and piece counts."""
+def list_games(as_json: bool, pieces_of: str | None):
+    """Games, their components and piece counts (with --pieces GAME, that game's piece ids)."""
     listing = []
-    for loaded in load_targets((), (), input_context(None)):
+    for loaded in load_targets((pieces_of,) if pieces_of else (), (), input_context(None)):
         components = loaded.components()
         listing.append({
             "game": loaded.game.name,
             "title": loaded.spec.title,
             "file": loaded.source,
-            "components": [{"name": c.name, "title": c.title, "count": len(c.pieces)} for c in components],
+            "components": [{"name": c.name, "title": c.title, "count": len(c.pieces),
+                            **({"pieces": [piece.id for piece in c.pieces]} if pieces_of else {})}
+                           for c in components],
         })
     if as_json:
         click.echo(json.dumps(listing, indent=1))
@@ -83,6 +87,8 @@ def list_games(as_json: bool):
         click.echo(f"{entry['game']}: {entry['title']} ({entry['file']})")
         for component in entry["components"]:
             click.echo(f"  {component['name']:<20} {component['count']:>4}  {component['title']}")
+            if pieces_of:
+                click.echo(f"    {' '.join(component['pieces'])}")
 
 
 def _common_input_options(function):
@@ -100,14 +106,23 @@ def _common_input_options(function):
 @click.option("--duplex", type=click.Choice(["long", "short", "off"]), default="long", show_default=True)
 @click.option("--bleed", type=float, default=3.0, show_default=True, help="Bleed in mm (0 turns it off).")
 @click.option("--crop-marks/--no-crop-marks", default=True, show_default=True)
-@click.option("--dpi", type=click.IntRange(30, 1200), default=150, show_default=True, help="PNG resolution.")
+@click.option("--dpi", type=click.IntRange(30, 1200), default=None,
+              help="PNG resolution [default: 150; 300 for --layout pieces and tts].")
+@click.option("--layout", type=click.Choice(LAYOUTS), default="sheets", show_default=True,
+              help="sheets: imposed for printing; pieces: a page and an image per piece face, for print shops; "
+                   "tts: Tabletop Simulator deck sheets.")
+@click.option("--only", multiple=True, metavar="COMPONENT[:ID,...]",
+              help="Build only this component, or these pieces of it (`pnp list --pieces GAME`); repeatable.")
+@click.option("--copies", type=click.IntRange(1, 50), default=1, show_default=True,
+              help="Print each chosen piece this many times.")
 @click.option("-q", "--quiet", is_flag=True, help="No summary line per game.")
 @_common_input_options
 @_refuse_bad_input
-def build_command(targets, out_dir, paper, format_list, duplex, bleed, crop_marks, dpi, quiet, palette_choice,
-                  overrides):
+def build_command(targets, out_dir, paper, format_list, duplex, bleed, crop_marks, dpi, layout, only, copies, quiet,
+                  palette_choice, overrides):
     """Render games (bundled names or YAML paths; none = all) into print-ready files."""
     formats = parse_formats(format_list)
+    dpi = dpi or DEFAULT_DPI[layout]
     context = input_context(palette_choice)
     settings = print_settings(paper, duplex, bleed, crop_marks, context)
     loaded_games = load_targets(targets, overrides, context)
@@ -121,24 +136,41 @@ def build_command(targets, out_dir, paper, format_list, duplex, bleed, crop_mark
     if failed:
         click.echo("build refused: fix the errors above (pnp validate shows them too)", err=True)
         sys.exit(1)
-    jobs = [(loaded, impose_game(loaded, settings)) for loaded in loaded_games]
+    jobs = []
+    for loaded in loaded_games:
+        components = select(loaded.components(), only, copies)
+        jobs.append((loaded, components, lay_out(loaded, components, settings, layout)))
     prepare_output(out_dir, [loaded.out_name for loaded in loaded_games])
-    total = sum(len(pages) for _, pages in jobs)
+    total = sum(len(pages) for _, _, pages in jobs)
     show_progress = sys.stderr.isatty()
     with click.progressbar(length=total, label="Rendering", file=sys.stderr if show_progress else _Discard()) as bar:
-        for loaded, pages in jobs:
-            outputs = render(pages, settings, loaded.spec.title, formats, dpi, on_page=lambda: bar.update(1))
-            directory = out_dir / loaded.out_name
+        for loaded, components, pages in jobs:
+            name, title = loaded.out_name, loaded.spec.title
+            data = manifest(loaded.game.name, pages, settings, layout)
+            if layout == "tts":
+                files = {**tts_decks(components, settings, title, dpi), "manifest.json": json_bytes(data)}
+            else:
+                outputs = render(pages, settings, title, formats, dpi, on_page=lambda: bar.update(1))
+                files = sheet_files(name, outputs, data)
+                if layout == "pieces":
+                    files = {key: value for key, value in files.items() if "/page-" not in key}
+                    files.update(piece_files(pages, outputs, settings, dpi))
+            directory = out_dir / name
             with _output_errors(out_dir):
-                written = write_outputs(directory, loaded.out_name, outputs, manifest(loaded.game.name, pages, settings))
+                written = write_outputs(directory, files)
             if not quiet:
                 click.echo(build_summary(directory, written, pages))
 
 
-def impose_game(loaded: LoadedGame, settings) -> list:
-    """The game's pages; pieces that would take more paper than any game needs are input errors."""
+def lay_out(loaded: LoadedGame, components: list, settings, layout: str) -> list:
+    """The game's pages in `layout` (none for tts, which lays out deck sheets of its own); pieces
+    that would take more paper than any game needs are input errors."""
+    if layout == "pieces":
+        return piece_pages(components, settings)
+    if layout == "tts":
+        return []
     try:
-        return impose(loaded.components(), settings)
+        return impose(components, settings)
     except TooManySheets as problem:
         raise InputError(Location(loaded.source), str(problem), "input.too-large") from None
 
@@ -185,12 +217,22 @@ def prepare_output(out_dir: Path, names: list[str]) -> None:
 def build_summary(directory: Path, written: list[str], pages: list) -> str:
     """One line: where the files went, what they are, and how much paper they take."""
     files = [name for name in written if "/" not in name and name != "manifest.json"]
-    for folder, what in (("svg", "SVG pages"), ("png", "PNG pages"), ("cut", "cut files")):
+    for folder, what in (("svg", "SVG pages"), ("png", "PNG pages"), ("cut", "cut files"), ("tts", "TTS files")):
         count = sum(1 for name in written if name.startswith(folder + "/"))
         if count:
             files.append(f"{count} {what} in {folder}/")
-    sheets = sum(1 for page in pages if page.side == "front")
-    return f"{directory}: {', '.join(files + ['manifest.json'])}; {len(pages)} pages, {sheets} sheets"
+    faces = [name for name in written if "/" in name and name.split("/")[0] not in ("svg", "png", "cut", "tts")]
+    for suffix, what in ((".png", "piece images"), (".svg", "piece SVGs")):
+        count = sum(1 for name in faces if name.endswith(suffix))
+        if count:
+            files.append(f"{count} {what}")
+    listed = f"{directory}: {', '.join(files + ['manifest.json'])}"
+    if not pages:
+        return listed
+    sheets = sum(1 for page in pages if page.side == "front" and page.furniture)
+    if not sheets:
+        return f"{listed}; {len(pages)} piece pages"
+    return f"{listed}; {len(pages)} pages, {sheets} sheet{'' if sheets == 1 else 's'}"
 
 
 class _Discard:

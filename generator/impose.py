@@ -191,6 +191,7 @@ class Page:
     placements: list[Placement] = field(default_factory=list)
     crop_marks: list[tuple[float, float, float, float]] = field(default_factory=list)
     seams: list[Seam] = field(default_factory=list)  # a tiled part's overlaps with its neighbours
+    furniture: bool = True  # the footer and its ruler; a page that is one piece alone has none
     footer_at_top: bool = False  # a back mirrored top-to-bottom carries its footer at the top
     number: int = 0
 
@@ -378,7 +379,7 @@ class _Imposer:
             for front in fronts:
                 pages.append(front)
                 if self.settings.duplex != "off":
-                    pages.append(_backs_of(front, self.settings))
+                    pages.append(backs_of(front, self.settings))
         for number, page in enumerate(pages, start=1):
             page.number = number
         return pages
@@ -434,7 +435,7 @@ def _runs_of_equal_shape(pieces: list[tuple[Component, Piece]]) -> list[list[tup
     return runs
 
 
-def _backs_of(front: Page, settings: PrintSettings) -> Page:
+def backs_of(front: Page, settings: PrintSettings) -> Page:
     """The page printed behind `front`: each back at the mirror place of its front (blank if none)."""
     axis = mirror_for_duplex(front.width, front.height, settings.duplex)
     if axis == "x":

@@ -39,7 +39,8 @@ def draw_page(canvas: Canvas, page: Page, settings: PrintSettings, game_title: s
     for seam in page.seams:
         if seam.under:
             draw_glue_strip(canvas, seam, sheet.mark_colour, sheet.footer_colour)
-    draw_footer(canvas, page, settings, game_title, total_pages)
+    if page.furniture:
+        draw_footer(canvas, page, settings, game_title, total_pages)
 
 
 def draw_cut_lines(canvas: Canvas, placement: Placement, colour: str, width: float, fold_dash) -> None:
@@ -119,10 +120,11 @@ def draw_footer(canvas: Canvas, page: Page, settings: PrintSettings, game_title:
     canvas.text(page.width - margin - 1.0, baseline, label, max(size, 3 * PT), fill=colour, anchor="end")
 
 
-def manifest(game: str, pages: list[Page], settings: PrintSettings) -> dict:
+def manifest(game: str, pages: list[Page], settings: PrintSettings, layout: str = "sheets") -> dict:
     paper = settings.paper
     return {
         "game": game,
+        "layout": layout,
         "paper": {"name": paper.name, "width_mm": _mm(paper.width), "height_mm": _mm(paper.height)},
         "duplex": settings.duplex,
         "bleed_mm": _mm(settings.bleed),
@@ -205,7 +207,11 @@ def render(pages: list[Page], settings: PrintSettings, game_title: str, formats:
     if "png" in formats:
         from generator.backends.png import render_png_pages
 
-        outputs["png"] = render_png_pages(surfaces["pdf"].getvalue(), [(p.width, p.height) for p in pages], dpi)
+        # A page that is one shaped piece alone (a coin for a print shop) keeps its outside clear.
+        shaped = frozenset(page.number for page in pages if not page.furniture and page.placements
+                           and page.placements[0].piece.shape.kind != "rect")
+        outputs["png"] = render_png_pages(surfaces["pdf"].getvalue(), [(p.width, p.height) for p in pages], dpi,
+                                          transparent=shaped)
     if "cut" in formats:
         outputs["cut"] = render_cut_files(pages, settings)
     return outputs
@@ -229,8 +235,23 @@ def render_cut_files(pages: list[Page], settings: PrintSettings) -> dict[int, by
     return surface.pages
 
 
-def write_outputs(directory: Path, name: str, outputs: dict, manifest_data: dict) -> list[str]:
-    """Write the rendered files and the manifest as the folder `directory`, replacing it whole.
+def sheet_files(name: str, outputs: dict, manifest_data: dict) -> dict[str, bytes]:
+    """The files of a build, by their path in its folder: the PDF, a file per page and format, and
+    the manifest."""
+    files = {f"{name}.pdf": outputs["pdf"]} if "pdf" in outputs else {}
+    for fmt, suffix in (("svg", "svg"), ("png", "png"), ("cut", "svg")):
+        for number, data in sorted(outputs.get(fmt, {}).items()):
+            files[f"{fmt}/page-{number:02d}.{suffix}"] = data
+    files["manifest.json"] = json_bytes(manifest_data)
+    return files
+
+
+def json_bytes(data) -> bytes:
+    return (json.dumps(data, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
+
+
+def write_outputs(directory: Path, files: dict[str, bytes]) -> list[str]:
+    """Write `files` (path in the folder -> bytes) as the folder `directory`, replacing it whole.
 
     Everything is written into a fresh folder beside it first and swapped in at the end, so a
     rebuild leaves no stale page of an earlier build and an interrupted one leaves the old folder
@@ -239,14 +260,9 @@ def write_outputs(directory: Path, name: str, outputs: dict, manifest_data: dict
     staging = Path(tempfile.mkdtemp(prefix=f".{directory.name}.", dir=directory.parent))
     try:
         os.chmod(staging, 0o777 & ~_UMASK)  # mkdtemp makes folders private; outputs are ordinary files
-        files = {f"{name}.pdf": outputs["pdf"]} if "pdf" in outputs else {}
-        for fmt, suffix in (("svg", "svg"), ("png", "png"), ("cut", "svg")):
-            for number, data in sorted(outputs.get(fmt, {}).items()):
-                files[f"{fmt}/page-{number:02d}.{suffix}"] = data
-        files["manifest.json"] = (json.dumps(manifest_data, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
         for relative, data in files.items():
             path = staging / relative
-            path.parent.mkdir(exist_ok=True)
+            path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(data)
         _swap_in(staging, directory)
     except BaseException:

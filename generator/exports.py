@@ -1,0 +1,181 @@
+"""Builds other than sheets for a home printer: the pieces to reprint, a piece to a page for print
+shops, and deck sheets for Tabletop Simulator.
+
+* `select` keeps the pieces `--only` names, `--copies` times over; they impose as usual.
+* `piece_pages` gives every piece face a page of its own, the trim plus the bleed, with no marks:
+  what print-on-demand shops ask for. Rendered, each page is a PDF page and an image file named
+  after its piece; `pieces.json` says what each file is.
+* `tts_decks` lays card faces out in the grids Tabletop Simulator reads (at most 10 x 7 faces,
+  4096 px a side), with the deck's back as an image of its own.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+from generator.backends.png import pixels, png_bytes, render_images
+from generator.errors import InputError, Location, did_you_mean
+from generator.impose import Page, Placement, PrintSettings, backs_of
+from generator.model import Component
+from generator.render import json_bytes, render
+
+LAYOUTS = ("sheets", "pieces", "tts")
+DEFAULT_DPI = {"sheets": 150, "pieces": 300, "tts": 300}
+TTS_COLUMNS, TTS_ROWS, TTS_MAX_PX = 10, 7, 4096  # Tabletop Simulator's largest deck sheet
+
+
+# ---------------------------------------------------------------------------------------------
+# --only and --copies
+# ---------------------------------------------------------------------------------------------
+
+def select(components: list[Component], only: tuple[str, ...], copies: int) -> list[Component]:
+    """The components and pieces `only` names (all when it names none), each piece `copies` times.
+
+    `only` entries read `COMPONENT` or `COMPONENT:ID,ID`. A copy after the first gets `-copy-N` on its
+    id, so that every placement in the manifest stays one piece.
+    """
+    chosen: dict[str, set[str] | None] = {}
+    by_name = {component.name: component for component in components}
+    for entry in only:
+        name, _, ids = entry.partition(":")
+        name = name.strip()
+        if name not in by_name:
+            raise InputError(Location("--only"), f'no component "{name}"{did_you_mean(name, by_name)} '
+                             "(`pnp list` shows them)", "input.unknown-component")
+        if not ids.strip():
+            chosen[name] = None
+            continue
+        known = {piece.id for piece in by_name[name].pieces}
+        for piece_id in (part.strip() for part in ids.split(",")):
+            if piece_id not in known:
+                raise InputError(Location("--only"), f'{name} has no piece "{piece_id}"'
+                                 f"{did_you_mean(piece_id, known)} (`pnp list --pieces GAME` shows them)",
+                                 "input.unknown-piece")
+            if chosen.get(name, set()) is not None:
+                chosen.setdefault(name, set()).add(piece_id)
+    selected = []
+    for component in components:
+        if only and component.name not in chosen:
+            continue
+        wanted = chosen.get(component.name)
+        pieces = [piece for piece in component.pieces if wanted is None or piece.id in wanted]
+        repeated = [piece if copy == 1 else replace(piece, id=f"{piece.id}-copy-{copy}")
+                    for piece in pieces for copy in range(1, copies + 1)]
+        selected.append(replace(component, pieces=repeated))
+    return selected
+
+
+# ---------------------------------------------------------------------------------------------
+# A piece to a page
+# ---------------------------------------------------------------------------------------------
+
+def piece_pages(components: list[Component], settings: PrintSettings) -> list[Page]:
+    """A page per piece face, the size of the trim plus the bleed all round, the piece in the middle
+    and nothing else: its back follows it, seen from behind (a net's outline mirrored)."""
+    bleed = settings.bleed
+    behind = replace(settings, duplex="long")
+    pages = []
+    for component in components:
+        for piece in component.pieces:
+            width, height = piece.width + 2 * bleed, piece.height + 2 * bleed
+            front = Page("front", width, height, [component], [
+                Placement(piece, component, "front", bleed, bleed, False, (bleed,) * 4, cut_lines=False)],
+                furniture=False)
+            pages.append(front)
+            if piece.back is not None:
+                back = backs_of(front, behind)
+                back.furniture = False
+                pages.append(back)
+    for number, page in enumerate(pages, start=1):
+        page.number = number
+    return pages
+
+
+def face_name(page: Page) -> str:
+    """`card/card-AS-front`: where a piece face's own files go in the build's folder."""
+    placement = page.placements[0]
+    return f"{placement.component.name}/{placement.piece.id}-{placement.face}"
+
+
+def piece_files(pages: list[Page], outputs: dict, settings: PrintSettings, dpi: int) -> dict[str, bytes]:
+    """Each face's PNG and SVG under its name, and `pieces.json`, which tells a print shop (or a
+    script) the file, its size in pixels and the trim and bleed in mm of every face."""
+    files: dict[str, bytes] = {}
+    listing = []
+    for page in pages:
+        name = face_name(page)
+        placement = page.placements[0]
+        entry = {"component": placement.component.name, "id": placement.piece.id, "face": placement.face,
+                 "pdf_page": page.number, "trim_mm": [round(placement.piece.width, 3), round(placement.piece.height, 3)],
+                 "bleed_mm": settings.bleed, "shape": placement.piece.shape.kind}
+        if "png" in outputs:
+            files[f"{name}.png"] = outputs["png"][page.number]
+            entry.update(png=f"{name}.png", width_px=pixels(page.width, dpi), height_px=pixels(page.height, dpi),
+                         dpi=dpi)
+        if "svg" in outputs:
+            files[f"{name}.svg"] = outputs["svg"][page.number]
+            entry["svg"] = f"{name}.svg"
+        listing.append(entry)
+    files["pieces.json"] = json_bytes({"layout": "pieces", "bleed_mm": settings.bleed, "faces": listing})
+    return files
+
+
+# ---------------------------------------------------------------------------------------------
+# Tabletop Simulator
+# ---------------------------------------------------------------------------------------------
+
+def deck_like(component: Component) -> bool:
+    """A component TTS can hold as a deck: pieces of one rectangle, all behind one back."""
+    pieces = component.pieces
+    return (bool(pieces) and all(piece.shape.kind == "rect" for piece in pieces)
+            and len({(piece.width, piece.height) for piece in pieces}) == 1
+            and len({id(piece.back) for piece in pieces}) == 1 and pieces[0].back is not None)
+
+
+def tts_grid(count: int) -> tuple[int, int]:
+    """Columns and rows of one deck sheet holding `count` faces (at most 10 x 7)."""
+    columns = min(TTS_COLUMNS, count)
+    return columns, min(TTS_ROWS, math.ceil(count / columns))
+
+
+def tts_decks(components: list[Component], settings: PrintSettings, title: str, dpi: int) -> dict[str, bytes]:
+    """For each deck-like component, sheets `tts/<component>-NN.png` of up to 70 faces and its back
+    `tts/<component>-back.png`, faces at `dpi` or less, so a sheet stays within 4096 px a side; and
+    `tts/decks.json`, which names each sheet's back, grid and count and the ids in reading order."""
+    from PIL import Image
+
+    trimmed = replace(settings, bleed=0.0)
+    files: dict[str, bytes] = {}
+    decks, left_out = [], []
+    for component in components:
+        if not deck_like(component):
+            left_out.append(component.name)
+            continue
+        first = component.pieces[0]
+        per_sheet = TTS_COLUMNS * TTS_ROWS
+        columns, rows = tts_grid(min(len(component.pieces), per_sheet))
+        face_dpi = min(dpi, math.floor(TTS_MAX_PX / columns / (first.width / 25.4)),
+                       math.floor(TTS_MAX_PX / rows / (first.height / 25.4)))
+        size = (pixels(first.width, face_dpi), pixels(first.height, face_dpi))
+        pages = piece_pages([component], trimmed)
+        pdf = render(pages, trimmed, title, ("pdf",), face_dpi)["pdf"]
+        images = list(render_images(pdf, [(page.width, page.height) for page in pages], face_dpi))
+        faces = [image for page, image in zip(pages, images) if page.side == "front"]
+        back = next(image for page, image in zip(pages, images) if page.side == "back")
+        back_name = f"tts/{component.name}-back.png"
+        files[back_name] = png_bytes(back)
+        sheets = []
+        for start in range(0, len(faces), per_sheet):
+            chunk = faces[start:start + per_sheet]
+            columns, rows = tts_grid(len(chunk))
+            sheet = Image.new("RGB", (columns * size[0], rows * size[1]), "white")
+            for index, face in enumerate(chunk):
+                sheet.paste(face, ((index % columns) * size[0], (index // columns) * size[1]))
+            name = f"tts/{component.name}-{start // per_sheet + 1:02d}.png"
+            files[name] = png_bytes(sheet)
+            sheets.append({"image": name, "back": back_name, "columns": columns, "rows": rows, "count": len(chunk),
+                           "face_px": list(size), "ids": [p.id for p in component.pieces[start:start + per_sheet]]})
+        decks.append({"component": component.name, "sheets": sheets})
+    files["tts/decks.json"] = json_bytes({"layout": "tts", "decks": decks, "not_decks": left_out})
+    return files

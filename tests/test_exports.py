@@ -1,0 +1,144 @@
+"""Exports: a piece to a page for print shops (`--layout pieces`), Tabletop Simulator deck sheets
+(`--layout tts`), and reprinting chosen pieces (`--only`, `--copies`, `pnp list --pieces`). Sizes are
+read from the files themselves: image pixels, PDF page boxes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+from PIL import Image
+
+from conftest import run_pnp
+
+ROOT = Path(__file__).resolve().parent.parent
+CARD = (63.5, 88.9)
+MM_PER_PT = 25.4 / 72
+
+
+def build(tmp_path: Path, *args) -> Path:
+    code, _, stderr = run_pnp("build", "diamonds", "--out", tmp_path, "-q", *args, cwd=ROOT)
+    assert code == 0, stderr
+    return tmp_path / "diamonds"
+
+
+def pdf_page_sizes(path: Path) -> list[tuple[float, float]]:
+    document = pdfium.PdfDocument(str(path))
+    try:
+        return [tuple(v * MM_PER_PT for v in page.get_size()) for page in document]
+    finally:
+        document.close()
+
+
+@pytest.fixture(scope="module", params=[3.0, 3.175])
+def pieces_build(request, tmp_path_factory):
+    bleed = request.param
+    folder = build(tmp_path_factory.mktemp("pieces"), "--layout", "pieces", "--format", "pdf,png", "--dpi", "300",
+                   "--bleed", str(bleed))
+    return bleed, folder, json.loads((folder / "pieces.json").read_text())
+
+
+def test_pieces_writes_every_card_face_as_an_image_of_the_exact_size(pieces_build):
+    bleed, folder, listing = pieces_build
+    width = round((CARD[0] + 2 * bleed) / 25.4 * 300)
+    height = round((CARD[1] + 2 * bleed) / 25.4 * 300)
+    faces = [face for face in listing["faces"] if face["component"] == "card"]
+    assert sorted({face["face"] for face in faces}) == ["back", "front"]
+    assert sum(face["face"] == "front" for face in faces) == 54 and sum(face["face"] == "back" for face in faces) == 54
+    references = [face for face in listing["faces"] if face["component"] == "reference-card"]
+    assert sum(face["face"] == "front" for face in references) == 3 and len(references) == 6  # each with its back
+    for face in faces:
+        assert face["png"] == f"card/{face['id']}-{face['face']}.png"
+        with Image.open(folder / face["png"]) as image:
+            assert image.size == (width, height) == (face["width_px"], face["height_px"])
+        assert face["trim_mm"] == list(CARD) and face["bleed_mm"] == bleed
+
+
+def test_pieces_pdf_pages_are_the_trim_plus_the_bleed(pieces_build):
+    bleed, folder, listing = pieces_build
+    sizes = pdf_page_sizes(folder / "diamonds.pdf")
+    assert len(sizes) == len(listing["faces"])
+    for face in listing["faces"]:
+        width, height = sizes[face["pdf_page"] - 1]
+        assert width == pytest.approx(face["trim_mm"][0] + 2 * bleed, abs=0.05)
+        assert height == pytest.approx(face["trim_mm"][1] + 2 * bleed, abs=0.05)
+
+
+def test_pieces_manifest_records_the_layout_and_no_marks(pieces_build):
+    _, folder, _ = pieces_build
+    manifest = json.loads((folder / "manifest.json").read_text())
+    assert manifest["layout"] == "pieces"
+    for page in manifest["pages"]:
+        assert page["crop_marks"] == [] and len(page["pieces"]) == 1
+        (piece,) = page["pieces"]
+        assert (piece["x_mm"], piece["y_mm"]) == pytest.approx((manifest["bleed_mm"],) * 2)
+
+
+def test_a_round_piece_keeps_a_transparent_outside(tmp_path):
+    code, _, stderr = run_pnp("build", "blood_diamonds", "--out", tmp_path, "-q", "--layout", "pieces", "--format", "png",
+                              "--only", "coin", cwd=ROOT)
+    assert code == 0, stderr
+    images = sorted((tmp_path / "blood_diamonds" / "coin").glob("*.png"))
+    assert len(images) == 72  # 36 coins, both sides
+    with Image.open(images[0]) as image:
+        assert image.mode == "RGBA"
+        assert image.getpixel((0, 0))[3] == 0  # the corner lies outside the round cut
+        assert image.getpixel((image.width // 2, image.height // 2))[3] == 255
+
+
+def test_tts_gives_one_sheet_of_54_cards_and_its_back(tmp_path):
+    folder = build(tmp_path, "--layout", "tts")
+    decks = json.loads((folder / "tts" / "decks.json").read_text())
+    (cards,) = [deck for deck in decks["decks"] if deck["component"] == "card"]
+    (sheet,) = cards["sheets"]
+    assert (sheet["columns"], sheet["rows"], sheet["count"]) == (10, 6, 54)
+    assert sheet["image"] == "tts/card-01.png" and sheet["back"] == "tts/card-back.png"
+    assert len(sheet["ids"]) == 54 and len(set(sheet["ids"])) == 54
+    face_w, face_h = sheet["face_px"]
+    with Image.open(folder / sheet["image"]) as image:
+        assert image.size == (10 * face_w, 6 * face_h)
+        assert max(image.size) <= 4096
+    with Image.open(folder / sheet["back"]) as back:
+        assert back.size == (face_w, face_h)
+    assert face_h / face_w == pytest.approx(CARD[1] / CARD[0], abs=0.01)
+    assert json.loads((folder / "manifest.json").read_text())["layout"] == "tts"
+
+
+def test_only_one_card_gives_its_front_and_its_back_behind_it(tmp_path):
+    folder = build(tmp_path, "--only", "card:card-AS")
+    manifest = json.loads((folder / "manifest.json").read_text())
+    front, back = manifest["pages"]
+    assert (front["side"], back["side"]) == ("front", "back")
+    ((ace,), (behind,)) = front["pieces"], back["pieces"]
+    assert ace["id"] == behind["id"] == "card-AS"
+    mirrored_x = front["width_mm"] - ace["x_mm"] - ace["width_mm"]  # long-edge flip of a portrait sheet
+    assert (behind["x_mm"], behind["y_mm"]) == pytest.approx((mirrored_x, ace["y_mm"]), abs=0.05)
+
+
+def test_copies_repeat_the_selection(tmp_path):
+    folder = build(tmp_path, "--only", "card:card-AS,card-KD", "--copies", "3")
+    manifest = json.loads((folder / "manifest.json").read_text())
+    fronts = [piece["id"] for page in manifest["pages"] if page["side"] == "front" for piece in page["pieces"]]
+    assert sorted(fronts) == sorted(["card-AS", "card-AS-copy-2", "card-AS-copy-3",
+                                     "card-KD", "card-KD-copy-2", "card-KD-copy-3"])
+
+
+def test_list_pieces_names_what_only_takes(tmp_path):
+    code, stdout, stderr = run_pnp("list", "--pieces", "diamonds", "--json", cwd=tmp_path)
+    assert code == 0, stderr
+    (game,) = json.loads(stdout)
+    cards = next(component for component in game["components"] if component["name"] == "card")
+    assert "card-AS" in cards["pieces"] and len(cards["pieces"]) == 54
+
+
+@pytest.mark.parametrize("only, says", [
+    ("crad", 'no component "crad"; did you mean "card"?'),
+    ("card:card-ZZ", 'card has no piece "card-ZZ"'),
+])
+def test_only_refuses_what_the_game_lacks_in_one_line(tmp_path, only, says):
+    code, _, stderr = run_pnp("build", "diamonds", "--out", tmp_path / "out", "--only", only, cwd=tmp_path)
+    assert code == 2
+    assert stderr.count("\n") == 1 and says in stderr and "Traceback" not in stderr
+    assert not (tmp_path / "out").exists()
