@@ -137,17 +137,17 @@ BAD_FILES = [
     BadFile("unknown-game", diamonds_with("game: diamonds", "game: diamondz"), 1, 7, "input.unknown-game",
             ('"diamondz"', 'did you mean "diamonds"')),
     # 6. unknown colour and template names
-    BadFile("unknown-colour", diamonds_with("  back: navy", "  back: nvy"), 57, 9, "input.unknown-colour",
+    BadFile("unknown-colour", diamonds_with("  back: navy", "  back: nvy"), 66, 9, "input.unknown-colour",
             ('"nvy"', 'did you mean "navy"')),
     BadFile("unknown-template", diamonds_with("  piece: poker-card", "  piece: pokr-card"), 7, 10,
             "input.unknown-template", ('"pokr-card"', 'did you mean "poker-card"')),
     # 7. sizes that are not positive
-    BadFile("negative-gap", diamonds_with("  gap_mm: 8.0", "  gap_mm: -8.0"), 46, 11, "input.not-positive", ("gap_mm",)),
+    BadFile("negative-gap", diamonds_with("  gap_mm: 8.0", "  gap_mm: -8.0"), 52, 11, "input.not-positive", ("gap_mm",)),
     BadFile("zero-width-extending-template",
             diamonds_with("  piece: poker-card", "  piece: {extends: poker-card, width_mm: 0}"), 7, 42,
             "input.not-positive", ("width_mm",)),
     # 8. counts past a sane limit
-    BadFile("too-many-copies", diamonds_with("  copies: 3", "  copies: 100000"), 29, 11, "input.too-many",
+    BadFile("too-many-copies", diamonds_with("  copies: 3", "  copies: 100000"), 31, 11, "input.too-many",
             ("copies", "100000")),
     # 9. ids that would write outside --out
     BadFile("id-parent-dirs", diamonds_with("title: Diamonds\n", "title: Diamonds\nid: ../../escape\n"), 3, 5,

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from conftest import load_text
 from generator.cli import cli
-from generator.games import diamonds
+from generator.games.diamonds import game as diamonds
 from generator.load import load_game
 
 ROOT = Path(__file__).resolve().parent.parent

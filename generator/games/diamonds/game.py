@@ -13,19 +13,22 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Literal
 
-from generator.canvas import PT, Canvas
+from generator.canvas import Canvas
 from generator.colour_rules import MeaningColour
 from generator import fonts
-from generator.fonts import text_width, wrap
+from generator.fonts import text_width
 from generator.geometry import Matrix, Path
 from generator.kit.symbols import SUITS, draw_symbol
-from generator.kit.text import fit_line, fit_size, measure_drawing
-from generator.model import Area, Component, Piece, PieceGeometry, fill_bleed
+from generator.kit.prose import FLOOR_PT
+from generator.kit.text import fit_line
+from generator.model import Area, Component, Piece, PieceGeometry, fill_bleed, spread
 from generator.plugins import Game, GameSpec
 from generator.schema import Colour, spec_field, where
 from generator.shapes import Rect
 from generator.styles import Style
 from generator.validate import RuleBook, error, warning
+
+from .paper import reference_component, reference_fits, reference_piece, rules_component, rules_fit
 
 STANDARD_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 COURTS = ("J", "Q", "K")
@@ -79,7 +82,7 @@ class ReferenceCard:
     roles: dict[str, str] = spec_field()
     turn: list[str] = spec_field()
     joker: str = spec_field()
-    stuck: str = ""
+    snags: list[str] = spec_field(default_factory=list)  # the edge cases, on the card's back
 
 
 @dataclass(kw_only=True)
@@ -90,12 +93,19 @@ class DigSiteMat:
 
 
 @dataclass(kw_only=True)
+class RulesSheet:
+    width_mm: float = spec_field(180.0, positive=True, minimum=100, maximum=1000)
+    height_mm: float = spec_field(250.0, positive=True, minimum=100, maximum=1000)
+
+
+@dataclass(kw_only=True)
 class DiamondsSpec(GameSpec):
     deck: Deck
     deal: Deal
     win_targets: dict[int, int]
     reference_card: ReferenceCard
     dig_site_mat: DigSiteMat
+    rules_sheet: RulesSheet = spec_field(default_factory=RulesSheet)
 
 
 def rank_label(rank) -> str:
@@ -104,14 +114,6 @@ def rank_label(rank) -> str:
 
 def card_id(rank, suit: Suit) -> str:
     return f"card-{rank_label(rank)}{suit.name[0].upper()}"
-
-
-def reference_piece(spec: DiamondsSpec) -> PieceGeometry:
-    return spec.reference_card.piece or spec.deck.piece
-
-
-def reference_style(spec: DiamondsSpec, piece_id: str | None = None) -> Style:
-    return spec.style.resolve("reference-card", piece=piece_id, safe_mm=reference_piece(spec).safe_mm)
 
 
 def suits_with_role(spec: DiamondsSpec, role: str) -> list[Suit]:
@@ -251,16 +253,20 @@ def check_card_size(spec: DiamondsSpec):
                                                "mm (a mini card is 44.45 x 63.5)")
 
 
-@rules.rule("diamonds.reference-card", "the reference card holds its words at a legible size")
+@rules.rule("diamonds.reference-card", "the reference card and the rules sheet hold their words at a legible size")
 def check_reference_fits(spec: DiamondsSpec):
-    piece, style = reference_piece(spec), reference_style(spec)
-    area = Area(piece.width_mm, piece.height_mm, 0.0)
-    floor = min(style.body.size, REFERENCE_FLOOR_PT * PT)
-    if reference_reach(spec, area, style, floor) > goal_top(area, style):
-        here = where(spec.reference_card, "piece") if spec.reference_card.piece else where(spec.deck, "piece")
-        yield error(here, f"the reference card's words do not fit a {piece.width_mm:g} x {piece.height_mm:g} mm card "
-                          f"even at {REFERENCE_FLOOR_PT:g} pt; give reference_card a larger piece (poker-card) or "
-                          "shorten its text")
+    piece = reference_piece(spec)
+    for side, (_, overflow) in zip(("front", "back"), reference_fits(spec)):
+        if overflow > 0:
+            here = where(spec.reference_card, "piece") if spec.reference_card.piece else where(spec.deck, "piece")
+            yield error(here, f"the reference card's {side} does not fit a {piece.width_mm:g} x {piece.height_mm:g} "
+                              f"mm card at {FLOOR_PT:g} pt ({overflow:.1f} mm over); give reference_card a larger "
+                              "piece or shorten its words")
+    _, overflow = rules_fit(spec)
+    if overflow > 0:
+        sheet = spec.rules_sheet
+        yield error(where(spec, "rules_sheet"), f"the rules do not fit a {sheet.width_mm:g} x {sheet.height_mm:g} mm "
+                                                f"sheet at {FLOOR_PT:g} pt ({overflow:.1f} mm over); make it larger")
 
 
 @rules.rule("diamonds.reference-copies", "a reference card for every player")
@@ -391,6 +397,12 @@ def _crown(points: int, width: float, height: float) -> Path:
     return Path.polygon(outline)
 
 
+def draw_court_figure(canvas: Canvas, rank: str, colour: str, trim: str) -> None:
+    """A crown or a cap, `FIGURE_SCALE` times the size of `draw_court_emblem`'s, about (0, 0)."""
+    canvas.scale(FIGURE_SCALE)
+    draw_court_emblem(canvas, rank, colour, trim)
+
+
 def draw_court_emblem(canvas: Canvas, rank: str, colour: str, trim: str) -> None:
     """One half of a court figure, drawn upright about (0, 0) in units of a 40 mm wide panel; the
     card scales it to its panel and draws it twice, head to head."""
@@ -414,6 +426,18 @@ def draw_court_emblem(canvas: Canvas, rank: str, colour: str, trim: str) -> None
 
 #: The court panel the emblem is drawn for (mm): it is scaled to the panel each card has room for.
 EMBLEM_PANEL = (40.5, 71.9)
+# Where the upper half puts its figure, letter and pip, in the panel's units about its centre. All
+# three sit in the upper-left triangle, clear of the diagonal and of each other: the pip rides in
+# the open corner right of the crown, where a big pip never touches the jewels.
+FIGURE_AT, FIGURE_SCALE = (-5.5, -9.0), 1.1
+LETTER_AT, LETTER_SIZE = (-7.5, -3.8), 12.0
+PIP_AT, PIP_SIZE_UNITS = (7.5, -29.0), 6.0
+
+
+def court_panel(area: Area, style: Style) -> tuple[tuple[float, float, float, float], float]:
+    """The panel (x, y, width, height) and how far its inner frame and diagonal sit inside it."""
+    panel = CardLayout(area, style).body
+    return panel, panel[2] * 0.035
 
 
 def draw_court_card(canvas: Canvas, area: Area, style: Style, rank: str, suit: Suit) -> None:
@@ -422,23 +446,25 @@ def draw_court_card(canvas: Canvas, area: Area, style: Style, rank: str, suit: S
     draw_frame(canvas, area, style, suit.colour)
     draw_index(canvas, layout, rank, suit.symbol, suit.colour)
     # A framed panel split on the diagonal, each half a head-to-head mirror of the other.
-    px, py, pw, ph = layout.body
+    (px, py, pw, ph), inner = court_panel(area, style)
     trim = style.accent
-    inner = pw * 0.035
     canvas.rect(px, py, pw, ph, radius=pw * 0.037, fill=style.panel, stroke=suit.colour, width=style.line_mm * 1.4)
     canvas.rect(px + inner, py + inner, pw - 2 * inner, ph - 2 * inner, radius=pw * 0.025, stroke=trim,
                 width=style.line_mm)
     canvas.line(px + inner, py + ph - inner, px + pw - inner, py + inner, stroke=trim, width=style.line_mm)
-    scale = min(pw / EMBLEM_PANEL[0], ph / EMBLEM_PANEL[1])
+    # Each part's place stretches with the panel, so it keeps its side of the diagonal on a narrow
+    # card too; the parts themselves keep their shape, scaled by the panel's tighter side.
+    stretch = pw / EMBLEM_PANEL[0], ph / EMBLEM_PANEL[1]
+    scale = min(stretch)
     for _ in head_to_head(canvas, area):
-        canvas.translate(area.width / 2, area.height / 2)
-        canvas.scale(scale)
-        with canvas.saved():
-            canvas.translate(-3.0, -10.5)
-            canvas.scale(1.2)
-            draw_court_emblem(canvas, rank, suit.colour, trim)
-        canvas.text(-3.0, -4.5, rank, 12.0, fill=suit.colour, face=style.index.face, anchor="middle")
-        draw_symbol(canvas, suit.symbol, 8.5, -27.0, 6.0, suit.colour)
+        for (x, y), draw_part in ((FIGURE_AT, lambda: draw_court_figure(canvas, rank, suit.colour, trim)),
+                                  (LETTER_AT, lambda: canvas.text(0, 0, rank, LETTER_SIZE, fill=suit.colour,
+                                                                  face=style.index.face, anchor="middle")),
+                                  (PIP_AT, lambda: draw_symbol(canvas, suit.symbol, 0, 0, PIP_SIZE_UNITS, suit.colour))):
+            with canvas.saved():
+                canvas.translate(px + pw / 2 + x * stretch[0], py + ph / 2 + y * stretch[1])
+                canvas.scale(scale)
+                draw_part()
 
 
 def _star(cx: float, cy: float, outer: float, inner: float, points: int = 5) -> Path:
@@ -475,7 +501,9 @@ def draw_joker(canvas: Canvas, area: Area, style: Style, colour: str) -> None:
 
 
 def draw_card_back(canvas: Canvas, area: Area, style: Style) -> None:
-    """Full bleed and the same after a half turn, so a back tells nothing about its card."""
+    """Full bleed and the same after a half turn, so a back tells nothing about its card. No frame:
+    a duplex printer shifts the back 1-2 mm, and a frame near the cut would show it off-centre;
+    the lattice runs off every edge and the emblems sit well inside."""
     x, y, w, h = area.bleed_box()
     canvas.rect(x, y, w, h, fill=style.back)
     cx, cy = area.width / 2, area.height / 2
@@ -490,104 +518,12 @@ def draw_card_back(canvas: Canvas, area: Area, style: Style) -> None:
     with canvas.saved():
         canvas.clip_rect(x, y, w, h)
         canvas.draw(lattice, stroke=style.back_pattern, width=style.line_mm * 2.3)
-    inset = style.safe_mm + 1.5  # a double frame, part of the back's art
-    canvas.rect(inset, inset, area.width - 2 * inset, area.height - 2 * inset, radius=2.5, stroke=style.accent,
-                width=style.line_mm * 2)
-    canvas.rect(inset + 1.5, inset + 1.5, area.width - 2 * inset - 3, area.height - 2 * inset - 3, radius=1.8,
-                stroke=style.accent, width=style.line_mm)
     emblem = area.width * 0.3
     canvas.circle(cx, cy, emblem * 0.71, fill=style.back, stroke=style.accent, width=style.line_mm * 2)
     draw_symbol(canvas, "diamond", cx, cy, emblem, style.accent)
     draw_symbol(canvas, "diamond", cx, cy, emblem * 0.42, style.back)
     for dy in (-0.337 * area.height, 0.337 * area.height):
         draw_symbol(canvas, "diamond", cx, cy + dy, emblem * 0.32, style.accent)
-
-
-# ---------------------------------------------------------------------------------------------
-# Reference card
-# ---------------------------------------------------------------------------------------------
-
-REFERENCE_FLOOR_PT = 4.5  # the smallest body text the reference card shrinks to
-
-
-def goal_top(area: Area, style: Style) -> float:
-    """Where the goal band along the bottom begins: the words must end above it."""
-    return area.height - style.safe_mm - 1.0 - 5.6
-
-
-def reference_reach(spec: DiamondsSpec, area: Area, style: Style, body: float) -> float:
-    """How far down the card's words go at body size `body`."""
-    return measure_drawing(_reference_text, area, spec, style, body)
-
-
-def reference_text_size(spec: DiamondsSpec, area: Area, style: Style) -> float:
-    """The largest body size, from the style's down to the floor, at which the words clear the goal band."""
-    return fit_size(lambda body: reference_reach(spec, area, style, body), goal_top(area, style),
-                    start=style.body.size, floor=min(style.body.size, REFERENCE_FLOOR_PT * PT))
-
-
-def draw_reference_card(canvas: Canvas, area: Area, spec: DiamondsSpec, style: Style, body: float) -> None:
-    """`body` is the text size reference_text_size found for this card (worked out once, not per drawing)."""
-    fill_bleed(canvas, area, style.background)
-    draw_frame(canvas, area, style, style.line)
-    _reference_text(canvas, area, spec, style, body)
-    _reference_goal(canvas, area, spec, style, body * 1.12)
-
-
-def _reference_text(canvas: Canvas, area: Area, spec: DiamondsSpec, style: Style, body: float) -> float:
-    """Draw the suits, the turn and the joker; return how far down the text reached."""
-    ref, ink = spec.reference_card, style.ink
-    text, bold = style.body.face, style.title.face
-    safe = style.safe_mm + 0.8
-    left, width = safe, area.width - 2 * safe
-    heading = body * 1.12
-    title = fit_line(ref.title, style.title.size, width, bold)
-    y = safe + title * CAP_HEIGHT + 1.4
-    canvas.text(area.width / 2, y, ref.title, title, fill=ink, face=bold, anchor="middle")
-    y += 2.2
-    canvas.line(left, y, left + width, y, stroke=style.accent, width=style.line_mm)
-    y += 1.2 + heading
-    # Suits, grouped by role in the order the game introduces them.
-    for role in ("treasure", "shovel", "rock"):
-        suits = suits_with_role(spec, role)
-        if not suits:
-            continue
-        for i, suit in enumerate(suits):
-            draw_symbol(canvas, suit.symbol, left + 1.6 + i * 3.6, y - heading * 0.36, heading * 1.05, suit.colour)
-        names = " and ".join(s.name.capitalize() for s in suits)
-        canvas.text(left + 1.6 + len(suits) * 3.6, y, names, heading, fill=ink, face=bold)
-        y += heading * 1.15
-        y = canvas.text_block(left, y, wrap(ref.roles.get(role, ""), body, width, text), body, fill=ink, face=text)
-        y += body * 0.35
-    y += body * 0.4
-    canvas.text(left, y, "Your turn", heading, fill=ink, face=bold)
-    y += heading * 1.2
-    for number, step in enumerate(ref.turn, start=1):
-        canvas.text(left, y, f"{number}.", body, fill=ink, face=bold)
-        y = canvas.text_block(left + 3.2, y, wrap(step, body, width - 3.2, text), body, fill=ink, face=text) + body * 0.12
-    y += body * 0.4
-    canvas.text(left, y, "Joker", heading, fill=ink, face=bold)
-    y = canvas.text_block(left, y + heading * 1.2, wrap(ref.joker, body, width, text), body, fill=ink, face=text)
-    if ref.stuck:
-        y = canvas.text_block(left, y + body * 0.4, wrap(ref.stuck, body, width, style.small.face), body, fill=ink,
-                              face=style.small.face)
-    return y - body
-
-
-def _reference_goal(canvas: Canvas, area: Area, spec: DiamondsSpec, style: Style, size: float) -> None:
-    """The win targets in a band along the bottom edge, by the treasure suit's symbol."""
-    deck = spec.deck
-    safe = style.safe_mm + 0.8
-    left, width = safe, area.width - 2 * safe
-    treasure = (suits_with_role(spec, "treasure") or deck.suits)[0]
-    targets = sorted(spec.win_targets.items())
-    goal = f"Goal: {targets[0][1]} diamonds ({targets[0][0]} players)" if targets else ""
-    goal += "".join(f", {t} ({n} players)" for n, t in targets[1:])
-    bottom = area.height - safe - 1.0
-    canvas.rect(left, bottom - 4.6, width, 6.0, radius=1.2, fill=style.panel)
-    draw_symbol(canvas, treasure.symbol, left + 3.0, bottom - 1.6, 4.0, treasure.colour)
-    size = fit_line(goal, size, width - 7.0, style.title.face)  # right of the symbol
-    canvas.text(left + 6.0, bottom - 0.6, goal, size, fill=style.ink, face=style.title.face)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -669,19 +605,15 @@ def components(spec: DiamondsSpec) -> list[Component]:
         piece_id = f"card-JOKER-{index + 1}"
         style = spec.style.resolve("card", "jokers", "JOKER", piece_id, safe_mm=safe)
         cards.append(Piece(piece_id, card, partial(draw_joker, style=style, colour=colours[index % len(colours)]), back))
-    reference = []
-    shape = reference_piece(spec).rect()
-    for n in range(spec.reference_card.copies):
-        piece_id = f"reference-card-{n + 1}"
-        style = reference_style(spec, piece_id)
-        body = reference_text_size(spec, Area(shape.width, shape.height, 0.0), style)
-        reference.append(Piece(piece_id, shape, partial(draw_reference_card, spec=spec, style=style, body=body), back))
     mat_style = spec.style.resolve("dig-site-mat", piece="dig-site-mat", safe_mm=spec.dig_site_mat.margin_mm)
     mat = [Piece("dig-site-mat", Rect(*mat_size(spec, mat_style)), partial(draw_dig_site_mat, spec=spec, style=mat_style))]
     return [
-        Component("card", "Cards", cards),
-        Component("reference-card", "Reference card", reference),
+        # Dealt round the suits, so that every sheet holds a few of each: a sheet's duplex shift
+        # marks its backs alike, and a suit gathered on two sheets would share a tell.
+        Component("card", "Cards", spread(cards, group=lambda piece: piece.id[-1])),
+        reference_component(spec),
         Component("dig-site-mat", "Dig-site mat", mat),
+        rules_component(spec),
     ]
 
 

@@ -1,0 +1,161 @@
+"""Diamonds as a player meets it in print: court cards that read cleanly, an aid that answers the
+table's questions, a reference card with its own back, and suits spread over the sheets."""
+
+from __future__ import annotations
+
+import json
+import math
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from conftest import error_messages, run_pnp, words_below
+from generator.games.diamonds import game as diamonds
+from generator.load import load_game
+from generator.model import Area
+from generator.recording import record_face
+
+ROOT = Path(__file__).resolve().parent.parent
+BUNDLED = (ROOT / "data" / "diamonds.yaml").read_text()
+
+
+def spec_with(*overrides):
+    return load_game("diamonds", overrides).spec
+
+
+def components(*overrides):
+    spec = spec_with(*overrides)
+    return {component.name: component for component in diamonds.components(spec)}
+
+
+# Court cards -----------------------------------------------------------------------------------
+
+def _side(x: float, y: float, start, end) -> float:
+    """Signed distance (mm) of (x, y) from the line start-end; negative above-left of it."""
+    (x0, y0), (x1, y1) = start, end
+    return ((x1 - x0) * (y - y0) - (y1 - y0) * (x - x0)) / math.hypot(x1 - x0, y1 - y0)
+
+
+def _corners(box):
+    return [(box[0], box[1]), (box[2], box[1]), (box[0], box[3]), (box[2], box[3])]
+
+
+def _overlap(a, b) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+@pytest.mark.parametrize("card", ["poker-card", "bridge-card", "mini-card"])
+@pytest.mark.parametrize("rank", ["J", "Q", "K"])
+def test_a_court_cards_letter_and_figure_stay_clear_of_the_diagonal_and_the_pip(card, rank):
+    spec = spec_with(f"deck.piece={card}")
+    piece = next(p for p in diamonds.components(spec)[0].pieces if p.id == f"card-{rank}S")
+    area = Area(piece.width, piece.height, 0.0)
+    drawn = record_face(piece.front, area)
+    style = piece.front.keywords["style"]
+    (px, py, pw, ph), inner = diamonds.court_panel(area, style)
+    diagonal = (px + inner, py + ph - inner), (px + pw - inner, py + inner)
+    scale = min(pw / diamonds.EMBLEM_PANEL[0], ph / diamonds.EMBLEM_PANEL[1])
+
+    letters = [t for t in drawn.texts if t.text == rank and t.size == diamonds.LETTER_SIZE]
+    figures = [p for p in drawn.paths if p.fill == style.accent]  # crown or cap, filled with the trim
+    pip = diamonds.PIP_SIZE_UNITS * scale
+    colour = piece.front.keywords["suit"].colour
+    pips = [p for p in drawn.paths if p.fill == colour and px < p.box[0] and p.box[2] < px + pw and 0.8 * pip <= p.box[2] - p.box[0] <= 1.2 * pip]
+    assert len(letters) == 2 and len(figures) >= 2 and len(pips) == 2
+    for upper, lower in (sorted(letters, key=lambda t: t.box[1]), sorted(figures, key=lambda p: p.box[1])[::len(figures) - 1]):
+        # The upright half lies above-left of the diagonal, its half-turned twin below-right.
+        assert max(_side(x, y, *diagonal) for x, y in _corners(upper.box)) < -1.0
+        assert min(_side(x, y, *diagonal) for x, y in _corners(lower.box)) > 1.0
+    for mark in pips:
+        distances = [_side(x, y, *diagonal) for x, y in _corners(mark.box)]
+        assert max(distances) < -0.5 or min(distances) > 0.5
+        assert not any(_overlap(mark.box, figure.box) for figure in figures)
+        assert not any(_overlap(mark.box, letter.box) for letter in letters)
+    # The corner index (rank and suit down the left) never reaches a figure.
+    index_right = diamonds.CardLayout(area, style).index_right
+    index = [t for t in drawn.texts if t.box[0] < index_right and t.text == rank]
+    assert index and all(not _overlap(t.box, f.box) for t in index for f in figures)
+    assert all(f.box[0] > index_right and f.box[2] < area.width - index_right for f in figures)
+
+
+# The reference card ------------------------------------------------------------------------------
+
+def _words(piece) -> str:
+    area = Area(piece.width, piece.height, 0.0)
+    return " ".join(t.text for draw in (piece.front, piece.back) for t in record_face(draw, area).texts)
+
+
+def test_the_reference_card_answers_the_tables_questions():
+    card = components()["reference-card"].pieces[0]
+    words = " ".join(_words(card).split())
+    assert "Aces are high: 2 is the lowest rank" in words
+    assert "Six layers of nine make nine piles of six" in words
+    assert "whole top layer" in words
+    assert "Unwanted spades stay on top of their piles" in words
+    assert "7 diamonds with 2 players" in words and "5 diamonds with 3 players" in words
+
+
+def test_the_reference_card_words_follow_the_deal_and_the_ranks():
+    card = components("deal.piles_across=2", "deal.cards_per_pile=9",
+                      "deck.ranks=[A, 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K]", "deck.jokers=0",
+                      "deal.piles_down=3")["reference-card"].pieces[0]
+    words = " ".join(_words(card).split())
+    assert "Nine layers of six make six piles of nine" in words
+    assert "K is high: A is the lowest rank" in words
+
+
+def test_the_reference_card_has_its_own_back_and_every_word_at_7_pt():
+    parts = components()
+    deck_back = parts["card"].pieces[0].back
+    cards = parts["reference-card"].pieces
+    assert len(cards) == 3
+    for card in cards:
+        assert card.back is not None and card.back is not deck_back
+        assert card.back.func is not deck_back.func
+        assert (card.width, card.height) == (92.0, 124.0)
+    assert words_below(cards + parts["rules-sheet"].pieces, 7.0) == []
+
+
+def test_a_reference_card_too_small_for_its_words_at_7_pt_is_an_error(tmp_path):
+    found = error_messages(tmp_path, BUNDLED, ("reference_card.piece=mini-card",))
+    assert any("does not fit a 44.45 x 63.5 mm card at 7 pt" in m for m in found["diamonds.reference-card"])
+
+
+def test_a_rules_sheet_too_small_for_the_rules_is_an_error(tmp_path):
+    found = error_messages(tmp_path, BUNDLED, ("rules_sheet.width_mm=100", "rules_sheet.height_mm=120"))
+    assert any("the rules do not fit a 100 x 120 mm sheet at 7 pt" in m for m in found["diamonds.reference-card"])
+
+
+def test_the_rules_sheet_covers_the_game_in_our_words():
+    sheet = components()["rules-sheet"].pieces[0]
+    words = " ".join(t.text for t in record_face(sheet.front, Area(sheet.width, sheet.height, 0.0)).texts)
+    for heading in ("In the print", "You also need", "Setting up", "Your turn", "Jokers", "Snags", "Winning"):
+        assert heading in words
+    rules_text = (ROOT.parent / "shared" / "rules" / "diamonds.md").read_text() if (ROOT.parent / "shared").exists() else ""
+    for sentence in [s.strip() for s in rules_text.replace("\n", " ").split(".") if len(s.split()) >= 8]:
+        assert sentence not in " ".join(words.split())
+
+
+# The deck on the sheets --------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def manifest(tmp_path_factory):
+    out = tmp_path_factory.mktemp("diamonds")
+    code, _, stderr = run_pnp("build", "diamonds", "--out", out, "-q", "--format", "pdf", cwd=ROOT)
+    assert code == 0, stderr
+    return json.loads((out / "diamonds" / "manifest.json").read_text())
+
+
+def test_every_suit_is_spread_over_many_sheets(manifest):
+    fronts = [page for page in manifest["pages"] if page["side"] == "front"]
+    suits = "SHDC"
+    for suit in suits:
+        per_sheet = Counter(page["number"] for page in fronts for piece in page["pieces"]
+                            if piece["id"].startswith("card-") and piece["id"][-1] == suit)
+        assert len(per_sheet) >= 4, (suit, per_sheet)
+        assert max(per_sheet.values()) <= 3, (suit, per_sheet)
+
+
+def test_every_word_on_the_card_faces_is_legible():
+    assert words_below(components()["card"].pieces, 7.0) == []
