@@ -186,7 +186,7 @@ def rules_blocks(spec) -> list[tuple]:
         ("b", f"{number_word(spec.reference_card.copies).capitalize()} reference cards, printed on both sides: one "
               "for each player."),
         ("b", "The dig site: a mat with a space for each pile and one for the debris. If it prints in parts, "
-              "cut each part on its own print's edge where a hatched strip is, and glue or tape it over the strip."),
+              "lay each part over its neighbour's hatched strip, as its footer says, and glue or tape it there."),
         ("h", "You also need"),
         ("b", "Scissors or a craft knife and a ruler. Card stock, or sleeves with an old card behind each, make "
               "the cards opaque and easy to shuffle."),
