@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from conftest import errors_in, load_text, run_pnp
-from generator.games import blood_diamonds as bd
+from generator.games.blood_diamonds import game as bd
 
 ROOT = Path(__file__).resolve().parent.parent
 BUNDLED = (ROOT / "data" / "blood_diamonds.yaml").read_text()
@@ -178,9 +178,9 @@ def pieces(manifest, component, face="front"):
 
 def test_the_six_pack_is_complete_and_exact(manifest):
     counts = {name: len(pieces(manifest, name)) for name in
-              ("tile", "coin", "die", "pawn", "reference-card", "score-track", "payoff-chart")}
+              ("tile", "coin", "die", "pawn", "reference-card", "score-track", "payoff-chart", "rules-sheet")}
     assert counts == {"tile": 36, "coin": 36, "die": 6, "pawn": 6, "reference-card": 6, "score-track": 1,
-                      "payoff-chart": 2}
+                      "payoff-chart": 4, "rules-sheet": 1}
     for tile in pieces(manifest, "tile"):
         assert abs(tile["width_mm"] - 50.8) <= TOLERANCE and abs(tile["height_mm"] - 50.8) <= TOLERANCE
     for coin in pieces(manifest, "coin"):
@@ -253,11 +253,13 @@ def test_both_sides_of_a_coin_take_its_own_style(tmp_path):
     assert four.front.keywords["style"].background == "#fbf6ea"
 
 
-def test_the_cards_shrink_their_words_to_a_mini_card_but_not_to_a_coin(tmp_path):
-    mini = ("reference_card.piece=mini-card", "payoff_chart.piece=mini-card")
-    assert errors_in(tmp_path, BUNDLED, mini) == set()
+def test_the_aids_hold_their_words_at_7_pt_or_are_refused(tmp_path):
+    """Words at the table are 7 pt or more: a card too small for them is an error, never small print."""
     for field in ("reference_card", "payoff_chart"):
-        assert errors_in(tmp_path, BUNDLED, (f"{field}.piece=piecepack-coin",)) == {"blood_diamonds.text-fits"}
+        assert errors_in(tmp_path, BUNDLED, (f"{field}.piece=mini-card",)) == {"blood_diamonds.text-fits"}
+    assert errors_in(tmp_path, BUNDLED, ("rules_sheet.width_mm=120", "rules_sheet.height_mm=150")) == {
+        "blood_diamonds.text-fits"}
+    assert errors_in(tmp_path, BUNDLED, ("reference_card.piece=a6-card",)) == set()
 
 
 def test_the_pawns_name_their_suit_readably(tmp_path):

@@ -21,6 +21,7 @@ from typing import Callable
 
 from generator.canvas import PT
 from generator.fonts import wrap
+from generator.kit.symbols import draw_symbol
 from generator.kit.text import fit_line, fit_size, measure_drawing, top_baseline
 from generator.model import Area, Piece, fill_bleed
 from generator.shapes import Rect
@@ -37,6 +38,25 @@ class Figure:
 
     height: Callable[[float, Style, float], float]
     draw: Callable[..., float]
+
+
+def symbol_heading(symbols: list[tuple[str, str]], text: str) -> Figure:
+    """A heading led by symbols, each (symbol, colour): a suit's or a role's name on an aid."""
+
+    def height(width, style, body):
+        return body * 1.12 * 1.45
+
+    def draw(canvas, x, y, width, style, body):
+        size = body * 1.12
+        base = y + size * 1.1
+        for i, (symbol, colour) in enumerate(symbols):
+            draw_symbol(canvas, symbol, x + size * 0.5 + i * size * 1.15, base - size * 0.36, size * 1.05, colour)
+        left = x + len(symbols) * size * 1.15 + size * 0.3
+        canvas.text(left, base, text, fit_line(text, size, x + width - left, style.title.face), fill=style.ink,
+                    face=style.title.face)
+        return y + height(width, style, body)
+
+    return Figure(height, draw)
 
 
 def block_height(block: tuple, width: float, style: Style, body: float) -> float:

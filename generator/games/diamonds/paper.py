@@ -10,9 +10,8 @@ from __future__ import annotations
 from functools import partial
 
 from generator.fonts import wrap
-from generator.kit.prose import LEADING, Figure, draw_prose, prose_pieces, prose_size
+from generator.kit.prose import LEADING, Figure, draw_prose, prose_pieces, prose_size, symbol_heading
 from generator.kit.symbols import draw_symbol
-from generator.kit.text import fit_line
 from generator.model import Area, Component, Piece
 from generator.shapes import Rect
 
@@ -65,26 +64,6 @@ def goal_words(spec) -> str:
 
 # The reference card --------------------------------------------------------------------------
 
-def _suit_heading(suits, name: str) -> Figure:
-    """The suits' symbols, then their names in bold: the heading of a role."""
-
-    def height(width, style, body):
-        return body * 1.12 * 1.45
-
-    def draw(canvas, x, y, width, style, body):
-        size = body * 1.12
-        base = y + size * 1.1
-        for i, suit in enumerate(suits):
-            draw_symbol(canvas, suit.symbol, x + size * 0.5 + i * size * 1.15, base - size * 0.36, size * 1.05,
-                        suit.colour)
-        left = x + len(suits) * size * 1.15 + size * 0.3
-        canvas.text(left, base, name, fit_line(name, size, x + width - left, style.title.face), fill=style.ink,
-                    face=style.title.face)
-        return y + height(width, style, body)
-
-    return Figure(height, draw)
-
-
 def _goal_band(spec) -> Figure:
     """The win targets on a panel, by the treasure suit's symbol: what every glance at the card is for."""
     treasure = (suits_with_role(spec, "treasure") or spec.deck.suits)[0]
@@ -114,7 +93,8 @@ def reference_front(spec) -> list[tuple]:
     for role in ROLES:
         suits = suits_with_role(spec, role)
         if suits:
-            blocks += [(_suit_heading(suits, " and ".join(s.name.capitalize() for s in suits)),),
+            heading = symbol_heading([(s.symbol, s.colour) for s in suits], " and ".join(s.name.capitalize() for s in suits))
+            blocks += [(heading,),
                        ("p", ref.roles.get(role, ""))]
     blocks += [("p", rank_order(spec)), ("h", "Your turn"), *(("n", step) for step in ref.turn), (_goal_band(spec),)]
     return blocks

@@ -17,17 +17,20 @@ from typing import Literal
 from generator import fonts
 from generator.canvas import PT, Canvas
 from generator.colour_rules import MeaningColour
-from generator.fonts import text_width, wrap
+from generator.fonts import text_width
 from generator.kit import tracks
 from generator.kit.nets import FlatNet, cube_net, unfold
 from generator.kit.symbols import SUITS, draw_symbol
 from generator.kit.text import fit_line, fit_size, measure_drawing, top_baseline
-from generator.model import Area, Component, Piece, PieceGeometry, fill_bleed
+from generator.kit.prose import FLOOR_PT
+from generator.model import Area, Component, Piece, PieceGeometry, fill_bleed, spread
 from generator.plugins import Game, GameSpec
 from generator.schema import Colour, spec_field, where
 from generator.shapes import Circle, Outline, Rect
 from generator.styles import Style
 from generator.validate import RuleBook, error
+
+from .paper import reference_component, reference_fits, rules_component, rules_fit
 
 RANKS = ("null", "ace", "2", "3", "4", "5")
 RANK_VALUES = {"null": 0, "ace": 1, "2": 2, "3": 3, "4": 4, "5": 5}
@@ -83,7 +86,7 @@ class Dice:
 @dataclass(kw_only=True)
 class Pawns:
     per_suit: int = spec_field(1, count=True, maximum=10)
-    width_mm: float = spec_field(16.0, positive=True, maximum=60)
+    width_mm: float = spec_field(19.0, positive=True, maximum=60)
     height_mm: float = spec_field(24.0, positive=True, maximum=80)
     base_mm: float = spec_field(10.0, positive=True, maximum=40)
 
@@ -116,6 +119,12 @@ class PayoffChart:
 
 
 @dataclass(kw_only=True)
+class RulesSheet:
+    width_mm: float = spec_field(180.0, positive=True, minimum=100, maximum=1000)
+    height_mm: float = spec_field(250.0, positive=True, minimum=100, maximum=1000)
+
+
+@dataclass(kw_only=True)
 class BloodDiamondsSpec(GameSpec):
     ranks: list[int | str]
     suits: list[Suit]
@@ -126,6 +135,7 @@ class BloodDiamondsSpec(GameSpec):
     reference_card: ReferenceCard
     score_track: ScoreTrack
     payoff_chart: PayoffChart
+    rules_sheet: RulesSheet = spec_field(default_factory=RulesSheet)
 
 
 def rank_name(rank) -> str:
@@ -322,17 +332,26 @@ def check_suit_roles(spec: BloodDiamondsSpec):
                             f'suit {suit.name} (symbol {suit.symbol}): its {what} is "{value}"; the rules say "{name}"')
 
 
-@rules.rule("blood_diamonds.text-fits", "the reference card and the payoff chart hold their words at a legible size")
+@rules.rule("blood_diamonds.text-fits", "the reference card, the payoff chart and the rules sheet hold their words at "
+                                        "7 pt or more")
 def check_text_fits(spec: BloodDiamondsSpec):
-    for owner, field, name, style, spill in (
-            (spec.reference_card, "reference_card", "reference card", reference_style(spec), reference_spill),
-            (spec.payoff_chart, "payoff_chart", "payoff chart", payoff_style(spec), payoff_spill)):
-        piece = owner.piece
-        area = Area(piece.width_mm, piece.height_mm, 0.0)
-        if spill(spec, area, style, floor_scale(style)) > 0:
-            yield error(where(owner, "piece"),
-                        f"the {name}'s words do not fit a {piece.width_mm:g} x {piece.height_mm:g} mm card even at "
-                        f"{TEXT_FLOOR_PT:g} pt; give {field} a larger piece (poker-card) or a smaller text style")
+    card = spec.reference_card.piece
+    for side, (_, overflow) in zip(("front", "back"), reference_fits(spec)):
+        if overflow > 0:
+            yield error(where(spec.reference_card, "piece"),
+                        f"the reference card's {side} does not fit a {card.width_mm:g} x {card.height_mm:g} mm card at "
+                        f"{TEXT_FLOOR_PT:g} pt ({overflow:.1f} mm over); give reference_card a larger piece (a6-card)")
+    chart = spec.payoff_chart.piece
+    style = payoff_style(spec)
+    if payoff_spill(spec, Area(chart.width_mm, chart.height_mm, 0.0), style, floor_scale(style)) > 1e-6:
+        yield error(where(spec.payoff_chart, "piece"),
+                    f"the payoff chart does not fit a {chart.width_mm:g} x {chart.height_mm:g} mm card at "
+                    f"{TEXT_FLOOR_PT:g} pt; give payoff_chart a larger piece (poker-card)")
+    _, overflow = rules_fit(spec)
+    if overflow > 0:
+        sheet = spec.rules_sheet
+        yield error(where(spec, "rules_sheet"), f"the rules do not fit a {sheet.width_mm:g} x {sheet.height_mm:g} mm "
+                                                f"sheet at {TEXT_FLOOR_PT:g} pt ({overflow:.1f} mm over); make it larger")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -341,7 +360,7 @@ def check_text_fits(spec: BloodDiamondsSpec):
 # ---------------------------------------------------------------------------------------------
 
 RANK_GLYPHS = "A2345"  # every rank drawn as a glyph: they share one size, so a set reads evenly
-TEXT_FLOOR_PT = 4.0  # the smallest text the reference card and the payoff chart shrink to
+TEXT_FLOOR_PT = FLOOR_PT  # the smallest text the payoff chart shrinks to: legible at the table
 
 
 def draw_rank(canvas: Canvas, rank: str, cx: float, cy: float, height: float, colour: str, face: str) -> None:
@@ -356,15 +375,6 @@ def draw_rank(canvas: Canvas, rank: str, cx: float, cy: float, height: float, co
 def rank_aspect(face: str) -> float:
     """How wide the widest rank glyph is for its height, in this face."""
     return max(text_width(glyph, 1.0, face) for glyph in RANK_GLYPHS) / fonts.inked_height(RANK_GLYPHS, face)[1]
-
-
-def paragraph(canvas: Canvas, x: float, y: float, text: str, size: float, width: float, face: str,
-              fill: str) -> tuple[float, float]:
-    """`text` wrapped to `width` from baseline y: (the baseline after it, how far down its ink reaches)."""
-    lines = wrap(text, size, width, face)
-    after = canvas.text_block(x, y, lines, size, fill=fill, face=face)
-    last = after - size * 1.25  # text_block's leading
-    return after, last - fonts.inked_height(lines[-1], face)[0] * size
 
 
 def floor_scale(style: Style) -> float:
@@ -383,10 +393,10 @@ def fitted_scale(spill, floor: float) -> float:
 # ---------------------------------------------------------------------------------------------
 
 def draw_frame(canvas: Canvas, area: Area, style: Style, colour: str) -> None:
-    """The frame, if the style wants one, `border_mm` inside the trim: the nearer a frame runs to the
-    cut, the more a slip of the knife shows."""
+    """The frame, if the style wants one, its outer edge `border_mm` inside the trim: the nearer a
+    frame runs to the cut, the more a slip of the knife shows."""
     if style.frame:
-        inset = style.border_mm
+        inset = style.border_mm + style.line_mm / 2
         canvas.rect(inset, inset, area.width - 2 * inset, area.height - 2 * inset,
                     radius=min(area.width, area.height) * 0.04, stroke=colour, width=style.line_mm)
 
@@ -394,13 +404,16 @@ def draw_frame(canvas: Canvas, area: Area, style: Style, colour: str) -> None:
 def inner_edge(style: Style) -> float:
     """Where the art inside a frame may begin: clear of the frame's line, and never nearer the cut
     than the safe margin."""
-    frame = style.border_mm + style.line_mm / 2 if style.frame else 0.0
+    frame = style.border_mm + style.line_mm if style.frame else 0.0
     return max(style.safe_mm, frame)
 
 
+BLACK_MARKET = "Black market"
+
+
 def draw_tile_face(canvas: Canvas, area: Area, style: Style, suit: Suit, rank: str) -> None:
-    """The rank large in the middle, the suit in the top-left corner; the corner and the bar along
-    the top edge say which way is up."""
+    """The rank large in the middle, the suit in the top-left corner and the location's name along
+    the bottom; the corner and the bar along the top edge say which way is up."""
     fill_bleed(canvas, area, style.background)
     draw_frame(canvas, area, style, suit.colour)
     w, h = area.width, area.height
@@ -410,7 +423,13 @@ def draw_tile_face(canvas: Canvas, area: Area, style: Style, suit: Suit, rank: s
     draw_symbol(canvas, suit.symbol, top + corner / 2, top + corner / 2, corner, suit.colour)
     bar_width, bar_height = side * 0.24, side * 0.028
     canvas.rect((w - bar_width) / 2, top, bar_width, bar_height, radius=bar_height / 2, fill=suit.colour)
-    draw_rank(canvas, rank, w / 2, h / 2 + side * 0.05, side * 0.42, suit.colour, style.index.face)
+    draw_rank(canvas, rank, w / 2, h / 2 + side * 0.03, side * 0.38, suit.colour, style.index.face)
+    # Where the tile puts a warlord, along the bottom: every null tile is a black market.
+    name = BLACK_MARKET if rank == "null" else suit.tile
+    room = w - 2 * (inner_edge(style) + side * 0.02)
+    size = fit_line(name, style.body.size, room, style.title.face)
+    canvas.text(w / 2, h - inner_edge(style) - side * 0.045, name, size, fill=style.ink, face=style.title.face,
+                anchor="middle")
 
 
 def draw_tile_back(canvas: Canvas, area: Area, style: Style) -> None:
@@ -476,7 +495,7 @@ def draw_pawn(canvas: Canvas, area: Area, style: Style, pawns: Pawns, suit: Suit
     w, h, b = pawns.width_mm, pawns.height_mm, pawns.base_mm
     fill_bleed(canvas, area, style.panel)
     # The suit's name on a paper label: pale letters on a mid suit colour (orange, green) are hard to read.
-    name, label = suit.name.upper(), style.title
+    name, label = suit.name.capitalize(), style.title
     pad = label.size * 0.3
     size = fit_line(name, label.size, w - 2 * (style.safe_mm + pad), label.face)
     band, middle = label.size * 1.6, h * 0.875
@@ -497,75 +516,6 @@ def draw_pawn(canvas: Canvas, area: Area, style: Style, pawns: Pawns, suit: Suit
 
 
 # ---------------------------------------------------------------------------------------------
-# Reference card. Its words shrink together, down to TEXT_FLOOR_PT, until they fit the card.
-# ---------------------------------------------------------------------------------------------
-
-def reference_style(spec: BloodDiamondsSpec, piece_id: str | None = None) -> Style:
-    return spec.style.resolve("reference-card", piece=piece_id, safe_mm=spec.reference_card.piece.safe_mm)
-
-
-def sideways(area: Area) -> Area:
-    """The reference card turned a quarter round, for a table wider than the card."""
-    return Area(area.height, area.width, area.bleed)
-
-
-def reference_spill(spec: BloodDiamondsSpec, area: Area, style: Style, scale: float) -> float:
-    """How far the words reach past the safe margin at `scale` times the style's sizes (0 or less: they fit)."""
-    turned = sideways(area)
-    return measure_drawing(_reference_text, turned, spec, style, scale) - (turned.height - style.safe_mm)
-
-
-def draw_reference_card(canvas: Canvas, area: Area, spec: BloodDiamondsSpec, style: Style) -> None:
-    """Turned sideways for a wide table: suit, tile, coin and power, then the turn and two reminders."""
-    fill_bleed(canvas, area, style.background)
-    scale = fitted_scale(lambda s: reference_spill(spec, area, style, s), floor_scale(style))
-    with canvas.saved():
-        canvas.translate(area.width, 0)
-        canvas.rotate(90)
-        _reference_text(canvas, sideways(area), spec, style, scale)
-
-
-def _reference_text(canvas: Canvas, area: Area, spec: BloodDiamondsSpec, style: Style, scale: float) -> float:
-    """Draw the card's words at `scale` times the style's sizes; return how far down their ink reaches."""
-    ref, ink = spec.reference_card, style.ink
-    bold, plain, note_face = style.title.face, style.body.face, style.small.face
-    body, note = style.body.size * scale, style.small.size * scale
-    left, right = style.safe_mm, area.width - style.safe_mm
-    width = right - left
-    title = fit_line(ref.title, style.title.size * scale, width, bold)
-    y = top_baseline(ref.title, title, bold, style.safe_mm + title / 4)  # a quarter of its size below the margin
-    canvas.text(area.width / 2, y, ref.title, title, fill=ink, face=bold, anchor="middle")
-    # Table 1: each suit's symbol, then its tile, its coins' action and its warlord's power.
-    symbols = body * 2.75
-    columns = [left + symbols + (width - symbols) * share for share in (0.0, 0.36, 0.70)]
-    gap = body * 0.45
-    rooms = [b - a - gap for a, b in zip(columns, columns[1:])] + [right - columns[-1]]
-    y += body * 2.3
-    for x, room, heading in zip(columns, rooms, ("Tile", "Coin", "Power")):
-        canvas.text(x, y, heading, fit_line(heading, body, room, bold), fill=style.muted, face=bold)
-    canvas.line(left, y + body * 0.45, right, y + body * 0.45, stroke=style.line, width=style.line_mm * 0.6)
-    y += body * 1.8
-    for suit in spec.suits:
-        draw_symbol(canvas, suit.symbol, left + symbols * 0.37, y - body * 0.35, body * 1.45, suit.colour)
-        for x, room, name in zip(columns, rooms, (suit.tile, suit.coin, suit.power)):
-            # A long name shrinks, never spills into the next column.
-            canvas.text(x, y, name, fit_line(name, body, room, plain), fill=ink, face=plain)
-        y += body * 1.6
-    reach = y - body * 1.3
-    y += body * 0.55
-    # The turn, numbered, and the reminders.
-    indent = text_width(f"{len(ref.turn)}.", body, bold) + body * 0.4
-    for number, step in enumerate(ref.turn, start=1):
-        canvas.text(left, y, f"{number}.", body, fill=ink, face=bold)
-        y, reach = paragraph(canvas, left + indent, y, step, body, width - indent, plain, ink)
-        y += body * 0.23
-    for reminder in ref.notes:
-        y, reach = paragraph(canvas, left, y, reminder, note, width, note_face, ink)
-        y += note * 0.15
-    return reach
-
-
-# ---------------------------------------------------------------------------------------------
 # Score track
 # ---------------------------------------------------------------------------------------------
 
@@ -577,37 +527,69 @@ def track_style(spec: BloodDiamondsSpec) -> Style:
 
 
 def track_header(style: Style) -> float:
-    """The band above the squares: the title, and the note under it."""
-    return style.title.size * 0.9 + style.body.size * 3.2
+    """The band above the squares: the title."""
+    return style.title.size * 1.4
 
 
-def track_size(track: ScoreTrack, style: Style) -> tuple[float, float]:
+START_DICE = (3, 2)  # the start holds every die, in this many columns and rows: six suits, six dice
+DIE_ROOM = 2.0  # mm round each die in the start, so a finger can push one out
+
+
+def start_size(dice: Dice) -> tuple[float, float]:
+    """The start, below square 0: room for every die, each with DIE_ROOM round it."""
+    cell = dice.face_mm + DIE_ROOM
+    return START_DICE[0] * cell + DIE_ROOM, START_DICE[1] * cell + DIE_ROOM
+
+
+def track_size(track: ScoreTrack, dice: Dice, style: Style) -> tuple[float, float]:
     margin = style.safe_mm
     return (track.columns * track.square_mm + 2 * margin,
-            track.rows * track.square_mm + 2 * margin + track_header(style))
+            track.rows * track.square_mm + 2 * margin + track_header(style) + start_size(dice)[1] + margin)
 
 
-def draw_score_track(canvas: Canvas, area: Area, track: ScoreTrack, style: Style) -> None:
-    """The track, every tenth square tinted; past 99 the die beside a marker counts the hundreds."""
+def draw_score_track(canvas: Canvas, area: Area, track: ScoreTrack, dice: Dice, style: Style) -> None:
+    """The track, every tenth square tinted, and below square 0 the start, where every die waits at 0
+    (null face up) for its first sale; past 99 the die's face counts the hundreds."""
     fill_bleed(canvas, area, style.background)
     margin = style.safe_mm
     title, body = style.title, style.body
     indent = margin + title.size * 0.2
     room = area.width - 2 * indent
-    y = margin + title.size * 0.9
     heading = "Score track"
-    canvas.text(indent, y, heading, fit_line(heading, title.size, room, title.face), fill=style.ink, face=title.face)
-    note = f"Past 99, turn your die to its next face to count the hundreds. {track.win} points wins at once."
-    canvas.text(indent, y + body.size * 1.7, note, fit_line(note, body.size, room, body.face), fill=style.ink,
-                face=body.face)
+    canvas.text(indent, margin + title.size * 0.9, heading, fit_line(heading, title.size, room, title.face),
+                fill=style.ink, face=title.face)
     squares = track_squares(track)
     widest = str(max(number for number, _, _ in squares))
+    top = margin + track_header(style)
     look = tracks.TrackStyle(square_mm=track.square_mm, ink=style.ink, line=style.line, paper=style.panel,
                              highlight=style.accent, highlight_every=10,
                              number_size=fit_line(widest, style.index.size, track.square_mm * 0.8, style.index.face),
-                             start_size=style.small.size, line_width=style.line_mm, number_face=style.body.face,
-                             milestone_face=style.index.face, start_face=style.small.face)
-    tracks.draw_track(canvas, squares, look, margin, margin + track_header(style))
+                             start_label="", line_width=style.line_mm, number_face=style.body.face,
+                             milestone_face=style.index.face)
+    tracks.draw_track(canvas, squares, look, margin, top)
+    # The start hangs below square 0, so the way from it onto the track is plain.
+    first = squares[0]
+    width, height = start_size(dice)
+    x = margin + first.column * track.square_mm
+    y = top + track.rows * track.square_mm + margin
+    canvas.rect(x, y, width, height, radius=DIE_ROOM, fill=style.accent, stroke=style.line, width=style.line_mm)
+    cell = dice.face_mm + DIE_ROOM
+    for column in range(START_DICE[0]):
+        for row in range(START_DICE[1]):
+            canvas.rect(x + DIE_ROOM + column * cell, y + DIE_ROOM + row * cell, dice.face_mm, dice.face_mm,
+                        radius=1.0, stroke=style.line, width=style.line_mm * 0.6, dash=(1.0, 1.0))
+    # Beside it, what the start is and how the hundreds are counted.
+    left = x + width + margin * 2
+    lines = [("Start: every die here at 0, null face up.", title.face),
+             ("Move yours on by what each sale scores.", body.face),
+             ("Past 99, turn the die to its next face:", body.face),
+             ("it counts the hundreds.", body.face),
+             (f"{track.win} points wins at once.", title.face)]
+    size = min(fit_line(words, body.size, area.width - margin - left, face) for words, face in lines)
+    baseline = y + size
+    for words, face in lines:
+        canvas.text(left, baseline, words, size, fill=style.ink, face=face)
+        baseline += size * 1.45
 
 
 # ---------------------------------------------------------------------------------------------
@@ -718,24 +700,24 @@ def components(spec: BloodDiamondsSpec) -> list[Component]:
             piece_id = f"pawn-{suit.name}" + (f"-{n + 1}" if n else "")
             style = spec.style.resolve("pawn", suit.name, piece=piece_id)
             pawns.append(Piece(piece_id, pawn, partial(draw_pawn, style=style, pawns=spec.pawns, suit=suit)))
-    ref, chart = spec.reference_card, spec.payoff_chart
-    references = [Piece(f"reference-card-{n}", ref.piece.rect(),
-                        partial(draw_reference_card, spec=spec, style=reference_style(spec, f"reference-card-{n}")))
-                  for n in range(1, ref.copies + 1)]
+    chart = spec.payoff_chart
     charts = [Piece(f"payoff-chart-{n}", chart.piece.rect(),
                     partial(draw_payoff_chart, spec=spec, style=payoff_style(spec, f"payoff-chart-{n}")))
               for n in range(1, chart.copies + 1)]
     board = track_style(spec)
-    track = [Piece("score-track", Rect(*track_size(spec.score_track, board)),
-                   partial(draw_score_track, track=spec.score_track, style=board))]
+    track = [Piece("score-track", Rect(*track_size(spec.score_track, spec.dice, board)),
+                   partial(draw_score_track, track=spec.score_track, dice=spec.dice, style=board))]
     return [
-        Component("tile", "Tiles", tiles),
+        # Dealt round the suits, so each sheet holds a few of every suit: a sheet's duplex shift marks
+        # its backs alike, and a suit gathered on one sheet would tell which tile is coming.
+        Component("tile", "Tiles", spread(tiles, group=lambda piece: piece.id.split("-")[1])),
         Component("coin", "Coins", coins, gutter=spec.coins.gutter_mm),
         Component("die", "Dice", dice, gutter=4.0),
         Component("pawn", "Pawns", pawns, gutter=4.0),
-        Component("reference-card", "Reference cards", references),
+        reference_component(spec),
         Component("score-track", "Score track", track),
         Component("payoff-chart", "Payoff chart", charts),
+        rules_component(spec),
     ]
 
 

@@ -1,0 +1,1 @@
+from .game import GAME  # noqa: F401

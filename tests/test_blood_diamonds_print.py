@@ -1,0 +1,129 @@
+"""Blood Diamonds as a player meets it in print: rules in the PDF, a two-sided aid that says what
+every suit does, tiles that name their location, a frame well inside the cut, a start that holds
+every die, and suits spread over the sheets."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from conftest import run_pnp, words_below
+from generator.games.blood_diamonds import game as bd
+from generator.games.blood_diamonds.paper import SUIT_EFFECTS
+from generator.load import load_game
+from generator.model import Area
+from generator.recording import record_face
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def components(*overrides):
+    spec = load_game("blood_diamonds", overrides).spec
+    return spec, {component.name: component for component in bd.components(spec)}
+
+
+def words(piece, side: str = "front") -> str:
+    draw = piece.front if side == "front" else piece.back
+    texts = record_face(draw, Area(piece.width, piece.height, 0.0)).texts
+    return " ".join(" ".join(t.text for t in texts).split())
+
+
+def test_the_rules_sheet_asks_for_an_opaque_bag_and_covers_the_game():
+    _, parts = components()
+    sheet = parts["rules-sheet"].pieces[0]
+    said = words(sheet)
+    assert "An opaque bag" in said
+    for heading in ("In the print", "You also need", "Setting up", "A turn", "Selling diamonds", "The end",
+                    "Fine points"):
+        assert heading in said
+    assert "600 points wins at once" in said
+
+
+def test_the_aid_is_a6_printed_on_both_sides_with_every_suits_effects():
+    spec, parts = components()
+    cards = parts["reference-card"].pieces
+    assert len(cards) == 6
+    for card in cards:
+        assert sorted((card.width, card.height)) == [105.0, 148.0]
+        assert card.back is not None
+    front, back = words(cards[0]), words(cards[0], "back")
+    for suit in spec.suits:
+        tile, coin, power = SUIT_EFFECTS[suit.symbol]
+        for label, effect in ((f"Tile: {suit.tile}", tile), (f"Coins: {suit.coin}", coin),
+                              (f"Power: {suit.power}", power)):
+            assert label in front and effect in front, (label, effect)
+    assert "Explore" in back and "Act" in back
+
+
+def test_every_word_on_every_piece_is_7_pt_or_more():
+    _, parts = components()
+    assert words_below([piece for component in parts.values() for piece in component.pieces], 7.0) == []
+
+
+def test_tile_faces_name_their_location():
+    spec, parts = components()
+    tiles = {piece.id: piece for piece in parts["tile"].pieces}
+    for suit in spec.suits:
+        assert suit.tile in words(tiles[f"tile-{suit.name}-3"])
+        assert bd.BLACK_MARKET in words(tiles[f"tile-{suit.name}-null"])
+
+
+@pytest.mark.parametrize("border", ["4.0", "6.0"])
+def test_the_tile_frame_runs_at_least_its_border_inside_the_cut(border):
+    _, parts = components(f"style.components.tile.border_mm={border}")
+    tile = parts["tile"].pieces[0]
+    style = tile.front.keywords["style"]
+    suit_colour = tile.front.keywords["suit"].colour
+    drawn = record_face(tile.front, Area(tile.width, tile.height, 0.0))
+    frames = [p for p in drawn.paths if p.stroke == suit_colour and p.fill is None]
+    assert frames
+    for frame in frames:
+        left, top, right, bottom = frame.box
+        assert min(left, top, tile.width - right, tile.height - bottom) >= float(border) - 1e-6
+    assert style.frame
+
+
+def test_the_start_holds_every_die():
+    spec, parts = components()
+    width, height = bd.start_size(spec.dice)
+    columns, rows = bd.START_DICE
+    assert columns * rows >= len(spec.suits) == 6
+    face = spec.dice.face_mm
+    assert width >= columns * face + (columns + 1) * 1.0 and height >= rows * face + (rows + 1) * 1.0
+    # The start is drawn on the track's piece, below square 0, and the piece is tall enough for it.
+    track = parts["score-track"].pieces[0]
+    drawn = record_face(track.front, Area(track.width, track.height, 0.0))
+    pads = [p for p in drawn.paths if abs((p.box[2] - p.box[0]) - width) < 0.6 and abs((p.box[3] - p.box[1]) - height)
+            < 0.6]
+    assert pads and all(pad.box[3] <= track.height for pad in pads)
+    dice = [p for p in drawn.paths if abs((p.box[2] - p.box[0]) - face) < 0.3 and abs((p.box[3] - p.box[1]) - face)
+            < 0.3]
+    assert len(dice) == 6
+
+
+def test_a_larger_die_grows_the_start():
+    spec, _ = components("dice.face_mm=20", "score_track.square_mm=22")
+    assert bd.start_size(spec.dice)[0] >= 3 * 20
+
+
+@pytest.fixture(scope="module")
+def manifest(tmp_path_factory):
+    out = tmp_path_factory.mktemp("bd")
+    code, _, stderr = run_pnp("build", "blood_diamonds", "--out", out, "-q", "--format", "pdf", cwd=ROOT)
+    assert code == 0, stderr
+    return json.loads((out / "blood_diamonds" / "manifest.json").read_text())
+
+
+def test_each_suits_tiles_are_spread_over_the_sheets(manifest):
+    fronts = [page for page in manifest["pages"] if page["side"] == "front"]
+    tiles_on = Counter(page["number"] for page in fronts for piece in page["pieces"] if piece["component"] == "tile")
+    assert len(tiles_on) >= 3
+    for suit in ("sun", "moon", "clubs", "diamonds", "hearts", "spades"):
+        per_sheet = Counter(page["number"] for page in fronts for piece in page["pieces"]
+                            if piece["id"].startswith(f"tile-{suit}-"))
+        assert set(per_sheet) == set(tiles_on), (suit, per_sheet)  # on every sheet of tiles...
+        for sheet, count in per_sheet.items():  # ...and no more than its share of any
+            assert count <= -(-tiles_on[sheet] // 6), (suit, per_sheet, tiles_on)
