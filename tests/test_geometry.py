@@ -58,11 +58,14 @@ def test_pages_have_the_paper_size(build):
 
 def test_every_card_has_the_exact_poker_size(build):
     _, _, manifest = build
-    cards = [p for page in manifest["pages"] for p in page["pieces"] if p["component"] in ("card", "reference-card")]
-    assert len([c for c in cards if c["component"] == "card" and c["face"] == "front"]) == 54
+    cards = [p for page in manifest["pages"] for p in page["pieces"] if p["component"] == "card"]
+    assert len([c for c in cards if c["face"] == "front"]) == 54
     for card in cards:
         assert close(card["width_mm"], CARD[0]) and close(card["height_mm"], CARD[1]), card
         assert card["rotation"] == 0
+    # The reference cards are larger, to hold their words at 7 pt: 92 x 124 mm, four to a sheet.
+    aids = [p for page in manifest["pages"] for p in page["pieces"] if p["component"] == "reference-card"]
+    assert len(aids) == 6 and all(close(a["width_mm"], 92.0) and close(a["height_mm"], 124.0) for a in aids)
 
 
 def test_the_deck_is_complete_front_and_back(build):
