@@ -87,7 +87,7 @@ def broken_layout_overrides():
 
 def test_a_layout_that_breaks_the_promise_is_caught(tmp_path):
     fired = errors_in(tmp_path, BUNDLED, broken_layout_overrides())
-    assert {"diaominos.promise", "diaominos.round-sheet"} <= fired
+    assert {"diaominos.promise", "diaominos.round-cards"} <= fired
     assert "diaominos.spaces" not in fired  # every move is still an L
 
 
@@ -124,8 +124,8 @@ def test_rule_fires_on_a_broken_set(tmp_path, rule, broken, change):
 
 @pytest.mark.parametrize("overrides", [
     (),
-    ("player_sheet.width_mm=200", "player_sheet.height_mm=150", "round_sheet.width_mm=180", "round_sheet.height_mm=120"),
-    ("player_sheet.width_mm=190", "player_sheet.height_mm=130", "round_sheet.width_mm=150", "round_sheet.height_mm=100"),
+    ("player_sheet.width_mm=200", "player_sheet.height_mm=150", "round_cards.piece=bridge-card"),
+    ("player_sheet.width_mm=190", "player_sheet.height_mm=140", "round_cards.piece={width_mm: 55, height_mm: 80}"),
     ("player_sheet.width_mm=420", "player_sheet.height_mm=297", "board.square_mm=40", "board.border_mm=9"),
     ("style.font=bold-italic", "style.components.board.title.size=40"),
 ])
@@ -191,7 +191,7 @@ def manifest(request, tmp_path_factory):
 def test_the_build_holds_every_component(manifest):
     fronts = Counter(p["component"] for page in manifest["pages"] for p in page["pieces"] if p["face"] == "front")
     parts = [p for page in manifest["pages"] for p in page["pieces"] if p["component"] == "board"]
-    assert fronts["player-sheet"] == 4 and fronts["cube-sticker"] == 24 and fronts["round-sheet"] == 1
+    assert fronts["player-sheet"] == 4 and fronts["cube-sticker"] == 24 and fronts["round-card"] == 24
     assert len(parts) == parts[0]["part"]["rows"] * parts[0]["part"]["cols"] > 1  # the board is tiled
     assert parts[0]["part"]["piece_width_mm"] == pytest.approx(4 * 56 + 2 * 14)
     for sticker in (p for page in manifest["pages"] for p in page["pieces"] if p["component"] == "cube-sticker"):

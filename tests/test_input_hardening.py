@@ -76,7 +76,7 @@ NON_FINITE = [
     ("diamonds", "dig_site_mat.gap_mm"),
     ("diaominos", "board.square_mm"),
     ("diaominos", "player_sheet.grid.cell_mm"),
-    ("diaominos", "round_sheet.height_mm"),
+    ("diaominos", "rules_sheet.height_mm"),
 ]
 
 

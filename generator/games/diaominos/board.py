@@ -1,16 +1,25 @@
-"""The Diaominos board: the squares, the lettered spaces A to F, the path the cube rolls along,
-and a border that names each seat."""
+"""The Diaominos board: the squares, the lettered spaces A to F, the routes the cube rolls along,
+and a border that names each seat and keys each move's rolls.
+
+Each move is an L: two squares one way, then one to the side, and the cube tips over an edge for
+each square. A route is drawn along lanes beside the squares' middles, so it passes other spaces'
+rings instead of crossing them, and routes that share a row or column keep LANE_GAP_MM apart.
+"""
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from generator.canvas import Canvas
-from generator.fonts import text_width
 from generator.geometry import Path
+from generator.fonts import text_width
 from generator.kit.text import centred_baseline, fit_box
 from generator.model import Area, fill_bleed
 from generator.styles import Style
+
+from .cube import rolls_for_move
 
 if TYPE_CHECKING:
     from .game import Board, DiaominosSpec
@@ -31,75 +40,302 @@ def seat_label_size(board: Board, style: Style) -> float:
     """The seat labels' size: the title role's, or less so that they fit the border, `safe_mm`
     clear of the cut and of the squares."""
     room = board.border_mm - 2 * style.safe_mm
-    along = min(board_size(board)) * 0.4
+    along = min(board_size(board)) * 0.3
     return fit_box("Seat 4", style.title.size, along, max(room, 0.0), style.title.face)
 
 
+# Routes ----------------------------------------------------------------------------------------
+
+LANE_GAP_MM = 5.0  # clear paper between two routes along a shared row or column
+RING_CLEAR_MM = 1.0  # clear paper between a route and a ring it passes
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Route:
+    """One move's line on the board, in mm from the board's top-left corner."""
+
+    number: int
+    start: str
+    end: str
+    rolls: list[str]  # E, W, N, S: seen from seat 1 at the bottom edge
+    points: list[Point]  # from the start ring's edge to the end ring's edge
+
+    @property
+    def segments(self) -> list[tuple[Point, Point]]:
+        return list(zip(self.points, self.points[1:]))
+
+
+def ring_radius(board: Board) -> float:
+    return board.square_mm * 0.22
+
+
+def ring_width(board: Board) -> float:
+    return board.square_mm * 0.021
+
+
+def route_width(board: Board) -> float:
+    return board.square_mm * 0.032
+
+
+def centre_of(board: Board, square) -> Point:
+    return board.border_mm + (square[0] + 0.5) * board.square_mm, board.border_mm + (square[1] + 0.5) * board.square_mm
+
+
+def lanes(board: Board) -> list[float]:
+    """Offsets from a square's middle line a route may run along: LANE_GAP_MM of paper apart,
+    within the square, nearest the middle first."""
+    step = LANE_GAP_MM + route_width(board)
+    most = int((board.square_mm / 2 - route_width(board)) // step)
+    return sorted((k * step for k in range(-most, most + 1)), key=lambda offset: (abs(offset), offset))
+
+
+def _lane_points(start: Point, end: Point, rolls: list[str], along: float, aside: float) -> list[Point]:
+    """Centre to centre: into the long leg's lane (`along` off its middle line), along it, into the
+    short leg's lane (`aside` off its middle line), along that, and into the end."""
+    (x0, y0), (x1, y1) = start, end
+    if rolls[0] in "EW":
+        return [start, (x0, y0 + along), (x1 + aside, y0 + along), (x1 + aside, y1), end]
+    return [start, (x0 + along, y0), (x0 + along, y1 + aside), (x1, y1 + aside), end]
+
+
+def _outside(points: list[Point], centre: Point, radius: float, from_end: bool) -> list[Point]:
+    """The polyline from where it last leaves (or, from the end, first enters) a circle."""
+    seq = points[::-1] if from_end else points
+    for i, (a, b) in enumerate(zip(seq, seq[1:])):
+        if math.dist(b, centre) >= radius:
+            # The segment a-b crosses the circle: find where, on the line from a to b.
+            (ax, ay), (bx, by) = a, b
+            dx, dy = bx - ax, by - ay
+            fx, fy = ax - centre[0], ay - centre[1]
+            qa, qb, qc = dx * dx + dy * dy, 2 * (fx * dx + fy * dy), fx * fx + fy * fy - radius * radius
+            t = (-qb + math.sqrt(max(qb * qb - 4 * qa * qc, 0.0))) / (2 * qa) if qa else 0.0
+            cut = (ax + t * dx, ay + t * dy) if math.dist(a, centre) < radius else a
+            rest = [cut] + list(seq[i + 1:])
+            return rest[::-1] if from_end else rest
+    return []
+
+
+def _distance(point: Point, a: Point, b: Point) -> float:
+    (px, py), (ax, ay), (bx, by) = point, a, b
+    dx, dy = bx - ax, by - ay
+    length = dx * dx + dy * dy
+    t = 0.0 if not length else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / length))
+    return math.dist(point, (ax + t * dx, ay + t * dy))
+
+
+def _too_close(a: tuple[Point, Point], b: tuple[Point, Point], gap: float) -> bool:
+    """Two routes' segments running along the same row or column, side by side for a stretch,
+    nearer than `gap` centre to centre."""
+    (a0, a1), (b0, b1) = a, b
+    for axis in (0, 1):  # 0: the segments run along x (horizontal), 1: along y
+        other = 1 - axis
+        if abs(a0[other] - a1[other]) < 1e-6 and abs(b0[other] - b1[other]) < 1e-6:
+            low = max(min(a0[axis], a1[axis]), min(b0[axis], b1[axis]))
+            high = min(max(a0[axis], a1[axis]), max(b0[axis], b1[axis]))
+            if high - low > 1e-6 and abs(a0[other] - b0[other]) < gap - 1e-6:
+                return True
+    return False
+
+
+def plan_routes(spec: DiaominosSpec) -> list[Route]:
+    """A route for every move, each in lanes that keep it off the other spaces' rings and
+    LANE_GAP_MM clear of the routes before it: the first such choice, nearest the middles."""
+    board = spec.board
+    spaces = {letter: centre_of(board, board.spaces[letter]) for letter in LETTERS if letter in board.spaces}
+    letters = list(spaces)
+    moves = list(zip(letters, letters[1:]))
+    radius = ring_radius(board) + ring_width(board) / 2
+    keep_off = radius + route_width(board) / 2 + RING_CLEAR_MM
+    gap = LANE_GAP_MM + route_width(board)
+    options = [(along, aside) for along in lanes(board) for aside in lanes(board)]
+    options.sort(key=lambda pair: abs(pair[0]) + abs(pair[1]))
+
+    def candidate(number: int, along: float, aside: float) -> Route | None:
+        start, end = moves[number - 1]
+        rolls = rolls_for_move(board.spaces[start], board.spaces[end])
+        points = _lane_points(spaces[start], spaces[end], rolls, along, aside)
+        points = _outside(_outside(points, spaces[start], radius, False), spaces[end], radius, True)
+        if len(points) < 2:
+            return None
+        route = Route(number, start, end, rolls, points)
+        for letter, centre in spaces.items():
+            if letter not in (start, end) and any(_distance(centre, a, b) < keep_off for a, b in route.segments):
+                return None
+        return route
+
+    def search(chosen: list[Route]) -> list[Route] | None:
+        number = len(chosen) + 1
+        if number > len(moves):
+            return chosen
+        for along, aside in options:
+            route = candidate(number, along, aside)
+            if route and not any(_too_close(a, b, gap) for other in chosen for a in route.segments
+                                 for b in other.segments):
+                found = search(chosen + [route])
+                if found:
+                    return found
+        return None
+
+    # No clear plan (a crowded custom board): every route on its middle lines, as legible as that allows.
+    return search([]) or [candidate(n, 0.0, 0.0) or Route(n, s, e, rolls_for_move(board.spaces[s], board.spaces[e]),
+                                                          [spaces[s], spaces[e]])
+                          for n, (s, e) in enumerate(moves, start=1)]
+
+
+def move_colour(style: Style, colours: list[str], number: int) -> str:
+    """Each move's own colour, from the board's `move_colours`; the accent if it names none."""
+    return colours[(number - 1) % len(colours)] if colours else style.accent
+
+
+# Drawing -----------------------------------------------------------------------------------
+
 def draw_board(canvas: Canvas, area: Area, spec: DiaominosSpec, style: Style) -> None:
-    """The squares, the path from A to F, and a border that names each seat."""
+    """The squares, the routes from A to F with their spaces, and a border that names each seat
+    and keys each move's rolls."""
     board = spec.board
     s, b = board.square_mm, board.border_mm
     fill_bleed(canvas, area, style.background)
     for column in range(board.columns):
         for row in range(board.rows):
             canvas.rect(b + column * s, b + row * s, s, s, fill=style.panel, stroke=style.line, width=style.line_mm)
-    _draw_path(canvas, spec, style)
-    _draw_border(canvas, area, spec, style)
+    routes = plan_routes(spec)
+    _draw_routes(canvas, spec, routes, style)
+    _draw_spaces(canvas, spec, style)
+    _draw_border(canvas, area, spec, routes, style)
 
 
-def _draw_path(canvas: Canvas, spec: DiaominosSpec, style: Style) -> None:
-    """Each move as an L, along the long leg first, then the lettered spaces over the path. The
-    path's lines, arrows and rings are art of the board and grow with its squares."""
-    s, b = spec.board.square_mm, spec.board.border_mm
-    radius, ring = s * 0.22, s * 0.021
-    centre = lambda square: (b + (square[0] + 0.5) * s, b + (square[1] + 0.5) * s)  # noqa: E731
-    path = board_path(spec)
-    moves = list(zip(path, path[1:]))
-    for index, (start, end) in enumerate(moves):
-        # Each move is shifted a little along the diagonal, so moves that share a row stay apart.
-        shift = (index - (len(moves) - 1) / 2) * s * 0.05
-        (x0, y0), (x1, y1) = centre(start), centre(end)
-        x0, y0, x1, y1 = x0 + shift, y0 + shift, x1 + shift, y1 + shift
-        corner = (x1, y0) if abs(end[0] - start[0]) == 2 else (x0, y1)
-        canvas.draw(Path.polygon([(x0, y0), corner, (x1, y1)], closed=False), stroke=style.accent, width=s * 0.032)
-        _arrow_head(canvas, corner, (x1, y1), radius + ring, s * 0.09, style.accent)
-    index = style.index
-    for letter, square in zip(LETTERS, path):
-        x, y = centre(square)
-        canvas.circle(x, y, radius, fill=style.background, stroke=style.accent, width=ring)
+def _draw_routes(canvas: Canvas, spec: DiaominosSpec, routes: list[Route], style: Style) -> None:
+    """Each route in its colour with an arrowhead into its end ring, and its number on a badge
+    halfway along its long leg."""
+    board = spec.board
+    width = route_width(board)
+    for route in routes:
+        colour = move_colour(style, board.move_colours, route.number)
+        canvas.draw(Path.polygon(route.points, closed=False), stroke=colour, width=width)
+        _arrow_head(canvas, route.points[-2], route.points[-1], board.square_mm * 0.09, colour)
+    clear = badge_radius(board) + width
+    for route in routes:
+        colour = move_colour(style, board.move_colours, route.number)
+        x, y = badge_centre(route, [other for other in routes if other is not route], clear)
+        _draw_badge(canvas, x, y, badge_radius(board), str(route.number), colour, style)
+
+
+def badge_radius(board: Board) -> float:
+    return board.square_mm * 0.065
+
+
+def badge_centre(route: Route, others: list[Route], clear: float) -> Point:
+    """On the route's longest straight stretch, nearest its middle where no other route comes within
+    `clear`, so a badge never sits on a crossing."""
+    a, b = max(route.segments, key=lambda seg: math.dist(*seg))
+    spots = [((a[0] + (b[0] - a[0]) * t), (a[1] + (b[1] - a[1]) * t)) for t in (0.5, 0.38, 0.62, 0.26, 0.74)]
+    for spot in spots:
+        if all(_distance(spot, p, q) >= clear for other in others for p, q in other.segments):
+            return spot
+    return spots[0]
+
+
+def _draw_badge(canvas: Canvas, x: float, y: float, radius: float, number: str, colour: str, style: Style) -> None:
+    """The move's number in ink on paper, ringed in the move's colour: ink on paper reads in any
+    palette, where a number on the colour itself may not."""
+    canvas.circle(x, y, radius, fill=style.background, stroke=colour, width=radius * 0.3)
+    face = style.title.face
+    size = fit_box(number, radius * 2, radius * 1.1, radius * 1.1, face)
+    canvas.text(x, centred_baseline(number, size, face, y), number, size, fill=style.ink, face=face, anchor="middle")
+
+
+def _draw_spaces(canvas: Canvas, spec: DiaominosSpec, style: Style) -> None:
+    board, index = spec.board, style.index
+    radius = ring_radius(board)
+    for letter, square in zip(LETTERS, board_path(spec)):
+        x, y = centre_of(board, square)
+        canvas.circle(x, y, radius, fill=style.background, stroke=style.accent, width=ring_width(board))
         size = fit_box(letter, index.size, radius * 1.3, radius * 1.3, index.face)
         canvas.text(x, centred_baseline(letter, size, index.face, y), letter, size, fill=style.ink, face=index.face,
                     anchor="middle")
 
 
-def _arrow_head(canvas: Canvas, start, end, short: float, length: float, colour: str) -> None:
-    """An arrowhead pointing from `start` towards `end`, stopping `short` of it (the space's ring)."""
+def _arrow_head(canvas: Canvas, start: Point, end: Point, length: float, colour: str) -> None:
+    """An arrowhead whose tip is at `end`, pointing the way from `start`."""
     (x0, y0), (x1, y1) = start, end
-    span = max(abs(x1 - x0), abs(y1 - y0))
+    span = math.dist(start, end) or 1.0
     ux, uy = (x1 - x0) / span, (y1 - y0) / span
-    tip = (x1 - ux * short, y1 - uy * short)
-    back, half = (tip[0] - ux * length, tip[1] - uy * length), length * 0.6
-    canvas.polygon([tip, (back[0] - uy * half, back[1] + ux * half), (back[0] + uy * half, back[1] - ux * half)],
+    back, half = (x1 - ux * length, y1 - uy * length), length * 0.6
+    canvas.polygon([(x1, y1), (back[0] - uy * half, back[1] + ux * half), (back[0] + uy * half, back[1] - ux * half)],
                    fill=colour)
 
 
-def _draw_border(canvas: Canvas, area: Area, spec: DiaominosSpec, style: Style) -> None:
-    """A label in the border before each seat, upright for the player sitting there, and along
-    the top the rule of the path, left of seat 3's label."""
+# The border -----------------------------------------------------------------------------------
+
+#: Where along its side each seat's label stands: off the middle, where a board printed in two
+#: parts (on A4 or Letter) has its seam.
+LABEL_AT = 0.13
+ROLL_ARROWS = {"E": (1, 0), "W": (-1, 0), "S": (0, 1), "N": (0, -1)}
+
+
+def seam_window(length: float, overlap: float = 8.0, margin: float = 3.0) -> tuple[float, float]:
+    """The stretch of a side where a board printed in two parts has its seam: the imposer splits a
+    piece into equal parts that overlap by the sheet's tile overlap."""
+    return length / 2 - overlap / 2 - margin, length / 2 + overlap / 2 + margin
+
+
+def _draw_border(canvas: Canvas, area: Area, spec: DiaominosSpec, routes: list[Route], style: Style) -> None:
+    """A label in the border before each seat, upright for the player sitting there; along the top
+    the rule of the path; along the bottom a key to each move's rolls."""
     b, title, body = spec.board.border_mm, style.title, style.body
     size = seat_label_size(spec.board, style)
     width, height = area.width, area.height
-    for seat, (cx, cy, turn) in {1: (width / 2, height - b / 2, 0), 2: (b / 2, height / 2, 90),
-                                 3: (width / 2, b / 2, 180), 4: (width - b / 2, height / 2, 270)}.items():
+    for seat, (cx, cy, turn) in {1: (width * LABEL_AT, height - b / 2, 0), 2: (b / 2, height * LABEL_AT, 90),
+                                 3: (width * (1 - LABEL_AT), b / 2, 180),
+                                 4: (width - b / 2, height * (1 - LABEL_AT), 270)}.items():
         label = f"Seat {seat}"
         with canvas.saved():
             canvas.translate(cx, cy)
             canvas.rotate(turn)
             canvas.text(0, centred_baseline(label, size, title.face, 0), label, size, fill=style.ink, face=title.face,
                         anchor="middle")
-    caption = f"{spec.title}: roll the cube A to F, one L a round"
-    room = width / 2 - text_width("Seat 3", size, title.face) / 2 - size - b  # an em clear of seat 3
-    if room > 0 and size > 0:
-        small = fit_box(caption, body.size, room, b - 2 * style.safe_mm, body.face)
-        canvas.text(b, centred_baseline(caption, small, body.face, b / 2), caption, small, fill=style.ink,
-                    face=body.face)
+    caption = "Roll the cube from A to F, a route a round"
+    room = seam_window(width)[0] - b
+    small = fit_box(caption, body.size, room, b - 2 * style.safe_mm, body.face)
+    canvas.text(b, centred_baseline(caption, small, body.face, b / 2), caption, small, fill=style.ink, face=body.face)
+    _draw_roll_key(canvas, spec, routes, style, width * LABEL_AT + size * 3, width - b, height - b / 2)
+
+
+def roll_key_items(routes: list[Route]) -> list[tuple[Route, str]]:
+    return [(route, f"{route.start}-{route.end}") for route in routes]
+
+
+def _draw_roll_key(canvas: Canvas, spec: DiaominosSpec, routes: list[Route], style: Style, left: float,
+                   right: float, middle: float) -> None:
+    """For each move its badge, its spaces and an arrow for every roll, as seen from seat 1, laid
+    along the bottom border and stepping over the stretches where the board may be split."""
+    board, body = spec.board, style.body
+    size = body.size
+    badge = size * 0.75
+    arrow = size * 1.1
+    low, high = seam_window(board_size(board)[0])
+    x = left
+    for route, words in roll_key_items(routes):
+        item = 2 * badge + size * 0.4 + text_width(words, size, style.title.face) + size * 0.5 + \
+            len(route.rolls) * (arrow + size * 0.3)
+        if x < high and x + item > low:
+            x = high
+        if x + item > right:
+            break
+        colour = move_colour(style, board.move_colours, route.number)
+        _draw_badge(canvas, x + badge, middle, badge, str(route.number), colour, style)
+        cursor = x + 2 * badge + size * 0.4
+        canvas.text(cursor, centred_baseline(words, size, style.title.face, middle), words, size, fill=style.ink,
+                    face=style.title.face)
+        cursor += text_width(words, size, style.title.face) + size * 0.5
+        for roll in route.rolls:
+            dx, dy = ROLL_ARROWS[roll]
+            cx = cursor + arrow / 2
+            start = (cx - dx * arrow / 2, middle - dy * arrow / 2)
+            end = (cx + dx * arrow / 2, middle + dy * arrow / 2)
+            canvas.line(*start, end[0] - dx * arrow * 0.3, end[1] - dy * arrow * 0.3, stroke=colour,
+                        width=route_width(board) * 0.6)
+            _arrow_head(canvas, start, end, arrow * 0.45, colour)
+            cursor += arrow + size * 0.3
+        x = cursor + size * 0.9

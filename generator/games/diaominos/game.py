@@ -20,7 +20,7 @@ from generator.colour_rules import MeaningColour
 from generator.fonts import text_width, wrap
 from generator.kit.symbols import SUITS, draw_symbol
 from generator.kit.text import centred_baseline, fit_box, fit_line, top_baseline
-from generator.model import Area, Component, Piece, fill_bleed
+from generator.model import Area, Component, Piece, PieceGeometry, fill_bleed
 from generator.plugins import Game, GameSpec
 from generator.schema import Colour, spec_field, where
 from generator.shapes import Rect
@@ -28,7 +28,9 @@ from generator.styles import Style
 from generator.validate import RuleBook, error
 
 from .board import LETTERS, board_path, board_size, draw_board, seat_label_size
-from .cube import SEATS, Cube, is_l_move, keeps_promise, play_rounds
+from .cube import SEATS, is_l_move, keeps_promise
+from .paper import (draw_facelet, game_rounds, game_seeds, round_card_component, rules_component, rules_fit,
+                    sticker_guide_component)
 
 # ---------------------------------------------------------------------------------------------
 # What a Diaominos file says
@@ -58,6 +60,8 @@ class Board:
     border_mm: float = spec_field(14.0, positive=True, maximum=60)
     #: Each space's square, [column, row]: two whole numbers (on the board: the rules check that).
     spaces: dict[str, tuple[int, int]] = spec_field(minimum=0, maximum=19, parts=("column", "row"))
+    #: A colour for each move's route (A to B, B to C...), so a route is followed by its colour.
+    move_colours: list[Colour] = spec_field(default_factory=list)
 
 
 @dataclass(kw_only=True)
@@ -86,9 +90,15 @@ class PlayerSheet:
 
 
 @dataclass(kw_only=True)
-class RoundSheet:
-    width_mm: float = spec_field(250.0, positive=True, minimum=100, maximum=1000)
-    height_mm: float = spec_field(150.0, positive=True, minimum=100, maximum=1000)
+class RoundCards:
+    games: int = spec_field(4, count=True, maximum=50)  # scrambles dealt, six cards each
+    piece: PieceGeometry = spec_field(template="pieces")
+
+
+@dataclass(kw_only=True)
+class RulesSheet:
+    width_mm: float = spec_field(180.0, positive=True, minimum=100, maximum=1000)
+    height_mm: float = spec_field(250.0, positive=True, minimum=100, maximum=1000)
 
 
 @dataclass(kw_only=True)
@@ -96,7 +106,8 @@ class DiaominosSpec(GameSpec):
     cube: CubeSpec
     board: Board
     player_sheet: PlayerSheet
-    round_sheet: RoundSheet
+    round_cards: RoundCards
+    rules_sheet: RulesSheet = spec_field(default_factory=RulesSheet)
 
 
 def grid_cells(grid: Grid) -> dict[tuple[int, int], str]:
@@ -267,25 +278,28 @@ def check_rounds(spec: DiaominosSpec):
         yield error(where(sheet, "slots_per_round"), f"{sheet.slots_per_round} slots a round; 4 faces face each player")
 
 
-@rules.rule("diaominos.round-sheet", "over the game each colour is on top 4 times and before each seat 4 times")
-def check_round_sheet(spec: DiaominosSpec):
+@rules.rule("diaominos.round-cards", "in every game the cards deal, each colour is on top 4 times and before "
+                                     "each seat 4 times")
+def check_round_cards(spec: DiaominosSpec):
     if len(board_path(spec)) != 6 or len(spec.cube.colours) != 6:
         return
-    rounds = play_rounds(Cube.scrambled(spec.cube.seed), dict(zip(LETTERS, board_path(spec))))
     names = [colour.name for colour in spec.cube.colours]
-    views = {"on top": [c for r in rounds for c in r.top]}
-    views.update({f"before seat {seat}": [c for r in rounds for c in r.seats[seat]] for seat in SEATS})
-    for view, seen in views.items():
-        counts = Counter(seen)
-        wrong = [f"{names[c]} {counts[c]}x" for c in range(6) if counts[c] != 4]
-        if wrong:
-            yield error(where(spec.cube, "seed"), f"the round sheet shows colours {view} unevenly ({', '.join(wrong)}); "
-                                                  "each should come 4 times")
+    for game, seed in enumerate(game_seeds(spec), start=1):
+        rounds = game_rounds(spec, seed)
+        views = {"on top": [c for r in rounds for c in r.top]}
+        views.update({f"before seat {seat}": [c for r in rounds for c in r.seats[seat]] for seat in SEATS})
+        for view, seen in views.items():
+            counts = Counter(seen)
+            wrong = [f"{names[c]} {counts[c]}x" for c in range(6) if counts[c] != 4]
+            if wrong:
+                yield error(where(spec.cube, "seed"), f"game {game}'s round cards show colours {view} unevenly "
+                                                      f"({', '.join(wrong)}); each should come 4 times")
+                return
 
 
 #: The smallest sheets whose grid, cards and rounds can still be written in (both fit A5 landscape).
-MIN_PLAYER_SHEET_MM = (190.0, 130.0)
-MIN_ROUND_SHEET_MM = (150.0, 100.0)
+MIN_PLAYER_SHEET_MM = (190.0, 140.0)
+MIN_ROUND_CARD_MM = (55.0, 80.0)  # twenty facelets, each large enough to tell at arm's length
 MIN_CELL_MM = 6.0  # a grid cube a pencil mark fits in
 MIN_SEAT_LABEL_PT = 8.0
 
@@ -298,17 +312,18 @@ def check_sizes(spec: DiaominosSpec):
         least = 2 * style.safe_mm + (high - low) * MIN_SEAT_LABEL_PT * PT
         yield error(where(board, "border_mm"), f"a {board.border_mm:g} mm border has no room for the seat labels "
                                                f"{style.safe_mm:g} mm clear of the cut; use at least {least:.1f} mm")
-    sheets_fit = True
-    for name, piece, (width, height) in (("player_sheet", spec.player_sheet, MIN_PLAYER_SHEET_MM),
-                                         ("round_sheet", spec.round_sheet, MIN_ROUND_SHEET_MM)):
-        if piece.width_mm < width or piece.height_mm < height:
-            sheets_fit = False
-            yield error(where(spec, name), f"a {piece.width_mm:g} x {piece.height_mm:g} mm {name.replace('_', ' ')} is "
-                                           f"too small to write on; use at least {width:g} x {height:g} mm")
-    if not sheets_fit:
+    card = spec.round_cards.piece
+    if card.width_mm < MIN_ROUND_CARD_MM[0] or card.height_mm < MIN_ROUND_CARD_MM[1]:
+        yield error(where(spec.round_cards, "piece"), f"{card.width_mm:g} x {card.height_mm:g} mm round cards are too "
+                                                      f"small for twenty facelets; use at least {MIN_ROUND_CARD_MM[0]:g}"
+                                                      f" x {MIN_ROUND_CARD_MM[1]:g} mm (a poker card)")
+    sheet = spec.player_sheet
+    if sheet.width_mm < MIN_PLAYER_SHEET_MM[0] or sheet.height_mm < MIN_PLAYER_SHEET_MM[1]:
+        yield error(where(spec, "player_sheet"), f"a {sheet.width_mm:g} x {sheet.height_mm:g} mm player sheet is too "
+                                                 f"small to write on; use at least {MIN_PLAYER_SHEET_MM[0]:g} x "
+                                                 f"{MIN_PLAYER_SHEET_MM[1]:g} mm")
         return
     # The grid's cubes shrink to the room the sheet leaves them, less with larger text.
-    sheet = spec.player_sheet
     for n in range(sheet.copies):
         style = spec.style.resolve("player-sheet", piece=f"player-sheet-{n + 1}")
         cell = SheetLayout(sheet.width_mm, sheet.height_mm, spec.title, sheet.grid, style).cell
@@ -334,18 +349,15 @@ def draw_sticker(canvas: Canvas, area: Area, colour: CubeColour, style: Style) -
     draw_symbol(canvas, colour.symbol, area.width / 2, area.height / 2, area.width * 0.42, mark)
 
 
-def draw_facelet(canvas: Canvas, colour: CubeColour, x: float, y: float, size: float, style: Style) -> None:
-    """A facelet on paper: its colour and symbol, outlined so white shows on white paper."""
-    canvas.rect(x, y, size, size, radius=size * 0.11, fill=colour.colour, stroke=style.line, width=style.line_mm * 0.6)
-    draw_symbol(canvas, colour.symbol, x + size / 2, y + size / 2, size * 0.5, style.ink_on(colour.colour))
-
-
 # The player sheet ----------------------------------------------------------------------------
 
 GRID_NOTE = "Layers count from the bottom.\nLoading starts at the filled cube: your first polyomino must touch it."
 MARKING_NOTE = "Mark the bottom-most, then right-most, unmarked cube"
 ROUNDS_NOTE = "Rounds: initials of the four faces facing you; cross each off as you load it"
 GAME_END = ("Game end: layers completed", "+ diamond marks left")  # each followed by a blank to fill in
+SCORING = ("Scoring: each polyomino of diamonds in your grid 5; first at the table to score a shape +1; "
+           "at the end 1 for each completed layer and 1 for each diamond mark left.")
+POLYOMINO_CELL_MM = 6.5  # a polyomino's cubes: room for a pencil mark beside the order digit
 
 
 @dataclass(frozen=True)
@@ -397,7 +409,13 @@ class SheetLayout:
     def below_grid(self) -> float:
         """What goes under the grid: its note, a gap and the final-score box."""
         small = self.style.small
-        return small.size * (0.5 + 1.25 * len(self.note_lines())) + self.score_row * 0.7 + self.score_row * 3.2
+        return (small.size * (0.5 + 1.25 * len(self.note_lines())) + self.score_row * 0.7 + self.score_row * 3.2
+                + self.key_row)
+
+    @property
+    def key_row(self) -> float:
+        """The colour key under the final score: a chip and a name for each colour."""
+        return self.style.small.size * 3.2
 
     @property
     def cell(self) -> float:
@@ -414,25 +432,31 @@ def draw_player_sheet(canvas: Canvas, area: Area, spec: DiaominosSpec, style: St
     fill_bleed(canvas, area, style.background)
     _draw_heading(canvas, layout)
     bottom = _draw_grid(canvas, layout)
-    _draw_final_score(canvas, layout, bottom)
+    bottom = _draw_final_score(canvas, layout, bottom)
+    _draw_colour_key(canvas, layout, spec.cube.colours, bottom)
     bottom = _draw_polyominoes(canvas, layout, sheet.polyominoes)
     _draw_rounds(canvas, layout, sheet, bottom)
     _draw_total(canvas, layout)
 
 
 def _draw_heading(canvas: Canvas, layout: SheetLayout) -> None:
-    """The game's title, and a line for the player's name after it."""
+    """The game's title, a line for the player's name after it and a box for their seat."""
     style, (x0, x1) = layout.style, layout.left
     title, body = style.title, style.body
     baseline = layout.title_baseline
-    size = fit_line(layout.title, title.size, (x1 - x0) * 0.5, title.face)
+    size = fit_line(layout.title, title.size, (x1 - x0) * 0.45, title.face)
     canvas.text(x0, baseline, layout.title, size, fill=style.ink, face=title.face)
-    x = x0 + text_width(layout.title, size, title.face) + (x1 - x0) * 0.08
-    size = fit_line("Player", body.size, (x1 - x) * 0.4, body.face)  # the rest is the line to write on
-    canvas.text(x, baseline, "Player", size, fill=style.ink, face=body.face)
-    x += text_width("Player", size, body.face) + size * 0.4
-    canvas.line(x, baseline + 0.5 * style.line_mm, x1, baseline + 0.5 * style.line_mm, stroke=style.line,
-                width=style.line_mm * 0.85)
+    x = x0 + text_width(layout.title, size, title.face) + (x1 - x0) * 0.05
+    seat_box = body.size * 2.4
+    seat_left = x1 - seat_box
+    seat_words = x1 - seat_box - body.size * 0.4 - text_width("Seat", body.size, body.face)
+    canvas.text(x, baseline, "Player", body.size, fill=style.ink, face=body.face)
+    x += text_width("Player", body.size, body.face) + body.size * 0.4
+    canvas.line(x, baseline + 0.5 * style.line_mm, seat_words - body.size, baseline + 0.5 * style.line_mm,
+                stroke=style.line, width=style.line_mm * 0.85)
+    canvas.text(seat_words, baseline, "Seat", body.size, fill=style.ink, face=body.face)
+    canvas.rect(seat_left, baseline - seat_box * 0.75, seat_box, seat_box, radius=seat_box * 0.12, stroke=style.line,
+                width=style.line_mm * 1.15)
 
 
 def _draw_grid(canvas: Canvas, layout: SheetLayout) -> float:
@@ -455,8 +479,9 @@ def _draw_grid(canvas: Canvas, layout: SheetLayout) -> float:
                              face=small.face) - small.size * 1.25
 
 
-def _draw_final_score(canvas: Canvas, layout: SheetLayout, top: float) -> None:
-    """The wild colour and the end-of-game score, in a box under the grid: three rows."""
+def _draw_final_score(canvas: Canvas, layout: SheetLayout, top: float) -> float:
+    """The wild colour and the end-of-game score, in a box under the grid: three rows. Returns the y
+    below the box."""
     style, (x0, x1) = layout.style, layout.left
     label, body, row = style.index, style.body, layout.score_row
     y = top + row * 0.7
@@ -486,6 +511,24 @@ def _draw_final_score(canvas: Canvas, layout: SheetLayout, top: float) -> None:
                     stroke=style.line, width=style.line_mm * 0.85)
         x += (blank + after) * size
     labelled_box(2, "Score", (x1 - x0) * 0.18)
+    return y + row * 3.2
+
+
+def _draw_colour_key(canvas: Canvas, layout: SheetLayout, colours: list[CubeColour], top: float) -> None:
+    """Each cube colour as a chip with its symbol and its name, so a colour written as a word or an
+    initial reads back in a greyscale print."""
+    style, (x0, x1) = layout.style, layout.left
+    small = style.small
+    chip = small.size * 1.9
+    middle = top + layout.key_row * 0.55
+    share = (x1 - x0) / max(len(colours), 1)
+    for index, colour in enumerate(colours):
+        x = x0 + index * share
+        draw_facelet(canvas, colour, x, middle - chip / 2, chip, style)
+        name = colour.name.capitalize()
+        size = fit_line(name, small.size, share - chip - small.size * 0.9, small.face)
+        canvas.text(x + chip + small.size * 0.4, centred_baseline(name, size, small.face, middle), name, size,
+                    fill=style.ink, face=small.face)
 
 
 def _draw_polyominoes(canvas: Canvas, layout: SheetLayout, shapes: list[Polyomino]) -> float:
@@ -497,56 +540,81 @@ def _draw_polyominoes(canvas: Canvas, layout: SheetLayout, shapes: list[Polyomin
     canvas.text(x0, baseline, MARKING_NOTE, size, fill=style.ink, face=small.face)
     top, gap = baseline + small.size * 0.8, (x1 - x0) * 0.017
     width = (x1 - x0 - (len(shapes) - 1) * gap) / max(len(shapes), 1)
-    height = layout.height * 0.303
+    height = polyomino_card_height(style, polyomino_cell(width))
     for index, shape in enumerate(shapes):
         _draw_polyomino_card(canvas, style, shape, x0 + index * (width + gap), top, width, height)
     return top + height
 
 
+def polyomino_cell(card_width: float) -> float:
+    """A polyomino's cube on its card: POLYOMINO_CELL_MM, or less if three do not fit across."""
+    return min(POLYOMINO_CELL_MM, card_width * 0.82 / 3)
+
+
+def polyomino_card_height(style: Style, cell: float) -> float:
+    """Colour box, the shape (4 cubes tall at most), its name, the score line and the first-player box."""
+    body, name = style.body, style.index
+    return body.size * 1.5 + cell * 1.1 + cell * 4.4 + name.size * 1.5 + body.size * 2.0 + cell * 1.25 + cell * 0.4
+
+
 def _draw_polyomino_card(canvas: Canvas, style: Style, shape: Polyomino, x: float, y: float, w: float,
                          h: float) -> None:
     """One shape in its fixed orientation, its cubes numbered in the order they are marked, with a
-    box for the colour it takes and a line for its score."""
-    body, name = style.body, style.index
+    box for the colour it takes, a line for its score and a box for the first player's bonus."""
+    body, name, small = style.body, style.index, style.small
     pad = w * 0.09
+    cell = polyomino_cell(w)
     canvas.rect(x, y, w, h, radius=w * 0.07, stroke=style.line, width=style.line_mm * 1.15)
-    size = fit_box("Colour", body.size, w - 2 * pad, h * 0.07, body.face)
-    canvas.text(x + pad, y + h * 0.093, "Colour", size, fill=style.ink, face=body.face)
-    canvas.rect(x + pad, y + h * 0.12, w - 2 * pad, h * 0.11, radius=w * 0.045, stroke=style.line,
+    y_ = y + body.size * 1.3
+    canvas.text(x + pad, y_, "Colour", fit_line("Colour", body.size, w - 2 * pad, body.face), fill=style.ink,
+                face=body.face)
+    canvas.rect(x + pad, y_ + body.size * 0.4, w - 2 * pad, cell * 1.1, radius=w * 0.045, stroke=style.line,
                 width=style.line_mm * 0.85)
-    cell = min(w * 0.21, h * 0.085)
+    area_top = y_ + body.size * 0.4 + cell * 1.1 + cell * 0.4
     columns = max(c for c, _ in shape.cells) + 1
     rows = max(r for _, r in shape.cells) + 1
-    left, top = x + (w - columns * cell) / 2, y + h * 0.296 + (4 - rows) * cell / 2
+    left, top = x + (w - columns * cell) / 2, area_top + (4 - rows) * cell / 2
     order = {cell_: n for n, cell_ in enumerate(marking_order(shape.cells), start=1)}
     for column, row in shape.cells:
         cx, cy = left + column * cell, top + row * cell
         canvas.rect(cx, cy, cell, cell, fill=style.panel, stroke=style.line, width=style.line_mm)
         number = str(order[(column, row)])
-        digit = fit_box(number, body.size, cell * 0.22, cell * 0.3, body.face)
-        canvas.text(cx + cell * 0.15, top_baseline(number, digit, body.face, cy + cell * 0.15), number, digit,
-                    fill=style.ink, face=body.face)
-    size = fit_box(shape.name, name.size, w - 2 * pad, h * 0.1, name.face)
-    canvas.text(x + w / 2, y + h * 0.74, shape.name, size, fill=style.ink, face=name.face, anchor="middle")
-    size = fit_box("Score", body.size, w * 0.45, h * 0.07, body.face)
-    canvas.text(x + pad, y + h * 0.926, "Score", size, fill=style.ink, face=body.face)
+        canvas.text(cx + cell * 0.1, top_baseline(number, small.size, small.face, cy + cell * 0.1), number,
+                    small.size, fill=style.ink, face=small.face)
+    y_ = area_top + cell * 4 + name.size * 1.2
+    size = fit_box(shape.name, name.size, w - 2 * pad, name.size, name.face)
+    canvas.text(x + w / 2, y_, shape.name, size, fill=style.ink, face=name.face, anchor="middle")
+    y_ += body.size * 1.8
+    size = fit_line("Score", body.size, w * 0.45, body.face)
+    canvas.text(x + pad, y_, "Score", size, fill=style.ink, face=body.face)
     start = x + pad + text_width("Score", size, body.face) + w * 0.05
-    canvas.line(start, y + h * 0.926 + 0.5 * style.line_mm, x + w - pad, y + h * 0.926 + 0.5 * style.line_mm,
-                stroke=style.line, width=style.line_mm * 0.85)
+    canvas.line(start, y_ + 0.5 * style.line_mm, x + w - pad, y_ + 0.5 * style.line_mm, stroke=style.line,
+                width=style.line_mm * 0.85)
+    # The bonus for the first player at the table to score this shape: tick the box.
+    box = cell * 0.9
+    y_ += cell * 0.45
+    words = "1st +1"
+    size = fit_line(words, small.size, w - 2 * pad - box - small.size * 0.5, small.face)
+    canvas.text(x + pad, centred_baseline(words, size, small.face, y_ + box / 2), words, size, fill=style.ink,
+                face=small.face)
+    canvas.rect(x + w - pad - box, y_, box, box, radius=box * 0.15, stroke=style.line, width=style.line_mm * 0.85)
 
 
 def _draw_rounds(canvas: Canvas, layout: SheetLayout, sheet: PlayerSheet, top: float) -> None:
-    """A row a round: a dashed slot for each face facing the player."""
-    style, (x0, x1), h = layout.style, layout.right, layout.height
+    """A row a round: a dashed slot for each face facing the player, in the room between the cards
+    and the scoring strip."""
+    style, (x0, x1) = layout.style, layout.right
     small, number = style.small, style.index
-    baseline = top + h * 0.045
+    baseline = top + small.size * 2.2
     canvas.text(x0, baseline, ROUNDS_NOTE, fit_line(ROUNDS_NOTE, small.size, x1 - x0, small.face), fill=style.ink,
                 face=small.face)
-    pitch, label = h * 0.056, (x1 - x0) * 0.076
+    bottom = summary_top(layout) - small.size
+    pitch = min(number.size * 3.0, (bottom - baseline - small.size * 0.5) / max(sheet.rounds, 1))
+    label = (x1 - x0) * 0.076
     slot = (x1 - x0 - label) / max(sheet.slots_per_round, 1)
     dash = (style.line_mm * 3.4, style.line_mm * 2.6)
     for index in range(sheet.rounds):
-        y = baseline + h * 0.017 + index * pitch
+        y = baseline + small.size * 0.5 + index * pitch
         text = str(index + 1)
         size = fit_box(text, number.size, label * 0.7, pitch * 0.6, number.face)
         canvas.text(x0 + label / 3, centred_baseline(text, size, number.face, y + pitch * 0.475), text, size,
@@ -556,11 +624,30 @@ def _draw_rounds(canvas: Canvas, layout: SheetLayout, sheet: PlayerSheet, top: f
                         stroke=style.line, width=style.line_mm, dash=dash)
 
 
-def _draw_total(canvas: Canvas, layout: SheetLayout) -> None:
-    """The final total, in a band along the bottom of the right column."""
+def total_height(layout: SheetLayout) -> float:
+    return layout.style.title.size * 1.6
+
+
+def summary_top(layout: SheetLayout) -> float:
+    """Where the scoring strip starts: its lines and a gap above the total."""
     style, (x0, x1) = layout.style, layout.right
+    lines = wrap(SCORING, style.small.size, x1 - x0 - style.small.size * 1.2, style.small.face)
+    strip = len(lines) * style.small.size * 1.25 + style.small.size * 0.9
+    return layout.height - style.safe_mm - total_height(layout) - style.small.size - strip
+
+
+def _draw_total(canvas: Canvas, layout: SheetLayout) -> None:
+    """The scoring in a strip, then the final total in a band along the bottom of the right column."""
+    style, (x0, x1) = layout.style, layout.right
+    small = style.small
+    top = summary_top(layout)
+    lines = wrap(SCORING, small.size, x1 - x0 - small.size * 1.2, small.face)
+    strip = len(lines) * small.size * 1.25 + small.size * 0.9
+    canvas.rect(x0, top, x1 - x0, strip, radius=small.size * 0.4, fill=style.panel)
+    canvas.text_block(x0 + small.size * 0.6, top + small.size * 1.35, lines, small.size, fill=style.ink,
+                      face=small.face)
     heading = style.title.scaled(0.7)  # a step below the sheet's title
-    height = layout.height * 0.101
+    height = total_height(layout)
     y = layout.height - style.safe_mm - height
     canvas.rect(x0, y, x1 - x0, height, radius=height * 0.083, fill=style.panel, stroke=style.line,
                 width=style.line_mm * 1.7)
@@ -572,63 +659,6 @@ def _draw_total(canvas: Canvas, layout: SheetLayout) -> None:
                 fill=style.background, stroke=style.line, width=style.line_mm * 1.15)
 
 
-# The round sheet -----------------------------------------------------------------------------
-
-ROUND_SHEET_NOTE = ("For a game without a cube: each round, mark the colours on top; then load the four faces in your "
-                    "seat's column, as you see them from your seat.")
-
-
-def draw_round_sheet(canvas: Canvas, area: Area, spec: DiaominosSpec, style: Style) -> None:
-    """No spare cube? The seeded scramble rolled along the board: what each round shows, on top
-    and before each seat. Columns share the width; rows share the height left under the headings."""
-    colours = spec.cube.colours
-    title, body, heading, small = style.title, style.body, style.index, style.small
-    margin = style.safe_mm
-    width = area.width - 2 * margin
-    fill_bleed(canvas, area, style.background)
-    rounds = play_rounds(Cube.scrambled(spec.cube.seed), dict(zip(LETTERS, board_path(spec))))
-    text = f"{spec.title}: round sheet (scramble {spec.cube.seed})"
-    size = fit_line(text, title.size, width, title.face)
-    y = top_baseline(text, size, title.face, margin)
-    canvas.text(margin, y, text, size, fill=style.ink, face=title.face)
-    y = canvas.text_block(margin, y + title.size * 0.4 + body.size * 1.25, wrap(ROUND_SHEET_NOTE, body.size, width,
-                          body.face), body.size, fill=style.ink, face=body.face)
-    # The round labels' column, as wide as its words, then one column for the top and one for each seat.
-    headings = ["Round", "On top"] + [f"Seat {seat}" for seat in SEATS]
-    labels = [headings[0]] + [f"{r.number}  ({r.space})" for r in rounds]
-    label = min(max(text_width(words, heading.size, heading.face) for words in labels) + heading.size, width * 0.2)
-    column = (width - label) / 5
-    y += heading.size * 1.2  # text_block returned the baseline after its last line
-    for index, words in enumerate(headings):
-        x, room = (margin, label) if index == 0 else (margin + label + (index - 1) * column, column)
-        canvas.text(x, y, words, fit_line(words, heading.size, room * 0.9, heading.face), fill=style.ink,
-                    face=heading.face)
-    top = y + heading.size * 0.8
-    row = (area.height - margin - top) / len(rounds)
-    swatch = min(row * 0.355, column * 0.162)
-    gap = swatch * 0.114
-    band = margin / 3  # the shaded rows reach a little past the text
-    for r in rounds:
-        y = top + (r.number - 1) * row
-        middle = y + row / 2
-        if r.number % 2 == 0:
-            canvas.rect(margin - band, y, width + 2 * band, row, fill=style.panel)
-        words = f"{r.number}  ({r.space})"
-        size = fit_box(words, heading.size, label * 0.9, row * 0.6, heading.face)
-        canvas.text(margin, centred_baseline(words, size, heading.face, middle), words, size, fill=style.ink,
-                    face=heading.face)
-        for index, face in enumerate([r.top] + [r.seats[seat] for seat in SEATS]):
-            x = margin + label + index * column
-            for k, colour in enumerate(face):
-                draw_facelet(canvas, colours[colour], x + (k % 2) * (swatch + gap),
-                             middle - swatch - gap / 2 + (k // 2) * (swatch + gap), swatch, style)
-            names = " ".join(colours[c].name[:1].upper() for c in face)
-            left = x + 2 * swatch + gap + swatch * 0.43
-            size = fit_line(names, small.size, x + column * 0.95 - left, small.face)
-            canvas.text(left, centred_baseline(names, size, small.face, middle), names, size, fill=style.ink,
-                        face=small.face)
-
-
 # ---------------------------------------------------------------------------------------------
 # Components
 # ---------------------------------------------------------------------------------------------
@@ -636,7 +666,7 @@ def draw_round_sheet(canvas: Canvas, area: Area, spec: DiaominosSpec, style: Sty
 def components(spec: DiaominosSpec) -> list[Component]:
     """Every piece with the style resolved for it: stickers by their cube colour's name as the
     group, so `groups: {white: ...}` restyles the white ones."""
-    sheet, cube, round_sheet = spec.player_sheet, spec.cube, spec.round_sheet
+    sheet, cube = spec.player_sheet, spec.cube
     board_style = spec.style.resolve("board", piece="board")
     board = [Piece("board", Rect(*board_size(spec.board)), partial(draw_board, spec=spec, style=board_style))]
     sheets = []
@@ -652,14 +682,13 @@ def components(spec: DiaominosSpec) -> list[Component]:
             style = spec.style.resolve("cube-sticker", colour.name, piece=piece_id)
             stickers.append(Piece(piece_id, Rect(cube.sticker_mm, cube.sticker_mm),
                                   partial(draw_sticker, colour=colour, style=style)))
-    style = spec.style.resolve("round-sheet", piece="round-sheet")
-    rounds = [Piece("round-sheet", Rect(round_sheet.width_mm, round_sheet.height_mm),
-                    partial(draw_round_sheet, spec=spec, style=style))]
     return [
         Component("board", "Board", board),
         Component("player-sheet", "Player sheet", sheets, cut_guides=False),
         Component("cube-sticker", "Cube stickers", stickers, gutter=3.0),
-        Component("round-sheet", "Round sheet", rounds, cut_guides=False),
+        sticker_guide_component(spec),
+        round_card_component(spec),
+        rules_component(spec),
     ]
 
 

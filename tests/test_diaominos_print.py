@@ -1,0 +1,207 @@
+"""Diaominos as a player meets it in print: routes that can be followed at a glance, a roll key,
+round cards for playing without a cube, a player sheet with everything scoring needs, and
+stickers that say what they are for."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+
+from conftest import error_messages, words_below
+from generator.games.diaominos import board as board_module
+from generator.games.diaominos import game as dm
+from generator.games.diaominos.cube import Cube, play_rounds, rolls_for_move
+from generator.load import load_game
+from generator.model import Area
+from generator.recording import record_face
+
+ROOT = Path(__file__).resolve().parent.parent
+BUNDLED = (ROOT / "data" / "diaominos.yaml").read_text()
+# A layout of L moves whose routes share rows and columns and pass other spaces' squares.
+CROWDED = {"A": (0, 0), "B": (2, 1), "C": (0, 2), "D": (2, 3), "E": (3, 1), "F": (1, 0)}
+
+
+def spec_with(*overrides):
+    return load_game("diaominos", overrides).spec
+
+
+def parts(spec):
+    return {component.name: component for component in dm.components(spec)}
+
+
+def drawn(piece, side="front"):
+    return record_face(piece.front if side == "front" else piece.back, Area(piece.width, piece.height, 0.0))
+
+
+def words(piece, side="front") -> str:
+    return " ".join(" ".join(t.text for t in drawn(piece, side).texts).split())
+
+
+# The board's routes ------------------------------------------------------------------------------
+
+def crowded_overrides():
+    return tuple(f"board.spaces.{letter}=[{c}, {r}]" for letter, (c, r) in CROWDED.items())
+
+
+@pytest.fixture(params=["bundled", "crowded"])
+def layout(request):
+    return spec_with(*(crowded_overrides() if request.param == "crowded" else ()))
+
+
+def test_the_naive_route_would_cross_a_ring_and_the_planned_one_does_not():
+    """A to B runs two squares east along D's row: drawn on the middle lines it goes through D."""
+    spec = spec_with()
+    board = spec.board
+    centre = lambda letter: board_module.centre_of(board, board.spaces[letter])  # noqa: E731
+    a, b, d = centre("A"), centre("B"), centre("D")
+    naive = [a, (b[0], a[1]), b]
+    assert min(board_module._distance(d, p, q) for p, q in zip(naive, naive[1:])) == 0.0
+    route = board_module.plan_routes(spec)[0]
+    assert min(board_module._distance(d, p, q) for p, q in route.segments) > board_module.ring_radius(board)
+
+
+def test_no_route_passes_through_another_spaces_ring(layout):
+    board = layout.board
+    keep_off = (board_module.ring_radius(board) + board_module.ring_width(board) / 2
+                + board_module.route_width(board) / 2)
+    for route in board_module.plan_routes(layout):
+        for letter in board.spaces:
+            if letter in (route.start, route.end):
+                continue
+            centre = board_module.centre_of(board, board.spaces[letter])
+            nearest = min(board_module._distance(centre, p, q) for p, q in route.segments)
+            assert nearest >= keep_off + 0.99, (route.number, letter, nearest)
+
+
+def test_routes_that_share_a_row_or_column_keep_5_mm_of_paper_between_them(layout):
+    board = layout.board
+    width = board_module.route_width(board)
+    routes = board_module.plan_routes(layout)
+    side_by_side = 0
+    for i, first in enumerate(routes):
+        for second in routes[i + 1:]:
+            for (a0, a1) in first.segments:
+                for (b0, b1) in second.segments:
+                    for axis in (0, 1):
+                        other = 1 - axis
+                        if abs(a0[other] - a1[other]) > 1e-6 or abs(b0[other] - b1[other]) > 1e-6:
+                            continue
+                        overlap = (min(max(a0[axis], a1[axis]), max(b0[axis], b1[axis]))
+                                   - max(min(a0[axis], a1[axis]), min(b0[axis], b1[axis])))
+                        if overlap > 1e-6:
+                            side_by_side += 1
+                            assert abs(a0[other] - b0[other]) - width >= 5.0 - 1e-6
+    if layout.board.spaces["A"] == [0, 0] or tuple(layout.board.spaces["A"]) == (0, 0):
+        assert side_by_side  # the crowded layout does make routes run side by side
+
+
+def test_each_route_is_drawn_in_its_own_colour_with_its_number(layout):
+    board = layout.board
+    piece = parts(layout)["board"].pieces[0]
+    record = drawn(piece)
+    routes = board_module.plan_routes(layout)
+    colours = [board_module.move_colour(piece.front.keywords["style"], board.move_colours, r.number) for r in routes]
+    assert len(set(colours)) == len(routes) == 5
+    for route, colour in zip(routes, colours):
+        lines = [p for p in record.paths if p.stroke == colour and p.fill is None]
+        xs = [x for x, _ in route.points]
+        ys = [y for _, y in route.points]
+        assert any(abs(line.box[0] - (min(xs) - board_module.route_width(board) / 2)) < 0.05 and
+                   abs(line.box[3] - (max(ys) + board_module.route_width(board) / 2)) < 0.05 for line in lines)
+        badges = [t for t in record.texts if t.text == str(route.number) and t.box[1] < piece.height - board.border_mm]
+        assert badges and min(t.size for t in badges) >= 7 * 0.3528 - 1e-6
+
+
+def test_the_roll_key_shows_every_moves_rolls(layout):
+    board = layout.board
+    piece = parts(layout)["board"].pieces[0]
+    record = drawn(piece)
+    style = piece.front.keywords["style"]
+    band = piece.height - board.border_mm
+    for route in board_module.plan_routes(layout):
+        label = f"{route.start}-{route.end}"
+        assert any(t.text == label and t.box[1] > band for t in record.texts), label
+        assert route.rolls == rolls_for_move(board.spaces[route.start], board.spaces[route.end])
+        colour = board_module.move_colour(style, board.move_colours, route.number)
+        # Each roll is an arrow: a shaft (a stroked line) and a head, along the way the cube tips.
+        shafts = sorted((p for p in record.paths if p.stroke == colour and p.fill is None and p.box[1] > band),
+                        key=lambda p: p.box[0])
+        assert len(shafts) == len(route.rolls)
+        for shaft, roll in zip(shafts, route.rolls):
+            wide = shaft.box[2] - shaft.box[0] > shaft.box[3] - shaft.box[1]
+            assert wide == (roll in "EW"), (route.number, roll)
+
+
+def test_every_word_on_the_board_is_7_pt_or_more(layout):
+    assert words_below(parts(layout)["board"].pieces, 7.0) == []
+
+
+# Round cards ---------------------------------------------------------------------------------------
+
+def test_round_cards_deal_four_games_of_six_titled_by_game():
+    spec = spec_with()
+    cards = parts(spec)["round-card"].pieces
+    assert len(cards) == 24
+    backs = {id(card.back) for card in cards}
+    assert len(backs) == 1  # one plain back for all
+    seeds = [spec.cube.seed + n for n in range(4)]
+    for game, seed in enumerate(seeds, start=1):
+        rounds = play_rounds(Cube.scrambled(seed), dict(zip("ABCDEF", dm.board_path(spec))))
+        for round_ in rounds:
+            card = next(c for c in cards if c.id == f"round-card-g{game}-r{round_.number}")
+            said = words(card)
+            assert f"Game {game} · Round {round_.number}" in said and str(seed) not in said.split()
+            assert card.front.keywords["round_"] == round_
+
+
+def test_more_games_are_more_cards_each_checked(tmp_path):
+    assert len(parts(spec_with("round_cards.games=6"))["round-card"].pieces) == 36
+    found = error_messages(tmp_path, BUNDLED, ("round_cards.piece=mini-card",))
+    assert any("too small for twenty facelets" in m for m in found["diaominos.sizes"])
+
+
+# The player sheet ------------------------------------------------------------------------------------
+
+def test_the_player_sheet_has_a_seat_box_bonus_boxes_colour_key_and_scoring_strip():
+    spec = spec_with()
+    sheet = parts(spec)["player-sheet"].pieces[0]
+    said = words(sheet)
+    assert "Seat" in said
+    assert said.count("1st +1") == len(spec.player_sheet.polyominoes)
+    for colour in spec.cube.colours:
+        assert colour.name.capitalize() in said
+    assert "Scoring: each polyomino of diamonds in your grid 5" in said
+
+
+def test_polyomino_cubes_are_at_least_6_mm_and_numbered_at_7_pt():
+    spec = spec_with()
+    sheet = parts(spec)["player-sheet"].pieces[0]
+    style = sheet.front.keywords["style"]
+    record = drawn(sheet)
+    right = sheet.width * 0.504
+    cubes = [p for p in record.paths if p.fill == style.panel and p.box[0] >= right
+             and abs((p.box[2] - p.box[0]) - (p.box[3] - p.box[1])) < 0.01 and p.box[2] - p.box[0] < 12]
+    assert len(cubes) == sum(len(shape.cells) for shape in spec.player_sheet.polyominoes)
+    assert min(p.box[2] - p.box[0] for p in cubes) >= 6.0
+    assert words_below([sheet], 7.0) == []
+
+
+# Stickers and rules ----------------------------------------------------------------------------------
+
+def test_the_sticker_guide_says_what_the_stickers_are_for():
+    spec = spec_with()
+    guide = parts(spec)["sticker-guide"].pieces[0]
+    assert "For a 2 x 2 puzzle cube of about 50 mm" in words(guide)
+    assert words_below([guide], 7.0) == []
+
+
+def test_the_rules_sheet_covers_the_game():
+    spec = spec_with()
+    sheet = parts(spec)["rules-sheet"].pieces[0]
+    said = words(sheet)
+    for heading in ("In the print", "You also need", "Setting up", "A round", "Scoring", "Without a cube"):
+        assert heading in said
+    assert words_below([sheet], 7.0) == []
+    assert math.isfinite(dm.rules_fit(spec)[1]) and dm.rules_fit(spec)[1] <= 0
