@@ -4,7 +4,6 @@ stickers that say what they are for."""
 
 from __future__ import annotations
 
-import math
 from pathlib import Path
 
 import pytest
@@ -204,4 +203,8 @@ def test_the_rules_sheet_covers_the_game():
     for heading in ("In the print", "You also need", "Setting up", "A round", "Scoring", "Without a cube"):
         assert heading in said
     assert words_below([sheet], 7.0) == []
-    assert math.isfinite(dm.rules_fit(spec)[1]) and dm.rules_fit(spec)[1] <= 0
+
+
+def test_rules_too_long_for_their_sheet_are_an_error(tmp_path):
+    found = error_messages(tmp_path, BUNDLED, ("rules_sheet.width_mm=100", "rules_sheet.height_mm=120"))
+    assert any("the rules do not fit a 100 x 120 mm sheet at 7 pt" in m for m in found["diaominos.sizes"])

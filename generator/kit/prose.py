@@ -23,9 +23,11 @@ from generator.canvas import PT
 from generator.fonts import wrap
 from generator.kit.symbols import draw_symbol
 from generator.kit.text import fit_line, fit_size, measure_drawing, top_baseline
-from generator.model import Area, Piece, fill_bleed
+from generator.model import Area, Component, Piece, fill_bleed
+from generator.schema import spec_field, where
 from generator.shapes import Rect
 from generator.styles import Style
+from generator.validate import error
 
 FLOOR_PT = 7.0  # aids, sheets and rules never print body text smaller
 LEADING = 1.25  # line pitch, in body sizes
@@ -166,3 +168,43 @@ def prose_pieces(spec, component: str, ids: list[str], shape: Rect, pages: list[
         area = Area(shape.width, shape.height, 0.0)
         pieces.append(Piece(piece_id, shape, prose_face(area, blocks, style, count, header)))
     return pieces
+
+
+# The rules sheet every game prints ---------------------------------------------------------------
+
+RULES_COLUMNS = 2
+RULES_SAFE_MM = 6.0  # the rules sheet's margin inside its trim
+
+
+@dataclass(kw_only=True)
+class RulesSheet:
+    """A game file's `rules_sheet:`: the sheet its rules print on, which must fit a sheet of paper."""
+
+    width_mm: float = spec_field(180.0, positive=True, minimum=100, maximum=200)
+    height_mm: float = spec_field(250.0, positive=True, minimum=100, maximum=255)
+
+
+def rules_sheet_style(spec) -> Style:
+    return spec.style.resolve("rules-sheet", piece="rules-sheet", safe_mm=RULES_SAFE_MM)
+
+
+def rules_sheet_fit(spec, blocks: list[tuple]) -> tuple[float, float]:
+    """(body size, overflow) of the rules on the game's rules sheet; an overflow above 0 does not fit."""
+    sheet = spec.rules_sheet
+    return prose_size(Area(sheet.width_mm, sheet.height_mm, 0.0), blocks, rules_sheet_style(spec), RULES_COLUMNS)
+
+
+def rules_sheet_errors(spec, blocks: list[tuple]):
+    """The validator's finding when the rules do not fit their sheet at the legible floor."""
+    _, overflow = rules_sheet_fit(spec, blocks)
+    if overflow > 0:
+        sheet = spec.rules_sheet
+        yield error(where(spec, "rules_sheet"), f"the rules do not fit a {sheet.width_mm:g} x {sheet.height_mm:g} mm "
+                                                f"sheet at {FLOOR_PT:g} pt ({overflow:.1f} mm over); make it larger")
+
+
+def rules_sheet_component(spec, blocks: list[tuple]) -> Component:
+    sheet = spec.rules_sheet
+    pieces = prose_pieces(spec, "rules-sheet", ["rules-sheet"], Rect(sheet.width_mm, sheet.height_mm), [blocks],
+                          RULES_COLUMNS, safe_mm=RULES_SAFE_MM)
+    return Component("rules-sheet", "Rules sheet", pieces, cut_guides=False)

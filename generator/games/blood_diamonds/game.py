@@ -20,9 +20,9 @@ from generator.colour_rules import MeaningColour
 from generator.fonts import text_width
 from generator.kit import tracks
 from generator.kit.nets import FlatNet, cube_net, unfold
+from generator.kit.prose import FLOOR_PT, RulesSheet, rules_sheet_errors
 from generator.kit.symbols import SUITS, draw_symbol
 from generator.kit.text import fit_line, fit_size, measure_drawing, top_baseline
-from generator.kit.prose import FLOOR_PT
 from generator.model import Area, Component, Piece, PieceGeometry, fill_bleed, spread
 from generator.plugins import Game, GameSpec
 from generator.schema import Colour, spec_field, where
@@ -30,7 +30,7 @@ from generator.shapes import Circle, Outline, Rect
 from generator.styles import Style
 from generator.validate import RuleBook, error
 
-from .paper import reference_component, reference_fits, rules_component, rules_fit
+from .paper import reference_component, reference_fits, rules_blocks, rules_component
 
 RANKS = ("null", "ace", "2", "3", "4", "5")
 RANK_VALUES = {"null": 0, "ace": 1, "2": 2, "3": 3, "4": 4, "5": 5}
@@ -116,12 +116,6 @@ class PayoffChart:
     piece: PieceGeometry = spec_field(template="pieces")
     swindler_bonus: int = spec_field(2, minimum=0, maximum=20)
     rows: list[list[int | str]]
-
-
-@dataclass(kw_only=True)
-class RulesSheet:
-    width_mm: float = spec_field(180.0, positive=True, minimum=100, maximum=1000)
-    height_mm: float = spec_field(250.0, positive=True, minimum=100, maximum=1000)
 
 
 @dataclass(kw_only=True)
@@ -347,11 +341,7 @@ def check_text_fits(spec: BloodDiamondsSpec):
         yield error(where(spec.payoff_chart, "piece"),
                     f"the payoff chart does not fit a {chart.width_mm:g} x {chart.height_mm:g} mm card at "
                     f"{TEXT_FLOOR_PT:g} pt; give payoff_chart a larger piece (poker-card)")
-    _, overflow = rules_fit(spec)
-    if overflow > 0:
-        sheet = spec.rules_sheet
-        yield error(where(spec, "rules_sheet"), f"the rules do not fit a {sheet.width_mm:g} x {sheet.height_mm:g} mm "
-                                                f"sheet at {TEXT_FLOOR_PT:g} pt ({overflow:.1f} mm over); make it larger")
+    yield from rules_sheet_errors(spec, rules_blocks(spec))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -11,13 +11,11 @@ from __future__ import annotations
 from functools import partial
 
 from generator.fonts import text_width, wrap
-from generator.kit.prose import LEADING, Figure, draw_prose, prose_pieces, prose_size, symbol_heading
+from generator.kit.prose import LEADING, Figure, draw_prose, prose_size, rules_sheet_component, symbol_heading
 from generator.kit.text import fit_line
 from generator.model import Area, Component, Piece
 from generator.shapes import Rect
 
-RULES_COLUMNS = 2
-SHEET_SAFE_MM = 6.0
 
 # What each suit's tile, coins and power do, by the suit's symbol (Table 1), a line each. "must"
 # marks the compulsory ones: they happen to whoever lands on or passes through the tile.
@@ -210,14 +208,5 @@ def rules_blocks(spec) -> list[tuple]:
     ]
 
 
-def rules_fit(spec) -> tuple[float, float]:
-    sheet = spec.rules_sheet
-    style = spec.style.resolve("rules-sheet", piece="rules-sheet", safe_mm=SHEET_SAFE_MM)
-    return prose_size(Area(sheet.width_mm, sheet.height_mm, 0.0), rules_blocks(spec), style, RULES_COLUMNS)
-
-
 def rules_component(spec) -> Component:
-    sheet = spec.rules_sheet
-    pieces = prose_pieces(spec, "rules-sheet", ["rules-sheet"], Rect(sheet.width_mm, sheet.height_mm),
-                          [rules_blocks(spec)], RULES_COLUMNS, safe_mm=SHEET_SAFE_MM)
-    return Component("rules-sheet", "Rules sheet", pieces, cut_guides=False)
+    return rules_sheet_component(spec, rules_blocks(spec))

@@ -16,7 +16,9 @@ from generator.schema import Colour, where
 
 from .board import Board, board_component
 from .cards import MovementCards, movement_component
-from .paper import ReferenceCard, RulesSheet, reference_component, rules_component
+from generator.kit.prose import RulesSheet
+
+from .paper import ReferenceCard, reference_component, rules_component
 from .pyramids import Pyramids, pyramid_components
 from .rulebook import rules
 

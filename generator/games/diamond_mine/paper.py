@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import partial
 
-from generator.kit.prose import FLOOR_PT, columns_of, flow, prose_pieces, prose_size
+from generator.kit.prose import FLOOR_PT, columns_of, flow, prose_size, rules_sheet_component, rules_sheet_errors
 from generator.kit.text import centred_baseline, fit_line
 from generator.model import Area, Component, Piece, PieceGeometry, fill_bleed
 from generator.schema import spec_field, where
@@ -33,12 +33,6 @@ class ReferenceCard:
 
 
 SHEET_SAFE_MM = 6.0  # the rules sheet's margin inside its trim
-
-
-@dataclass(kw_only=True)
-class RulesSheet:
-    width_mm: float = spec_field(180.0, positive=True, minimum=100, maximum=200)
-    height_mm: float = spec_field(250.0, positive=True, minimum=100, maximum=255)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -255,20 +249,8 @@ def reference_component(spec) -> Component:
     return Component("reference-card", "Reference cards", pieces)
 
 
-RULES_COLUMNS = 2
-
-
-def rules_fit(spec) -> tuple[float, float]:
-    sheet = spec.rules_sheet
-    style = spec.style.resolve("rules-sheet", piece="rules-sheet", safe_mm=SHEET_SAFE_MM)
-    return prose_size(Area(sheet.width_mm, sheet.height_mm, 0.0), rules_blocks(spec), style, RULES_COLUMNS)
-
-
 def rules_component(spec) -> Component:
-    sheet = spec.rules_sheet
-    pieces = prose_pieces(spec, "rules-sheet", ["rules-sheet"], Rect(sheet.width_mm, sheet.height_mm),
-                          [rules_blocks(spec)], RULES_COLUMNS, safe_mm=SHEET_SAFE_MM)
-    return Component("rules-sheet", "Rules sheet", pieces, cut_guides=False)
+    return rules_sheet_component(spec, rules_blocks(spec))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -303,8 +285,4 @@ def check_reference(spec):
         yield error(where(ref, "piece"), f"the reference card's words do not fit a {ref.piece.width_mm:g} x "
                                          f"{ref.piece.height_mm:g} mm card at {FLOOR_PT:g} pt ({overflow:.1f} mm "
                                          "over); give it a larger piece")
-    sheet = spec.rules_sheet
-    _, overflow = rules_fit(spec)
-    if overflow > 0:
-        yield error(where(spec, "rules_sheet"), f"the rules do not fit a {sheet.width_mm:g} x {sheet.height_mm:g} mm "
-                                                f"sheet at {FLOOR_PT:g} pt ({overflow:.1f} mm over); make it larger")
+    yield from rules_sheet_errors(spec, rules_blocks(spec))

@@ -18,8 +18,8 @@ from generator.colour_rules import MeaningColour
 from generator import fonts
 from generator.fonts import text_width
 from generator.geometry import Matrix, Path
+from generator.kit.prose import FLOOR_PT, RulesSheet, rules_sheet_errors
 from generator.kit.symbols import SUITS, draw_symbol
-from generator.kit.prose import FLOOR_PT
 from generator.kit.text import fit_line
 from generator.model import Area, Component, Piece, PieceGeometry, fill_bleed, spread
 from generator.plugins import Game, GameSpec
@@ -28,7 +28,7 @@ from generator.shapes import Rect
 from generator.styles import Style
 from generator.validate import RuleBook, error, warning
 
-from .paper import reference_component, reference_fits, reference_piece, rules_component, rules_fit
+from .paper import reference_component, reference_fits, reference_piece, rules_blocks, rules_component
 
 STANDARD_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 COURTS = ("J", "Q", "K")
@@ -90,12 +90,6 @@ class DigSiteMat:
     title: str
     gap_mm: float = spec_field(8.0, positive=True, maximum=50)
     margin_mm: float = spec_field(10.0, positive=True, maximum=50)
-
-
-@dataclass(kw_only=True)
-class RulesSheet:
-    width_mm: float = spec_field(180.0, positive=True, minimum=100, maximum=1000)
-    height_mm: float = spec_field(250.0, positive=True, minimum=100, maximum=1000)
 
 
 @dataclass(kw_only=True)
@@ -262,11 +256,7 @@ def check_reference_fits(spec: DiamondsSpec):
             yield error(here, f"the reference card's {side} does not fit a {piece.width_mm:g} x {piece.height_mm:g} "
                               f"mm card at {FLOOR_PT:g} pt ({overflow:.1f} mm over); give reference_card a larger "
                               "piece or shorten its words")
-    _, overflow = rules_fit(spec)
-    if overflow > 0:
-        sheet = spec.rules_sheet
-        yield error(where(spec, "rules_sheet"), f"the rules do not fit a {sheet.width_mm:g} x {sheet.height_mm:g} mm "
-                                                f"sheet at {FLOOR_PT:g} pt ({overflow:.1f} mm over); make it larger")
+    yield from rules_sheet_errors(spec, rules_blocks(spec))
 
 
 @rules.rule("diamonds.reference-copies", "a reference card for every player")

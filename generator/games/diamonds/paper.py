@@ -10,14 +10,12 @@ from __future__ import annotations
 from functools import partial
 
 from generator.fonts import wrap
-from generator.kit.prose import LEADING, Figure, draw_prose, prose_pieces, prose_size, symbol_heading
+from generator.kit.prose import LEADING, Figure, draw_prose, prose_size, rules_sheet_component, symbol_heading
 from generator.kit.symbols import draw_symbol
 from generator.model import Area, Component, Piece
 from generator.shapes import Rect
 
 ROLES = ("treasure", "shovel", "rock")  # the order the game introduces them
-RULES_COLUMNS = 2
-SHEET_SAFE_MM = 6.0
 NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
                 "twelve")
 
@@ -209,14 +207,5 @@ def rules_blocks(spec) -> list[tuple]:
     ]
 
 
-def rules_fit(spec) -> tuple[float, float]:
-    sheet = spec.rules_sheet
-    style = spec.style.resolve("rules-sheet", piece="rules-sheet", safe_mm=SHEET_SAFE_MM)
-    return prose_size(Area(sheet.width_mm, sheet.height_mm, 0.0), rules_blocks(spec), style, RULES_COLUMNS)
-
-
 def rules_component(spec) -> Component:
-    sheet = spec.rules_sheet
-    pieces = prose_pieces(spec, "rules-sheet", ["rules-sheet"], Rect(sheet.width_mm, sheet.height_mm),
-                          [rules_blocks(spec)], RULES_COLUMNS, safe_mm=SHEET_SAFE_MM)
-    return Component("rules-sheet", "Rules sheet", pieces, cut_guides=False)
+    return rules_sheet_component(spec, rules_blocks(spec))

@@ -18,6 +18,7 @@ from generator import fonts
 from generator.canvas import PT, Canvas
 from generator.colour_rules import MeaningColour
 from generator.fonts import text_width, wrap
+from generator.kit.prose import RulesSheet, rules_sheet_errors
 from generator.kit.symbols import SUITS, draw_symbol
 from generator.kit.text import centred_baseline, fit_box, fit_line, top_baseline
 from generator.model import Area, Component, Piece, PieceGeometry, fill_bleed
@@ -29,7 +30,7 @@ from generator.validate import RuleBook, error
 
 from .board import LETTERS, board_path, board_size, draw_board, seat_label_size
 from .cube import SEATS, is_l_move, keeps_promise
-from .paper import (draw_facelet, game_rounds, game_seeds, round_card_component, rules_component, rules_fit,
+from .paper import (draw_facelet, game_rounds, game_seeds, round_card_component, rules_blocks, rules_component,
                     sticker_guide_component)
 
 # ---------------------------------------------------------------------------------------------
@@ -93,12 +94,6 @@ class PlayerSheet:
 class RoundCards:
     games: int = spec_field(4, count=True, maximum=50)  # scrambles dealt, six cards each
     piece: PieceGeometry = spec_field(template="pieces")
-
-
-@dataclass(kw_only=True)
-class RulesSheet:
-    width_mm: float = spec_field(180.0, positive=True, minimum=100, maximum=1000)
-    height_mm: float = spec_field(250.0, positive=True, minimum=100, maximum=1000)
 
 
 @dataclass(kw_only=True)
@@ -304,7 +299,8 @@ MIN_CELL_MM = 6.0  # a grid cube a pencil mark fits in
 MIN_SEAT_LABEL_PT = 8.0
 
 
-@rules.rule("diaominos.sizes", "sheets large enough to write on, a board border that holds the seat labels")
+@rules.rule("diaominos.sizes", "sheets large enough to write on, a board border that holds the seat labels, "
+                               "round cards that hold their facelets, rules that fit their sheet at 7 pt")
 def check_sizes(spec: DiaominosSpec):
     board, style = spec.board, spec.style.resolve("board", piece="board")
     if seat_label_size(board, style) < MIN_SEAT_LABEL_PT * PT:
@@ -317,6 +313,7 @@ def check_sizes(spec: DiaominosSpec):
         yield error(where(spec.round_cards, "piece"), f"{card.width_mm:g} x {card.height_mm:g} mm round cards are too "
                                                       f"small for twenty facelets; use at least {MIN_ROUND_CARD_MM[0]:g}"
                                                       f" x {MIN_ROUND_CARD_MM[1]:g} mm (a poker card)")
+    yield from rules_sheet_errors(spec, rules_blocks(spec))
     sheet = spec.player_sheet
     if sheet.width_mm < MIN_PLAYER_SHEET_MM[0] or sheet.height_mm < MIN_PLAYER_SHEET_MM[1]:
         yield error(where(spec, "player_sheet"), f"a {sheet.width_mm:g} x {sheet.height_mm:g} mm player sheet is too "

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from generator.kit.prose import prose_face, prose_pieces, prose_size
+from generator.kit.prose import prose_face, rules_sheet_component
 from generator.kit.symbols import draw_symbol
 from generator.kit.text import fit_line
 from generator.model import Area, Component, Piece, fill_bleed
@@ -21,8 +21,6 @@ from generator.styles import Style
 from .board import LETTERS, board_path
 from .cube import SEATS, Cube, Round, play_rounds
 
-RULES_COLUMNS = 2
-SHEET_SAFE_MM = 6.0
 
 
 def draw_facelet(canvas, colour, x: float, y: float, size: float, style: Style) -> None:
@@ -186,13 +184,4 @@ def rules_blocks(spec) -> list[tuple]:
 
 
 def rules_component(spec) -> Component:
-    sheet = spec.rules_sheet
-    pieces = prose_pieces(spec, "rules-sheet", ["rules-sheet"], Rect(sheet.width_mm, sheet.height_mm),
-                          [rules_blocks(spec)], RULES_COLUMNS, safe_mm=SHEET_SAFE_MM)
-    return Component("rules-sheet", "Rules sheet", pieces, cut_guides=False)
-
-
-def rules_fit(spec) -> tuple[float, float]:
-    sheet = spec.rules_sheet
-    style = spec.style.resolve("rules-sheet", piece="rules-sheet", safe_mm=SHEET_SAFE_MM)
-    return prose_size(Area(sheet.width_mm, sheet.height_mm, 0.0), rules_blocks(spec), style, RULES_COLUMNS)
+    return rules_sheet_component(spec, rules_blocks(spec))
