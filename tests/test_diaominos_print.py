@@ -133,6 +133,12 @@ def test_the_roll_key_shows_every_moves_rolls(layout):
             assert wide == (roll in "EW"), (route.number, roll)
 
 
+def test_routes_sharing_a_colour_are_an_error(tmp_path):
+    found = error_messages(tmp_path, BUNDLED, ("board.move_colours=[navy, rose, navy, brown, purple]",))
+    assert found["diaominos.routes"] == ["4 different colours for 5 moves; give each move's route its own colour"]
+    assert "diaominos.routes" not in error_messages(tmp_path, BUNDLED, ("board.move_colours=[]",))
+
+
 def test_every_word_on_the_board_is_7_pt_or_more(layout):
     assert words_below(parts(layout)["board"].pieces, 7.0) == []
 

@@ -1,1 +1,5 @@
-from .game import GAME  # noqa: F401
+"""Blood Diamonds: the game module (game.py) and its reference cards and rules sheet (paper.py)."""
+
+from .game import GAME
+
+__all__ = ["GAME"]

@@ -1,4 +1,4 @@
-"""Diamonds: a 2-3 player card game of digging for diamonds (rules/diamonds.md)."""
+"""Diamonds: the game module (game.py) and its reference cards and rules sheet (paper.py)."""
 
 from .game import GAME
 

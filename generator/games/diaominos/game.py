@@ -193,6 +193,14 @@ def check_spaces(spec: DiaominosSpec):
             yield error(where(board, f"spaces[{b}]"), f"{a} to {b} is not an L move (two squares, then one to the side)")
 
 
+@rules.rule("diaominos.routes", "a colour of its own for each move's route, or none (the accent for all)")
+def check_routes(spec: DiaominosSpec):
+    colours, moves = spec.board.move_colours, len(LETTERS) - 1
+    if colours and len(set(colours[:moves])) < moves:
+        yield error(where(spec.board, "move_colours"), f"{len(set(colours[:moves]))} different colours for "
+                                                       f"{moves} moves; give each move's route its own colour")
+
+
 @rules.rule("diaominos.promise", "rolling A to F puts every surface on top once and before every seat once")
 def check_promise(spec: DiaominosSpec):
     path = board_path(spec)
@@ -292,7 +300,7 @@ def check_round_cards(spec: DiaominosSpec):
                 return
 
 
-#: The smallest sheets whose grid, cards and rounds can still be written in (both fit A5 landscape).
+#: The smallest player sheet whose grid, cards and rounds can still be written in (it fits A5 landscape).
 MIN_PLAYER_SHEET_MM = (190.0, 140.0)
 MIN_ROUND_CARD_MM = (55.0, 80.0)  # twenty facelets, each large enough to tell at arm's length
 MIN_CELL_MM = 6.0  # a grid cube a pencil mark fits in
