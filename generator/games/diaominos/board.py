@@ -100,7 +100,8 @@ def _lane_points(start: Point, end: Point, rolls: list[str], along: float, aside
 
 
 def _outside(points: list[Point], centre: Point, radius: float, from_end: bool) -> list[Point]:
-    """The polyline from where it last leaves (or, from the end, first enters) a circle."""
+    """The polyline from where it first leaves a circle round its first point (or, `from_end`, up to
+    where it enters one round its last point): a route drawn from ring to ring."""
     seq = points[::-1] if from_end else points
     for i, (a, b) in enumerate(zip(seq, seq[1:])):
         if math.dist(b, centre) >= radius:
@@ -302,10 +303,6 @@ def _draw_border(canvas: Canvas, area: Area, spec: DiaominosSpec, routes: list[R
     _draw_roll_key(canvas, spec, routes, style, width * LABEL_AT + size * 3, width - b, height - b / 2)
 
 
-def roll_key_items(routes: list[Route]) -> list[tuple[Route, str]]:
-    return [(route, f"{route.start}-{route.end}") for route in routes]
-
-
 def _draw_roll_key(canvas: Canvas, spec: DiaominosSpec, routes: list[Route], style: Style, left: float,
                    right: float, middle: float) -> None:
     """For each move its badge, its spaces and an arrow for every roll, as seen from seat 1, laid
@@ -316,7 +313,8 @@ def _draw_roll_key(canvas: Canvas, spec: DiaominosSpec, routes: list[Route], sty
     arrow = size * 1.1
     low, high = seam_window(board_size(board)[0])
     x = left
-    for route, words in roll_key_items(routes):
+    for route in routes:
+        words = f"{route.start}-{route.end}"
         item = 2 * badge + size * 0.4 + text_width(words, size, style.title.face) + size * 0.5 + \
             len(route.rolls) * (arrow + size * 0.3)
         if x < high and x + item > low:
