@@ -124,8 +124,8 @@ def test_rule_fires_on_a_broken_set(tmp_path, rule, broken, change):
 
 @pytest.mark.parametrize("overrides", [
     (),
-    ("player_sheet.width_mm=200", "player_sheet.height_mm=150", "round_cards.piece=bridge-card"),
-    ("player_sheet.width_mm=190", "player_sheet.height_mm=140", "round_cards.piece={width_mm: 55, height_mm: 80}"),
+    ("player_sheet.width_mm=260", "player_sheet.height_mm=150", "round_cards.piece=bridge-card"),
+    ("player_sheet.width_mm=250", "player_sheet.height_mm=140", "round_cards.piece={width_mm: 55, height_mm: 80}"),
     ("player_sheet.width_mm=420", "player_sheet.height_mm=297", "board.square_mm=40", "board.border_mm=9"),
     ("style.font=bold-italic", "style.components.board.title.size=40"),
 ])

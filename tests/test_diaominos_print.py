@@ -193,6 +193,21 @@ def test_polyomino_cubes_are_at_least_6_mm_and_numbered_at_7_pt():
     assert words_below([sheet], 7.0) == []
 
 
+def test_the_smallest_accepted_sheet_keeps_every_word_and_cube_legible(tmp_path):
+    spec = spec_with("player_sheet.width_mm=250", "player_sheet.height_mm=140")
+    sheet = parts(spec)["player-sheet"].pieces[0]
+    assert words_below([sheet], 7.0) == []
+    layout = dm.player_sheet_layout(spec, sheet.front.keywords["style"])
+    assert dm.polyomino_cell(layout.card_width(5)) >= 6.0 and layout.cell >= 6.0
+    found = error_messages(tmp_path, BUNDLED, ("player_sheet.width_mm=240",))
+    assert any("use at least 250 x 140 mm" in m for m in found["diaominos.sizes"])
+
+
+def test_polyomino_cubes_squeezed_under_6_mm_are_an_error(tmp_path):
+    found = error_messages(tmp_path, BUNDLED, ("style.components.player-sheet.safe_mm=14",))
+    assert any("the polyominoes' cubes come out" in m for m in found["diaominos.sizes"])
+
+
 # Stickers and rules ----------------------------------------------------------------------------------
 
 def test_the_sticker_guide_says_what_the_stickers_are_for():

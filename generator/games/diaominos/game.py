@@ -300,10 +300,11 @@ def check_round_cards(spec: DiaominosSpec):
                 return
 
 
-#: The smallest player sheet whose grid, cards and rounds can still be written in (it fits A5 landscape).
-MIN_PLAYER_SHEET_MM = (190.0, 140.0)
+#: The smallest player sheet whose grid, cards and rounds can still be written in: five polyomino
+#: cards side by side with cubes of MIN_CELL_MM want 250 mm across.
+MIN_PLAYER_SHEET_MM = (250.0, 140.0)
 MIN_ROUND_CARD_MM = (55.0, 80.0)  # twenty facelets, each large enough to tell at arm's length
-MIN_CELL_MM = 6.0  # a grid cube a pencil mark fits in
+MIN_CELL_MM = 6.0  # a grid or polyomino cube a pencil mark fits in
 MIN_SEAT_LABEL_PT = 8.0
 
 
@@ -331,11 +332,17 @@ def check_sizes(spec: DiaominosSpec):
     # The grid's cubes shrink to the room the sheet leaves them, less with larger text.
     for n in range(sheet.copies):
         style = spec.style.resolve("player-sheet", piece=f"player-sheet-{n + 1}")
-        cell = SheetLayout(sheet.width_mm, sheet.height_mm, spec.title, sheet.grid, style).cell
-        if cell < MIN_CELL_MM:
-            yield error(where(sheet, "grid"), f"the grid's cubes come out {cell:.1f} mm on player sheet {n + 1}, too "
-                                              f"small to mark; the least is {MIN_CELL_MM:g} mm: give the sheet more "
-                                              "room, fewer layers or smaller text")
+        layout = player_sheet_layout(spec, style)
+        if layout.cell < MIN_CELL_MM:
+            yield error(where(sheet, "grid"), f"the grid's cubes come out {layout.cell:.1f} mm on player sheet "
+                                              f"{n + 1}, too small to mark; the least is {MIN_CELL_MM:g} mm: give the "
+                                              "sheet more room, fewer layers or smaller text")
+            return
+        cube = polyomino_cell(layout.card_width(len(sheet.polyominoes)))
+        if cube < MIN_CELL_MM - 1e-9:
+            yield error(where(sheet, "polyominoes"), f"the polyominoes' cubes come out {cube:.1f} mm on player sheet "
+                                                     f"{n + 1}, too small to mark; the least is {MIN_CELL_MM:g} mm: "
+                                                     "give the sheet more width or fewer polyominoes")
             return
 
 
@@ -359,7 +366,7 @@ def draw_sticker(canvas: Canvas, area: Area, colour: CubeColour, style: Style) -
 GRID_NOTE = "Layers count from the bottom.\nLoading starts at the filled cube: your first polyomino must touch it."
 MARKING_NOTE = "Mark the bottom-most, then right-most, unmarked cube"
 ROUNDS_NOTE = "Rounds: initials of the four faces facing you; cross each off as you load it"
-GAME_END = ("Game end: layers completed", "+ diamond marks left")  # each followed by a blank to fill in
+GAME_END = ("Layers completed", "+ diamond marks left")  # each followed by a blank to fill in
 SCORING = ("Scoring: each polyomino of diamonds in your grid 5; first at the table to score a shape +1; "
            "at the end 1 for each completed layer and 1 for each diamond mark left.")
 POLYOMINO_CELL_MM = 6.5  # a polyomino's cubes: room for a pencil mark beside the order digit
@@ -377,6 +384,7 @@ class SheetLayout:
     title: str
     grid: Grid
     style: Style
+    key_names: tuple[str, ...] = ()  # the colour key's names, as printed
 
     @property
     def left(self) -> tuple[float, float]:
@@ -417,10 +425,33 @@ class SheetLayout:
         return (small.size * (0.5 + 1.25 * len(self.note_lines())) + self.score_row * 0.7 + self.score_row * 3.2
                 + self.key_row)
 
+    def card_width(self, count: int) -> float:
+        """A polyomino card's width: `count` cards share the right column, with a small gap between."""
+        x0, x1 = self.right
+        return (x1 - x0 - (count - 1) * self.card_gap) / max(count, 1)
+
+    @property
+    def card_gap(self) -> float:
+        return (self.right[1] - self.right[0]) * 0.017
+
+    @property
+    def key_chip(self) -> float:
+        return self.style.small.size * 1.9
+
+    @property
+    def key_columns(self) -> int:
+        """Chips in a row of the colour key: all of them if every name fits at the small size, else
+        as many as do, so no name shrinks below it."""
+        small = self.style.small
+        widest = max((text_width(name, small.size, small.face) for name in self.key_names), default=0.0)
+        room = self.key_chip + small.size * 1.3 + widest
+        return max(1, min(len(self.key_names), int((self.left[1] - self.left[0]) // room)))
+
     @property
     def key_row(self) -> float:
-        """The colour key under the final score: a chip and a name for each colour."""
-        return self.style.small.size * 3.2
+        """The colour key under the final score: a chip and a name for each colour, in rows."""
+        rows = -(-len(self.key_names) // self.key_columns)
+        return self.style.small.size * (3.2 + 2.4 * (rows - 1))
 
     @property
     def cell(self) -> float:
@@ -430,10 +461,16 @@ class SheetLayout:
         return min(self.grid.cell_mm, across, down)
 
 
+def player_sheet_layout(spec: DiaominosSpec, style: Style) -> SheetLayout:
+    sheet = spec.player_sheet
+    return SheetLayout(sheet.width_mm, sheet.height_mm, spec.title, sheet.grid, style,
+                       tuple(colour.name.capitalize() for colour in spec.cube.colours))
+
+
 def draw_player_sheet(canvas: Canvas, area: Area, spec: DiaominosSpec, style: Style) -> None:
     """A player's score pad page: the grid they load, the polyominoes they mark, the rounds and the score."""
     sheet = spec.player_sheet
-    layout = SheetLayout(area.width, area.height, spec.title, sheet.grid, style)
+    layout = player_sheet_layout(spec, style)
     fill_bleed(canvas, area, style.background)
     _draw_heading(canvas, layout)
     bottom = _draw_grid(canvas, layout)
@@ -523,17 +560,14 @@ def _draw_colour_key(canvas: Canvas, layout: SheetLayout, colours: list[CubeColo
     """Each cube colour as a chip with its symbol and its name, so a colour written as a word or an
     initial reads back in a greyscale print."""
     style, (x0, x1) = layout.style, layout.left
-    small = style.small
-    chip = small.size * 1.9
-    middle = top + layout.key_row * 0.55
-    share = (x1 - x0) / max(len(colours), 1)
-    for index, colour in enumerate(colours):
-        x = x0 + index * share
+    small, chip, columns = style.small, layout.key_chip, layout.key_columns
+    share = (x1 - x0) / columns
+    for index, (colour, name) in enumerate(zip(colours, layout.key_names)):
+        x = x0 + (index % columns) * share
+        middle = top + small.size * (1.75 + 2.4 * (index // columns))
         draw_facelet(canvas, colour, x, middle - chip / 2, chip, style)
-        name = colour.name.capitalize()
-        size = fit_line(name, small.size, share - chip - small.size * 0.9, small.face)
-        canvas.text(x + chip + small.size * 0.4, centred_baseline(name, size, small.face, middle), name, size,
-                    fill=style.ink, face=small.face)
+        canvas.text(x + chip + small.size * 0.4, centred_baseline(name, small.size, small.face, middle), name,
+                    small.size, fill=style.ink, face=small.face)
 
 
 def _draw_polyominoes(canvas: Canvas, layout: SheetLayout, shapes: list[Polyomino]) -> float:
@@ -543,8 +577,8 @@ def _draw_polyominoes(canvas: Canvas, layout: SheetLayout, shapes: list[Polyomin
     size = fit_line(MARKING_NOTE, small.size, x1 - x0, small.face)
     baseline = top_baseline(MARKING_NOTE, size, small.face, style.safe_mm)
     canvas.text(x0, baseline, MARKING_NOTE, size, fill=style.ink, face=small.face)
-    top, gap = baseline + small.size * 0.8, (x1 - x0) * 0.017
-    width = (x1 - x0 - (len(shapes) - 1) * gap) / max(len(shapes), 1)
+    top, gap = baseline + small.size * 0.8, layout.card_gap
+    width = layout.card_width(len(shapes))
     height = polyomino_card_height(style, polyomino_cell(width))
     for index, shape in enumerate(shapes):
         _draw_polyomino_card(canvas, style, shape, x0 + index * (width + gap), top, width, height)
@@ -599,7 +633,7 @@ def _draw_polyomino_card(canvas: Canvas, style: Style, shape: Polyomino, x: floa
     box = cell * 0.9
     y_ += cell * 0.45
     words = "1st +1"
-    size = fit_line(words, small.size, w - 2 * pad - box - small.size * 0.5, small.face)
+    size = fit_line(words, small.size, w - 2 * pad - box - small.size * 0.3, small.face)
     canvas.text(x + pad, centred_baseline(words, size, small.face, y_ + box / 2), words, size, fill=style.ink,
                 face=small.face)
     canvas.rect(x + w - pad - box, y_, box, box, radius=box * 0.15, stroke=style.line, width=style.line_mm * 0.85)
