@@ -19,10 +19,10 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Callable
 
-from generator.canvas import PT
+from generator.canvas import PT, Canvas, NullSurface
 from generator.fonts import wrap
 from generator.kit.symbols import draw_symbol
-from generator.kit.text import fit_line, fit_size, measure_drawing, top_baseline
+from generator.kit.text import fit_line, fit_size, top_baseline
 from generator.model import Area, Component, Piece, fill_bleed
 from generator.schema import spec_field, where
 from generator.shapes import Rect
@@ -74,10 +74,11 @@ def block_height(block: tuple, width: float, style: Style, body: float) -> float
     return len(lines) * body * LEADING + body * 0.35
 
 
-def flow(canvas, columns: list[tuple[float, float, float, float]], blocks: list[tuple], style: Style,
-         body: float) -> float:
+def flow(canvas: Canvas | None, columns: list[tuple[float, float, float, float]], blocks: list[tuple],
+         style: Style, body: float) -> float:
     """Draw `blocks` down `columns` (x, top, width, bottom); return how far past its bottom the last
-    column was filled (0 or less: it all fits)."""
+    column was filled (0 or less: it all fits). With no canvas nothing is drawn, only measured: the
+    fit tries many sizes, and laying words out is a small part of drawing them."""
     column, number = 0, 0
     x, y, width, bottom = columns[0]
     for i, block in enumerate(blocks):
@@ -92,29 +93,34 @@ def flow(canvas, columns: list[tuple[float, float, float, float]], blocks: list[
     return y - bottom
 
 
-def _draw_block(canvas, block, x, y, width, style: Style, body: float, number: int) -> float:
+def _draw_block(canvas: Canvas | None, block, x, y, width, style: Style, body: float, number: int) -> float:
+    """Draw one block from top y (on `canvas`, if there is one); return its bottom."""
     kind, ink = block[0], style.ink
     if isinstance(kind, Figure):
-        return kind.draw(canvas, x, y, width, style, body)
+        # A figure only says how far it reaches by drawing itself, so it draws on a blank canvas.
+        return kind.draw(canvas or Canvas(NullSurface()), x, y, width, style, body)
     if kind == "title":
         size = fit_line(block[1], style.title.size, width, style.title.face)
-        canvas.text(x, top_baseline(block[1], size, style.title.face, y), block[1], size, fill=ink,
-                    face=style.title.face)
+        if canvas:
+            canvas.text(x, top_baseline(block[1], size, style.title.face, y), block[1], size, fill=ink,
+                        face=style.title.face)
         return y + size * 1.6
     if kind == "h":
         size = body * 1.2
         base = y + size * 1.25
-        canvas.text(x, base, block[1], size, fill=ink, face=style.title.face)
-        canvas.line(x, base + size * 0.3, x + width, base + size * 0.3, stroke=style.accent, width=style.line_mm)
+        if canvas:
+            canvas.text(x, base, block[1], size, fill=ink, face=style.title.face)
+            canvas.line(x, base + size * 0.3, x + width, base + size * 0.3, stroke=style.accent, width=style.line_mm)
         return y + size * 1.7
     indent = body * 1.4 if kind in ("b", "n") else 0.0
     lines = wrap(block[1], body, width - indent, style.body.face)
     base = y + body
-    if kind == "b":
+    if canvas and kind == "b":
         canvas.circle(x + body * 0.45, base - body * 0.3, body * 0.15, fill=style.accent)
-    elif kind == "n":
+    elif canvas and kind == "n":
         canvas.text(x, base, f"{number}.", body, fill=ink, face=style.title.face)
-    canvas.text_block(x + indent, base, lines, body, fill=ink, face=style.body.face)
+    if canvas:
+        canvas.text_block(x + indent, base, lines, body, fill=ink, face=style.body.face)
     return y + len(lines) * body * LEADING + body * 0.35
 
 
@@ -148,7 +154,7 @@ def prose_size(area: Area, blocks: list[tuple], style: Style, count: int, header
     """The body size (mm) at which the blocks fit, from the style's size down to the floor, and how far
     past the bottom they still reach at that size (0 or less: they fit)."""
     columns = columns_of(area, style, count, style.safe_mm + header_height(header, area, style))
-    reach = partial(measure_drawing, flow, columns, blocks, style)
+    reach = partial(flow, None, columns, blocks, style)
     body = fit_size(reach, 0.0, start=style.body.size, floor=min(style.body.size, floor_pt * PT))
     return body, reach(body)
 
