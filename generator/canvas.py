@@ -56,6 +56,11 @@ class Surface(ABC):
     @abstractmethod
     def close(self) -> None: ...
 
+    def draw_recording(self, recording, matrix: Matrix) -> None:
+        """Replay a recorded face (generator.recording.Recording) at `matrix`. A backend may do it
+        faster, say by writing the face once and placing it with a transform."""
+        recording.replay(self, matrix)
+
 
 class NullSurface(Surface):
     """Draws nothing: for measuring a layout (how far text reaches) without output."""
@@ -161,6 +166,10 @@ class Canvas:
             width = fonts.text_width(text, size, face)
             x -= width / 2 if anchor == "middle" else width
         self.surface.draw_text(text, face, size, fill, self.matrix @ Matrix.translation(x, y))
+
+    def replay(self, recording) -> None:
+        """Draw a recorded face here, in the current coordinates."""
+        self.surface.draw_recording(recording, self.matrix)
 
     def text_block(self, x: float, y: float, lines: list[str], size: float, leading: float = 1.25,
                    **style) -> float:

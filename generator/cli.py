@@ -5,21 +5,16 @@ from __future__ import annotations
 import functools
 import json
 import sys
-import tempfile
-from contextlib import contextmanager
+import time
 from pathlib import Path
 
 import click
 
+from generator import build
+from generator.build import FORMATS, LAYOUTS, Request, input_context
 from generator.errors import InputError, Location, did_you_mean
-from generator.exports import DEFAULT_DPI, LAYOUTS, piece_files, piece_pages, select, tts_decks
-from generator.impose import TooManySheets, impose
-from generator.load import LoadedGame, bundled_targets, load_game
+from generator.load import LoadedGame
 from generator.palette import Palette, bundled_palette_names, load_palette
-from generator.render import FORMATS, json_bytes, manifest, render, sheet_files, write_outputs
-from generator.schema import Context
-from generator.settings import print_settings
-from generator.templates import Templates
 from generator.validate import has_errors
 
 
@@ -31,16 +26,6 @@ def parse_formats(text: str) -> tuple[str, ...]:
     if not formats:
         raise InputError(Location("--format"), "give at least one of " + ", ".join(FORMATS), "input.unknown-format")
     return formats
-
-
-def input_context(palette_choice: str | None) -> Context:
-    """The palette and templates, read once per command and shared by every target."""
-    return Context(load_palette(palette_choice), Templates())
-
-
-def load_targets(targets, overrides, context: Context) -> list[LoadedGame]:
-    return [load_game(target, tuple(overrides), context.palette, context.templates)
-            for target in (targets or bundled_targets())]
 
 
 def _refuse_bad_input(function):
@@ -70,8 +55,8 @@ def cli():
 def list_games(as_json: bool, pieces_of: str | None):
     """Games, their components and piece counts (with --pieces GAME, that game's piece ids)."""
     listing = []
-    for loaded in load_targets((pieces_of,) if pieces_of else (), (), input_context(None)):
-        components = loaded.components()
+    for loaded in build.load((pieces_of,) if pieces_of else ()):
+        components = build.components(loaded)
         listing.append({
             "game": loaded.game.name,
             "title": loaded.spec.title,
@@ -98,6 +83,11 @@ def _common_input_options(function):
     return function
 
 
+#: Enough for a print run of a deck (10,000 cards is 186 copies); more is a typo, and the sheet
+#: limit (generator.impose.MAX_SHEETS) stops a large piece copied too often.
+MAX_COPIES = 1000
+
+
 @cli.command("build")
 @click.argument("targets", nargs=-1)
 @click.option("--out", "out_dir", default="output", show_default=True, type=click.Path(path_type=Path))
@@ -113,105 +103,70 @@ def _common_input_options(function):
                    "tts: Tabletop Simulator deck sheets.")
 @click.option("--only", multiple=True, metavar="COMPONENT[:ID,...]",
               help="Build only this component, or these pieces of it (`pnp list --pieces GAME`); repeatable.")
-@click.option("--copies", type=click.IntRange(1, 50), default=1, show_default=True,
+@click.option("--copies", type=click.IntRange(1, MAX_COPIES), default=1, show_default=True,
               help="Print each chosen piece this many times.")
-@click.option("-q", "--quiet", is_flag=True, help="No summary line per game.")
+@click.option("-q", "--quiet", is_flag=True, help="No summary line per game, and no progress bar.")
 @_common_input_options
 @_refuse_bad_input
 def build_command(targets, out_dir, paper, format_list, duplex, bleed, crop_marks, dpi, layout, only, copies, quiet,
                   palette_choice, overrides):
     """Render games (bundled names or YAML paths; none = all) into print-ready files."""
-    formats = parse_formats(format_list)
-    dpi = dpi or DEFAULT_DPI[layout]
+    request = Request(parse_formats(format_list), layout, dpi, tuple(only), copies)
     context = input_context(palette_choice)
-    settings = print_settings(paper, duplex, bleed, crop_marks, context)
-    loaded_games = load_targets(targets, overrides, context)
-    refuse_shared_folders(loaded_games)
+    settings = build.settings_for(paper, duplex, bleed, crop_marks, context)
+    loaded_games = build.load(targets, overrides, context)
+    build.refuse_shared_folders(loaded_games)
     failed = False
     for loaded in loaded_games:
-        findings = loaded.findings()
+        findings = build.check(loaded, settings)
         for finding in findings:
             click.echo(str(finding), err=True)
         failed |= has_errors(findings)
     if failed:
         click.echo("build refused: fix the errors above (pnp validate shows them too)", err=True)
         sys.exit(1)
-    jobs = []
-    for loaded in loaded_games:
-        components = select(loaded.components(), only, copies)
-        jobs.append((loaded, components, lay_out(loaded, components, settings, layout)))
-    prepare_output(out_dir, [loaded.out_name for loaded in loaded_games])
-    total = sum(len(pages) for _, _, pages in jobs)
-    show_progress = sys.stderr.isatty()
-    with click.progressbar(length=total, label="Rendering", file=sys.stderr if show_progress else _Discard()) as bar:
-        for loaded, components, pages in jobs:
-            name, title = loaded.out_name, loaded.spec.title
-            data = manifest(loaded.game.name, pages, settings, layout)
-            if layout == "tts":
-                files = {**tts_decks(components, settings, title, dpi), "manifest.json": json_bytes(data)}
-            else:
-                outputs = render(pages, settings, title, formats, dpi, on_page=lambda: bar.update(1))
-                files = sheet_files(name, outputs, data)
-                if layout == "pieces":
-                    files = {key: value for key, value in files.items() if "/page-" not in key}
-                    files.update(piece_files(pages, outputs, settings, dpi))
-            directory = out_dir / name
-            with _output_errors(out_dir):
-                written = write_outputs(directory, files)
+    progress = LateProgressBar(enabled=not quiet and sys.stderr.isatty())
+    try:
+        for built in build.build_games(loaded_games, settings, request, out_dir, progress.start):
+            progress.clear()
             if not quiet:
-                click.echo(build_summary(directory, written, pages))
+                click.echo(build_summary(built.directory, built.written, built.pages))
+    finally:
+        progress.finish()
 
 
-def lay_out(loaded: LoadedGame, components: list, settings, layout: str) -> list:
-    """The game's pages in `layout` (none for tts, which lays out deck sheets of its own); pieces
-    that would take more paper than any game needs are input errors."""
-    if layout == "pieces":
-        return piece_pages(components, settings)
-    if layout == "tts":
-        return []
-    try:
-        return impose(components, settings)
-    except TooManySheets as problem:
-        raise InputError(Location(loaded.source), str(problem), "input.too-large") from None
+class LateProgressBar:
+    """click's progress bar on stderr, shown only once a build has run for `delay` seconds: a short
+    build stays one quiet line per game, a long one says how far it is."""
 
+    def __init__(self, enabled: bool, delay: float = 2.0):
+        self.enabled, self.delay = enabled, delay
+        self.started = time.monotonic()
+        self.total = self.done = 0
+        self.bar = None
 
-def refuse_shared_folders(loaded_games: list[LoadedGame]) -> None:
-    """Two targets that would write the same output folder: the second would replace the first."""
-    first_of: dict[str, LoadedGame] = {}
-    for loaded in loaded_games:
-        earlier = first_of.setdefault(loaded.out_name, loaded)
-        if earlier is not loaded:
-            raise InputError(Location(loaded.source), f'writes the output folder "{loaded.out_name}", as '
-                             f"{earlier.source} does; build it once, or give one of them another id",
-                             "input.duplicate-id")
+    def start(self, total: int):
+        self.total = total
+        return self.step
 
+    def step(self) -> None:
+        self.done += 1
+        if self.bar is None and self.enabled and time.monotonic() - self.started >= self.delay:
+            self.bar = click.progressbar(length=max(self.total, 1), label="Rendering", file=sys.stderr)
+            self.bar.__enter__()
+            self.bar.update(self.done - 1)
+        if self.bar is not None:
+            self.bar.update(1)
 
-@contextmanager
-def _output_errors(out_dir: Path):
-    """A file-system refusal (no permission, a file where a folder should be) as one input error."""
-    try:
-        yield
-    except OSError as problem:
-        if isinstance(problem, (FileExistsError, NotADirectoryError)):
-            reason = "a file stands where a folder must go"
-        else:
-            reason = (problem.strerror or str(problem)).lower()
-        blamed = Path(problem.filename) if problem.filename else out_dir
-        where = "" if out_dir in (blamed, blamed.parent) else f" ({blamed})"  # name only a file in the way
-        raise InputError(Location("--out"), f"cannot write to {out_dir}{where}: {reason}; choose another --out",
-                         "output.unwritable") from None
+    def clear(self) -> None:
+        """Move past the bar before a summary line is printed under it."""
+        if self.bar is not None:
+            click.echo("\r\033[K", err=True, nl=False)
 
-
-def prepare_output(out_dir: Path, names: list[str]) -> None:
-    """Make sure the game folders can be written before anything is drawn."""
-    with _output_errors(out_dir):
-        out_dir.mkdir(parents=True, exist_ok=True)
-        for name in names:
-            if (out_dir / name).exists() and not (out_dir / name).is_dir():
-                raise InputError(Location("--out"), f"{out_dir / name} is a file, where the output folder of "
-                                 f"{name} goes; move it or choose another --out", "output.unwritable")
-        with tempfile.TemporaryFile(dir=out_dir):
-            pass
+    def finish(self) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(None, None, None)
+            self.bar = None
 
 
 def build_summary(directory: Path, written: list[str], pages: list) -> str:
@@ -235,19 +190,6 @@ def build_summary(directory: Path, written: list[str], pages: list) -> str:
     return f"{listed}; {len(pages)} pages, {sheets} sheet{'' if sheets == 1 else 's'}"
 
 
-class _Discard:
-    """A stream that swallows the progress bar when stderr is not a terminal."""
-
-    def write(self, _text):
-        return 0
-
-    def flush(self):
-        pass
-
-    def isatty(self):
-        return False
-
-
 @cli.command("palettes")
 @click.option("--check", "check_name", metavar="NAME|FILE", help="Run the colour rules of every game with this palette.")
 @_refuse_bad_input
@@ -258,7 +200,7 @@ def palettes_command(check_name):
             click.echo(palette_listing(load_palette(name), default=index == 0))
         return
     context = input_context(check_name)
-    failed = report_findings(load_targets((), (), context), "colour.",
+    failed = report_findings(build.load((), (), context), "colour.",
                              lambda loaded: f"ok, the colour rules hold with palette {context.palette.name}")
     sys.exit(1 if failed else 0)
 
@@ -268,7 +210,7 @@ def report_findings(loaded_games: list[LoadedGame], rules: str, ok_line) -> bool
     `ok_line(loaded)` when it has none; True when any finding is an error."""
     failed = False
     for loaded in loaded_games:
-        findings = [finding for finding in loaded.findings() if finding.rule.startswith(rules)]
+        findings = [finding for finding in build.check(loaded) if finding.rule.startswith(rules)]
         for finding in findings:
             click.echo(str(finding))
         failed |= has_errors(findings)
@@ -296,7 +238,7 @@ def palette_listing(palette: Palette, default: bool = False) -> str:
 @_refuse_bad_input
 def validate_command(targets, palette_choice, overrides):
     """Check component sets against the games' rules. Exit 1 when an error is found."""
-    failed = report_findings(load_targets(targets, overrides, input_context(palette_choice)), "",
+    failed = report_findings(build.load(targets, overrides, input_context(palette_choice)), "",
                              lambda loaded: f"ok, {loaded.rule_count} rules hold")
     sys.exit(1 if failed else 0)
 

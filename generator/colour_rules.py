@@ -118,19 +118,20 @@ def is_large(size_mm: float, face: str) -> bool:
     return points >= 18 or (points >= 14 and "bold" in face.lower())
 
 
-def contrast_findings(components, location: Location) -> list[Finding]:
+def contrast_findings(components, location: Location, bleed: float = 0.0, record=record_face) -> list[Finding]:
     """colour.contrast: every text of every face against the paint behind it, one finding per pair
-    of colours, naming the first piece it is on."""
+    of colours, naming the first piece it is on. `record(draw, area)` gives a face's recording (a
+    build passes the recordings it prints from, so no face is drawn twice)."""
     worst: dict[tuple[str, str], tuple[float, float, str, int]] = {}
     seen: set[tuple[int, float, float]] = set()
     for component in components:
         for piece in component.pieces:
-            area = Area(piece.width, piece.height, 0.0, piece.shape)
+            area = Area(piece.width, piece.height, bleed, piece.shape)
             for side, draw in (("front", piece.front), ("back", piece.back)):
                 if draw is None or (id(draw), piece.width, piece.height) in seen:
                     continue  # one drawer shared by many pieces (a deck's back) draws the same face
                 seen.add((id(draw), piece.width, piece.height))
-                for text in record_face(draw, area).texts:
+                for text in record(draw, area).texts:
                     if text.behind is None or not text.text.strip():
                         continue
                     needed = LARGE_TEXT_CONTRAST if is_large(text.size, text.face) else CONTRAST

@@ -14,14 +14,14 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from generator.backends.png import pixels, png_bytes, render_images
+from typing import Iterator
+
+from generator.backends.png import pixels
 from generator.errors import InputError, Location, did_you_mean
 from generator.impose import Page, Placement, PrintSettings, backs_of
 from generator.model import Component
 from generator.render import json_bytes, render
 
-LAYOUTS = ("sheets", "pieces", "tts")
-DEFAULT_DPI = {"sheets": 150, "pieces": 300, "tts": 300}
 TTS_COLUMNS, TTS_ROWS, TTS_MAX_PX = 10, 7, 4096  # Tabletop Simulator's largest deck sheet
 
 
@@ -98,27 +98,30 @@ def face_name(page: Page) -> str:
     return f"{placement.component.name}/{placement.piece.id}-{placement.face}"
 
 
-def piece_files(pages: list[Page], outputs: dict, settings: PrintSettings, dpi: int) -> dict[str, bytes]:
-    """Each face's PNG and SVG under its name, and `pieces.json`, which tells a print shop (or a
-    script) the file, its size in pixels and the trim and bleed in mm of every face."""
-    files: dict[str, bytes] = {}
+def piece_files(name: str, pages: list[Page], rendered: Iterator[tuple[str, int, bytes]], settings: PrintSettings,
+                dpi: int, formats: tuple[str, ...]) -> Iterator[tuple[str, bytes]]:
+    """The rendered pages as files: the PDF, each face's PNG and SVG under its name, and `pieces.json`,
+    which tells a print shop (or a script) the file, its size in pixels and the trim and bleed in mm
+    of every face. (Cut files are for imposed sheets: a piece alone on its page needs none.)"""
+    by_number = {page.number: page for page in pages}
+    for fmt, number, data in rendered:
+        if fmt == "pdf":
+            yield f"{name}.pdf", data
+        elif fmt in ("png", "svg"):
+            yield f"{face_name(by_number[number])}.{fmt}", data
     listing = []
     for page in pages:
-        name = face_name(page)
         placement = page.placements[0]
         entry = {"component": placement.component.name, "id": placement.piece.id, "face": placement.face,
                  "pdf_page": page.number, "trim_mm": [round(placement.piece.width, 3), round(placement.piece.height, 3)],
                  "bleed_mm": settings.bleed, "shape": placement.piece.shape.kind}
-        if "png" in outputs:
-            files[f"{name}.png"] = outputs["png"][page.number]
-            entry.update(png=f"{name}.png", width_px=pixels(page.width, dpi), height_px=pixels(page.height, dpi),
-                         dpi=dpi)
-        if "svg" in outputs:
-            files[f"{name}.svg"] = outputs["svg"][page.number]
-            entry["svg"] = f"{name}.svg"
+        if "png" in formats:
+            entry.update(png=f"{face_name(page)}.png", width_px=pixels(page.width, dpi),
+                         height_px=pixels(page.height, dpi), dpi=dpi)
+        if "svg" in formats:
+            entry["svg"] = f"{face_name(page)}.svg"
         listing.append(entry)
-    files["pieces.json"] = json_bytes({"layout": "pieces", "bleed_mm": settings.bleed, "faces": listing})
-    return files
+    yield "pieces.json", json_bytes({"layout": "pieces", "bleed_mm": settings.bleed, "faces": listing})
 
 
 # ---------------------------------------------------------------------------------------------
@@ -139,11 +142,14 @@ def tts_grid(count: int) -> tuple[int, int]:
     return columns, min(TTS_ROWS, math.ceil(count / columns))
 
 
-def tts_decks(components: list[Component], settings: PrintSettings, title: str, dpi: int) -> dict[str, bytes]:
+def tts_decks(components: list[Component], settings: PrintSettings, title: str, dpi: int,
+              faces=None) -> dict[str, bytes]:
     """For each deck-like component, sheets `tts/<component>-NN.png` of up to 70 faces and its back
     `tts/<component>-back.png`, faces at `dpi` or less, so a sheet stays within 4096 px a side; and
     `tts/decks.json`, which names each sheet's back, grid and count and the ids in reading order."""
     from PIL import Image
+
+    from generator.backends.png import png_bytes, render_images
 
     trimmed = replace(settings, bleed=0.0)
     files: dict[str, bytes] = {}
@@ -159,7 +165,7 @@ def tts_decks(components: list[Component], settings: PrintSettings, title: str, 
                        math.floor(TTS_MAX_PX / rows / (first.height / 25.4)))
         size = (pixels(first.width, face_dpi), pixels(first.height, face_dpi))
         pages = piece_pages([component], trimmed)
-        pdf = render(pages, trimmed, title, ("pdf",), face_dpi)["pdf"]
+        pdf = render(pages, trimmed, title, ("pdf",), face_dpi, faces=faces)["pdf"]
         images = list(render_images(pdf, [(page.width, page.height) for page in pages], face_dpi))
         faces = [image for page, image in zip(pages, images) if page.side == "front"]
         back = next(image for page, image in zip(pages, images) if page.side == "back")

@@ -28,6 +28,9 @@ from generator.shapes import Point, Rect, Segment
 
 EPSILON = 1e-6
 
+#: How far art runs past the trim unless the user says otherwise (1/8 in is 3.175 mm).
+DEFAULT_BLEED = 3.0
+
 #: A piece that needs more sheets than this is a mistake in its size, not a board to tape together.
 MAX_SHEETS_PER_PIECE = 25
 #: No game needs more sheets than this; more is a typo in a count or a size, not a print run.
@@ -65,7 +68,7 @@ class PrintSettings:
     paper: Paper
     sheet: SheetStyle = SheetStyle()
     duplex: str = "long"  # long | short | off
-    bleed: float = 3.0
+    bleed: float = DEFAULT_BLEED
     crop_marks: bool = True
 
     @property

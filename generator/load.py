@@ -8,9 +8,11 @@ from pathlib import Path
 
 from generator import colour_rules
 from generator.errors import ErrorList, InputError, Location, combine, did_you_mean
+from generator.impose import DEFAULT_BLEED
 from generator.palette import Palette, load_palette
 from generator.paths import DATA_DIR, display_path
 from generator.plugins import Game, find_game, games
+from generator.recording import FaceRecordings
 from generator.schema import Context, build, where
 from generator.templates import Templates
 from generator.validate import Finding, has_errors
@@ -25,6 +27,8 @@ class LoadedGame:
     spec: object
     source: str  # the file as the user named it
     _components: list | None = field(default=None, repr=False)
+    #: Each face drawn once per build: the contrast check reads these recordings, the backends replay them.
+    faces: FaceRecordings = field(default_factory=FaceRecordings, repr=False)
 
     @property
     def out_name(self) -> str:
@@ -39,13 +43,14 @@ class LoadedGame:
             self._components = built
         return self._components
 
-    def findings(self) -> list[Finding]:
+    def findings(self, bleed: float = DEFAULT_BLEED) -> list[Finding]:
         """The game's own rules, then the colour rules every game gets. Contrast is measured on the
-        drawn faces, so only a set that keeps the game's rules is drawn for it."""
+        faces as recorded for printing with `bleed`, so only a set that keeps the game's rules is
+        drawn for it."""
         found = self.game.rules.run(self.spec)
         found += colour_rules.distinct_findings(self.game.meaning_colours(self.spec))
         if not has_errors(found):
-            found += colour_rules.contrast_findings(self.components(), where(self.spec, "style"))
+            found += colour_rules.contrast_findings(self.components(), where(self.spec, "style"), bleed, self.faces)
         return found
 
     @property

@@ -1,12 +1,9 @@
-"""A surface that keeps what was drawn, as boxes: for checks that need to see a face, not print it.
-
-The colour rules find the paper behind each text this way, and the tests check that every face
-stays inside its bleed and its text inside the safe margin.
-"""
+"""Faces recorded once: replayed onto the backends wherever the piece is placed, and read as boxes
+by the checks that need to see a face, not print it."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from generator import fonts
 from generator.canvas import Canvas, Style, Surface
@@ -54,13 +51,19 @@ def _contains(box: Box, x: float, y: float) -> bool:
     return box[0] <= x <= box[2] and box[1] <= y <= box[3]
 
 
-class RecordingSurface(Surface):
-    """Records every path and text of the pages drawn on it, with the clips applied to their boxes."""
+class Recording(Surface):
+    """One face's drawing calls, kept in the face's own coordinates: recorded once, then replayed onto
+    any surface at any place (cairo's recording surface). A deck's shared back is drawn once however
+    many cards it is behind, and the checks read the recording instead of drawing the face again.
+
+    `paths` and `texts` are the recording read as boxes (with the clips in force cut into them), for
+    the checks: the colour rules find the paper behind each text this way, and the tests check that
+    every face stays inside its bleed and its text inside the safe margin.
+    """
 
     def __init__(self) -> None:
-        self.paths: list[DrawnPath] = []
-        self.texts: list[DrawnText] = []
-        self._clips: list[Box] = []
+        self.calls: list[tuple] = []  # ("path", Path, Style) | ("text", ...) | ("clip", Path) | ("unclip",)
+        self._boxes: tuple[list[DrawnPath], list[DrawnText]] | None = None
 
     def begin_page(self, number: int, width: float, height: float) -> None:
         pass
@@ -68,36 +71,104 @@ class RecordingSurface(Surface):
     def end_page(self) -> None:
         pass
 
-    def _clipped(self, box: Box) -> Box:
-        for clip in self._clips:
-            box = _intersect(box, clip)
-        return box
-
     def draw_path(self, path: Path, style: Style) -> None:
-        box = path.bounds()
-        if style.stroke:
-            grow = style.width / 2
-            box = (box[0] - grow, box[1] - grow, box[2] + grow, box[3] + grow)
-        self.paths.append(DrawnPath(self._clipped(box), style.fill, style.stroke))
+        self.calls.append(("path", path, style))
 
     def draw_text(self, text: str, face: str, size: float, fill: str, matrix: Matrix) -> None:
-        box = self._clipped(text_box(text, face, size, matrix))
-        centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
-        behind = next((p.fill for p in reversed(self.paths) if p.fill and _contains(p.box, *centre)), None)
-        self.texts.append(DrawnText(text, box, fill, face, size, behind))
+        self.calls.append(("text", text, face, size, fill, matrix))
 
     def push_clip(self, path: Path) -> None:
-        self._clips.append(path.bounds())
+        self.calls.append(("clip", path))
 
     def pop_clip(self) -> None:
-        self._clips.pop()
+        self.calls.append(("unclip",))
 
     def close(self) -> None:
         pass
 
+    def replay(self, surface: Surface, matrix: Matrix) -> None:
+        """Send every call to `surface`, moved by `matrix` (face to page coordinates)."""
+        grow = matrix.scale_factor
+        for call in self.calls:
+            kind = call[0]
+            if kind == "path":
+                style = call[2]
+                if grow != 1.0:
+                    style = replace(style, width=style.width * grow,
+                                    dash=tuple(d * grow for d in style.dash) if style.dash else None)
+                surface.draw_path(call[1].transformed(matrix), style)
+            elif kind == "text":
+                _, text, face, size, fill, at = call
+                surface.draw_text(text, face, size, fill, matrix @ at)
+            elif kind == "clip":
+                surface.push_clip(call[1].transformed(matrix))
+            else:
+                surface.pop_clip()
 
-def record_face(draw, area) -> RecordingSurface:
+    @property
+    def paths(self) -> list[DrawnPath]:
+        return self._read()[0]
+
+    @property
+    def texts(self) -> list[DrawnText]:
+        return self._read()[1]
+
+    def _read(self) -> tuple[list[DrawnPath], list[DrawnText]]:
+        if self._boxes is None:
+            paths: list[DrawnPath] = []
+            texts: list[DrawnText] = []
+            clips: list[Box] = []
+
+            def clipped(box: Box) -> Box:
+                for clip in clips:
+                    box = _intersect(box, clip)
+                return box
+
+            for call in self.calls:
+                kind = call[0]
+                if kind == "path":
+                    _, path, style = call
+                    box = path.bounds()
+                    if style.stroke:
+                        grow = style.width / 2
+                        box = (box[0] - grow, box[1] - grow, box[2] + grow, box[3] + grow)
+                    paths.append(DrawnPath(clipped(box), style.fill, style.stroke))
+                elif kind == "text":
+                    _, text, face, size, fill, matrix = call
+                    box = clipped(text_box(text, face, size, matrix))
+                    centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+                    behind = next((p.fill for p in reversed(paths) if p.fill and _contains(p.box, *centre)), None)
+                    texts.append(DrawnText(text, box, fill, face, size, behind))
+                elif kind == "clip":
+                    clips.append(call[1].bounds())
+                else:
+                    clips.pop()
+            self._boxes = paths, texts
+        return self._boxes
+
+
+def record_face(draw, area) -> Recording:
     """What one side of a piece draws, drawn alone at the origin of its trim box."""
-    surface = RecordingSurface()
-    draw(Canvas(surface), area)
-    return surface
+    recording = Recording()
+    draw(Canvas(recording), area)
+    return recording
+
+
+class FaceRecordings:
+    """Every face of a build, each recorded once: keyed by its drawer and the area it draws in, so
+    the copies of a piece and the cards behind one back share a recording."""
+
+    def __init__(self) -> None:
+        # Keyed by the drawer's id, with the drawer kept alive beside its recording so the id stays
+        # its own (a drawer need not be hashable).
+        self._recorded: dict[tuple[int, object], tuple[object, Recording]] = {}
+
+    def __call__(self, draw, area) -> Recording:
+        key = (id(draw), area)
+        found = self._recorded.get(key)
+        if found is None:
+            found = self._recorded[key] = (draw, record_face(draw, area))
+        return found[1]
+
+    def clear(self) -> None:
+        self._recorded.clear()

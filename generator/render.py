@@ -1,26 +1,25 @@
-"""Drawing imposed pages, and writing the files and manifest a build produces."""
+"""Drawing imposed pages into every format, page by page, and the manifest of what went where."""
 
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import tempfile
-from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
 
 from generator import fonts, geometry
 from generator.backends import TeeSurface
 from generator.canvas import PT, Canvas, Surface
 from generator.impose import Page, Placement, PrintSettings, Seam
-from generator.model import Area
+from generator.model import Area, Face
+from generator.recording import FaceRecordings, Recording, record_face
 
-FORMATS = ("pdf", "svg", "png", "cut")
 #: Cut files draw cut lines in pure red, as cutting machines' software expects.
 CUT_COLOUR = "#ff0000"
 
 
-def draw_page(canvas: Canvas, page: Page, settings: PrintSettings, game_title: str, total_pages: int) -> None:
+def draw_page(canvas: Canvas, page: Page, settings: PrintSettings, game_title: str, total_pages: int,
+              faces: Callable[[Face, Area], Recording] = record_face) -> None:
+    """One page: each piece's face (recorded once by `faces`, replayed here), then the cut lines,
+    crop marks, glue strips and footer."""
     for placement in page.placements:
         piece = placement.piece
         face = piece.front if placement.face == "front" else piece.back
@@ -28,7 +27,7 @@ def draw_page(canvas: Canvas, page: Page, settings: PrintSettings, game_title: s
             for clip in placement.clips():
                 canvas.clip(clip)
             canvas.transform(placement.matrix)
-            face(canvas, Area(piece.width, piece.height, settings.bleed, piece.shape))
+            canvas.replay(faces(face, Area(piece.width, piece.height, settings.bleed, piece.shape)))
     sheet = settings.sheet
     # Cut and fold lines go over all the art, so that no neighbour's bleed paints over them.
     for placement in page.placements:
@@ -173,14 +172,26 @@ def _mm(value: float) -> float:
     return round(value, 3) + 0.0
 
 
-_UMASK = os.umask(0o022)
-os.umask(_UMASK)
-
-
 def render(pages: list[Page], settings: PrintSettings, game_title: str, formats: tuple[str, ...], dpi: int,
-           on_page: Callable[[], None] = lambda: None) -> dict[str, object]:
+           on_page: Callable[[], None] = lambda: None, faces=None) -> dict[str, object]:
+    """Every format at once, in memory: {"pdf": bytes, "svg"|"png"|"cut": {page number: bytes}}."""
+    outputs: dict[str, object] = {}
+    for fmt, number, data in render_pages(pages, settings, game_title, formats, dpi, on_page, faces):
+        if fmt == "pdf":
+            outputs["pdf"] = data
+        else:
+            outputs.setdefault(fmt, {})[number] = data
+    return outputs
+
+
+def render_pages(pages: list[Page], settings: PrintSettings, game_title: str, formats: tuple[str, ...], dpi: int,
+                 on_page: Callable[[], None] = lambda: None,
+                 faces: Callable[[Face, Area], Recording] | None = None) -> Iterator[tuple[str, int, bytes]]:
     """Draw every page once into the PDF (and the SVG); PNG pages are rendered from the PDF, so a
-    preview is what prints. Returns {"pdf": bytes, "svg"|"png"|"cut": {page number: bytes}}."""
+    preview is what prints. Yields (format, page number, bytes) as each file is finished (the PDF
+    with page number 0), so that a large job is written page by page and never held whole.
+    `on_page` is called once per page of each format, for a progress bar."""
+    faces = faces or FaceRecordings()
     # Backends are imported only when asked for: svgwrite alone costs a fifth of a PDF build.
     surfaces: dict[str, Surface] = {}
     if "pdf" in formats or "png" in formats:
@@ -195,26 +206,28 @@ def render(pages: list[Page], settings: PrintSettings, game_title: str, formats:
     canvas = Canvas(surface)
     for page in pages:
         surface.begin_page(page.number, page.width, page.height)
-        draw_page(canvas, page, settings, game_title, len(pages))
+        draw_page(canvas, page, settings, game_title, len(pages), faces)
         surface.end_page()
+        if "svg" in surfaces:
+            yield "svg", page.number, surfaces["svg"].pages.pop(page.number)
         on_page()
     surface.close()
-    outputs: dict[str, object] = {}
+    pdf = surfaces["pdf"].getvalue() if "pdf" in surfaces else b""
+    del surfaces, surface, canvas  # the PDF's drawing state is no longer needed, only its bytes
     if "pdf" in formats:
-        outputs["pdf"] = surfaces["pdf"].getvalue()
-    if "svg" in formats:
-        outputs["svg"] = surfaces["svg"].pages
+        yield "pdf", 0, pdf
     if "png" in formats:
-        from generator.backends.png import render_png_pages
+        from generator.backends.png import png_pages
 
         # A page that is one shaped piece alone (a coin for a print shop) keeps its outside clear.
         shaped = frozenset(page.number for page in pages if not page.furniture and page.placements
                            and page.placements[0].piece.shape.kind != "rect")
-        outputs["png"] = render_png_pages(surfaces["pdf"].getvalue(), [(p.width, p.height) for p in pages], dpi,
-                                          transparent=shaped)
+        for number, data in png_pages(pdf, [(p.width, p.height) for p in pages], dpi, transparent=shaped):
+            yield "png", number, data
+            on_page()
     if "cut" in formats:
-        outputs["cut"] = render_cut_files(pages, settings)
-    return outputs
+        for number, data in render_cut_files(pages, settings).items():
+            yield "cut", number, data
 
 
 def render_cut_files(pages: list[Page], settings: PrintSettings) -> dict[int, bytes]:
@@ -235,48 +248,25 @@ def render_cut_files(pages: list[Page], settings: PrintSettings) -> dict[int, by
     return surface.pages
 
 
-def sheet_files(name: str, outputs: dict, manifest_data: dict) -> dict[str, bytes]:
-    """The files of a build, by their path in its folder: the PDF, a file per page and format, and
-    the manifest."""
-    files = {f"{name}.pdf": outputs["pdf"]} if "pdf" in outputs else {}
-    for fmt, suffix in (("svg", "svg"), ("png", "png"), ("cut", "svg")):
-        for number, data in sorted(outputs.get(fmt, {}).items()):
-            files[f"{fmt}/page-{number:02d}.{suffix}"] = data
-    files["manifest.json"] = json_bytes(manifest_data)
-    return files
-
-
 def json_bytes(data) -> bytes:
-    return (json.dumps(data, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
+    """`data` as UTF-8 JSON for people and programs: the outer levels indented (a manifest's pages, one
+    piece to a line), everything inside written by json's C encoder, which the indenting one is not."""
+    return (_json(data, "", 0) + "\n").encode("utf-8")
 
 
-def write_outputs(directory: Path, files: dict[str, bytes]) -> list[str]:
-    """Write `files` (path in the folder -> bytes) as the folder `directory`, replacing it whole.
-
-    Everything is written into a fresh folder beside it first and swapped in at the end, so a
-    rebuild leaves no stale page of an earlier build and an interrupted one leaves the old folder
-    as it was. Returns the written files' names, relative to `directory`.
-    """
-    staging = Path(tempfile.mkdtemp(prefix=f".{directory.name}.", dir=directory.parent))
-    try:
-        os.chmod(staging, 0o777 & ~_UMASK)  # mkdtemp makes folders private; outputs are ordinary files
-        for relative, data in files.items():
-            path = staging / relative
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(data)
-        _swap_in(staging, directory)
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
-    return list(files)
+#: Containers this deep or deeper go on one line (a manifest piece sits at depth 4).
+JSON_FLAT_DEPTH = 4
 
 
-def _swap_in(staging: Path, directory: Path) -> None:
-    """Put `staging` where `directory` is, the old folder going only once the new one is there."""
-    if not directory.exists():
-        staging.rename(directory)
-        return
-    retired = Path(tempfile.mkdtemp(prefix=f".{directory.name}.old.", dir=directory.parent))
-    directory.rename(retired / directory.name)
-    staging.rename(directory)
-    shutil.rmtree(retired, ignore_errors=True)
+def _json(value, indent: str, depth: int) -> str:
+    nested = isinstance(value, (dict, list)) and any(isinstance(item, (dict, list)) for item in
+                                                     (value.values() if isinstance(value, dict) else value))
+    if depth >= JSON_FLAT_DEPTH or not nested:
+        return json.dumps(value, ensure_ascii=False)
+    inner = indent + " "
+    if isinstance(value, dict):
+        items = [f"{inner}{json.dumps(key, ensure_ascii=False)}: {_json(item, inner, depth + 1)}"
+                 for key, item in value.items()]
+        return "{\n" + ",\n".join(items) + "\n" + indent + "}"
+    items = [inner + _json(item, inner, depth + 1) for item in value]
+    return "[\n" + ",\n".join(items) + "\n" + indent + "]"

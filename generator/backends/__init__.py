@@ -39,3 +39,7 @@ class TeeSurface(Surface):
     def close(self) -> None:
         for surface in self.surfaces:
             surface.close()
+
+    def draw_recording(self, recording, matrix: Matrix) -> None:
+        for surface in self.surfaces:
+            surface.draw_recording(recording, matrix)

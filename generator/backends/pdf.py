@@ -8,6 +8,7 @@ most of the build time. Text goes through reportlab, which embeds and subsets th
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 
 from reportlab import rl_config
 from reportlab.lib.units import mm
@@ -15,7 +16,7 @@ from reportlab.pdfgen.canvas import Canvas as ReportlabCanvas
 
 from generator import fonts
 from generator.canvas import Style, Surface
-from generator.geometry import Matrix, Path, number
+from generator.geometry import IDENTITY, Matrix, Path, number
 
 # Compressed streams stay binary: ASCII85 on top only makes files larger and builds slower.
 rl_config.useA85 = 0
@@ -25,10 +26,26 @@ def _colour(hex_colour: str) -> str:
     return " ".join(number(int(hex_colour[i:i + 2], 16) / 255) for i in (1, 3, 5))
 
 
-def _path_operators(path: Path) -> str:
+def _path_operators(path: Path, m: Matrix = IDENTITY) -> str:
+    """The path's operators, its points moved by `m` as they are written (a recorded face's paths
+    are placed this way, with no moved copy of the path made first)."""
     # "%.3f": 1/1000 mm, and formatting a whole operator at once is the fastest way Python has.
+    a, b, c, d, e, f = m.a, m.b, m.c, m.d, m.e, m.f
     parts = []
-    for cmd in path.commands:
+    if b == 0.0 and c == 0.0 and a == 1.0 and d == 1.0:  # a shift: the same sums as Path.transformed
+        for cmd in path.commands:
+            op = cmd[0]
+            if op == "M":
+                parts.append("%.3f %.3f m" % (cmd[1] + e, cmd[2] + f))
+            elif op == "L":
+                parts.append("%.3f %.3f l" % (cmd[1] + e, cmd[2] + f))
+            elif op == "C":
+                parts.append("%.3f %.3f %.3f %.3f %.3f %.3f c" % (cmd[1] + e, cmd[2] + f, cmd[3] + e, cmd[4] + f,
+                                                                    cmd[5] + e, cmd[6] + f))
+            else:
+                parts.append("h")
+        return "\n".join(parts)
+    for cmd in path.transformed(m).commands:
         op = cmd[0]
         if op == "M":
             parts.append("%.3f %.3f m" % cmd[1:])
@@ -58,6 +75,7 @@ class PdfSurface(Surface):
         self.pdf.setProducer("pnp generator")
         self.pdf.setAuthor("pnp generator")
         self.pdf.setSubject("Print-and-play components")
+        self._shown: dict[tuple[str, str], list[tuple[str, str]]] = {}  # (text, face) -> (subset, chunk)s
 
     def begin_page(self, number: int, width: float, height: float) -> None:
         self.pdf.setPageSize((width * mm, height * mm))
@@ -69,38 +87,75 @@ class PdfSurface(Surface):
         self.pdf.showPage()
 
     def draw_path(self, path: Path, style: Style) -> None:
-        ops = [_path_operators(path)]
+        self.pdf.addLiteral(self._path(path, style))
+
+    def draw_text(self, text: str, face: str, size: float, fill: str, matrix: Matrix) -> None:
+        self.pdf.addLiteral(self._text(text, face, size, fill, matrix))
+
+    def push_clip(self, path: Path) -> None:
+        self.pdf.addLiteral(self._clip(path))
+
+    def pop_clip(self) -> None:
+        self.pdf.addLiteral("Q")
+
+    def draw_recording(self, recording, matrix: Matrix) -> None:
+        """A recorded face, written straight to PDF operators in page coordinates: the same bytes
+        as replaying it call by call, without the moved copies of its paths in between."""
+        grow = matrix.scale_factor
+        add = self.pdf.addLiteral
+        for call in recording.calls:
+            kind = call[0]
+            if kind == "path":
+                style = call[2]
+                if grow != 1.0:
+                    style = replace(style, width=style.width * grow,
+                                    dash=tuple(v * grow for v in style.dash) if style.dash else None)
+                add(self._path(call[1], style, matrix))
+            elif kind == "text":
+                add(self._text(call[1], call[2], call[3], call[4], matrix @ call[5]))
+            elif kind == "clip":
+                add(self._clip(call[1], matrix))
+            else:
+                add("Q")
+
+    # the operators of each drawing call ---------------------------------------------------------
+    @staticmethod
+    def _path(path: Path, style: Style, matrix: Matrix = IDENTITY) -> str:
+        ops = [_path_operators(path, matrix)]
         if style.fill:
             ops.insert(0, _colour(style.fill) + " rg")
         if style.stroke:
             dash = " ".join(number(d) for d in style.dash) if style.dash else ""
             ops.insert(0, f"{_colour(style.stroke)} RG {number(style.width)} w [{dash}] 0 d")
         ops.append("B*" if style.fill and style.stroke else "f*" if style.fill else "S")
-        self.pdf.addLiteral("\n".join(ops))
+        return "\n".join(ops)
 
-    def draw_text(self, text: str, face: str, size: float, fill: str, matrix: Matrix) -> None:
+    def _text(self, text: str, face: str, size: float, fill: str, matrix: Matrix) -> str:
         # The text operators are written directly, like the paths; reportlab only maps the text to
         # its embedded font subsets (and so records which glyphs to embed).
-        font = fonts.ttf(face)
-        document = self.pdf._doc
+        shown = self._shown.get((text, face))
+        if shown is None:
+            # A character keeps its subset and code for the whole document, so a text's mapping is
+            # worked out once (a deck prints its ranks and suits hundreds of times).
+            font, document = fonts.ttf(face), self.pdf._doc
+            shown = self._shown[text, face] = [(font.getSubsetInternalName(subset, document), self.pdf._escape(chunk))
+                                               for subset, chunk in font.splitString(text, document)]
         # Glyphs grow upwards in PDF text space: flip y after the Canvas's y-down matrix.
         ops = ["q %.4f %.4f %.4f %.4f %.3f %.3f cm" % (matrix.a, matrix.b, -matrix.c, -matrix.d, matrix.e, matrix.f),
                _colour(fill) + " rg", "BT"]
         current = None
-        for subset, chunk in font.splitString(text, document):
+        for subset, chunk in shown:
             if subset != current:
-                ops.append(f"{font.getSubsetInternalName(subset, document)} {number(size)} Tf")
+                ops.append(f"{subset} {number(size)} Tf")
                 current = subset
-            ops.append(f"({self.pdf._escape(chunk)}) Tj")
+            ops.append(f"({chunk}) Tj")
         ops.append("ET Q")
-        self.pdf.addLiteral("\n".join(ops))
+        return "\n".join(ops)
 
-    def push_clip(self, path: Path) -> None:
-        self.pdf.saveState()
-        self.pdf.addLiteral(_path_operators(path) + "\nW* n")
-
-    def pop_clip(self) -> None:
-        self.pdf.restoreState()
+    @staticmethod
+    def _clip(path: Path, matrix: Matrix = IDENTITY) -> str:
+        # A clip lasts until the graphics state it was set in is restored ("Q", in pop_clip).
+        return "q\n" + _path_operators(path, matrix) + "\nW* n"
 
     def close(self) -> None:
         self.pdf.save()

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import io
+from collections import deque
 from typing import Iterator
-
-import pypdfium2
 
 MM_PER_INCH = 25.4
 
@@ -23,6 +22,8 @@ def render_images(pdf: bytes, sizes_mm: list[tuple[float, float]], dpi: float,
     PDFium rounds a page's pixel size up; a page that comes out a pixel larger than the rounded
     size loses that last row or column, so every image has the exact size the dpi promises.
     """
+    import pypdfium2  # here, not above: `pixels` alone is wanted by builds that draw no PNG
+
     document = pypdfium2.PdfDocument(pdf)
     try:
         for number, (width_mm, height_mm) in enumerate(sizes_mm, start=1):
@@ -51,5 +52,28 @@ def png_bytes(image) -> bytes:
 def render_png_pages(pdf: bytes, sizes_mm: list[tuple[float, float]], dpi: int,
                      transparent: frozenset[int] = frozenset()) -> dict[int, bytes]:
     """One PNG per page of `pdf`, numbered from 1 (see render_images)."""
-    return {number: png_bytes(image)
-            for number, image in enumerate(render_images(pdf, sizes_mm, dpi, transparent), start=1)}
+    return dict(png_pages(pdf, sizes_mm, dpi, transparent))
+
+
+#: Pages rendered ahead of the one being written: enough to keep both cores busy, few enough that a
+#: thousand-page job holds only a handful of images at a time.
+PAGES_IN_FLIGHT = 3
+
+
+def png_pages(pdf: bytes, sizes_mm: list[tuple[float, float]], dpi: int,
+              transparent: frozenset[int] = frozenset()) -> Iterator[tuple[int, bytes]]:
+    """(page number, PNG) for each page of `pdf` in order, one at a time. PDFium renders in this
+    thread; compressing, most of a PNG's time, runs beside it in a second one (zlib lets go of
+    Python's lock while it works), so two cores share the job."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        pending: deque = deque()
+        for number, image in enumerate(render_images(pdf, sizes_mm, dpi, transparent), start=1):
+            pending.append((number, pool.submit(png_bytes, image)))
+            if len(pending) >= PAGES_IN_FLIGHT:
+                done, encoding = pending.popleft()
+                yield done, encoding.result()
+        while pending:
+            done, encoding = pending.popleft()
+            yield done, encoding.result()
