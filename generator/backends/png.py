@@ -29,10 +29,12 @@ def render_images(pdf: bytes, sizes_mm: list[tuple[float, float]], dpi: float,
         for number, (width_mm, height_mm) in enumerate(sizes_mm, start=1):
             size = (pixels(width_mm, dpi), pixels(height_mm, dpi))
             page = document[number - 1]
+            # rev_byteorder: PDFium writes RGB(A) as PIL lays it out, so no pixel is copied to reorder it.
             if number in transparent:
-                image = page.render(scale=dpi / 72, fill_color=(255, 255, 255, 0)).to_pil().convert("RGBA")
+                bitmap = page.render(scale=dpi / 72, fill_color=(255, 255, 255, 0), rev_byteorder=True)
+                image = bitmap.to_pil().convert("RGBA")
             else:
-                image = page.render(scale=dpi / 72).to_pil()  # RGB on white
+                image = page.render(scale=dpi / 72, rev_byteorder=True).to_pil()  # RGB on white
             page.close()
             if image.size != size:
                 image = image.crop((0, 0, *size))
@@ -55,19 +57,20 @@ def render_png_pages(pdf: bytes, sizes_mm: list[tuple[float, float]], dpi: int,
     return dict(png_pages(pdf, sizes_mm, dpi, transparent))
 
 
-#: Pages rendered ahead of the one being written: enough to keep both cores busy, few enough that a
-#: thousand-page job holds only a handful of images at a time.
+#: Threads compressing PNGs, and pages rendered ahead of the one being written: enough to keep two
+#: cores busy, few enough that a thousand-page job holds only a handful of images at a time.
+ENCODERS = 2
 PAGES_IN_FLIGHT = 3
 
 
 def png_pages(pdf: bytes, sizes_mm: list[tuple[float, float]], dpi: int,
               transparent: frozenset[int] = frozenset()) -> Iterator[tuple[int, bytes]]:
     """(page number, PNG) for each page of `pdf` in order, one at a time. PDFium renders in this
-    thread; compressing, most of a PNG's time, runs beside it in a second one (zlib lets go of
-    Python's lock while it works), so two cores share the job."""
+    thread and compressing, most of a PNG's time, runs in others; both let go of Python's lock while
+    they work (ctypes calls and zlib do), so every core shares the job."""
     from concurrent.futures import ThreadPoolExecutor
 
-    with ThreadPoolExecutor(max_workers=2) as pool:
+    with ThreadPoolExecutor(max_workers=ENCODERS) as pool:
         pending: deque = deque()
         for number, image in enumerate(render_images(pdf, sizes_mm, dpi, transparent), start=1):
             pending.append((number, pool.submit(png_bytes, image)))
