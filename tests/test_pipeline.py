@@ -1,0 +1,193 @@
+"""The build pipeline: its stages are plain functions, each face is drawn once, a recorded face
+replays to the same output as drawing it, files are written as they are rendered, and large jobs
+are allowed while runaway ones are refused."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from conftest import run_pnp
+from generator import build, fonts
+from generator.backends.pdf import PdfSurface
+from generator.backends.svg import SvgSurface
+from generator.build import Request
+from generator.canvas import Canvas
+from generator.geometry import Matrix
+from generator.impose import MAX_SHEETS, Paper, PrintSettings
+from generator.model import Area, Component, Piece, fill_bleed
+from generator.recording import FaceRecordings, record_face
+from generator.render import json_bytes, render
+from generator.shapes import Rect
+
+ROOT = Path(__file__).resolve().parent.parent
+A4 = PrintSettings(Paper("a4", 210.0, 297.0, 6.35))
+
+
+def counting_face(calls: list):
+    def face(canvas, area):
+        calls.append(area)
+        fill_bleed(canvas, area, "#224466")
+        canvas.circle(area.width / 2, area.height / 2, 10, fill="#ffffff", stroke="#000000", width=0.4)
+        with canvas.saved():
+            canvas.clip_rect(2, 2, area.width - 4, 20)
+            canvas.text(area.width / 2, 12, "Ace «É»", 4.0, fill="#ffffff", anchor="middle")
+    return face
+
+
+def test_a_shared_back_is_drawn_once_however_many_pieces_it_is_behind():
+    fronts, backs = [], []
+    back = counting_face(backs)
+    pieces = [Piece(f"card-{n}", Rect(63.5, 88.9), counting_face(fronts), back) for n in range(20)]
+    render(build_pages(pieces), A4, "Test", ("pdf", "svg"), 72)
+    assert len(backs) == 1
+    assert len(fronts) == 20
+
+
+def test_the_contrast_check_and_the_print_share_one_recording_of_each_face(tmp_path):
+    [loaded] = build.load(["diamonds"])
+    settings = build.settings_for("a4", "long", 3.0, True, build.input_context(None))
+    drawn = []
+    for component in loaded.components():
+        for piece in component.pieces:
+            for side in ("front", "back"):
+                draw = getattr(piece, side)
+                if draw is not None:
+                    object.__setattr__(piece, side, _spy(draw, drawn))
+    assert not [f for f in build.check(loaded, settings) if f.level == "error"]
+    checked = len(drawn)
+    chosen = build.components(loaded)
+    pages = build.impose_pages(loaded, chosen, settings)
+    files = dict(build.render_files(loaded, chosen, pages, settings, Request(("pdf", "svg"))))
+    assert checked > 0 and len(drawn) == checked  # the build drew nothing the check had not drawn
+    assert files["diamonds.pdf"].startswith(b"%PDF") and "svg/page-01.svg" in files
+
+
+def _spy(draw, drawn):
+    def spied(canvas, area):
+        drawn.append(area)
+        draw(canvas, area)
+    return spied
+
+
+@pytest.mark.parametrize("matrix", [Matrix.translation(12.5, 40.25),
+                                    Matrix.translation(150.0, 20.0) @ Matrix.rotation(90),
+                                    Matrix(a=-1.0, e=210.0) @ Matrix.translation(10, 10)])
+@pytest.mark.parametrize("surface_kind", ["pdf", "svg"])
+def test_a_replayed_recording_writes_what_drawing_the_face_writes(matrix, surface_kind):
+    face = counting_face([])
+    area = Area(63.5, 88.9, 3.0)
+
+    def page(draw_it) -> bytes:
+        surface = PdfSurface("t") if surface_kind == "pdf" else SvgSurface()
+        surface.begin_page(1, 210, 297)
+        canvas = Canvas(surface)
+        canvas.transform(matrix)
+        draw_it(canvas)
+        surface.end_page()
+        surface.close()
+        return surface.getvalue() if surface_kind == "pdf" else surface.pages[1]
+
+    direct = page(lambda canvas: face(canvas, area))
+    replayed = page(lambda canvas: canvas.replay(record_face(face, area)))
+    assert replayed == direct
+
+
+def test_face_recordings_are_shared_by_drawer_and_area():
+    calls = []
+    face = counting_face(calls)
+    faces = FaceRecordings()
+    first = faces(face, Area(63.5, 88.9, 3.0))
+    assert faces(face, Area(63.5, 88.9, 3.0)) is first
+    assert faces(face, Area(63.5, 88.9, 0.0)) is not first  # a different bleed draws more
+    assert len(calls) == 2
+    texts = first.texts
+    assert [t.text for t in texts] == ["Ace «É»"] and texts[0].behind == "#224466"
+
+
+def build_pages(pieces):
+    from generator.impose import impose
+
+    return impose([Component("card", "Cards", pieces)], A4)
+
+
+def test_the_stages_run_one_after_another_as_plain_functions(tmp_path):
+    context = build.input_context(None)
+    settings = build.settings_for("letter", "short", 2.0, False, context)
+    [loaded] = build.load(["diamonds"], ["deck.jokers=2"], context)
+    findings = build.check(loaded, settings)
+    assert not [f for f in findings if f.level == "error"]
+    request = Request(("pdf", "cut"), only=("card:card-AS,card-KD",), copies=2)
+    chosen = build.components(loaded, request)
+    assert [p.id for c in chosen for p in c.pieces] == ["card-KD", "card-KD-copy-2", "card-AS", "card-AS-copy-2"]
+    pages = build.impose_pages(loaded, chosen, settings)
+    written = build.write(tmp_path / "out", build.render_files(loaded, chosen, pages, settings, request))
+    assert sorted(written) == ["cut/page-01.svg", "diamonds.pdf", "manifest.json"]
+    manifest = json.loads((tmp_path / "out" / "manifest.json").read_text())
+    assert manifest["paper"]["name"] == "letter" and manifest["duplex"] == "short" and manifest["bleed_mm"] == 2.0
+
+
+def test_a_failing_stage_leaves_no_folder_and_no_half_written_file(tmp_path):
+    def files():
+        yield "a.pdf", b"%PDF-1.4 first"
+        raise OSError(28, "No space left on device")
+
+    (tmp_path / "game").mkdir()
+    (tmp_path / "game" / "old.pdf").write_bytes(b"old")
+    with pytest.raises(OSError):
+        build.write(tmp_path / "game", files())
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game"]
+    assert [p.name for p in (tmp_path / "game").iterdir()] == ["old.pdf"]
+
+
+def test_files_are_written_as_they_are_rendered(tmp_path):
+    seen_on_disk = []
+
+    def files():
+        yield "svg/page-01.svg", b"<svg/>"
+        staging = [p for p in tmp_path.iterdir() if p.name.startswith(".game.")]
+        seen_on_disk.append(sorted(str(p.relative_to(staging[0])) for p in staging[0].rglob("*.svg")))
+        yield "game.pdf", b"%PDF"
+
+    build.write(tmp_path / "game", files())
+    assert seen_on_disk == [["svg/page-01.svg"]]
+
+
+def test_the_manifest_is_json_with_one_piece_to_a_line():
+    data = {"game": "g", "pages": [{"number": 1, "pieces": [{"id": "a", "outline": [[0, 1], [2, 3]]},
+                                                            {"id": "b", "x_mm": 1.5}]}], "name": "Épée ♦"}
+    text = json_bytes(data).decode("utf-8")
+    assert json.loads(text) == data
+    assert '    {"id": "a", "outline": [[0, 1], [2, 3]]},' in text.splitlines()
+    assert '"Épée ♦"' in text  # UTF-8, not escaped
+
+
+def test_text_widths_match_reportlabs_and_wrapping_measures_each_word(monkeypatch):
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    text = "Six layers of nine make nine piles of six — Épée « 10 »"
+    for face in ("regular", "bold"):
+        assert fonts.text_width(text, 3.5, face) == stringWidth(text, fonts.register(face), 3.5)
+    lines = fonts.wrap("alpha beta gamma delta epsilon zeta eta theta", 3.0, 30.0)
+    assert all(fonts.text_width(line, 3.0) <= 30.0 for line in lines) and len(lines) > 1
+    assert " ".join(lines) == "alpha beta gamma delta epsilon zeta eta theta"
+    for first, following in zip(lines, lines[1:]):  # greedy: the next word would not have fitted
+        assert fonts.text_width(f"{first} {following.split()[0]}", 3.0) > 30.0
+
+
+def test_ten_thousand_cards_are_allowed_but_a_runaway_count_is_refused(tmp_path, monkeypatch):
+    assert MAX_SHEETS >= 1200  # 10,000 poker cards take 1,116 sheets of A4
+    code, _, stderr = run_pnp("build", "diamonds", "--only", "card", "--copies", "1001", "--out", tmp_path, cwd=ROOT)
+    assert code == 2 and "--copies" in stderr and "Traceback" not in stderr
+    monkeypatch.setattr("generator.impose.MAX_SHEETS", 20)
+    code, _, stderr = run_pnp("build", "diamonds", "--only", "card", "--copies", "4", "--out", tmp_path, cwd=ROOT)
+    lines = stderr.strip().splitlines()
+    assert code == 2 and len(lines) == 1 and "[input.too-large]" in lines[0] and "at most 20" in lines[0]
+    assert not (tmp_path / "diamonds").exists()
+
+
+def test_a_short_build_shows_no_progress_bar(tmp_path):
+    code, stdout, stderr = run_pnp("build", "diamonds", "--out", tmp_path, cwd=ROOT)
+    assert code == 0 and stderr == "" and len(stdout.splitlines()) == 1
