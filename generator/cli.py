@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from generator import build
+from generator import build, cache
 from generator.build import FORMATS, LAYOUTS, Request, input_context
 from generator.errors import InputError, Location, did_you_mean
 from generator.load import LoadedGame
@@ -234,10 +234,13 @@ def palette_listing(palette: Palette, default: bool = False) -> str:
 
 @cli.command("validate")
 @click.argument("targets", nargs=-1)
+@click.option("--fresh", is_flag=True, help="Recompute the proofs kept from earlier runs (self-play, colour science).")
 @_common_input_options
 @_refuse_bad_input
-def validate_command(targets, palette_choice, overrides):
+def validate_command(targets, fresh, palette_choice, overrides):
     """Check component sets against the games' rules. Exit 1 when an error is found."""
+    if fresh:
+        cache.fresh()
     failed = report_findings(build.load(targets, overrides, input_context(palette_choice)), "",
                              lambda loaded: f"ok, {loaded.rule_count} rules hold")
     sys.exit(1 if failed else 0)

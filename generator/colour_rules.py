@@ -8,8 +8,9 @@ stays readable on what it is printed on.
 * colour.contrast: text has WCAG 2.1 contrast against the paint under it: 4.5:1, or 3:1 for large
   text (18 pt, or 14 pt bold), as WCAG's AA level asks.
 
-coloraide does the colour science. A game names its meaning colours (`Game.meaning_colours`); the
-text is found by drawing every face on a recording surface, so the check sees what prints.
+coloraide does the colour science, and its results are kept between runs (generator/cache.py). A
+game names its meaning colours (`Game.meaning_colours`); the text is read from the recording of every
+face, so the check sees what prints.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
+from generator.cache import Memo
 from generator.canvas import PT
 from generator.errors import Location
 from generator.model import Area
@@ -44,7 +46,7 @@ class MeaningColour:
 
 def _colour(hex_colour: str):
     # Imported when first needed: coloraide's Color works out a colour-temperature table as it is
-    # imported (0.1 s), which commands that check no colour need not wait for.
+    # imported (0.1 s), which a build whose colours were all seen before need not wait for.
     from coloraide import Color
 
     return Color(hex_colour)
@@ -60,14 +62,30 @@ def seen_as(hex_colour: str, view: str):
     return colour
 
 
+def _distances(a: str, b: str) -> dict[str, float]:
+    return {view: seen_as(a, view).delta_e(seen_as(b, view), method="2000") for view in VIEWS}
+
+
+def _contrast(text: str, background: str) -> float:
+    return _colour(text).contrast(_colour(background), method="wcag21")
+
+
+# Kept between runs (generator/cache.py), so that a build whose colours were seen before need not
+# import coloraide at all; the keys cover this file and coloraide's version.
+_KEPT = {"sources": (__file__,), "libraries": ("coloraide",)}
+_distances_kept = Memo("colour-distances", _distances, **_KEPT)
+_contrast_kept = Memo("colour-contrast", _contrast, **_KEPT)
+
+
+@lru_cache(maxsize=None)
 def distances(a: str, b: str) -> dict[str, float]:
     """CIEDE2000 between two colours in each view."""
-    return {view: seen_as(a, view).delta_e(seen_as(b, view), method="2000") for view in VIEWS}
+    return _distances_kept(str(a), str(b))
 
 
 @lru_cache(maxsize=None)
 def contrast(text: str, background: str) -> float:
-    return _colour(text).contrast(_colour(background), method="wcag21")
+    return _contrast_kept(str(text), str(background))
 
 
 VIEW_WORDS = {"normal vision": "in normal vision", "protanopia": "with protanopia", "deuteranopia": "with deuteranopia",

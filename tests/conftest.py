@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import io
 import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import traceback
 from pathlib import Path
 
@@ -17,6 +19,12 @@ from generator.cli import main
 
 REPO = Path(__file__).resolve().parent.parent
 DIAMONDS_YAML = REPO / "data" / "diamonds.yaml"
+
+# Proofs kept between runs (generator/cache.py) go to a folder of this test session's own: shared by
+# its tests, so a game's self-play is played once, and never the user's own cache folder.
+_SESSION_CACHE = tempfile.mkdtemp(prefix="pnp-test-cache-")
+os.environ["PNP_CACHE_DIR"] = _SESSION_CACHE
+atexit.register(shutil.rmtree, _SESSION_CACHE, ignore_errors=True)
 
 
 def run_pnp(*args, cwd) -> tuple[int, str, str]:

@@ -1,0 +1,132 @@
+"""Results worth keeping between runs, in the user's cache folder: a self-play that proves a tile set
+playable, colour science that would import a library to work out one contrast ratio.
+
+Each result is kept under a key that hashes everything it was computed from: its inputs and the
+source of the code that computed it (and the versions of the libraries that code calls), so a cached
+result can never hide a change; it is merely not recomputed while nothing it read has changed. The
+folder is safe to delete (`$PNP_CACHE_DIR`, else `$XDG_CACHE_HOME/pnp-generator`, else
+`~/.cache/pnp-generator`); a missing, unreadable or corrupt entry is computed again, and a folder
+that cannot be written only means nothing is kept. Nothing is ever written inside the package or the
+output. `fresh()` (what `pnp validate --fresh` sets) recomputes everything and rewrites the entries.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import os
+import tempfile
+from functools import lru_cache
+from pathlib import Path
+from typing import Callable
+
+_fresh = False
+
+
+def fresh(on: bool = True) -> None:
+    """From now on, recompute every result instead of reading it (and keep the new one)."""
+    global _fresh
+    _fresh = on
+
+
+def folder() -> Path:
+    if os.environ.get("PNP_CACHE_DIR"):
+        return Path(os.environ["PNP_CACHE_DIR"])
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "pnp-generator"
+
+
+@lru_cache(maxsize=None)
+def code_version(sources: tuple[str, ...], libraries: tuple[str, ...] = ()) -> str:
+    """A hash of the source files that compute a result and of the libraries' versions they call."""
+    digest = hashlib.sha256()
+    for source in sources:
+        digest.update(Path(source).read_bytes())
+    for library in libraries:
+        digest.update(f"{library}: {_installed(library)}".encode())
+    return digest.hexdigest()
+
+
+def _installed(library: str) -> list[str]:
+    """The library's installed distribution folders (`coloraide-8.13.1.dist-info`): its version,
+    found without importing it (which is what a cached result saves) or importlib.metadata (12 ms)."""
+    spec = importlib.util.find_spec(library)
+    if spec is None or not spec.origin:
+        return []
+    site = Path(spec.origin).resolve().parent.parent
+    prefix = library.replace("-", "_").lower() + "-"
+    try:
+        return sorted(entry for entry in os.listdir(site) if entry.lower().startswith(prefix)
+                      and entry.endswith((".dist-info", ".egg-info")))
+    except OSError:
+        return []
+
+
+def _key(*parts) -> str:
+    return hashlib.sha256(json.dumps(parts, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
+
+def _read(path: Path):
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+
+
+def _write(path: Path, value) -> None:
+    """Atomically, so a reader never sees half an entry; a folder that cannot be written is no error."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as stream:
+                json.dump(value, stream, separators=(",", ":"))
+            os.replace(temporary, path)
+        except BaseException:
+            os.unlink(temporary)
+            raise
+    except OSError:
+        pass
+
+
+def proof(name: str, inputs, compute: Callable[[], object], sources: tuple[str, ...],
+          libraries: tuple[str, ...] = ()):
+    """`compute()` (a JSON value), or the value it gave before for the same name, inputs (any JSON
+    value) and code (`sources`, the files of the code it runs, and the `libraries` it calls)."""
+    key = _key(name, inputs, code_version(tuple(sources), tuple(libraries)))
+    path = folder() / f"{name}-{key[:40]}.json"
+    if not _fresh:
+        stored = _read(path)
+        if isinstance(stored, dict) and stored.get("key") == key and "result" in stored:
+            return stored["result"]
+    result = compute()
+    _write(path, {"key": key, "result": result})
+    return result
+
+
+class Memo:
+    """A pure function of JSON values whose results are kept in one file between runs (a table of
+    contrast ratios, say): looked up in memory, computed and saved only when new."""
+
+    def __init__(self, name: str, function: Callable, sources: tuple[str, ...], libraries: tuple[str, ...] = ()):
+        self.name, self.function = name, function
+        self.sources, self.libraries = tuple(sources), tuple(libraries)
+        self._table: dict[str, object] | None = None
+
+    def _path(self) -> Path:
+        return folder() / f"{self.name}-{code_version(self.sources, self.libraries)[:40]}.json"
+
+    def __call__(self, *args):
+        if self._table is None:
+            stored = None if _fresh else _read(self._path())
+            self._table = stored if isinstance(stored, dict) else {}
+        key = json.dumps(args, separators=(",", ":"))
+        if key not in self._table:
+            self._table[key] = self.function(*args)
+            _write(self._path(), self._table)
+        return self._table[key]
+
+    def forget(self) -> None:
+        """Drop what was read, so the next call reads the file again (for tests and --fresh)."""
+        self._table = None
