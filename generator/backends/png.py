@@ -39,6 +39,7 @@ def render_images(pdf: bytes, sizes_mm: list[tuple[float, float]], dpi: float,
             if image.size != size:
                 image = image.crop((0, 0, *size))
             yield image
+            del image  # held by whoever took it, not here while the next page renders
     finally:
         document.close()
 
