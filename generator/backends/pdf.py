@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 from dataclasses import replace
+from functools import lru_cache
 
 from reportlab import rl_config
 from reportlab.lib.units import mm
@@ -23,7 +24,9 @@ from generator.geometry import IDENTITY, Matrix, Path, number
 rl_config.useA85 = 0
 
 
+@lru_cache(maxsize=1024)
 def _colour(hex_colour: str) -> str:
+    """'#rrggbb' as PDF's three fractions; a game paints with a few dozen colours thousands of times."""
     return " ".join(number(int(hex_colour[i:i + 2], 16) / 255) for i in (1, 3, 5))
 
 
