@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import base64
+import hashlib
 import io
 from functools import lru_cache
 
 import svgwrite
-from fontTools import subset
-from fontTools.ttLib import TTFont
 
 from generator import fonts
+from generator.cache import proof
 from generator.canvas import Style, Surface
 from generator.geometry import Matrix, Path, number
 
@@ -41,10 +41,12 @@ def _source_bytes(face: str) -> bytes:
 
 
 @lru_cache(maxsize=None)
-def _source_font(face: str) -> TTFont:
+def _source_font(face: str):
     """The parsed source face, for its character map. Subsetting changes a font in place, so each
     subset starts from a fresh parse of the cached bytes: that is lazy and about three times faster
     than deep-copying this fully decompiled font."""
+    from fontTools.ttLib import TTFont
+
     return TTFont(io.BytesIO(_source_bytes(face)), recalcTimestamp=False)
 
 
@@ -53,7 +55,9 @@ def _source_cmap(face: str) -> frozenset[int]:
     return frozenset(_source_font(face).getBestCmap())
 
 
-def _subset_options() -> subset.Options:
+def _subset_options():
+    from fontTools import subset
+
     options = subset.Options()
     options.layout_features = []  # no OpenType features at all: nothing a browser could kern or ligate with
     options.drop_tables = sorted({*options.drop_tables, "kern", "GPOS", "GSUB", "GDEF"})
@@ -78,6 +82,9 @@ def subset_font(face: str, codepoints: frozenset[int]) -> bytes:
     Cached: pages of one kind (card fronts, backs...) draw the same characters."""
     # head.modified stays as it is; and every glyph keeps the box it has in the whole face (taking out
     # hinting moves no outline), so none is unpacked to measure it again: that halves the time.
+    from fontTools import subset
+    from fontTools.ttLib import TTFont
+
     font = TTFont(io.BytesIO(_source_bytes(face)), recalcTimestamp=False, recalcBBoxes=False)
     subsetter = subset.Subsetter(_subset_options())
     subsetter.populate(unicodes=sorted(codepoints))
@@ -87,8 +94,28 @@ def subset_font(face: str, codepoints: frozenset[int]) -> bytes:
     return out.getvalue()
 
 
-def _font_face_css(face: str, codepoints: frozenset[int]) -> str:
-    data = base64.b64encode(subset_font(face, codepoints)).decode("ascii")
+@lru_cache(maxsize=None)
+def _face_digest(face: str) -> str:
+    return hashlib.sha256(_source_bytes(face)).hexdigest()
+
+
+@lru_cache(maxsize=256)
+def subset_base64(face: str, drawn: frozenset[int]) -> str:
+    """The subset of `face` for the characters `drawn` with it on a page, base64-encoded for CSS.
+
+    Kept between runs (generator/cache.py) under the face's bytes, the characters, this file and
+    fontTools' version: subsetting is most of an SVG page's time, and a rebuild asks for the same
+    subsets again, so a warm build does not import fontTools at all."""
+    def make() -> str:
+        text = "".join(map(chr, sorted(drawn)))
+        return base64.b64encode(subset_font(face, face_codepoints(face, text))).decode("ascii")
+
+    return proof("svg-font-subset", {"face": _face_digest(face), "drawn": sorted(drawn)}, make,
+                 sources=(__file__,), libraries=("fonttools",))
+
+
+def _font_face_css(face: str, characters: set[str]) -> str:
+    data = subset_base64(face, frozenset(map(ord, characters)))
     chosen = fonts.face(face)
     return (f"@font-face{{font-family:{chosen.css_family};font-weight:{chosen.css_weight};font-style:{chosen.css_style};"
             f"src:url(data:font/ttf;base64,{data}) format('truetype');}}")
@@ -110,7 +137,7 @@ class SvgSurface(Surface):
     def end_page(self) -> None:
         if self.chars:
             css = TEXT_CSS + "".join(
-                _font_face_css(face, face_codepoints(face, "".join(chars))) for face, chars in sorted(self.chars.items())
+                _font_face_css(face, chars) for face, chars in sorted(self.chars.items())
             )
             self.drawing.defs.add(self.drawing.style(css))
         self.pages[self.number] = self.drawing.tostring().encode("utf-8")
