@@ -61,6 +61,26 @@ def run_pnp_process(*args, cwd, timeout: float = 300) -> tuple[int, str, str]:
     return completed.returncode, decode(completed.stdout), decode(completed.stderr)
 
 
+@pytest.fixture(scope="session")
+def bundled_build(tmp_path_factory):
+    """A bundled game built once per test session for each paper, format list and further options,
+    and shared by every test that only reads what it wrote: `bundled_build("diamonds", "letter")` is
+    the folder of that build (its PDF, manifest.json, ...)."""
+    built: dict[tuple, Path] = {}
+
+    def build(game: str, paper: str = "a4", formats: str = "pdf", *options: str) -> Path:
+        key = (game, paper, formats, *options)
+        if key not in built:
+            out = tmp_path_factory.mktemp(f"bundled-{game}-{paper}")
+            code, _, stderr = run_pnp("build", game, "--out", out, "--paper", paper, "--format", formats, "-q",
+                                      *options, cwd=REPO)
+            assert code == 0, stderr
+            built[key] = out / game
+        return built[key]
+
+    return build
+
+
 @pytest.fixture
 def diamonds_copy(tmp_path) -> Path:
     """A user's own copy of data/diamonds.yaml, in the test's temporary directory."""

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import errors_in, load_text, run_pnp
+from conftest import errors_in, load_text
 from generator.games.blood_diamonds import game as bd
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -165,11 +165,8 @@ def test_the_track_numbers_0_to_99_each_next_to_the_last(tmp_path):
 
 
 @pytest.fixture(scope="module", params=["a4", "letter"])
-def manifest(request, tmp_path_factory):
-    out = tmp_path_factory.mktemp(f"bd-{request.param}")
-    code, _, stderr = run_pnp("build", "blood_diamonds", "--out", out, "--paper", request.param, cwd=ROOT)
-    assert code == 0, stderr
-    return json.loads((out / "blood_diamonds" / "manifest.json").read_text())
+def manifest(request, bundled_build):
+    return json.loads((bundled_build("blood_diamonds", request.param) / "manifest.json").read_text())
 
 
 def pieces(manifest, component, face="front"):

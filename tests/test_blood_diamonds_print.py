@@ -6,18 +6,16 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
-from conftest import run_pnp, words_below
+from conftest import words_below
 from generator.games.blood_diamonds import game as bd
 from generator.games.blood_diamonds.paper import SUIT_EFFECTS
 from generator.load import load_game
 from generator.model import Area
 from generator.recording import record_face
 
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def components(*overrides):
@@ -110,11 +108,8 @@ def test_a_larger_die_grows_the_start():
 
 
 @pytest.fixture(scope="module")
-def manifest(tmp_path_factory):
-    out = tmp_path_factory.mktemp("bd")
-    code, _, stderr = run_pnp("build", "blood_diamonds", "--out", out, "-q", "--format", "pdf", cwd=ROOT)
-    assert code == 0, stderr
-    return json.loads((out / "blood_diamonds" / "manifest.json").read_text())
+def manifest(bundled_build):
+    return json.loads((bundled_build("blood_diamonds") / "manifest.json").read_text())
 
 
 def test_each_suits_tiles_are_spread_over_the_sheets(manifest):

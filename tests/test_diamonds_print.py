@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import error_messages, run_pnp, words_below
+from conftest import error_messages, words_below
 from generator.games.diamonds import game as diamonds
 from generator.load import load_game
 from generator.model import Area
@@ -140,11 +140,8 @@ def test_the_rules_sheet_covers_the_game_in_our_words():
 # The deck on the sheets --------------------------------------------------------------------------
 
 @pytest.fixture(scope="module")
-def manifest(tmp_path_factory):
-    out = tmp_path_factory.mktemp("diamonds")
-    code, _, stderr = run_pnp("build", "diamonds", "--out", out, "-q", "--format", "pdf", cwd=ROOT)
-    assert code == 0, stderr
-    return json.loads((out / "diamonds" / "manifest.json").read_text())
+def manifest(bundled_build):
+    return json.loads((bundled_build("diamonds") / "manifest.json").read_text())
 
 
 def test_every_suit_is_spread_over_many_sheets(manifest):

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import errors_in, load_text, run_pnp
+from conftest import errors_in, load_text
 from generator.games.diaominos import game as dm
 from generator.games.diaominos.cube import DIRECTIONS, SEATS, UP, Cube, keeps_promise, play_rounds, roll
 
@@ -180,12 +180,8 @@ def test_marking_order_is_bottom_then_right():
 
 
 @pytest.fixture(scope="module", params=["a4", "letter"])
-def manifest(request, tmp_path_factory):
-    out = tmp_path_factory.mktemp(f"dm-{request.param}")
-    code, _, stderr = run_pnp("build", "diaominos", "--out", out, "--paper", request.param, "--format", "pdf,svg",
-                              cwd=ROOT)
-    assert code == 0, stderr
-    return json.loads((out / "diaominos" / "manifest.json").read_text())
+def manifest(request, bundled_build):
+    return json.loads((bundled_build("diaominos", request.param, "pdf,svg") / "manifest.json").read_text())
 
 
 def test_the_build_holds_every_component(manifest):

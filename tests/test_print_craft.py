@@ -13,16 +13,13 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
 
 import pdfprobe
-from conftest import run_pnp
 from generator.load import load_game
 
-ROOT = Path(__file__).resolve().parent.parent
 GAMES = ["diamonds", "blood_diamonds", "diaominos", "diatoms", "diamond_mine"]
 FLOOR_PT = 7.0
 DPI = 100
@@ -30,22 +27,21 @@ BAND_IN_MM, BAND_OUT_MM = 5.0, 2.0  # inside the trim (where a shift would show)
 LEAST_COVER = 0.3  # the share of a sheet's printable area its pieces cover
 
 
-def build_all(out: Path, paper: str) -> dict:
-    code, _, stderr = run_pnp("build", *GAMES, "--out", out, "--paper", paper, "-q", cwd=ROOT)
-    assert code == 0, stderr
-    return {game: (json.loads((out / game / "manifest.json").read_text()), out / game / f"{game}.pdf")
-            for game in GAMES}
+def build_all(bundled_build, paper: str) -> dict:
+    folders = {game: bundled_build(game, paper) for game in GAMES}
+    return {game: (json.loads((folder / "manifest.json").read_text()), folder / f"{game}.pdf")
+            for game, folder in folders.items()}
 
 
 @pytest.fixture(scope="module")
-def builds(tmp_path_factory):
+def builds(bundled_build):
     """Every game built once, A4 with long-edge duplex: its manifest and its PDF."""
-    return build_all(tmp_path_factory.mktemp("craft"), "a4")
+    return build_all(bundled_build, "a4")
 
 
 @pytest.fixture(scope="module")
-def letter_builds(tmp_path_factory):
-    return build_all(tmp_path_factory.mktemp("craft-letter"), "letter")
+def letter_builds(bundled_build):
+    return build_all(bundled_build, "letter")
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -76,11 +76,8 @@ def test_ttf(tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def baseline(tmp_path_factory):
-    out = tmp_path_factory.mktemp("baseline")
-    code, _, stderr = run_pnp("build", "diamonds", "--out", out, "-q", cwd=out)
-    assert code == 0, stderr
-    return pdfprobe.read(out / "diamonds" / "diamonds.pdf")
+def baseline(bundled_build):
+    return pdfprobe.read(bundled_build("diamonds") / "diamonds.pdf")
 
 
 def restyled(tmp_path, *settings):
