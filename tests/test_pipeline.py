@@ -4,6 +4,7 @@ are allowed while runaway ones are refused."""
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
@@ -191,3 +192,30 @@ def test_ten_thousand_cards_are_allowed_but_a_runaway_count_is_refused(tmp_path,
 def test_a_short_build_shows_no_progress_bar(tmp_path):
     code, stdout, stderr = run_pnp("build", "diamonds", "--out", tmp_path, cwd=ROOT)
     assert code == 0 and stderr == "" and len(stdout.splitlines()) == 1
+
+
+class Terminal(io.StringIO):
+    def isatty(self):
+        return True
+
+
+def test_the_progress_bar_shows_only_once_a_build_has_run_a_while(monkeypatch):
+    from generator.cli import LateProgressBar
+
+    for delay, shown in ((0.0, True), (60.0, False)):
+        terminal = Terminal()
+        monkeypatch.setattr("sys.stderr", terminal)
+        progress = LateProgressBar(enabled=True, delay=delay)
+        step = progress.start(10)
+        for _ in range(10):
+            step()
+        progress.finish()
+        assert ("Rendering" in terminal.getvalue()) is shown
+    terminal = Terminal()
+    monkeypatch.setattr("sys.stderr", terminal)
+    quiet = LateProgressBar(enabled=False, delay=0.0)  # -q, or stderr not a terminal
+    step = quiet.start(3)
+    for _ in range(3):
+        step()
+    quiet.finish()
+    assert terminal.getvalue() == ""
