@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from generator import fonts
 from generator.geometry import IDENTITY, Matrix, Path
@@ -26,6 +26,12 @@ class Style:
     stroke: str | None = None
     width: float = 0.25
     dash: tuple[float, ...] | None = None
+
+    def scaled(self, factor: float) -> Style:
+        """The style as drawn under a transform that makes lengths `factor` times as long."""
+        if factor == 1.0:
+            return self
+        return replace(self, width=self.width * factor, dash=tuple(d * factor for d in self.dash) if self.dash else None)
 
 
 class Surface(ABC):
@@ -57,9 +63,15 @@ class Surface(ABC):
     def close(self) -> None: ...
 
     def draw_recording(self, recording, matrix: Matrix) -> None:
-        """Replay a recorded face (generator.recording.Recording) at `matrix`. A backend may do it
-        faster, say by writing the face once and placing it with a transform."""
+        """Replay a recorded face (generator.recording.Recording) at `matrix`."""
         recording.replay(self, matrix)
+
+    def draw_path_at(self, path: Path, matrix: Matrix, style: Style) -> None:
+        """`path` moved by `matrix`; a backend may move the points as it writes them, with no copy."""
+        self.draw_path(path.transformed(matrix), style)
+
+    def push_clip_at(self, path: Path, matrix: Matrix) -> None:
+        self.push_clip(path.transformed(matrix))
 
 
 class NullSurface(Surface):

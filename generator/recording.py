@@ -3,7 +3,7 @@ by the checks that need to see a face, not print it."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from generator import fonts
 from generator.canvas import Canvas, Style, Surface
@@ -92,16 +92,12 @@ class Recording(Surface):
         for call in self.calls:
             kind = call[0]
             if kind == "path":
-                style = call[2]
-                if grow != 1.0:
-                    style = replace(style, width=style.width * grow,
-                                    dash=tuple(d * grow for d in style.dash) if style.dash else None)
-                surface.draw_path(call[1].transformed(matrix), style)
+                surface.draw_path_at(call[1], matrix, call[2].scaled(grow))
             elif kind == "text":
                 _, text, face, size, fill, at = call
                 surface.draw_text(text, face, size, fill, matrix @ at)
             elif kind == "clip":
-                surface.push_clip(call[1].transformed(matrix))
+                surface.push_clip_at(call[1], matrix)
             else:
                 surface.pop_clip()
 

@@ -8,7 +8,6 @@ most of the build time. Text goes through reportlab, which embeds and subsets th
 from __future__ import annotations
 
 import io
-from dataclasses import replace
 from functools import lru_cache
 
 from reportlab import rl_config
@@ -116,27 +115,13 @@ class PdfSurface(Surface):
     def pop_clip(self) -> None:
         self.pdf.addLiteral("Q")
 
-    def draw_recording(self, recording, matrix: Matrix) -> None:
-        """A recorded face, written straight to PDF operators in page coordinates: the same bytes
-        as replaying it call by call, without the moved copies of its paths in between."""
-        grow = matrix.scale_factor
-        add = self.pdf.addLiteral
-        for call in recording.calls:
-            kind = call[0]
-            if kind == "path":
-                style = call[2]
-                if grow != 1.0:
-                    style = replace(style, width=style.width * grow,
-                                    dash=tuple(v * grow for v in style.dash) if style.dash else None)
-                add(self._path(call[1], style, matrix))
-            elif kind == "text":
-                add(self._text(call[1], call[2], call[3], call[4], matrix @ call[5]))
-            elif kind == "clip":
-                add(self._clip(call[1], matrix))
-            else:
-                add("Q")
+    def draw_path_at(self, path: Path, matrix: Matrix, style: Style) -> None:
+        self.pdf.addLiteral(self._path(path, style, matrix))
 
-    # the operators of each drawing call ---------------------------------------------------------
+    def push_clip_at(self, path: Path, matrix: Matrix) -> None:
+        self.pdf.addLiteral(self._clip(path, matrix))
+
+    # the operators of each drawing call -----------------------------------------------------------
     @staticmethod
     def _path(path: Path, style: Style, matrix: Matrix = IDENTITY) -> str:
         ops = [_path_operators(path, matrix)]
