@@ -30,19 +30,29 @@ def fresh(on: bool = True) -> None:
     _fresh = on
 
 
-def folder() -> Path:
+def folder() -> Path | None:
+    """The cache folder; None when there is none to be had (no home folder): nothing is kept then."""
     if os.environ.get("PNP_CACHE_DIR"):
         return Path(os.environ["PNP_CACHE_DIR"])
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "pnp-generator"
+    if os.environ.get("XDG_CACHE_HOME"):
+        return Path(os.environ["XDG_CACHE_HOME"]) / "pnp-generator"
+    try:
+        return Path.home() / ".cache" / "pnp-generator"
+    except (RuntimeError, KeyError):
+        return None
 
 
 @lru_cache(maxsize=None)
-def code_version(sources: tuple[str, ...], libraries: tuple[str, ...] = ()) -> str:
-    """A hash of the source files that compute a result and of the libraries' versions they call."""
+def code_version(sources: tuple[str, ...], libraries: tuple[str, ...] = ()) -> str | None:
+    """A hash of the source files that compute a result and of the libraries' versions they call;
+    None when a source cannot be read (an install without its .py files): nothing is kept then,
+    since a change in that code could not be seen."""
     digest = hashlib.sha256()
     for source in sources:
-        digest.update(Path(source).read_bytes())
+        try:
+            digest.update(Path(source).read_bytes())
+        except OSError:
+            return None
     for library in libraries:
         digest.update(f"{library}: {_installed(library)}".encode())
     return digest.hexdigest()
@@ -94,8 +104,11 @@ def proof(name: str, inputs, compute: Callable[[], object], sources: tuple[str, 
           libraries: tuple[str, ...] = ()):
     """`compute()` (a JSON value), or the value it gave before for the same name, inputs (any JSON
     value) and code (`sources`, the files of the code it runs, and the `libraries` it calls)."""
-    key = _key(name, inputs, code_version(tuple(sources), tuple(libraries)))
-    path = folder() / f"{name}-{key[:40]}.json"
+    version, where = code_version(tuple(sources), tuple(libraries)), folder()
+    if version is None or where is None:
+        return compute()
+    key = _key(name, inputs, version)
+    path = where / f"{name}-{key[:40]}.json"
     if not _fresh:
         stored = _read(path)
         if isinstance(stored, dict) and stored.get("key") == key and "result" in stored:
@@ -114,17 +127,20 @@ class Memo:
         self.sources, self.libraries = tuple(sources), tuple(libraries)
         self._table: dict[str, object] | None = None
 
-    def _path(self) -> Path:
-        return folder() / f"{self.name}-{code_version(self.sources, self.libraries)[:40]}.json"
+    def _path(self) -> Path | None:
+        version, where = code_version(self.sources, self.libraries), folder()
+        return None if version is None or where is None else where / f"{self.name}-{version[:40]}.json"
 
     def __call__(self, *args):
+        path = self._path()
         if self._table is None:
-            stored = None if _fresh else _read(self._path())
+            stored = None if _fresh or path is None else _read(path)
             self._table = stored if isinstance(stored, dict) else {}
         key = json.dumps(args, separators=(",", ":"))
         if key not in self._table:
             self._table[key] = self.function(*args)
-            _write(self._path(), self._table)
+            if path is not None:
+                _write(path, self._table)
         return self._table[key]
 
     def forget(self) -> None:

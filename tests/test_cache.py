@@ -163,3 +163,11 @@ def test_a_build_whose_colours_were_seen_before_does_not_import_coloraide(cache_
                                                                 "PNP_CACHE_DIR": str(cache_dir)})
             for _ in range(2)]
     assert [run.stdout.split() for run in runs] == [["True"], ["False"]], [run.stderr for run in runs]
+
+
+def test_code_that_cannot_be_read_is_never_cached(cache_dir, tmp_path):
+    cache.code_version.cache_clear()
+    missing = str(tmp_path / "gone.py")  # an install without its sources: a change could not be seen
+    compute, calls = counted(5)
+    assert cache.proof("p", [1], compute, (missing,)) == 5 and cache.proof("p", [1], compute, (missing,)) == 5
+    assert len(calls) == 2 and not cache_dir.exists()
