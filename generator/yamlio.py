@@ -10,7 +10,8 @@ import re
 from pathlib import Path
 
 import yaml
-from yaml.events import MappingStartEvent, SequenceStartEvent
+from yaml.events import (AliasEvent, MappingEndEvent, MappingStartEvent, ScalarEvent, SequenceEndEvent,
+                         SequenceStartEvent)
 
 from generator.errors import InputError, Location
 
@@ -61,10 +62,14 @@ class _LocatingLoader(yaml.SafeLoader):
     are refused: game data is mappings, lists, text, numbers and true/false.
     """
 
-    def __init__(self, stream):
+    def __init__(self, stream, display: str = "<text>"):
         super().__init__(stream)
+        self.name = self.display = display
         self._depth = 0
         self._measured: dict[int, tuple[yaml.Node, int, int]] = {}  # id -> (node, height, values)
+
+    def locate(self, mark) -> Location:
+        return Location(self.display, mark.line + 1, mark.column + 1)
 
     def compose_node(self, parent, index):
         event = self.peek_event()
@@ -114,33 +119,33 @@ _LocatingLoader.add_implicit_resolver(
 )
 
 
-def _construct_int(loader: _LocatingLoader, node: yaml.ScalarNode) -> int:
+def _construct_int(loader, node: yaml.ScalarNode) -> int:
     digits = sum(char.isalnum() for char in str(node.value))  # 0x ff, 0o 17, 1:30 (base 60) included
     if digits > MAX_DIGITS:
-        raise InputError(_location(node.start_mark), f"a whole number of {digits} digits is far too large; "
+        raise InputError(loader.locate(node.start_mark), f"a whole number of {digits} digits is far too large; "
                          "check the value", "input.out-of-range")
     try:
         return yaml.SafeLoader.construct_yaml_int(loader, node)
     except ValueError:
-        raise InputError(_location(node.start_mark), f'"{node.value}" is not a number YAML can read',
+        raise InputError(loader.locate(node.start_mark), f'"{node.value}" is not a number YAML can read',
                          "input.yaml-syntax") from None
 
 
-def _refuse_tag(loader: _LocatingLoader, node: yaml.Node):
+def _refuse_tag(loader, node: yaml.Node):
     raise yaml.constructor.ConstructorError(
         None, None, f"the tag {node.tag.replace('tag:yaml.org,2002:', '!!')} is not accepted", node.start_mark
     )
 
 
-def _construct_mapping(loader: _LocatingLoader, node: yaml.MappingNode) -> YamlMap:
+def _construct_mapping(loader, node: yaml.MappingNode) -> YamlMap:
     loader.flatten_mapping(node)
     result = YamlMap()
-    result.location = _location(node.start_mark)
+    result.location = loader.locate(node.start_mark)
     result.value_locations = {}
     result.key_locations = {}
     for key_node, value_node in node.value:
         key = loader.construct_object(key_node, deep=True)
-        where = _location(key_node.start_mark)
+        where = loader.locate(key_node.start_mark)
         if not isinstance(key, (str, int, float, bool)) or key is None:
             raise InputError(where, "a key must be a plain word or number", "input.type")
         if key in result:
@@ -150,14 +155,14 @@ def _construct_mapping(loader: _LocatingLoader, node: yaml.MappingNode) -> YamlM
             )
         result[key] = loader.construct_object(value_node, deep=True)
         result.key_locations[key] = where
-        result.value_locations[key] = _location(value_node.start_mark)
+        result.value_locations[key] = loader.locate(value_node.start_mark)
     return result
 
 
-def _construct_sequence(loader: _LocatingLoader, node: yaml.SequenceNode) -> YamlList:
+def _construct_sequence(loader, node: yaml.SequenceNode) -> YamlList:
     result = YamlList(loader.construct_object(child, deep=True) for child in node.value)
-    result.location = _location(node.start_mark)
-    result.item_locations = [_location(child.start_mark) for child in node.value]
+    result.location = loader.locate(node.start_mark)
+    result.item_locations = [loader.locate(child.start_mark) for child in node.value]
     return result
 
 
@@ -166,6 +171,72 @@ _LocatingLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG,
 _LocatingLoader.add_constructor("tag:yaml.org,2002:int", _construct_int)
 for _tag in ("binary", "set", "omap", "pairs", "timestamp"):
     _LocatingLoader.add_constructor(f"tag:yaml.org,2002:{_tag}", _refuse_tag)
+
+
+if getattr(yaml, "__with_libyaml__", False):
+    class _FastLoader(yaml.CSafeLoader):
+        """libyaml scans, parses and composes in C (ten times PyYAML's pure-Python speed); the
+        constructors and resolvers are _LocatingLoader's, so what it builds is the same. Its composer
+        recurses and expands aliases unguarded, so it is only given documents that `_shape_ok` found
+        within the limits, and any complaint sends the text to _LocatingLoader, whose messages the
+        user sees."""
+
+        yaml_constructors = _LocatingLoader.yaml_constructors
+        yaml_implicit_resolvers = _LocatingLoader.yaml_implicit_resolvers
+
+        def __init__(self, stream, display: str):
+            super().__init__(stream)
+            self.display = display
+
+        locate = _LocatingLoader.locate
+else:  # a PyYAML built without libyaml
+    _FastLoader = None
+
+
+def _shape_ok(text: str) -> bool:
+    """Whether the document nests at most MAX_DEPTH deep and expands to at most MAX_VALUES values
+    (aliases counted as what they repeat), read from libyaml's events, which it makes without
+    recursing. Counted as _LocatingLoader._measure counts."""
+    open_: list[list] = []  # per open collection: [height, values, anchor]
+    anchors: dict[str, tuple[int, int]] = {}
+
+    def add(height: int, values: int) -> None:
+        if open_:
+            parent = open_[-1]
+            parent[0] = max(parent[0], height + 1)
+            parent[1] += values
+
+    for event in yaml.parse(text, Loader=yaml.CSafeLoader):
+        if isinstance(event, (SequenceStartEvent, MappingStartEvent)):
+            if len(open_) >= MAX_DEPTH:
+                return False
+            open_.append([1, 1, event.anchor])
+        elif isinstance(event, (SequenceEndEvent, MappingEndEvent)):
+            height, values, anchor = open_.pop()
+            if height > MAX_DEPTH or values > MAX_VALUES:
+                return False
+            if anchor:
+                anchors[anchor] = (height, values)
+            add(height, values)
+        elif isinstance(event, ScalarEvent):
+            if event.anchor:
+                anchors[event.anchor] = (0, 1)
+            add(0, 1)
+        elif isinstance(event, AliasEvent):
+            add(*anchors.get(event.anchor, (0, 1)))
+    return True
+
+
+def _parse_fast(text: str, display: str):
+    """The document as libyaml reads it; raises yaml.YAMLError where it has any complaint, or the
+    document is outside the limits."""
+    if _FastLoader is None or not _shape_ok(text):
+        raise yaml.YAMLError("left to the pure-Python loader")
+    loader = _FastLoader(text, display)
+    try:
+        return loader.get_single_data()
+    finally:
+        loader.dispose()
 
 
 GAME_FILE_HINT = "give a bundled game name or a path to a game YAML"
@@ -200,8 +271,11 @@ def read_text(path: Path, display: str, hint: str = GAME_FILE_HINT) -> str:
 
 def parse_yaml(text: str, display: str):
     """Parse YAML text into YamlMap/YamlList/scalars, turning every parser complaint into one InputError."""
-    loader = _LocatingLoader(text)
-    loader.name = display
+    try:
+        return _parse_fast(text, display)
+    except (yaml.YAMLError, RecursionError):
+        pass  # read it again below, for the messages users know
+    loader = _LocatingLoader(text, display)
     try:
         return loader.get_single_data()
     except yaml.MarkedYAMLError as error:

@@ -489,3 +489,51 @@ def test_input_errors_behave_as_their_first():
 def test_a_message_quoting_a_newline_stays_one_line(tmp_path):
     match = one_error(run_pnp("validate", "diamonds", "--set", 'id="a\\nb"', cwd=tmp_path))
     assert match["rule"] == "input.bad-id" and 'id "a\\nb" has "\\n"' in match["message"]
+
+
+def _same_data(fast, slow, path="") -> None:
+    assert type(fast) is type(slow), path
+    if isinstance(fast, dict):
+        assert list(fast) == list(slow), path
+        assert (fast.location, fast.value_locations, fast.key_locations) == \
+               (slow.location, slow.value_locations, slow.key_locations), path
+        for key in fast:
+            _same_data(fast[key], slow[key], f"{path}/{key}")
+    elif isinstance(fast, list):
+        assert (len(fast), fast.location, fast.item_locations) == (len(slow), slow.location, slow.item_locations), path
+        for index, (a, b) in enumerate(zip(fast, slow)):
+            _same_data(a, b, f"{path}[{index}]")
+    else:
+        assert fast == slow, path
+
+
+BUNDLED_YAML = [*sorted(DIAMONDS_YAML.parent.glob("*.yaml")),
+                *sorted((DIAMONDS_YAML.parent.parent / "templates").glob("*.yaml"))]
+
+
+@pytest.mark.parametrize("path", BUNDLED_YAML, ids=lambda path: path.name)
+def test_libyaml_reads_every_bundled_file_as_the_checked_loader_does(path):
+    """Valid files are read by libyaml for speed; what it builds, positions included, is what the
+    pure-Python loader (which every complaint goes to) builds."""
+    from generator import yamlio
+
+    text = path.read_text(encoding="utf-8")
+    if yamlio._FastLoader is None:
+        pytest.fail("PyYAML was built without libyaml: every file takes the slow path")
+    checked = yamlio._LocatingLoader(text, path.name)
+    try:
+        _same_data(yamlio._parse_fast(text, path.name), checked.get_single_data())
+    finally:
+        checked.dispose()
+
+
+def test_a_document_past_the_limits_never_reaches_libyamls_composer():
+    from generator import yamlio
+
+    assert not yamlio._shape_ok("[" * 60 + "]" * 60)
+    laughs = "a: &a [x, x, x, x, x, x, x, x, x, x]\n" + "".join(
+        f"{chr(98 + i)}: &{chr(98 + i)} [*{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, "
+        f"*{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}]\n"
+        for i in range(6))
+    assert not yamlio._shape_ok(laughs)
+    assert yamlio._shape_ok("a: [1, [2, [3]]]\nb: {c: d}\n")
