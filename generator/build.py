@@ -19,9 +19,11 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
 from generator.errors import InputError, Location
+from generator.exports import piece_files, piece_pages, select, tts_decks
 from generator.impose import Page, PrintSettings, TooManySheets, impose
 from generator.load import LoadedGame, bundled_targets, load_game
 from generator.palette import load_palette
+from generator.render import json_bytes, manifest, render_pages
 from generator.schema import Context
 from generator.settings import print_settings
 from generator.templates import Templates
@@ -86,8 +88,6 @@ def check(loaded: LoadedGame, settings: PrintSettings | None = None) -> list[Fin
 
 def components(loaded: LoadedGame, request: Request = Request()) -> list:
     """The game's components, made once, narrowed to `--only` and repeated `--copies` times."""
-    from generator.exports import select
-
     return select(loaded.components(), request.only, request.copies)
 
 
@@ -100,8 +100,6 @@ def impose_pages(loaded: LoadedGame, chosen: list, settings: PrintSettings, layo
         return []
     try:
         if layout == "pieces":
-            from generator.exports import piece_pages
-
             return piece_pages(chosen, settings)
         return impose(chosen, settings)
     except TooManySheets as problem:
@@ -113,18 +111,12 @@ def impose_pages(loaded: LoadedGame, chosen: list, settings: PrintSettings, layo
 def render_files(loaded: LoadedGame, chosen: list, pages: list[Page], settings: PrintSettings, request: Request,
                  on_page: Callable[[], None] = lambda: None) -> Iterator[tuple[str, bytes]]:
     """The build's files, (path in the game's folder, bytes), each yielded as soon as it is done."""
-    from generator.render import json_bytes, manifest, render_pages
-
     name, title, dpi = loaded.out_name, loaded.spec.title, request.resolution
     if request.layout == "tts":
-        from generator.exports import tts_decks
-
         yield from tts_decks(chosen, settings, title, dpi, loaded.faces).items()
     else:
         rendered = render_pages(pages, settings, title, request.formats, dpi, on_page, loaded.faces)
         if request.layout == "pieces":
-            from generator.exports import piece_files
-
             yield from piece_files(name, pages, rendered, settings, dpi, request.formats)
         else:
             suffix = {"pdf": "pdf", "svg": "svg", "png": "png", "cut": "svg"}
