@@ -72,13 +72,14 @@ class Recording(Surface):
         pass
 
     def draw_path(self, path: Path, style: Style) -> None:
-        self.calls.append(("path", path, style))
+        # A copy of the command list: a drawer may go on to extend the path it just drew.
+        self.calls.append(("path", Path(path.commands), style))
 
     def draw_text(self, text: str, face: str, size: float, fill: str, matrix: Matrix) -> None:
         self.calls.append(("text", text, face, size, fill, matrix))
 
     def push_clip(self, path: Path) -> None:
-        self.calls.append(("clip", path))
+        self.calls.append(("clip", Path(path.commands)))
 
     def pop_clip(self) -> None:
         self.calls.append(("unclip",))

@@ -219,3 +219,16 @@ def test_the_progress_bar_shows_only_once_a_build_has_run_a_while(monkeypatch):
         step()
     quiet.finish()
     assert terminal.getvalue() == ""
+
+
+def test_a_recording_keeps_a_path_as_it_was_drawn():
+    from generator.geometry import Path as Outline
+
+    def face(canvas, area):
+        path = Outline().move_to(0, 0).line_to(10, 0)
+        canvas.draw(path, stroke="#000000")
+        path.line_to(10, 10)  # the drawer goes on with the same path after drawing it
+        canvas.draw(path, stroke="#ff0000")
+
+    recording = record_face(face, Area(20, 20, 0.0))
+    assert [len(call[1].commands) for call in recording.calls] == [2, 3]
