@@ -4,6 +4,7 @@ when anything does, with --fresh, or when the kept file is damaged; never an err
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -153,16 +154,16 @@ def test_validate_fresh_recomputes(cache_dir, tmp_path):
     cache.fresh(False)
 
 
-def test_a_build_whose_colours_were_seen_before_does_not_import_coloraide(cache_dir, tmp_path):
+def test_a_pdf_build_imports_only_what_it_needs(cache_dir, tmp_path):
+    """coloraide once the colours were seen before; never PDFium, fontTools or svgwrite for a PDF."""
     script = ("import sys; from generator.cli import main\n"
               "try: main(['build', sys.argv[1], '--out', sys.argv[2], '-q'])\n"
               "except SystemExit as done: assert not done.code, done.code\n"
-              "print('coloraide' in sys.modules)")
+              "print(*sorted(m for m in ('coloraide', 'pypdfium2', 'fontTools', 'svgwrite') if m in sys.modules))")
     runs = [subprocess.run([sys.executable, "-c", script, str(DIAMONDS_YAML), str(tmp_path / "out")], cwd=ROOT,
-                           capture_output=True, text=True, env={**__import__("os").environ,
-                                                                "PNP_CACHE_DIR": str(cache_dir)})
+                           capture_output=True, text=True, env={**os.environ, "PNP_CACHE_DIR": str(cache_dir)})
             for _ in range(2)]
-    assert [run.stdout.split() for run in runs] == [["True"], ["False"]], [run.stderr for run in runs]
+    assert [run.stdout.split() for run in runs] == [["coloraide"], []], [run.stderr for run in runs]
 
 
 def test_code_that_cannot_be_read_is_never_cached(cache_dir, tmp_path):
