@@ -20,24 +20,28 @@ def render_images(pdf: bytes, sizes_mm: list[tuple[float, float]], dpi: float,
     transparent backdrop for the page numbers in `transparent` (a coin keeps no white square round it).
 
     PDFium rounds a page's pixel size up; a page that comes out a pixel larger than the rounded
-    size loses that last row or column, so every image has the exact size the dpi promises.
+    size loses that last row or column, so every image has the exact size the dpi promises. A page
+    costs its bitmap and one image at a time, for a thousand-page job as for one.
     """
     import pypdfium2  # here, not above: `pixels` alone is wanted by builds that draw no PNG
+    from PIL import Image
 
     document = pypdfium2.PdfDocument(pdf)
     try:
         for number, (width_mm, height_mm) in enumerate(sizes_mm, start=1):
-            size = (pixels(width_mm, dpi), pixels(height_mm, dpi))
             page = document[number - 1]
-            # rev_byteorder: PDFium writes RGB(A) as PIL lays it out, so no pixel is copied to reorder it.
-            if number in transparent:
-                bitmap = page.render(scale=dpi / 72, fill_color=(255, 255, 255, 0), rev_byteorder=True)
-                image = bitmap.to_pil().convert("RGBA")
-            else:
-                image = page.render(scale=dpi / 72, rev_byteorder=True).to_pil()  # RGB on white
+            # rev_byteorder: PDFium writes RGB(A), as PIL lays it out.
+            backdrop = {"fill_color": (255, 255, 255, 0)} if number in transparent else {}
+            bitmap = page.render(scale=dpi / 72, rev_byteorder=True, **backdrop)
             page.close()
-            if image.size != size:
-                image = image.crop((0, 0, *size))
+            # The image is read from PDFium's bitmap at the promised size, leaving out the row or column
+            # PDFium may round up to, so that no second copy is made to trim it.
+            size = (min(pixels(width_mm, dpi), bitmap.width), min(pixels(height_mm, dpi), bitmap.height))
+            mode = "RGBA" if bitmap.n_channels == 4 else "RGB"
+            image = Image.frombuffer(mode, size, bitmap.buffer, "raw", bitmap.mode, bitmap.stride, 1)
+            if mode == "RGBA":
+                image = image.copy()  # RGBA would share PDFium's buffer; the image outlives the bitmap
+            del bitmap
             yield image
             del image  # held by whoever took it, not here while the next page renders
     finally:
