@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
-
 from typing import Iterator
 
 from generator.backends.png import pixels
@@ -143,7 +142,7 @@ def tts_grid(count: int) -> tuple[int, int]:
 
 
 def tts_decks(components: list[Component], settings: PrintSettings, title: str, dpi: int,
-              faces=None) -> dict[str, bytes]:
+              recordings=None) -> dict[str, bytes]:
     """For each deck-like component, sheets `tts/<component>-NN.png` of up to 70 faces and its back
     `tts/<component>-back.png`, faces at `dpi` or less, so a sheet stays within 4096 px a side; and
     `tts/decks.json`, which names each sheet's back, grid and count and the ids in reading order."""
@@ -165,7 +164,7 @@ def tts_decks(components: list[Component], settings: PrintSettings, title: str, 
                        math.floor(TTS_MAX_PX / rows / (first.height / 25.4)))
         size = (pixels(first.width, face_dpi), pixels(first.height, face_dpi))
         pages = piece_pages([component], trimmed)
-        pdf = render(pages, trimmed, title, ("pdf",), face_dpi, faces=faces)["pdf"]
+        pdf = render(pages, trimmed, title, ("pdf",), face_dpi, faces=recordings)["pdf"]
         images = list(render_images(pdf, [(page.width, page.height) for page in pages], face_dpi))
         faces = [image for page, image in zip(pages, images) if page.side == "front"]
         back = next(image for page, image in zip(pages, images) if page.side == "back")
