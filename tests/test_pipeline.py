@@ -232,3 +232,17 @@ def test_a_recording_keeps_a_path_as_it_was_drawn():
 
     recording = record_face(face, Area(20, 20, 0.0))
     assert [len(call[1].commands) for call in recording.calls] == [2, 3]
+
+
+def test_tts_makes_a_deck_of_each_deck_like_component_from_the_builds_recordings():
+    from generator.exports import tts_decks
+
+    calls = []
+    back = counting_face(calls)
+    decks = [Component(name, name.title(), [Piece(f"{name}-{n}", Rect(63.5, 88.9), counting_face(calls), back)
+                                            for n in range(3)]) for name in ("red", "blue")]
+    files = tts_decks(decks, A4, "Test", 40, FaceRecordings())
+    listing = json.loads(files["tts/decks.json"])
+    assert [deck["component"] for deck in listing["decks"]] == ["red", "blue"]
+    assert {"tts/red-01.png", "tts/blue-01.png", "tts/red-back.png", "tts/blue-back.png"} <= set(files)
+    assert len(calls) == 7  # six fronts and the one back they share
