@@ -20,6 +20,7 @@ Sample points, in our reading of the rules:
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
 from dataclasses import dataclass
 from typing import Literal
@@ -333,25 +334,33 @@ def check_playable(spec):
                     f"{', '.join(map(str, missing))} triangles ever formed; every size 1-6 should occur")
 
 
-def self_play(spec) -> dict:
-    """The validator's self-play, kept between runs under everything it reads (generator/cache.py):
-    the tile set, the colours, the diatom counts, the setup, the players and the board's spots, and
-    the code that plays. A build of an unchanged set then takes no time over it."""
-    from generator.cache import proof
-
+def self_play_inputs(spec) -> dict:
+    """Everything the self-play reads, as JSON: what the spec gives `selfplay.simulate` (the tile set,
+    the colours' letters, the diatom counts, the setup, the players and the board's spots), the
+    number of games and the seed, and the interpreter's version, since `random`'s shuffle and choice
+    are standard-library code that no source hash of ours covers. tests/test_proofs.py records what
+    `simulate` reads from a spec and fails when it reads anything not named here."""
     from . import selfplay
 
     board = selfplay.board_spots(spec)
-    inputs = {"games": PLAYABLE_GAMES, "seed": 1, "players": list(spec.players),
-              "colours": [colour.letter for colour in spec.colours], "start": spec.tiles.start,
-              "tiles": list(spec.tiles.set), "per_colour": dict(spec.tokens.per_colour),
-              "hand": spec.setup.hand, "rounds": {str(k): v for k, v in spec.setup.rounds.items()},
-              "removed": {str(k): v for k, v in spec.setup.removed.items()},
-              "board": dict(board) if board is not None else None}
+    return {"games": PLAYABLE_GAMES, "seed": 1, "players": list(spec.players),
+            "colours": [colour.letter for colour in spec.colours], "start": spec.tiles.start,
+            "tiles": list(spec.tiles.set), "per_colour": dict(spec.tokens.per_colour),
+            "hand": spec.setup.hand, "rounds": {str(k): v for k, v in spec.setup.rounds.items()},
+            "removed": {str(k): v for k, v in spec.setup.removed.items()},
+            "board": dict(board) if board is not None else None, "python": list(sys.version_info[:3])}
+
+
+def self_play(spec) -> dict:
+    """The validator's self-play, kept between runs (generator/cache.py) under everything it reads
+    (self_play_inputs) and the code that plays: a check of an unchanged set takes no time over it."""
+    from generator.cache import proof
+
+    from . import selfplay
 
     def play() -> dict:
         report = selfplay.simulate(spec, games=PLAYABLE_GAMES, seed=1)
         return {"games": report.games, "turns": report.turns, "stalls": report.stalls,
                 "sizes": {str(size): count for size, count in sorted(report.sizes.items())}}
 
-    return proof("diatoms-self-play", inputs, play, sources=(selfplay.__file__, __file__))
+    return proof("diatoms-self-play", self_play_inputs(spec), play, sources=(selfplay.__file__, __file__))
