@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from generator import build, cache
+from generator import build, cache, plugins
 from generator.build import FORMATS, LAYOUTS, Request, input_context
 from generator.errors import InputError, Location, did_you_mean
 from generator.load import LoadedGame
@@ -29,7 +29,8 @@ def parse_formats(text: str) -> tuple[str, ...]:
 
 
 def _refuse_bad_input(function):
-    """Input errors end the command with one line on stderr and exit code 2, never a traceback."""
+    """Input errors end the command with one line on stderr and exit code 2, never a traceback; so
+    does an exception raised inside a plug-in's own code (unless --debug asks for its traceback)."""
 
     @functools.wraps(function)
     def wrapper(*args, **kwargs):
@@ -38,20 +39,42 @@ def _refuse_bad_input(function):
         except InputError as problem:
             click.echo(str(problem), err=True)
             sys.exit(2)
+        except Exception as problem:  # a plug-in's bug is the plug-in's to fix; a bug of ours stays loud
+            failure = None if plugins.show_tracebacks else plugins.plugin_failure(problem)
+            if failure is None:
+                raise
+            click.echo(str(failure), err=True)
+            sys.exit(2)
 
     return wrapper
 
 
+def _plugin_option(function):
+    """`--plugin FILE.py` (repeatable): games from Python files outside the package, loaded first."""
+
+    @functools.wraps(function)
+    def wrapper(*args, plugin_files=(), **kwargs):
+        for path in plugin_files:
+            plugins.load_plugin_file(path)
+        return function(*args, **kwargs)
+
+    return click.option("--plugin", "plugin_files", multiple=True, metavar="FILE.py",
+                        help="A Python game plug-in outside the package; repeatable.")(wrapper)
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="pnp-generator")
-def cli():
+@click.option("--debug", is_flag=True, help="Show the traceback of an exception raised in a plug-in.")
+def cli(debug: bool):
     """Print-and-play component generator: YAML game descriptions in, print-ready files out."""
+    plugins.show_tracebacks = debug
 
 
 @cli.command("list")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @click.option("--pieces", "pieces_of", metavar="GAME", help="List this game's piece ids, for `build --only`.")
 @_refuse_bad_input
+@_plugin_option
 def list_games(as_json: bool, pieces_of: str | None):
     """Games, their components and piece counts (with --pieces GAME, that game's piece ids)."""
     listing = []
@@ -108,6 +131,7 @@ MAX_COPIES = 1000
 @click.option("-q", "--quiet", is_flag=True, help="No summary line per game, and no progress bar.")
 @_common_input_options
 @_refuse_bad_input
+@_plugin_option
 def build_command(targets, out_dir, paper, format_list, duplex, bleed, crop_marks, dpi, layout, only, copies, quiet,
                   palette_choice, overrides):
     """Render games (bundled names or YAML paths; none = all) into print-ready files."""
@@ -237,6 +261,7 @@ def palette_listing(palette: Palette, default: bool = False) -> str:
 @click.option("--fresh", is_flag=True, help="Recompute the proofs kept from earlier runs (self-play, colour science).")
 @_common_input_options
 @_refuse_bad_input
+@_plugin_option
 def validate_command(targets, fresh, palette_choice, overrides):
     """Check component sets against the games' rules. Exit 1 when an error is found."""
     if fresh:

@@ -11,7 +11,7 @@ from generator.errors import ErrorList, InputError, Location, combine, did_you_m
 from generator.impose import DEFAULT_BLEED
 from generator.palette import Palette, load_palette
 from generator.paths import DATA_DIR, display_path
-from generator.plugins import Game, find_game, games
+from generator.plugins import Game, bundled_game, find_game, known_games
 from generator.recording import FaceRecordings
 from generator.schema import Context, build, where
 from generator.templates import Templates
@@ -59,14 +59,14 @@ class LoadedGame:
 
 
 def bundled_targets() -> list[str]:
-    return sorted(path.stem for path in DATA_DIR.glob("*.yaml") if find_game(path.stem))
+    return sorted(path.stem for path in DATA_DIR.glob("*.yaml") if bundled_game(path.stem))
 
 
 def resolve_target(target: str) -> Path:
     """A bundled game name (`diamonds`) or a path to a game YAML."""
     path = Path(target)
     looks_like_a_path = path.suffix in (".yaml", ".yml") or "/" in target or "\\" in target
-    if not looks_like_a_path and (DATA_DIR / f"{target}.yaml").is_file() and find_game(target):
+    if not looks_like_a_path and (DATA_DIR / f"{target}.yaml").is_file() and bundled_game(target):
         return DATA_DIR / f"{target}.yaml"
     if looks_like_a_path or path.exists():
         return path
@@ -91,7 +91,8 @@ def load_game(target: str, overrides: tuple[str, ...] = (), palette: Palette | N
     name = data["game"]
     game = find_game(name) if isinstance(name, str) else None
     if game is None:
-        raise InputError(data.where("game"), f'unknown game "{name}"{did_you_mean(str(name), games())}', "input.unknown-game")
+        raise InputError(data.where("game"), f'unknown game "{name}"{did_you_mean(str(name), known_games())} (a game '
+                         "of your own in Python is loaded with --plugin FILE.py)", "input.unknown-game")
     errors = ErrorList()
     try:
         for assignment in overrides:

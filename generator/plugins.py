@@ -1,18 +1,28 @@
 """Game plug-ins: each module in generator/games/ exposes GAME, and this registry finds them.
 
-Adding a sixth game means adding a module there; nothing in the core changes.
+Adding a sixth game means adding a module there; nothing in the core changes. A game may also live
+outside the package: a Python file named with `--plugin FILE.py`, or an installed package that offers
+it through the `pnp.games` entry point. An exception raised inside a plug-in's own code reaches the
+user as one line at the plug-in's file and line (`plugin_failure`).
 """
 
 from __future__ import annotations
 
+import hashlib
 import importlib
+import importlib.util
 import pkgutil
+import sys
+import traceback
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 from typing import Callable
 
 from generator.colour_rules import MeaningColour
+from generator.errors import InputError, Location
 from generator.model import Component
+from generator.paths import display_path
 from generator.schema import spec_field
 from generator.styles import StyleSheet
 from generator.validate import RuleBook
@@ -49,18 +59,24 @@ def game_modules() -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=None)
-def find_game(name: str) -> Game | None:
-    """The game called `name`: from its own module, or failing that from any plug-in."""
+def bundled_game(name: str) -> Game | None:
+    """The bundled game called `name`, from its own module."""
     if name in game_modules():
         game = getattr(importlib.import_module(f"generator.games.{name}"), "GAME", None)
         if isinstance(game, Game) and game.name == name:
             return game
-    return games().get(name)
+    return None
+
+
+def find_game(name: str) -> Game | None:
+    """The game called `name`: a bundled one, one from a `--plugin` file, or one that an installed
+    package offers through the `pnp.games` entry point (looked up only when the others have none)."""
+    return bundled_game(name) or _added.get(name) or _installed_games().get(name) or games().get(name)
 
 
 @lru_cache(maxsize=None)
 def games() -> dict[str, Game]:
-    """Every plug-in's game, by name (this imports them all)."""
+    """Every bundled game, by name (this imports them all)."""
     found = {}
     for module_name in game_modules():
         module = importlib.import_module(f"generator.games.{module_name}")
@@ -68,3 +84,101 @@ def games() -> dict[str, Game]:
         if isinstance(game, Game):
             found[game.name] = game
     return found
+
+
+def known_games() -> dict[str, Game]:
+    """Every game there is, by name: for the names an unknown one might have meant."""
+    return {**games(), **_installed_games(), **_added}
+
+
+# Plug-ins outside the package ------------------------------------------------------------------
+
+#: `pnp --debug`: a plug-in's exception shows its traceback instead of one line.
+show_tracebacks = False
+#: Games from --plugin files, by name.
+_added: dict[str, Game] = {}
+#: The plug-ins' own source files: an exception raised in them is the plug-in's, not ours.
+_plugin_sources: set[str] = set()
+
+ENTRY_POINT_GROUP = "pnp.games"
+
+
+def load_plugin_file(path: str) -> list[Game]:
+    """The games a Python file outside the package defines (`GAME = Game(...)`, or a list `GAMES`),
+    made known to every command. A file that is missing, does not compile, raises while it loads or
+    defines no game is an input error at its file and line."""
+    shown = Path(path)
+    source = shown.resolve()
+    if not source.is_file():
+        raise InputError(Location("--plugin"), f'no such file "{path}"; give the path of a Python file that defines '
+                         "GAME = Game(...)", "input.missing-file")
+    name = "pnp_plugin_" + hashlib.sha256(str(source).encode()).hexdigest()[:16]
+    module = sys.modules.get(name)
+    if module is None:
+        spec = importlib.util.spec_from_file_location(name, source)
+        module = importlib.util.module_from_spec(spec)
+        _plugin_sources.add(str(source))
+        sys.modules[name] = module
+        try:
+            spec.loader.exec_module(module)
+        except SyntaxError as problem:
+            del sys.modules[name]
+            raise InputError(Location(path, problem.lineno or 0, problem.offset or 0),
+                             f"the plug-in does not compile: {problem.msg}", "plugin.error") from None
+        except Exception as problem:  # whatever a plug-in's own code raises while it loads
+            del sys.modules[name]
+            if show_tracebacks:
+                raise
+            raise plugin_failure(problem) or InputError(Location(path), f"the plug-in failed to load: "
+                                                        f"{type(problem).__name__}: {problem}", "plugin.error") from None
+    found = _games_in(module)
+    if not found:
+        raise InputError(Location(path), "the plug-in defines no game: give it GAME = Game(name=..., spec=..., "
+                         "components=..., rules=...) (see generator/plugins.py)", "plugin.no-game")
+    for game in found:
+        _added[game.name] = game
+    return found
+
+
+def _games_in(module) -> list[Game]:
+    games_ = getattr(module, "GAMES", None)
+    if games_ is None:
+        games_ = [getattr(module, "GAME", None)]
+    return [game for game in games_ if isinstance(game, Game)]
+
+
+@lru_cache(maxsize=None)
+def _installed_games() -> dict[str, Game]:
+    """The games installed packages offer through the `pnp.games` entry point: each names a `Game`
+    or a module defining GAME. Read only when a name is not a bundled game's (the lookup costs a
+    few hundredths of a second)."""
+    from importlib.metadata import entry_points
+
+    found = {}
+    for entry in entry_points(group=ENTRY_POINT_GROUP):
+        try:
+            loaded = entry.load()
+        except Exception as problem:  # whatever an installed plug-in raises while it loads
+            raise plugin_failure(problem) or InputError(
+                Location(f"entry point {entry.name} = {entry.value}"),
+                f"the plug-in failed to load: {type(problem).__name__}: {problem}", "plugin.error") from None
+        for game in ([loaded] if isinstance(loaded, Game) else _games_in(loaded)):
+            _plugin_sources.add(str(Path(sys.modules[game.components.__module__].__file__).resolve()))
+            found[game.name] = game
+    return found
+
+
+def plugin_failure(problem: BaseException) -> InputError | None:
+    """An exception raised inside a plug-in's own code as one input error at the plug-in's file and
+    line (the innermost place in it); None when no plug-in's code is in the traceback."""
+    place = None
+    for frame, line in traceback.walk_tb(problem.__traceback__):
+        filename = str(Path(frame.f_code.co_filename).resolve())
+        if filename in _plugin_sources:
+            place = (frame.f_code.co_filename, line)
+    if place is None:
+        return None
+    message = " ".join(str(problem).split()) or "no message"
+    return InputError(Location(display_path(Path(place[0])), place[1]),
+                      f"the plug-in raised {type(problem).__name__}: {message} (--debug shows the traceback)",
+                      "plugin.error")

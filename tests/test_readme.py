@@ -12,6 +12,7 @@ import pytest
 from conftest import run_pnp
 
 ROOT = Path(__file__).resolve().parent.parent
+README = (ROOT / "README.md").read_text(encoding="utf-8")
 
 
 def readme_commands() -> list[str]:
@@ -32,6 +33,9 @@ def workspace(tmp_path_factory) -> Path:
     """A folder like a user's: the README's palette file exists there, as the README says to write it."""
     folder = tmp_path_factory.mktemp("user")
     (folder / "my-colours.yaml").write_text('extends: classic\nnavy: "#10204a"\n')
+    # The plug-in and its game file, as the README shows them (a block whose first line names the file).
+    for name, text in re.findall(r"^```(?:python|yaml)\n# (\S+)\n(.*?)^```", README, re.M | re.S):
+        (folder / name).write_text(text)
     return folder
 
 
