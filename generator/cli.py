@@ -13,6 +13,7 @@ import click
 from generator import build, cache, plugins
 from generator.build import FORMATS, LAYOUTS, Request, input_context
 from generator.errors import InputError, Location, did_you_mean
+from generator.impose import DEFAULT_BLEED
 from generator.load import LoadedGame
 from generator.palette import Palette, bundled_palette_names, load_palette
 from generator.validate import has_errors
@@ -117,7 +118,7 @@ MAX_COPIES = 1000
 @click.option("--paper", default="a4", show_default=True, help="a3, a4, a5, letter, tabloid or half-letter (any case), or a paper YAML file.")
 @click.option("--format", "format_list", default="pdf", show_default=True, help="Comma list of pdf, svg, png, cut.")
 @click.option("--duplex", type=click.Choice(["long", "short", "off"]), default="long", show_default=True)
-@click.option("--bleed", type=float, default=3.0, show_default=True, help="Bleed in mm (0 turns it off).")
+@click.option("--bleed", type=float, default=DEFAULT_BLEED, show_default=True, help="Bleed in mm (0 turns it off).")
 @click.option("--crop-marks/--no-crop-marks", default=True, show_default=True)
 @click.option("--dpi", type=click.IntRange(30, 1200), default=None,
               help="PNG resolution [default: 150; 300 for --layout pieces and tts].")

@@ -82,6 +82,33 @@ def bundled_build(tmp_path_factory):
 
 
 @pytest.fixture
+def cache_dir(tmp_path, monkeypatch) -> Path:
+    """A cache folder of the test's own (generator/cache.py), in normal (not --fresh) mode."""
+    from generator import cache
+
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("PNP_CACHE_DIR", str(folder))
+    monkeypatch.setattr(cache, "_fresh", False)
+    return folder
+
+
+@pytest.fixture
+def self_plays(monkeypatch) -> list:
+    """One entry for each Diatoms self-play (a call of selfplay.simulate) the test causes."""
+    from generator.games.diatoms import selfplay
+
+    plays = []
+    real = selfplay.simulate
+
+    def counted(*args, **kwargs):
+        plays.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(selfplay, "simulate", counted)
+    return plays
+
+
+@pytest.fixture
 def diamonds_copy(tmp_path) -> Path:
     """A user's own copy of data/diamonds.yaml, in the test's temporary directory."""
     target = tmp_path / "diamonds.yaml"

@@ -26,14 +26,6 @@ READ = {"players", "colours", "colours[].letter", "tiles", "tiles.start", "tiles
         "board.rings[].spots"}
 
 
-@pytest.fixture
-def cache_dir(tmp_path, monkeypatch) -> Path:
-    folder = tmp_path / "cache"
-    monkeypatch.setenv("PNP_CACHE_DIR", str(folder))
-    monkeypatch.setattr(cache, "_fresh", False)
-    return folder
-
-
 @pytest.fixture(scope="module")
 def spec():
     return load_game(str(DIATOMS_YAML)).spec
@@ -105,15 +97,8 @@ def test_what_the_self_play_never_reads_keeps_its_key(spec):
     assert tiles.self_play_inputs(changed) == tiles.self_play_inputs(spec)
 
 
-def test_a_kept_self_play_gives_the_findings_a_fresh_one_gives(cache_dir, tmp_path, monkeypatch):
-    plays = []
-    real = selfplay.simulate
-
-    def counted(*args, **kwargs):
-        plays.append(1)
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(selfplay, "simulate", counted)
+def test_a_kept_self_play_gives_the_findings_a_fresh_one_gives(cache_dir, tmp_path, monkeypatch, self_plays):
+    plays = self_plays
     monkeypatch.setattr(tiles, "STALL_LIMIT", -1.0)  # every stall rate is too high: an error to compare
     text = DIATOMS_YAML.read_text()
 
