@@ -54,6 +54,11 @@ class Surface(ABC):
         """Draw `text` with its baseline start at the origin of `matrix` (text space: y down)."""
 
     @abstractmethod
+    def draw_image(self, picture, matrix: Matrix) -> None:
+        """Draw a generator.images.Picture into the unit square that `matrix` maps onto the page
+        ((0, 0) its top-left corner, (1, 1) its bottom-right)."""
+
+    @abstractmethod
     def push_clip(self, path: Path) -> None: ...
 
     @abstractmethod
@@ -87,6 +92,9 @@ class NullSurface(Surface):
         pass
 
     def draw_text(self, text: str, face: str, size: float, fill: str, matrix: Matrix) -> None:
+        pass
+
+    def draw_image(self, picture, matrix: Matrix) -> None:
         pass
 
     def push_clip(self, path: Path) -> None:
@@ -178,6 +186,20 @@ class Canvas:
             width = fonts.text_width(text, size, face)
             x -= width / 2 if anchor == "middle" else width
         self.surface.draw_text(text, face, size, fill, self.matrix @ Matrix.translation(x, y))
+
+    def image(self, picture, x: float, y: float, w: float, h: float, fit: str = "fit") -> None:
+        """A picture in the box (x, y, w, h): whole and centred in it ("fit"), covering it and cut to
+        it ("fill"), or stretched to it ("stretch")."""
+        if fit not in ("fit", "fill", "stretch"):
+            raise ValueError(f'fit "{fit}": use fit, fill or stretch')
+        if fit != "stretch":
+            scale = (min if fit == "fit" else max)(w / picture.width_px, h / picture.height_px)
+            width, height = picture.width_px * scale, picture.height_px * scale
+            x, y, w, h, box = x + (w - width) / 2, y + (h - height) / 2, width, height, (x, y, w, h)
+        with self.saved():
+            if fit == "fill":
+                self.clip_rect(*box)
+            self.surface.draw_image(picture, self.matrix @ Matrix(a=w, d=h, e=x, f=y))
 
     def replay(self, recording) -> None:
         """Draw a recorded face here, in the current coordinates."""

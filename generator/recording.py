@@ -17,6 +17,7 @@ class DrawnPath:
     box: Box  # of the path, cut to the clips in force
     fill: str | None
     stroke: str | None
+    picture: bool = False  # a placed picture: it hides what is under it, in no one colour
 
 
 @dataclass(frozen=True)
@@ -78,6 +79,9 @@ class Recording(Surface):
     def draw_text(self, text: str, face: str, size: float, fill: str, matrix: Matrix) -> None:
         self.calls.append(("text", text, face, size, fill, matrix))
 
+    def draw_image(self, picture, matrix: Matrix) -> None:
+        self.calls.append(("image", picture, matrix))
+
     def push_clip(self, path: Path) -> None:
         self.calls.append(("clip", Path(path.commands)))
 
@@ -97,6 +101,8 @@ class Recording(Surface):
             elif kind == "text":
                 _, text, face, size, fill, at = call
                 surface.draw_text(text, face, size, fill, matrix @ at)
+            elif kind == "image":
+                surface.draw_image(call[1], matrix @ call[2])
             elif kind == "clip":
                 surface.push_clip_at(call[1], matrix)
             else:
@@ -134,8 +140,13 @@ class Recording(Surface):
                     _, text, face, size, fill, matrix = call
                     box = clipped(text_box(text, face, size, matrix))
                     centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
-                    behind = next((p.fill for p in reversed(paths) if p.fill and _contains(p.box, *centre)), None)
+                    under = next((p for p in reversed(paths) if (p.fill or p.picture) and _contains(p.box, *centre)),
+                                 None)
+                    behind = under.fill if under else None  # on a picture: no one colour to measure against
                     texts.append(DrawnText(text, box, fill, face, size, behind))
+                elif kind == "image":
+                    corners = [call[2].apply(u, v) for u in (0.0, 1.0) for v in (0.0, 1.0)]
+                    paths.append(DrawnPath(clipped(_bounds(corners)), None, None, picture=True))
                 elif kind == "clip":
                     clips.append(call[1].bounds())
                 else:

@@ -28,6 +28,10 @@ class TeeSurface(Surface):
         for surface in self.surfaces:
             surface.draw_text(text, face, size, fill, matrix)
 
+    def draw_image(self, picture, matrix: Matrix) -> None:
+        for surface in self.surfaces:
+            surface.draw_image(picture, matrix)
+
     def push_clip(self, path: Path) -> None:
         for surface in self.surfaces:
             surface.push_clip(path)

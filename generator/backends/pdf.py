@@ -79,6 +79,7 @@ class PdfSurface(Surface):
         self.pdf.setAuthor("pnp generator")
         self.pdf.setSubject("Print-and-play components")
         self._shown: dict[tuple[str, str], list[tuple[str, str]]] = {}  # (text, face) -> (subset, chunk)s
+        self._pictures: dict[str, tuple[str, str]] = {}  # picture digest -> (reportlab's name, XObject name)
 
     def begin_page(self, number: int, width: float, height: float) -> None:
         self.pdf.setPageSize((width * mm, height * mm))
@@ -108,6 +109,27 @@ class PdfSurface(Surface):
 
     def draw_text(self, text: str, face: str, size: float, fill: str, matrix: Matrix) -> None:
         self.pdf.addLiteral(self._text(text, face, size, fill, matrix))
+
+    def draw_image(self, picture, matrix: Matrix) -> None:
+        # PDF images fill the unit square from the bottom up: turn it over to the Canvas's y-down square.
+        place = matrix @ Matrix(d=-1.0, f=1.0)
+        cm = "%.6f %.6f %.6f %.6f %.3f %.3f cm" % (place.a, place.b, place.c, place.d, place.e, place.f)
+        stored = self._pictures.get(picture.digest)
+        if stored is None:
+            # The first time, reportlab embeds it (one image XObject, with a soft mask for alpha) ...
+            from reportlab.lib.utils import ImageReader
+
+            self.pdf.addLiteral("q " + cm)
+            self.pdf.drawImage(ImageReader(io.BytesIO(picture.data)), 0, 0, 1, 1, mask="auto")
+            self.pdf.addLiteral("Q")
+            name = self.pdf._formsinuse[-1]  # the name drawImage has just used
+            self._pictures[picture.digest] = (name, self.pdf._doc.getXObjectName(name))
+            return
+        # ... and every later placement refers to that one XObject, on whatever page it is.
+        name, xobject = stored
+        self.pdf._currentPageHasImages = 1
+        self.pdf._formsinuse.append(name)
+        self.pdf.addLiteral(f"q {cm} /{xobject} Do Q")
 
     def push_clip(self, path: Path) -> None:
         self.pdf.addLiteral(self._clip(path))

@@ -132,6 +132,7 @@ class SvgSurface(Surface):
         )
         self.containers = [self.drawing]
         self.chars: dict[str, set[str]] = {}  # face -> every character drawn with it on this page
+        self.pictures: set[str] = set()  # the ids of the pictures this page embeds
         self.clip_count = 0
 
     def end_page(self) -> None:
@@ -162,6 +163,17 @@ class SvgSurface(Surface):
                 font_style=chosen.css_style, style="white-space:pre",
             )
         )
+
+    def draw_image(self, picture, matrix: Matrix) -> None:
+        # Each picture is embedded once per page, in <defs>, and placed with <use> wherever it shows.
+        picture_id = f"picture-{picture.digest[:16]}"
+        if picture_id not in self.pictures:
+            data = base64.b64encode(picture.data).decode("ascii")
+            self.drawing.defs.add(self.drawing.image(href=f"data:{picture.mime};base64,{data}", insert=(0, 0),
+                                                     size=(1, 1), id=picture_id, preserveAspectRatio="none"))
+            self.pictures.add(picture_id)
+        transform = "matrix(" + " ".join(_num(v) for v in (matrix.a, matrix.b, matrix.c, matrix.d, matrix.e, matrix.f)) + ")"
+        self.containers[-1].add(self.drawing.use(f"#{picture_id}", transform=transform))
 
     def push_clip(self, path: Path) -> None:
         self.clip_count += 1

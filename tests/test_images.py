@@ -1,0 +1,174 @@
+"""Pictures on faces (generator/images.py, Canvas.image): PNG and JPEG placed to fit, fill or stretch a
+box, the right way up in every backend, stored once in a PDF and once per SVG page."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from generator.backends.pdf import PdfSurface
+from generator.backends.png import render_png_pages
+from generator.backends.svg import SvgSurface
+from generator.canvas import Canvas
+from generator.errors import InputError, Location
+from generator.geometry import Matrix
+from generator.images import load_picture, placed_dpi
+from generator.impose import Paper, PrintSettings, impose
+from generator.model import Area, Component, Piece, fill_bleed
+from generator.recording import record_face
+from generator.render import render
+from generator.shapes import Rect
+
+A4 = PrintSettings(Paper("a4", 210.0, 297.0, 6.35))
+QUADRANTS = {(0, 0): (220, 30, 30), (1, 0): (30, 170, 60), (0, 1): (40, 60, 210), (1, 1): (240, 200, 30)}
+
+
+@pytest.fixture
+def quadrants(tmp_path) -> Path:
+    """A 2 x 2 picture, a colour to each corner: it shows which way up and which way round it lands."""
+    image = Image.new("RGB", (2, 2))
+    for place, colour in QUADRANTS.items():
+        image.putpixel(place, colour)
+    path = tmp_path / "quadrants.png"
+    image.resize((40, 40), Image.NEAREST).save(path)
+    return path
+
+
+def page_with(draw, width=100.0, height=100.0) -> Image.Image:
+    surface = PdfSurface("t")
+    surface.begin_page(1, width, height)
+    draw(Canvas(surface))
+    surface.end_page()
+    surface.close()
+    return Image.open(io.BytesIO(render_png_pages(surface.getvalue(), [(width, height)], 254)[1])).convert("RGB")
+
+
+def colour_at(image, x_mm, y_mm):
+    return image.getpixel((int(x_mm * 10), int(y_mm * 10)))  # 254 dpi: 10 px a mm
+
+
+def near(a, b, tolerance=12):
+    return all(abs(p - q) <= tolerance for p, q in zip(a, b))
+
+
+@pytest.mark.parametrize("turn", [0, 90])
+def test_a_picture_lands_the_right_way_up_and_round(quadrants, turn):
+    picture = load_picture(quadrants, Location("test"))
+
+    def draw(canvas):
+        canvas.translate(50, 50)
+        canvas.rotate(turn)
+        canvas.image(picture, -30, -30, 60, 60, "stretch")
+
+    page = page_with(draw)
+    corners = {(0, 0): (-15, -15), (1, 0): (15, -15), (0, 1): (-15, 15), (1, 1): (15, 15)}
+    for place, (u, v) in corners.items():
+        x, y = Matrix.rotation(turn).apply(u, v)
+        assert near(colour_at(page, 50 + x, 50 + y), QUADRANTS[place]), (turn, place)
+
+
+def test_fit_fill_and_stretch_place_the_picture_as_named(quadrants, tmp_path):
+    wide = tmp_path / "wide.png"
+    Image.new("RGB", (200, 100), (10, 10, 10)).save(wide)
+    picture = load_picture(wide, Location("test"))
+
+    def placed(fit):
+        recording = record_face(lambda canvas, area: canvas.image(picture, 10, 20, 40, 40, fit), Area(60, 60, 0))
+        [image_call] = [call for call in recording.calls if call[0] == "image"]
+        clips = [call[1].bounds() for call in recording.calls if call[0] == "clip"]
+        matrix = image_call[2]
+        return (matrix.e, matrix.f, matrix.a, matrix.d), clips
+
+    assert placed("fit") == ((10, 30, 40, 20), [])  # whole, centred: 40 x 20 in the middle of the box
+    box, clips = placed("fill")
+    assert box == (-10, 20, 80, 40) and clips == [(10, 20, 50, 60)]  # covers the box, cut to it
+    assert placed("stretch") == ((10, 20, 40, 40), [])
+
+
+def test_one_picture_on_many_pieces_is_stored_once(quadrants):
+    picture = load_picture(quadrants, Location("test"))
+
+    def front(canvas, area):
+        fill_bleed(canvas, area, "#ffffff")
+        canvas.image(picture, 5, 5, 50, 50)
+
+    pieces = [Piece(f"card-{n}", Rect(63.5, 88.9), front) for n in range(12)]
+    outputs = render(impose([Component("card", "Cards", pieces)], A4), A4, "Test", ("pdf", "svg"), 72)
+    assert len(re.findall(rb"/Subtype /Image", outputs["pdf"])) == 1
+    for svg in outputs["svg"].values():
+        text = svg.decode()
+        uses = text.count("<use")
+        assert text.count("data:image/png;base64,") == (1 if uses else 0)
+    assert sum(svg.decode().count("<use") for svg in outputs["svg"].values()) == 12
+
+
+@pytest.mark.parametrize("surface_kind", ["pdf", "svg"])
+def test_a_replayed_picture_writes_what_drawing_it_writes(quadrants, surface_kind):
+    picture = load_picture(quadrants, Location("test"))
+
+    def face(canvas, area):
+        canvas.image(picture, 5, 5, 30, 20, "fill")
+
+    def page(draw_it) -> bytes:
+        surface = PdfSurface("t") if surface_kind == "pdf" else SvgSurface()
+        surface.begin_page(1, 100, 100)
+        canvas = Canvas(surface)
+        canvas.transform(Matrix.translation(40, 10) @ Matrix.rotation(90))
+        draw_it(canvas)
+        surface.end_page()
+        surface.close()
+        return surface.getvalue() if surface_kind == "pdf" else surface.pages[1]
+
+    area = Area(40, 30, 0)
+    assert page(lambda canvas: canvas.replay(record_face(face, area))) == page(lambda canvas: face(canvas, area))
+
+
+def test_a_transparent_png_keeps_what_is_under_it(tmp_path):
+    path = tmp_path / "dot.png"
+    image = Image.new("RGBA", (20, 20), (0, 0, 0, 0))
+    image.putpixel((10, 10), (200, 0, 0, 255))
+    image.resize((40, 40), Image.NEAREST).save(path)
+    picture = load_picture(path, Location("test"))
+
+    def draw(canvas):
+        canvas.rect(0, 0, 100, 100, fill="#3050c0")
+        canvas.image(picture, 10, 10, 80, 80, "stretch")
+
+    page = page_with(draw)
+    assert near(colour_at(page, 20, 20), (48, 80, 192))  # the blue under the transparent part
+    assert near(colour_at(page, 51, 51), (200, 0, 0))
+
+
+def test_text_on_a_picture_is_not_measured_against_the_paper_under_it(quadrants):
+    picture = load_picture(quadrants, Location("test"))
+
+    def face(canvas, area):
+        fill_bleed(canvas, area, "#ffffff")
+        canvas.image(picture, 0, 0, 60, 60)
+        canvas.text(10, 30, "on the picture", 4.0, fill="#ffffff")
+        canvas.text(10, 75, "on the paper", 4.0, fill="#ffffff")
+
+    texts = record_face(face, Area(60, 90, 0)).texts
+    assert [(t.text, t.behind) for t in texts] == [("on the picture", None), ("on the paper", "#ffffff")]
+
+
+def test_a_missing_or_unreadable_picture_is_one_input_error_where_it_is_named(tmp_path):
+    where = Location("game.yaml", 12, 5)
+    (tmp_path / "notes.png").write_text("not a picture")
+    Image.new("RGB", (4, 4)).save(tmp_path / "anim.gif")
+    for name, words in (("nowhere.png", "no such file"), ("notes.png", "not an image"), ("anim.gif", "GIF")):
+        with pytest.raises(InputError) as raised:
+            load_picture(tmp_path / name, where, name)
+        message = str(raised.value)
+        assert message.startswith("game.yaml:12:5: error: ") and words in message and "[input.image]" in message
+
+
+def test_placed_dpi_is_the_pixels_an_inch_gets(quadrants):
+    picture = load_picture(quadrants, Location("test"))  # 40 x 40 px
+    assert placed_dpi(picture, 25.4, 25.4) == pytest.approx(40)
+    assert placed_dpi(picture, 25.4, 12.7) == pytest.approx(40)  # the lower of the two directions
+    assert placed_dpi(picture, 2.54, 2.54) == pytest.approx(400)
