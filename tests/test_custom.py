@@ -1,0 +1,192 @@
+"""`game: custom`: a game in YAML alone (generator/games/custom): components, layouts with extends,
+rows inline or from CSV, rules as data, each mistake one line at its file and line."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from conftest import run_pnp
+from generator.load import load_game
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "docs" / "examples" / "star-traders"
+
+GAME = """game: custom
+title: Test deck
+components:
+  card:
+    piece: poker-card
+    rows:
+      - {id: a, name: Alpha, suit: heart}
+      - {id: b, name: Beta, suit: spade, count: 2}
+    front: front
+    back: back
+layouts:
+  base:
+    name: {text: "{name}", at: [0.5, 0.1], box: [0.8, 0.1], role: title}
+    pip: {symbol: "{suit}", at: [0.5, 0.5], size_mm: 20}
+  front:
+    extends: base
+    name: {role: body}
+    corner: {rect: {fill: panel}, at: [0, 0], anchor: top-left, box_mm: [10, 10]}
+  back:
+    background: back
+    logo: {symbol: diamond, size_mm: 30, colour: back_pattern}
+"""
+
+
+@pytest.fixture
+def game(tmp_path) -> Path:
+    path = tmp_path / "game.yaml"
+    path.write_text(GAME)
+    return path
+
+
+def edited(path: Path, old: str, new: str) -> Path:
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new, 1))
+    return path
+
+
+def one_error(tmp_path, *args, rule: str) -> str:
+    code, _, stderr = run_pnp(*args, cwd=tmp_path)
+    lines = stderr.strip().splitlines()
+    assert code == 2 and len(lines) == 1 and "Traceback" not in stderr, stderr
+    assert lines[0].endswith(f"[{rule}]"), lines[0]
+    return lines[0]
+
+
+def test_the_example_builds_and_validates(tmp_path):
+    shutil.copytree(EXAMPLE, tmp_path / "example")
+    folder = tmp_path / "example"
+    code, stdout, stderr = run_pnp("validate", "star-traders.yaml", cwd=folder)
+    assert code == 0, stdout + stderr
+    code, _, stderr = run_pnp("build", "star-traders.yaml", "--out", "out", "--format", "pdf,svg,cut", cwd=folder)
+    assert code == 0, stderr
+    manifest = json.loads((folder / "out" / "star-traders" / "manifest.json").read_text())
+    ids = [piece["id"] for page in manifest["pages"] if page["side"] == "front" for piece in page["pieces"]]
+    assert ids == ["sun-1", "moon-1", "moon-1-2", "star-1"]
+
+
+def test_rows_layouts_and_a_shared_back(game):
+    loaded = load_game(str(game))
+    [cards] = loaded.components()
+    assert [piece.id for piece in cards.pieces] == ["a", "b", "b-2"]
+    assert len({id(piece.back) for piece in cards.pieces}) == 1  # one back, drawn once
+    assert not [f for f in loaded.findings() if f.level == "error"]
+    from generator.model import Area
+    from generator.recording import record_face
+
+    piece = cards.pieces[0]
+    drawn = record_face(piece.front, Area(piece.width, piece.height, 0.0))
+    assert [text.text for text in drawn.texts] == ["Alpha"]
+    sizes = {text.text: text.size for text in drawn.texts}
+    body = loaded.spec.style.resolve("card", piece="a").body.size
+    assert sizes["Alpha"] <= body + 1e-9  # `front` changed the inherited name's role to body
+
+
+def test_an_extended_element_can_be_left_out(game):
+    edited(game, "    name: {role: body}\n", "    name: null\n")
+    [cards] = load_game(str(game)).components()
+    from generator.model import Area
+    from generator.recording import record_face
+
+    drawn = record_face(cards.pieces[0].front, Area(63.5, 88.9, 0.0))
+    assert drawn.texts == []
+
+
+def test_layouts_that_extend_in_a_circle_are_refused(game, tmp_path):
+    edited(game, "  base:\n", "  base:\n    extends: front\n")
+    line = one_error(tmp_path, "validate", "game.yaml", rule="input.extends-cycle")
+    assert "front -> base -> front" in line or "base -> front -> base" in line
+
+
+def test_a_face_naming_an_unknown_layout_is_refused(game, tmp_path):
+    edited(game, "    back: back\n", "    back: bak\n")
+    line = one_error(tmp_path, "validate", "game.yaml", rule="input.unknown-layout")
+    assert line.startswith("game.yaml:10:") and 'did you mean "back"' in line
+
+
+@pytest.mark.parametrize("old, new, rule, where", [
+    ("suit: spade, count: 2}", "suit: spades, count: 2}", "input.unknown-symbol", "game.yaml:8:"),
+    ("{id: a, name: Alpha, suit: heart}", "{id: a, suit: heart}", "input.missing-field", "game.yaml:7:"),
+    ("count: 2}", "count: many}", "input.type", "game.yaml:8:"),
+    ("{id: b,", "{id: a,", "input.duplicate-id", "game.yaml:8:"),
+    ('size_mm: 20}', 'size_mm: 20, colour: "{suit}"}', "input.unknown-colour", "game.yaml:7:"),
+])
+def test_a_bad_row_is_one_error_at_its_line(game, tmp_path, old, new, rule, where):
+    edited(game, old, new)
+    code, _, stderr = run_pnp("validate", "game.yaml", cwd=tmp_path)
+    lines = stderr.strip().splitlines()
+    assert code == 2 and "Traceback" not in stderr and lines, stderr
+    assert all(line.endswith(f"[{rule}]") for line in lines) and lines[0].startswith(where), stderr
+
+
+def test_csv_rows_and_their_mistakes_at_file_and_line(game, tmp_path):
+    (tmp_path / "cards.csv").write_text("id,name,suit,count\nh1,Alpha,heart,1\ns1,Beta,spade,3\n", encoding="utf-8")
+    text = game.read_text()
+    start, end = text.index("    rows:\n"), text.index("    front: front")
+    game.write_text(text[:start] + "    rows: cards.csv\n" + text[end:])
+    [cards] = load_game(str(game)).components()
+    assert [piece.id for piece in cards.pieces] == ["h1", "s1", "s1-2", "s1-3"]
+    (tmp_path / "cards.csv").write_text("id,name,suit,count\nh1,Alpha,heart,1\ns1,Beta,spade\n", encoding="utf-8")
+    line = one_error(tmp_path, "validate", "game.yaml", rule="input.csv")
+    assert line.startswith("cards.csv:3: error: 3 values for 4 columns")
+    (tmp_path / "cards.csv").write_text("id,name,suit\nh1,Alpha,clover\n", encoding="utf-8")
+    assert one_error(tmp_path, "build", "game.yaml", rule="input.unknown-symbol").startswith("cards.csv:2:")
+    (tmp_path / "cards.csv").unlink()
+    assert "cards.csv" in one_error(tmp_path, "validate", "game.yaml", rule="input.missing-file")
+
+
+RULES = """rules:
+  - {id: deck-size, of: card, count: 4}
+  - {id: two-each, of: card, per: suit, count: 2}
+  - {id: names, of: card, unique: name}
+  - {id: suits, of: card, field: suit, allowed: [heart, spade]}
+  - {id: values, of: card, sum: value, equals: 10}
+"""
+
+
+@pytest.mark.parametrize("old, new, rule, fragment", [
+    ("count: 4}", "count: 5}", "custom.count", "rule deck-size: card has 4 pieces; the rule says 5"),
+    ("per: suit, count: 2}", "per: suit, count: 1}", "custom.count", 'rule two-each: 2 card pieces have suit "spade"'),
+    ("allowed: [heart, spade]", "allowed: [heart]", "custom.allowed", 'rule suits: suit "spade" is not one of heart'),
+    ("equals: 10}", "equals: 8}", "custom.sum", "rule values: card's value values add up to 10; the rule says 8"),
+    ("{id: names, of: card, unique: name}", "{id: names, of: card, unique: set}", "custom.unique",
+     'rule names: set "base" is also on the piece at line 7'),
+    ("of: card, count: 4}", "of: cards, count: 4}", "custom.rule", 'rule deck-size: no component "cards"'),
+])
+def test_each_data_rule_fires_on_a_set_that_breaks_it(game, tmp_path, old, new, rule, fragment):
+    game.write_text(GAME.replace("suit: heart}", "suit: heart, set: base, value: 3, count: 2}")
+                    .replace("suit: spade, count: 2}", "suit: spade, set: base, value: 2, count: 2}") + RULES)
+    code, stdout, _ = run_pnp("validate", "game.yaml", cwd=tmp_path)
+    assert code == 0, stdout  # the set as written keeps every rule
+    edited(game, old, new)
+    code, stdout, _ = run_pnp("validate", "game.yaml", cwd=tmp_path)
+    lines = [line for line in stdout.splitlines() if line.endswith(f"[{rule}]")]
+    assert code == 1 and any(fragment in line for line in lines), stdout
+    assert all(line.startswith(("game.yaml:", "cards.csv:")) for line in lines)
+
+
+def test_text_that_cannot_fit_its_box_at_7_pt_is_a_layout_error(game, tmp_path):
+    edited(game, "{id: a, name: Alpha,", "{id: a, name: " + "Alphabetical " * 12 + ",")
+    code, stdout, _ = run_pnp("validate", "game.yaml", cwd=tmp_path)
+    assert code == 1 and "[custom.layout]" in stdout and "does not fit its box" in stdout
+
+
+def test_a_picture_from_the_games_folder(game, tmp_path):
+    from PIL import Image
+
+    Image.new("RGB", (60, 90), (200, 40, 40)).save(tmp_path / "back.png")
+    edited(game, "    logo: {symbol: diamond", "    art: {image: back.png, at: [0.5, 0.5], box: [1, 1], fit: fill}\n"
+                                                "    logo: {symbol: diamond")
+    code, _, stderr = run_pnp("build", "game.yaml", "--out", "out", cwd=tmp_path)
+    assert code == 0, stderr
+    edited(game, "image: back.png", "image: front.png")
+    line = one_error(tmp_path, "build", "game.yaml", "--out", "out", rule="input.image")
+    assert line.startswith("game.yaml:") and '"front.png": no such file' in line
