@@ -190,3 +190,24 @@ def test_a_picture_from_the_games_folder(game, tmp_path):
     edited(game, "image: back.png", "image: front.png")
     line = one_error(tmp_path, "build", "game.yaml", "--out", "out", rule="input.image")
     assert line.startswith("game.yaml:") and '"front.png": no such file' in line
+
+
+def test_text_or_a_symbol_outside_the_safe_area_is_a_layout_error(game, tmp_path):
+    assert run_pnp("validate", "game.yaml", cwd=tmp_path)[0] == 0
+    edited(game, "at: [0.5, 0.1], box: [0.8, 0.1]", "at: [0.5, 0.02], box: [0.8, 0.1]")
+    code, stdout, _ = run_pnp("validate", "game.yaml", cwd=tmp_path)
+    assert code == 1 and "[custom.safe-area]" in stdout and "front.name reaches outside the 3 mm safe area" in stdout
+
+
+def test_a_picture_under_300_dpi_is_a_warning_naming_it(game, tmp_path):
+    from PIL import Image
+
+    Image.new("RGB", (60, 90), (200, 40, 40)).save(tmp_path / "small.png")  # 60 px over 63.5 mm: 24 dpi
+    Image.new("RGB", (760, 1060), (200, 40, 40)).save(tmp_path / "sharp.png")  # over 304 dpi
+    edited(game, "    logo: {symbol: diamond", "    art: {image: small.png, at: [0.5, 0.5], box: [1, 1], fit: fill}\n"
+                                                "    logo: {symbol: diamond")
+    code, stdout, _ = run_pnp("validate", "game.yaml", cwd=tmp_path)
+    assert code == 0 and '"small.png" prints at 24 dpi' in stdout and "[custom.picture-dpi]" in stdout
+    edited(game, "image: small.png", "image: sharp.png")
+    code, stdout, _ = run_pnp("validate", "game.yaml", cwd=tmp_path)
+    assert code == 0 and "picture-dpi" not in stdout

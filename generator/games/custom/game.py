@@ -32,11 +32,11 @@ from typing import Any, Literal
 
 from generator.errors import ErrorList, InputError, closest, did_you_mean
 from generator.kit.symbols import symbol_names
-from generator.model import Component, Piece, PieceGeometry
+from generator.model import Area, Component, Piece, PieceGeometry
 from generator.plugins import Game, GameSpec
 from generator.schema import spec_field, where
 from generator.shapes import Circle, RegularPolygon
-from generator.validate import RuleBook, error
+from generator.validate import RuleBook, error, warning
 
 from .layout import Face, Layouts, box_of, filled, placeholders, text_fits
 from .rows import Row, read_rows
@@ -192,8 +192,6 @@ def check_layouts(spec):
         if component.front not in spec.layouts.layouts or (component.back and component.back not in
                                                            spec.layouts.layouts):
             continue  # components() says which layout is missing
-        from generator.model import Area
-
         area = Area(component.piece.width_mm, component.piece.height_mm, 0.0)
         style = spec.style.resolve(name, safe_mm=component.piece.safe_mm)
         for layout in filter(None, (component.front, component.back)):
@@ -206,6 +204,53 @@ def check_layouts(spec):
                                     f"does not fit its box on {name} at {element.min_pt:g} pt; give it a larger box "
                                     "or fewer words")
                         break
+
+
+@rules.rule("custom.safe-area", "text and symbols stay inside the piece's safe area")
+def check_safe_area(spec):
+    for name, component in spec.components.items():
+        area = Area(component.piece.width_mm, component.piece.height_mm, 0.0)
+        safe = spec.style.resolve(name, safe_mm=component.piece.safe_mm).safe_mm
+        for layout in filter(None, (component.front, component.back)):
+            for element_name, element in spec.layouts.layouts.get(layout, ()):
+                if element.kind not in ("text", "symbol"):
+                    continue  # backgrounds, frames and pictures may run to the edge and past it
+                x, y, w, h = box_of(element, area)
+                if element.kind == "symbol" and element.size_mm:
+                    x, y, w, h = x + w / 2 - element.size_mm / 2, y + h / 2 - element.size_mm / 2, element.size_mm, \
+                        element.size_mm
+                if x < safe - 1e-6 or y < safe - 1e-6 or x + w > area.width - safe + 1e-6 or \
+                        y + h > area.height - safe + 1e-6:
+                    yield error(element.where, f"{layout}.{element_name} reaches outside the {safe:g} mm safe area of "
+                                f"{name}, where a cut a little off the line would take it; move it in or make it smaller")
+
+
+@rules.rule("custom.picture-dpi", "pictures have the pixels to print sharp (300 dpi at their placed size)")
+def check_picture_dpi(spec):
+    from generator.images import PRINT_DPI, load_picture, placed_dpi
+
+    for name, component in spec.components.items():
+        area = Area(component.piece.width_mm, component.piece.height_mm, 0.0)
+        for layout in filter(None, (component.front, component.back)):
+            for element_name, element in spec.layouts.layouts.get(layout, ()):
+                if element.kind != "image":
+                    continue
+                _, _, w, h = box_of(element, area)
+                seen = set()
+                for row in spec.rows(name):
+                    if not placeholders(element.image) <= row.fields.keys():
+                        continue
+                    file = filled(element.image, row.fields)
+                    if file in seen or not (spec.folder / file).is_file():
+                        continue  # a missing picture is an input error of its own
+                    seen.add(file)
+                    picture = load_picture(spec.folder / file, element.where, file)
+                    dpi = placed_dpi(picture, w or area.width, h or area.height)
+                    if dpi < PRINT_DPI:
+                        place = row.location if "{" in element.image else element.where
+                        yield warning(place, f'picture "{file}" prints at {dpi:.0f} dpi in {layout}.{element_name}; '
+                                      f"give it {PRINT_DPI} dpi ({picture.width_px} x {picture.height_px} px now) to "
+                                      "print sharp")
 
 
 def _distinct_texts(rows: list[Row], template: str) -> list[Row]:
