@@ -61,6 +61,40 @@ def one_error(tmp_path, *args, rule: str) -> str:
     return lines[0]
 
 
+def test_the_hex_tile_example_builds_tiles_tokens_a_board_and_a_track(tmp_path):
+    shutil.copytree(ROOT / "docs" / "examples" / "hex-tiles", tmp_path / "example")
+    folder = tmp_path / "example"
+    code, stdout, stderr = run_pnp("validate", "hex-tiles.yaml", cwd=folder)
+    assert code == 0, stdout + stderr
+    code, _, stderr = run_pnp("build", "hex-tiles.yaml", "--out", "out", "--paper", "letter", cwd=folder)
+    assert code == 0, stderr
+    manifest = json.loads((folder / "out" / "hex-tiles" / "manifest.json").read_text())
+    fronts = [piece for page in manifest["pages"] if page["side"] == "front" for piece in page["pieces"]]
+    shapes = {piece["component"]: piece["shape"] for piece in fronts}
+    assert shapes == {"tile": "polygon", "token": "circle", "board": "rect", "track": "rect"}
+    assert sum(piece["component"] == "tile" for piece in fronts) == 24
+
+
+def test_grid_track_and_polygon_elements_draw_what_they_say(game):
+    from generator.model import Area
+    from generator.recording import record_face
+
+    edited(game, "  back:\n", "  sheet:\n"
+                                "    pad: {grid: {columns: 4, rows: 3}, at: [0.5, 0.3], box: [0.8, 0.3]}\n"
+                                "    score: {track: {columns: 5, rows: 2, first: 1}, at: [0.5, 0.7], box: [0.8, 0.3]}\n"
+                                "    arrow: {polygon: [[0.1, 0.9], [0.2, 0.95], [0.1, 1.0]], fill: ink}\n"
+                                "  back:\n")
+    edited(game, "    back: back\n", "    back: sheet\n")
+    [cards] = load_game(str(game)).components()
+    drawn = record_face(cards.pieces[0].back, Area(63.5, 88.9, 0.0))
+    numbers = sorted(int(text.text) for text in drawn.texts if text.text.isdigit())
+    assert numbers == list(range(1, 11))  # a track of 5 x 2 squares numbered from 1
+    lines = [call for call in drawn.calls if call[0] == "path" and len(call[1].commands) == 2]
+    assert len(lines) == 3 + 2  # the grid's inner lines: 3 between 4 columns, 2 between 3 rows
+    triangles = [call for call in drawn.calls if call[0] == "path" and len(call[1].commands) == 4]
+    assert triangles  # the polygon (three corners and a close)
+
+
 def test_the_example_builds_and_validates(tmp_path):
     shutil.copytree(EXAMPLE, tmp_path / "example")
     folder = tmp_path / "example"

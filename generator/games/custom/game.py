@@ -35,31 +35,42 @@ from generator.kit.symbols import symbol_names
 from generator.model import Area, Component, Piece, PieceGeometry
 from generator.plugins import Game, GameSpec
 from generator.schema import spec_field, where
-from generator.shapes import Circle, RegularPolygon
+from generator.shapes import Circle, Outline, RegularPolygon
 from generator.validate import RuleBook, error, warning
 
-from .layout import Face, Layouts, box_of, filled, placeholders, text_fits
+from .layout import STYLE_COLOURS, Face, Layouts, box_of, filled, placeholders, text_fits
 from .rows import Row, read_rows
 
-SHAPES = ("rect", "circle", "hexagon", "hexagon-flat")
+SHAPES = ("rect", "circle", "hexagon", "hexagon-flat", "polygon")
 
 
 @dataclass(kw_only=True)
 class ComponentSpec:
     title: str = ""
-    piece: PieceGeometry = spec_field(template="pieces")
-    shape: Literal["rect", "circle", "hexagon", "hexagon-flat"] = "rect"
+    piece: PieceGeometry | None = spec_field(None, template="pieces")  # left out only for a polygon
+    shape: Literal["rect", "circle", "hexagon", "hexagon-flat", "polygon"] = "rect"
+    points_mm: list[tuple[float, float]] | None = spec_field(None, minimum=0, maximum=1000, parts=("x", "y"))
     rows: Any = None  # a CSV file's name beside the game file, or a list of mappings
     front: str
     back: str | None = None
     gutter_mm: float = spec_field(0.0, minimum=0, maximum=50)
 
+    def size(self) -> PieceGeometry | None:
+        """The piece's size: its preset or sizes, or a polygon's bounding box; None if it has none."""
+        if self.shape == "polygon" and self.points_mm and len(self.points_mm) >= 3:
+            outline = Outline(tuple(self.points_mm))
+            return PieceGeometry(width_mm=max(outline.width, 5.0), height_mm=max(outline.height, 5.0))
+        return self.piece
+
     def shape_of(self):
+        if self.shape == "polygon":
+            return Outline(tuple(self.points_mm))
+        size = self.size()
         if self.shape == "circle":
-            return Circle(self.piece.width_mm)
+            return Circle(size.width_mm)
         if self.shape.startswith("hexagon"):
-            return RegularPolygon.hexagon(self.piece.width_mm, pointy_top=self.shape == "hexagon")
-        return self.piece.rect()
+            return RegularPolygon.hexagon(size.width_mm, pointy_top=self.shape == "hexagon")
+        return size.rect()
 
 
 @dataclass(kw_only=True)
@@ -192,8 +203,11 @@ def check_layouts(spec):
         if component.front not in spec.layouts.layouts or (component.back and component.back not in
                                                            spec.layouts.layouts):
             continue  # components() says which layout is missing
-        area = Area(component.piece.width_mm, component.piece.height_mm, 0.0)
-        style = spec.style.resolve(name, safe_mm=component.piece.safe_mm)
+        size = component.size()
+        if size is None:
+            continue
+        area = Area(size.width_mm, size.height_mm, 0.0)
+        style = spec.style.resolve(name, safe_mm=size.safe_mm)
         for layout in filter(None, (component.front, component.back)):
             for element_name, element in spec.layouts.layouts[layout]:
                 if element.kind != "text":
@@ -209,8 +223,11 @@ def check_layouts(spec):
 @rules.rule("custom.safe-area", "text and symbols stay inside the piece's safe area")
 def check_safe_area(spec):
     for name, component in spec.components.items():
-        area = Area(component.piece.width_mm, component.piece.height_mm, 0.0)
-        safe = spec.style.resolve(name, safe_mm=component.piece.safe_mm).safe_mm
+        size = component.size()
+        if size is None:
+            continue
+        area = Area(size.width_mm, size.height_mm, 0.0)
+        safe = spec.style.resolve(name, safe_mm=size.safe_mm).safe_mm
         for layout in filter(None, (component.front, component.back)):
             for element_name, element in spec.layouts.layouts.get(layout, ()):
                 if element.kind not in ("text", "symbol"):
@@ -230,7 +247,10 @@ def check_picture_dpi(spec):
     from generator.images import PRINT_DPI, load_picture, placed_dpi
 
     for name, component in spec.components.items():
-        area = Area(component.piece.width_mm, component.piece.height_mm, 0.0)
+        size = component.size()
+        if size is None:
+            continue
+        area = Area(size.width_mm, size.height_mm, 0.0)
         for layout in filter(None, (component.front, component.back)):
             for element_name, element in spec.layouts.layouts.get(layout, ()):
                 if element.kind != "image":
@@ -280,6 +300,12 @@ def components(spec: CustomSpec) -> list[Component]:
 
 def _component(spec: CustomSpec, name: str, component: ComponentSpec) -> Component:
     layouts = spec.layouts
+    if component.shape == "polygon" and (not component.points_mm or len(component.points_mm) < 3):
+        raise InputError(where(component), f"{name}: a polygon piece needs points_mm, at least three [x, y] corners "
+                         "in mm", "input.missing-key")
+    if component.size() is None:
+        raise InputError(where(component), f'{name}: give its piece, a preset such as "poker-card" or width_mm and '
+                         "height_mm", "input.missing-key")
     for side in ("front", "back"):
         layout = getattr(component, side)
         if layout is not None and layout not in layouts.layouts:
@@ -293,7 +319,7 @@ def _component(spec: CustomSpec, name: str, component: ComponentSpec) -> Compone
     pieces = []
     shared_back = None
     for row in rows:
-        style = spec.style.resolve(name, piece=row.id, safe_mm=component.piece.safe_mm)
+        style = spec.style.resolve(name, piece=row.id, safe_mm=component.size().safe_mm)
         front = Face(layouts, component.front, _shown(row, front_fields), style)
         back = None
         if component.back:
@@ -322,10 +348,19 @@ def _check_rows(spec, name: str, component: ComponentSpec, rows: list[Row], need
                                   f"show; add the column or field", "input.missing-field"))
             continue
         for layout in filter(None, (component.front, component.back)):
+            background = spec.layouts.backgrounds[layout]
+            if isinstance(background, str) and "{" in background:
+                with errors.guard():
+                    _check_colour(spec, filled(background, row.fields), row.location, f"{layout}.background")
             for element_name, element in spec.layouts.layouts[layout]:
                 with errors.guard():
                     _check_element(spec, element, row, symbols, f"{layout}.{element_name}")
     errors.raise_if_any()
+
+
+def _check_colour(spec, colour: str, place, label: str) -> None:
+    if colour not in STYLE_COLOURS:
+        spec.layouts.palette.resolve(colour, place, label)
 
 
 def _check_element(spec, element, row: Row, symbols: set[str], label: str) -> None:
@@ -338,9 +373,7 @@ def _check_element(spec, element, row: Row, symbols: set[str], label: str) -> No
     for key in ("colour", "fill", "stroke"):
         value = getattr(element, key)
         if value and "{" in value:
-            colour = filled(value, fields)
-            if colour not in ("ink", "accent", "panel", "background", "line", "muted", "back", "back_pattern"):
-                spec.layouts.palette.resolve(colour, row.location, f"{label}.{key}")
+            _check_colour(spec, filled(value, fields), row.location, f"{label}.{key}")
     if element.image is not None:
         from generator.images import load_picture
 

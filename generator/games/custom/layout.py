@@ -30,7 +30,7 @@ from generator.model import Area, fill_bleed
 from generator.schema import build, spec_field
 from generator.yamlio import YamlMap
 
-KINDS = ("text", "symbol", "image", "rect", "circle", "line")
+KINDS = ("text", "symbol", "image", "rect", "circle", "line", "polygon", "grid", "track")
 ANCHORS = {"top-left": (0, 0), "top": (0.5, 0), "top-right": (1, 0), "left": (0, 0.5), "centre": (0.5, 0.5),
            "center": (0.5, 0.5), "right": (1, 0.5), "bottom-left": (0, 1), "bottom": (0.5, 1),
            "bottom-right": (1, 1)}
@@ -50,6 +50,14 @@ class Element:
     rect: bool | None = None
     circle: bool | None = None
     line: bool | None = None
+    polygon: list[tuple[float, float]] | None = spec_field(None, minimum=-1, maximum=2, parts=("x", "y"))
+    polygon_mm: list[tuple[float, float]] | None = spec_field(None, minimum=-1000, maximum=1000, parts=("x", "y"))
+    grid: bool | None = None
+    track: bool | None = None
+    columns: int = spec_field(1, minimum=1, maximum=100)
+    rows: int = spec_field(1, minimum=1, maximum=100)
+    first: int = spec_field(0, minimum=-10_000, maximum=10_000)  # a track's first number
+    path: str = "serpentine"  # a track's: serpentine or rows (kit/tracks.py)
     at: tuple[float, float] | None = spec_field(None, minimum=-1, maximum=2, parts=("x", "y"))
     at_mm: tuple[float, float] | None = spec_field(None, minimum=-1000, maximum=1000, parts=("x", "y"))
     box: tuple[float, float] | None = spec_field(None, minimum=0, maximum=3, parts=("width", "height"))
@@ -72,6 +80,8 @@ class Element:
 
     @property
     def kind(self) -> str:
+        if self.polygon_mm is not None:
+            return "polygon"
         return next(kind for kind in KINDS if getattr(self, kind) not in (None, False))
 
     @property
@@ -111,8 +121,11 @@ class Layouts:
         return cls(layouts, backgrounds, context.palette, Path(location.file).parent, locations)
 
     def fields(self, name: str) -> set[str]:
-        """The row fields layout `name` shows through its placeholders."""
-        return {field for _, element in self.layouts[name] for value in _texts(element) for field in placeholders(value)}
+        """The row fields layout `name` shows through its placeholders (its background's too)."""
+        background = self.backgrounds[name]
+        shown = placeholders(background) if isinstance(background, str) else set()
+        return shown | {field for _, element in self.layouts[name] for value in _texts(element)
+                        for field in placeholders(value)}
 
 
 def _cycles(raw: YamlMap, errors: ErrorList) -> set[str]:
@@ -183,7 +196,7 @@ def _put(mapping: YamlMap, key, value, place: Location) -> None:
 
 def _element(raw, location: Location, context, label: str) -> Element:
     if isinstance(raw, dict):
-        for kind in ("rect", "circle", "line"):  # `rect: {fill: panel}` is `rect: true, fill: panel`
+        for kind in ("rect", "circle", "line", "grid", "track"):  # `rect: {fill: panel}` is `rect: true, fill: panel`
             if isinstance(raw.get(kind), dict):
                 options = raw[kind]
                 flat = YamlMap({**{k: v for k, v in raw.items() if k != kind}, kind: True, **options})
@@ -193,11 +206,14 @@ def _element(raw, location: Location, context, label: str) -> Element:
                 raw = flat
     element = build(Element, raw, location, context, label)
     kinds = [kind for kind in KINDS if getattr(element, kind) not in (None, False)]
+    if element.polygon_mm is not None:
+        kinds.append("polygon_mm")
     if len(kinds) != 1:
         said = ", ".join(kinds) if kinds else "none"
         raise InputError(location, f"{label} needs exactly one of {', '.join(KINDS)} (it has {said})",
                          "input.element")
     for key, choices in (("anchor", ANCHORS), ("role", ROLES), ("fit", ("fit", "fill", "stretch")),
+                         ("path", ("serpentine", "rows")),
                          ("align", ("left", "centre", "center", "right", None))):
         if getattr(element, key) not in choices:
             from generator.errors import did_you_mean
@@ -303,6 +319,13 @@ def draw_element(canvas, area: Area, element: Element, row: dict, face: Face) ->
             start = point_of(element.at, element.at_mm, area)
             end = point_of(element.to, element.to_mm, area) if element.to or element.to_mm else start
             canvas.line(*start, *end, stroke=stroke or face.style.ink, width=element.stroke_mm)
+        elif kind == "polygon":
+            points = element.polygon_mm or [(px * area.width, py * area.height) for px, py in element.polygon]
+            canvas.polygon(points, fill=fill, stroke=stroke, width=element.stroke_mm)
+        elif kind == "grid":
+            draw_grid(canvas, (x, y, w, h), element, fill, stroke or face.style.line)
+        elif kind == "track":
+            draw_score_track(canvas, (x, y, w, h), element, face.style)
         elif kind == "symbol":
             size = element.size_mm or min(w, h) or 6.0
             draw_symbol(canvas, filled(element.symbol, row), x + w / 2, y + h / 2, size, colour)
@@ -312,6 +335,35 @@ def draw_element(canvas, area: Area, element: Element, row: dict, face: Face) ->
             canvas.image(picture, x, y, w or area.width, h or area.height, element.fit)
         else:
             draw_text(canvas, element, filled(element.text, row), (x, y, w, h), face.style, colour)
+
+
+def draw_grid(canvas, box, element: Element, fill: str | None, stroke: str) -> None:
+    """A table of `columns` x `rows` equal cells filling the box: a score pad, a board, a write-on sheet."""
+    x, y, w, h = box
+    canvas.rect(x, y, w, h, fill=fill, stroke=stroke, width=element.stroke_mm)
+    for column in range(1, element.columns):
+        canvas.line(x + w * column / element.columns, y, x + w * column / element.columns, y + h, stroke=stroke,
+                    width=element.stroke_mm)
+    for row in range(1, element.rows):
+        canvas.line(x, y + h * row / element.rows, x + w, y + h * row / element.rows, stroke=stroke,
+                    width=element.stroke_mm)
+
+
+def draw_score_track(canvas, box, element: Element, style) -> None:
+    """The kit's score track (kit/tracks.py): `columns` x `rows` numbered squares from `first`, as
+    large as the box allows, centred in it."""
+    from generator.kit.tracks import TrackStyle, draw_track, track_squares
+
+    x, y, w, h = box
+    square = min(w / element.columns, h / element.rows)
+    track_style = TrackStyle(square_mm=square, ink=style.ink, line=style.line, paper=style.background,
+                             highlight=style.panel, number_size=square * 0.42, start_size=square * 0.2,
+                             number_face=style.body.face, milestone_face=style.title.face, start_face=style.small.face,
+                             line_width=element.stroke_mm, arrow_mm=square * 0.25)
+    left = x + (w - square * element.columns) / 2
+    top = y + (h - square * element.rows) / 2
+    draw_track(canvas, track_squares(element.columns, element.rows, element.first, element.path), track_style,
+               left, top)
 
 
 def draw_text(canvas, element: Element, text: str, box, style, colour: str) -> None:
