@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from generator import colour_rules
+from generator import colour_rules, layout_rules
 from generator.errors import ErrorList, InputError, Location, combine, did_you_mean
 from generator.impose import DEFAULT_BLEED
 from generator.palette import Palette, load_palette
@@ -51,11 +51,12 @@ class LoadedGame:
         found += colour_rules.distinct_findings(self.game.meaning_colours(self.spec))
         if not has_errors(found):
             found += colour_rules.contrast_findings(self.components(), where(self.spec, "style"), bleed, self.faces)
+            found += layout_rules.text_size_findings(self.components(), where(self.spec), bleed, self.faces)
         return found
 
     @property
     def rule_count(self) -> int:
-        return len(self.game.rules.rules) + len(colour_rules.RULES)
+        return len(self.game.rules.rules) + len(colour_rules.RULES) + len(layout_rules.RULES)
 
 
 def bundled_targets() -> list[str]:

@@ -247,3 +247,10 @@ def test_a_picture_under_300_dpi_is_a_warning_naming_it(game, tmp_path):
     edited(game, "image: small.png", "image: sharp.png")
     code, stdout, _ = run_pnp("validate", "game.yaml", cwd=tmp_path)
     assert code == 0 and "picture-dpi" not in stdout
+
+
+def test_every_game_refuses_text_under_7_pt_on_a_piece(game, tmp_path):
+    edited(game, 'box: [0.8, 0.1], role: title}', 'box: [0.8, 0.1], role: title, size_pt: 5}')
+    edited(game, "    name: {role: body}\n", "")
+    code, stdout, _ = run_pnp("validate", "game.yaml", cwd=tmp_path)
+    assert code == 1 and "[layout.text-size]" in stdout and "prints at 5.0 pt" in stdout
