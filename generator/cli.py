@@ -145,7 +145,8 @@ def build_command(targets, out_dir, paper, format_list, duplex, bleed, crop_mark
     for loaded in loaded_games:
         findings = build.check(loaded, settings)
         for finding in findings:
-            click.echo(str(finding), err=True)
+            if finding.level == "error":  # a build is quiet: warnings are `pnp validate`'s to show
+                click.echo(str(finding), err=True)
         failed |= has_errors(findings)
     if failed:
         click.echo("build refused: fix the errors above (pnp validate shows them too)", err=True)

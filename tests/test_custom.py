@@ -13,7 +13,6 @@ from conftest import run_pnp
 from generator.load import load_game
 
 ROOT = Path(__file__).resolve().parent.parent
-EXAMPLE = ROOT / "docs" / "examples" / "star-traders"
 
 GAME = """game: custom
 title: Test deck
@@ -61,15 +60,21 @@ def one_error(tmp_path, *args, rule: str) -> str:
     return lines[0]
 
 
-def test_the_hex_tile_example_builds_tiles_tokens_a_board_and_a_track(tmp_path):
-    shutil.copytree(ROOT / "docs" / "examples" / "hex-tiles", tmp_path / "example")
-    folder = tmp_path / "example"
-    code, stdout, stderr = run_pnp("validate", "hex-tiles.yaml", cwd=folder)
+def example_build(tmp_path, name: str, *options: str) -> tuple[Path, list[dict]]:
+    """An example copied as a user would, validated and built: its output folder and its front pieces."""
+    folder = tmp_path / name
+    shutil.copytree(ROOT / "docs" / "examples" / name, folder)
+    code, stdout, stderr = run_pnp("validate", f"{name}.yaml", cwd=folder)
     assert code == 0, stdout + stderr
-    code, _, stderr = run_pnp("build", "hex-tiles.yaml", "--out", "out", "--paper", "letter", cwd=folder)
+    code, _, stderr = run_pnp("build", f"{name}.yaml", "--out", "out", *options, cwd=folder)
     assert code == 0, stderr
-    manifest = json.loads((folder / "out" / "hex-tiles" / "manifest.json").read_text())
-    fronts = [piece for page in manifest["pages"] if page["side"] == "front" for piece in page["pieces"]]
+    manifest = json.loads((folder / "out" / name / "manifest.json").read_text())
+    return folder / "out" / name, [piece for page in manifest["pages"] if page["side"] == "front"
+                                   for piece in page["pieces"]]
+
+
+def test_the_hex_tile_example_builds_tiles_tokens_a_board_and_a_track(tmp_path):
+    _, fronts = example_build(tmp_path, "hex-tiles", "--paper", "letter")
     shapes = {piece["component"]: piece["shape"] for piece in fronts}
     assert shapes == {"tile": "polygon", "token": "circle", "board": "rect", "track": "rect"}
     assert sum(piece["component"] == "tile" for piece in fronts) == 24
@@ -95,17 +100,11 @@ def test_grid_track_and_polygon_elements_draw_what_they_say(game):
     assert triangles  # the polygon (three corners and a close)
 
 
-def test_the_example_builds_and_validates(tmp_path):
-    shutil.copytree(EXAMPLE, tmp_path / "example")
-    folder = tmp_path / "example"
-    code, stdout, stderr = run_pnp("validate", "star-traders.yaml", cwd=folder)
-    assert code == 0, stdout + stderr
-    code, _, stderr = run_pnp("build", "star-traders.yaml", "--out", "out", "--format", "pdf,svg,cut", cwd=folder)
-    assert code == 0, stderr
-    manifest = json.loads((folder / "out" / "star-traders" / "manifest.json").read_text())
-    ids = [piece["id"] for page in manifest["pages"] if page["side"] == "front" for piece in page["pieces"]]
+def test_the_card_example_builds_thirty_cards_from_its_csv(tmp_path):
+    out, fronts = example_build(tmp_path, "star-traders", "--format", "pdf,svg,cut")
+    ids = [piece["id"] for piece in fronts]
     assert len(ids) == 30 and ids[:2] == ["sun-1", "sun-2"] and "heart-10" in ids
-    pdf = (folder / "out" / "star-traders" / "star-traders.pdf").read_bytes()
+    pdf = (out / "star-traders.pdf").read_bytes()
     assert pdf.count(b"/Subtype /Image") == 1  # the back's picture, stored once behind thirty cards
 
 

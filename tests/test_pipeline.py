@@ -246,3 +246,10 @@ def test_tts_makes_a_deck_of_each_deck_like_component_from_the_builds_recordings
     assert [deck["component"] for deck in listing["decks"]] == ["red", "blue"]
     assert {"tts/red-01.png", "tts/blue-01.png", "tts/red-back.png", "tts/blue-back.png"} <= set(files)
     assert len(calls) == 7  # six fronts and the one back they share
+
+
+def test_a_build_is_quiet_about_warnings_which_validate_shows(tmp_path):
+    code, stdout, stderr = run_pnp("build", "blood_diamonds", "--out", tmp_path, cwd=ROOT)
+    assert code == 0 and stderr == "" and len(stdout.splitlines()) == 1
+    code, stdout, _ = run_pnp("validate", "blood_diamonds", cwd=ROOT)
+    assert code == 0 and "warning:" in stdout

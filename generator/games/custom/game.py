@@ -197,80 +197,82 @@ def check_sums(spec):
                             f"over {rule.at_most:g}")
 
 
-@rules.rule("custom.layout", "every text fits its box at its floor size (7 pt unless it says less)")
-def check_layouts(spec):
+@dataclass(frozen=True)
+class Placed:
+    """An element of a face's layout, with the component it is on and that piece's size."""
+
+    component: str
+    area: Area
+    safe_mm: float
+    layout: str
+    name: str
+    element: object
+
+
+def placed_elements(spec: CustomSpec, *kinds: str):
+    """Every element of the given kinds on a face of every component (a layout a component names
+    but the file lacks is components()'s to report)."""
     for name, component in spec.components.items():
-        if component.front not in spec.layouts.layouts or (component.back and component.back not in
-                                                           spec.layouts.layouts):
-            continue  # components() says which layout is missing
         size = component.size()
         if size is None:
             continue
         area = Area(size.width_mm, size.height_mm, 0.0)
-        style = spec.style.resolve(name, safe_mm=size.safe_mm)
         for layout in filter(None, (component.front, component.back)):
-            for element_name, element in spec.layouts.layouts[layout]:
-                if element.kind != "text":
-                    continue
-                for row in _distinct_texts(spec.rows(name), element.text):
-                    if not text_fits(element, filled(element.text, row.fields), box_of(element, area), style):
-                        yield error(row.location, f'{layout}.{element_name}: "{filled(element.text, row.fields)[:40]}" '
-                                    f"does not fit its box on {name} at {element.min_pt:g} pt; give it a larger box "
-                                    "or fewer words")
-                        break
+            for element_name, element in spec.layouts.layouts.get(layout, ()):
+                if element.kind in kinds:
+                    yield Placed(name, area, size.safe_mm, layout, element_name, element)
+
+
+@rules.rule("custom.layout", "every text fits its box at its floor size (7 pt unless it says less)")
+def check_layouts(spec):
+    for placed in placed_elements(spec, "text"):
+        element = placed.element
+        style = spec.style.resolve(placed.component, safe_mm=placed.safe_mm)
+        for row in _distinct_texts(spec.rows(placed.component), element.text):
+            text = filled(element.text, row.fields)
+            if not text_fits(element, text, box_of(element, placed.area), style):
+                yield error(row.location, f'{placed.layout}.{placed.name}: "{text[:40]}" does not fit its box on '
+                            f"{placed.component} at {element.min_pt:g} pt; give it a larger box or fewer words")
+                break
 
 
 @rules.rule("custom.safe-area", "text and symbols stay inside the piece's safe area")
 def check_safe_area(spec):
-    for name, component in spec.components.items():
-        size = component.size()
-        if size is None:
-            continue
-        area = Area(size.width_mm, size.height_mm, 0.0)
-        safe = spec.style.resolve(name, safe_mm=size.safe_mm).safe_mm
-        for layout in filter(None, (component.front, component.back)):
-            for element_name, element in spec.layouts.layouts.get(layout, ()):
-                if element.kind not in ("text", "symbol"):
-                    continue  # backgrounds, frames and pictures may run to the edge and past it
-                x, y, w, h = box_of(element, area)
-                if element.kind == "symbol" and element.size_mm:
-                    x, y, w, h = x + w / 2 - element.size_mm / 2, y + h / 2 - element.size_mm / 2, element.size_mm, \
-                        element.size_mm
-                if x < safe - 1e-6 or y < safe - 1e-6 or x + w > area.width - safe + 1e-6 or \
-                        y + h > area.height - safe + 1e-6:
-                    yield error(element.where, f"{layout}.{element_name} reaches outside the {safe:g} mm safe area of "
-                                f"{name}, where a cut a little off the line would take it; move it in or make it smaller")
+    for placed in placed_elements(spec, "text", "symbol"):  # backgrounds, frames, pictures may run past the edge
+        element, area = placed.element, placed.area
+        safe = spec.style.resolve(placed.component, safe_mm=placed.safe_mm).safe_mm
+        x, y, w, h = box_of(element, area)
+        if element.kind == "symbol" and element.size_mm:
+            x, y = x + w / 2 - element.size_mm / 2, y + h / 2 - element.size_mm / 2
+            w = h = element.size_mm
+        if x < safe - 1e-6 or y < safe - 1e-6 or x + w > area.width - safe + 1e-6 or y + h > area.height - safe + 1e-6:
+            yield error(element.where, f"{placed.layout}.{placed.name} reaches outside the {safe:g} mm safe area of "
+                        f"{placed.component}, where a cut a little off the line would take it; move it in or make it "
+                        "smaller")
 
 
 @rules.rule("custom.picture-dpi", "pictures have the pixels to print sharp (300 dpi at their placed size)")
 def check_picture_dpi(spec):
     from generator.images import PRINT_DPI, load_picture, placed_dpi
 
-    for name, component in spec.components.items():
-        size = component.size()
-        if size is None:
-            continue
-        area = Area(size.width_mm, size.height_mm, 0.0)
-        for layout in filter(None, (component.front, component.back)):
-            for element_name, element in spec.layouts.layouts.get(layout, ()):
-                if element.kind != "image":
-                    continue
-                _, _, w, h = box_of(element, area)
-                seen = set()
-                for row in spec.rows(name):
-                    if not placeholders(element.image) <= row.fields.keys():
-                        continue
-                    file = filled(element.image, row.fields)
-                    if file in seen or not (spec.folder / file).is_file():
-                        continue  # a missing picture is an input error of its own
-                    seen.add(file)
-                    picture = load_picture(spec.folder / file, element.where, file)
-                    dpi = placed_dpi(picture, w or area.width, h or area.height)
-                    if dpi < PRINT_DPI:
-                        place = row.location if "{" in element.image else element.where
-                        yield warning(place, f'picture "{file}" prints at {dpi:.0f} dpi in {layout}.{element_name}; '
-                                      f"give it {PRINT_DPI} dpi ({picture.width_px} x {picture.height_px} px now) to "
-                                      "print sharp")
+    for placed in placed_elements(spec, "image"):
+        element = placed.element
+        _, _, w, h = box_of(element, placed.area)
+        seen = set()
+        for row in spec.rows(placed.component):
+            if not placeholders(element.image) <= row.fields.keys():
+                continue
+            file = filled(element.image, row.fields)
+            if file in seen or not (spec.folder / file).is_file():
+                continue  # a missing picture is an input error of its own
+            seen.add(file)
+            picture = load_picture(spec.folder / file, element.where, file)
+            dpi = placed_dpi(picture, w or placed.area.width, h or placed.area.height)
+            if dpi < PRINT_DPI:
+                place = row.location if "{" in element.image else element.where
+                yield warning(place, f'picture "{file}" prints at {dpi:.0f} dpi in {placed.layout}.{placed.name}; '
+                              f"give it {PRINT_DPI} dpi ({picture.width_px} x {picture.height_px} px now) to print "
+                              "sharp")
 
 
 def _distinct_texts(rows: list[Row], template: str) -> list[Row]:
