@@ -23,7 +23,7 @@ from pathlib import Path
 
 from generator import fonts
 from generator.canvas import PT
-from generator.errors import ErrorList, InputError, Location
+from generator.errors import ErrorList, InputError, Location, did_you_mean
 from generator.images import load_picture
 from generator.kit.symbols import draw_symbol, symbol_names
 from generator.model import Area, fill_bleed
@@ -93,9 +93,8 @@ class Layouts:
     """Every layout of a game file, with `extends` worked out: name -> [(element name, Element)]."""
 
     def __init__(self, layouts: dict[str, list[tuple[str, Element]]], backgrounds: dict[str, str | None],
-                 palette, folder: Path, locations: dict[str, Location]):
+                 palette, folder: Path):
         self.layouts, self.backgrounds, self.palette, self.folder = layouts, backgrounds, palette, folder
-        self.locations = locations
 
     @classmethod
     def from_spec(cls, value, location: Location, context, label: str) -> Layouts:
@@ -103,7 +102,7 @@ class Layouts:
         if not isinstance(raw, dict):
             raise InputError(location, f"{label} must map layout names to their elements", "input.type")
         errors = ErrorList()
-        layouts, backgrounds, locations = {}, {}, {}
+        layouts, backgrounds = {}, {}
         in_cycles = _cycles(raw, errors)
         for name in raw:
             if name in in_cycles:
@@ -116,9 +115,8 @@ class Layouts:
                                                             f"{label}.{name}.{element_name}")))
                 layouts[name] = elements
                 backgrounds[name] = background
-                locations[name] = raw.where(name) if isinstance(raw, YamlMap) else location
         errors.raise_if_any()
-        return cls(layouts, backgrounds, context.palette, Path(location.file).parent, locations)
+        return cls(layouts, backgrounds, context.palette, Path(location.file).parent)
 
     def fields(self, name: str) -> set[str]:
         """The row fields layout `name` shows through its placeholders (its background's too)."""
@@ -154,6 +152,7 @@ def _merged(raw: YamlMap, name: str, chain: tuple[str, ...]) -> tuple[YamlMap, s
     own = raw[name]
     if own is None:
         own = YamlMap()
+        own.location, own.value_locations, own.key_locations = where, {}, {}
     if not isinstance(own, dict):
         raise InputError(where, f'layout "{name}" must be a mapping of element names to elements', "input.type")
     parent_name = own.get("extends")
@@ -161,8 +160,6 @@ def _merged(raw: YamlMap, name: str, chain: tuple[str, ...]) -> tuple[YamlMap, s
     merged.location, merged.value_locations, merged.key_locations = where, {}, {}
     if parent_name is not None:
         if parent_name not in raw:
-            from generator.errors import did_you_mean
-
             raise InputError(own.where("extends"), f'layout "{name}" extends "{parent_name}", which is not a layout'
                              f"{did_you_mean(str(parent_name), [key for key in raw if key != name])}",
                              "input.unknown-layout")
@@ -216,8 +213,6 @@ def _element(raw, location: Location, context, label: str) -> Element:
                          ("path", ("serpentine", "rows")),
                          ("align", ("left", "centre", "center", "right", None))):
         if getattr(element, key) not in choices:
-            from generator.errors import did_you_mean
-
             raise InputError(raw.where(key) if isinstance(raw, YamlMap) else location,
                              f'{label}.{key} is "{getattr(element, key)}"'
                              f"{did_you_mean(str(getattr(element, key)), [c for c in choices if c])}",
