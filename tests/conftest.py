@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import functools
 import io
 import os
 import shutil
@@ -13,18 +14,24 @@ import tempfile
 import traceback
 from pathlib import Path
 
-import pytest
+# Proofs kept between runs (generator/cache.py) go to a folder of this test session's own, set before
+# the generator is imported or any test runs: shared by the session's tests (a game's self-play is
+# played once) and by the `pnp` processes they start, and never the user's own cache folder.
+_SESSION_CACHE = tempfile.mkdtemp(prefix="pnp-test-cache-")
+os.environ["PNP_CACHE_DIR"] = _SESSION_CACHE
+atexit.register(shutil.rmtree, _SESSION_CACHE, ignore_errors=True)
 
-from generator.cli import main
+import pytest  # noqa: E402
+
+from generator.cli import main  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 DIAMONDS_YAML = REPO / "data" / "diamonds.yaml"
 
-# Proofs kept between runs (generator/cache.py) go to a folder of this test session's own: shared by
-# its tests, so a game's self-play is played once, and never the user's own cache folder.
-_SESSION_CACHE = tempfile.mkdtemp(prefix="pnp-test-cache-")
-os.environ["PNP_CACHE_DIR"] = _SESSION_CACHE
-atexit.register(shutil.rmtree, _SESSION_CACHE, ignore_errors=True)
+
+def pytest_configure(config):
+    # In case something changed it between this file's import and the session's start.
+    os.environ["PNP_CACHE_DIR"] = _SESSION_CACHE
 
 
 def run_pnp(*args, cwd) -> tuple[int, str, str]:
@@ -61,15 +68,23 @@ def run_pnp_process(*args, cwd, timeout: float = 300) -> tuple[int, str, str]:
     return completed.returncode, decode(completed.stdout), decode(completed.stderr)
 
 
+FORMATS = ("pdf", "svg", "png", "cut")
+
+
 @pytest.fixture(scope="session")
 def bundled_build(tmp_path_factory):
     """A bundled game built once per test session for each paper, format list and further options,
     and shared by every test that only reads what it wrote: `bundled_build("diamonds", "letter")` is
-    the folder of that build (its PDF, manifest.json, ...)."""
+    the folder of that build (its PDF, manifest.json, ...), `bundled_build("diatoms", "a4",
+    "pdf,svg,png", "--dpi", "30")` one with more files. The formats' order does not matter. A test that
+    checks the act of building (its exit code, its messages, a rebuild) builds for itself instead."""
     built: dict[tuple, Path] = {}
 
     def build(game: str, paper: str = "a4", formats: str = "pdf", *options: str) -> Path:
-        key = (game, paper, formats, *options)
+        wanted = {name.strip() for name in formats.split(",")}
+        assert wanted <= set(FORMATS), formats
+        formats = ",".join(name for name in FORMATS if name in wanted)
+        key = (game, paper, formats, *map(str, options))
         if key not in built:
             out = tmp_path_factory.mktemp(f"bundled-{game}-{paper}")
             code, _, stderr = run_pnp("build", game, "--out", out, "--paper", paper, "--format", formats, "-q",
@@ -79,6 +94,23 @@ def bundled_build(tmp_path_factory):
         return built[key]
 
     return build
+
+
+def shared_game(target: str, overrides=(), palette: str | None = None):
+    """A game file loaded once per test session for each list of overrides and palette name, and
+    shared by the tests that only read it: its spec, its components (built once) and its faces'
+    recordings (`loaded.faces(draw, area)`, each face recorded once, the very recordings its
+    findings read). Never change what it returns; load a game of the test's own to do that, or to
+    watch the loading itself (self-plays counted, a drawer patched before its face is recorded)."""
+    return _shared_game(str(target), tuple(overrides), palette)
+
+
+@functools.lru_cache(maxsize=None)
+def _shared_game(target: str, overrides: tuple[str, ...], palette: str | None):
+    from generator.load import load_game
+    from generator.palette import load_palette
+
+    return load_game(target, overrides, load_palette(palette) if palette is not None else None)
 
 
 @pytest.fixture
@@ -139,18 +171,21 @@ def error_messages(tmp_path: Path, text: str, overrides=()) -> dict[str, list[st
     return found
 
 
-def words_below(pieces, floor_pt: float, bleed: float = 3.0) -> list[str]:
-    """Each text the pieces' faces draw smaller than `floor_pt`, as "piece: 'text' at N pt"."""
+def words_below(pieces, floor_pt: float, bleed: float = 3.0, record=None) -> list[str]:
+    """Each text the pieces' faces draw smaller than `floor_pt`, as "piece: 'text' at N pt". The faces
+    are recorded by `record` (a shared game's `faces`, to read the recordings it already has), else
+    afresh."""
     from generator.canvas import PT
     from generator.model import Area
     from generator.recording import record_face
 
+    record = record or record_face
     small = []
     for piece in pieces:
         for draw in (piece.front, piece.back):
             if draw is None:
                 continue
-            for text in record_face(draw, Area(piece.width, piece.height, bleed, piece.shape)).texts:
+            for text in record(draw, Area(piece.width, piece.height, bleed, piece.shape)).texts:
                 if text.size < floor_pt * PT - 1e-6:
                     small.append(f"{piece.id}: {text.text!r} at {text.size / PT:.1f} pt")
     return small
