@@ -9,9 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import error_messages, run_pnp, words_below
+from conftest import error_messages, run_pnp, shared_game, words_below
 from generator.games.diatoms.board import board_spots, line_pairs, most_of_one_colour
-from generator.load import load_game
 from generator.model import Area
 from generator.recording import record_face
 from test_piece_presets import BLEED, problems_of
@@ -29,7 +28,7 @@ def errors(tmp_path, text: str = BUNDLED, overrides=()) -> dict[str, list[str]]:
 
 @pytest.fixture(scope="module")
 def game():
-    return load_game("diatoms")
+    return shared_game("diatoms")
 
 
 def test_the_bundled_board_and_judges_keep_their_rules(tmp_path):
@@ -105,12 +104,12 @@ def paper_pieces(game):
 
 
 def test_the_paper_stays_in_its_bleed_and_its_words_in_the_safe_margin(game):
-    problems = [problem for piece in paper_pieces(game) for problem in problems_of(piece)]
+    problems = [problem for piece in paper_pieces(game) for problem in problems_of(piece, game.faces)]
     assert not problems, "\n".join(problems[:15])
 
 
 def test_no_word_on_the_paper_is_under_7_pt(game):
-    small = words_below(paper_pieces(game), 7.0, BLEED)
+    small = words_below(paper_pieces(game), 7.0, BLEED, game.faces)
     assert not small, "\n".join(small[:15])
 
 

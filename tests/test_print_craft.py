@@ -18,7 +18,7 @@ import pypdfium2 as pdfium
 import pytest
 
 import pdfprobe
-from generator.load import load_game
+from conftest import shared_game
 
 GAMES = ["diamonds", "blood_diamonds", "diaominos", "diatoms", "diamond_mine"]
 FLOOR_PT = 7.0
@@ -79,7 +79,7 @@ def test_no_text_on_a_piece_is_under_7_pt(builds, game):
 def _common_backs(game: str) -> set[str]:
     """Components whose pieces all share one back: that back hides which piece is in front."""
     found = set()
-    for component in load_game(game).components():
+    for component in shared_game(game).components():
         backs = {id(piece.back) for piece in component.pieces}
         if len(component.pieces) > 1 and len(backs) == 1 and component.pieces[0].back is not None:
             found.add(component.name)
@@ -165,7 +165,6 @@ def test_no_words_on_a_tiled_pieces_seams(builds, letter_builds, game, paper):
     in two or hidden under the part on top, so every text keeps clear of the overlap strips. A4
     and Letter split a piece differently (the Diaominos board across on one, down on the other)."""
     from generator.model import Area
-    from generator.recording import record_face
 
     manifest, _ = (builds if paper == "a4" else letter_builds)[game]
     parts: dict[str, list[dict]] = {}
@@ -176,7 +175,8 @@ def test_no_words_on_a_tiled_pieces_seams(builds, letter_builds, game, paper):
     if not parts:
         assert all("part" not in piece for page in manifest["pages"] for piece in page["pieces"])
         return
-    pieces = {piece.id: piece for component in load_game(game).components() for piece in component.pieces}
+    loaded = shared_game(game)
+    pieces = {piece.id: piece for component in loaded.components() for piece in component.pieces}
     crossing = []
     for piece_id, placed in parts.items():
         strips = []  # overlap strips in the piece's own coordinates: where two parts both print
@@ -188,7 +188,7 @@ def test_no_words_on_a_tiled_pieces_seams(builds, letter_builds, game, paper):
                 if pb["row"] == pa["row"] + 1 and pb["col"] == pa["col"]:
                     strips.append(("y", pb["y_mm"], pa["y_mm"] + a["height_mm"]))
         piece = pieces[piece_id]
-        for text in record_face(piece.front, Area(piece.width, piece.height, 3.0, piece.shape)).texts:
+        for text in loaded.faces(piece.front, Area(piece.width, piece.height, 3.0, piece.shape)).texts:
             left, top, right, bottom = text.box
             for axis, low, high in strips:
                 start, end = (left, right) if axis == "x" else (top, bottom)
