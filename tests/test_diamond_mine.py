@@ -10,9 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import error_messages, load_text, run_pnp, words_below
+from conftest import error_messages, load_text, shared_game, words_below
 from generator.games.diamond_mine.board import parse_square, quadrants, square_name
-from generator.load import load_game
 from generator.model import Area
 from generator.recording import record_face
 from test_piece_presets import BLEED, problems_of
@@ -28,7 +27,7 @@ def errors(tmp_path, text: str = BUNDLED, overrides=()) -> dict[str, list[str]]:
 
 @pytest.fixture(scope="module")
 def game():
-    return load_game("diamond_mine")
+    return shared_game("diamond_mine")
 
 
 @pytest.fixture(scope="module")
@@ -227,24 +226,23 @@ def test_the_numbers_printed_follow_the_file(tmp_path):
 PAPER = ("rules-sheet", "reference-card", "movement-card", "board")
 
 
-def test_the_words_stay_in_the_safe_margin_and_the_art_in_the_bleed(components):
-    problems = [problem for name in PAPER for piece in components[name].pieces for problem in problems_of(piece)]
+def test_the_words_stay_in_the_safe_margin_and_the_art_in_the_bleed(game, components):
+    problems = [problem for name in PAPER for piece in components[name].pieces
+                for problem in problems_of(piece, game.faces)]
     assert not problems, "\n".join(problems[:15])
 
 
-def test_no_word_is_under_7_pt(components):
-    small = words_below([piece for name in PAPER for piece in components[name].pieces], 7.0, BLEED)
+def test_no_word_is_under_7_pt(game, components):
+    small = words_below([piece for name in PAPER for piece in components[name].pieces], 7.0, BLEED, game.faces)
     assert not small, "\n".join(small[:15])
 
 
 # --- the build -------------------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("paper, sheets", [("a4", 9), ("letter", 10)])
-def test_the_game_builds_on_few_well_used_sheets(tmp_path, paper, sheets):
-    code, _, stderr = run_pnp("build", "diamond_mine", "--out", tmp_path, "--paper", paper, "--format", "pdf,svg",
-                              "-q", cwd=ROOT)
-    assert code == 0, stderr
-    manifest = json.loads((tmp_path / "diamond_mine" / "manifest.json").read_text())
+def test_the_game_builds_on_few_well_used_sheets(bundled_build, paper, sheets):
+    folder = bundled_build("diamond_mine", paper, "pdf,svg")
+    manifest = json.loads((folder / "manifest.json").read_text())
     fronts = [page for page in manifest["pages"] if page["side"] == "front"]
     placed = {}
     for page in fronts:
@@ -256,7 +254,7 @@ def test_the_game_builds_on_few_well_used_sheets(tmp_path, paper, sheets):
     for page in fronts:
         if "board" in page["components"]:
             assert "pyramid" in page["components"], page["components"]
-    svgs = sorted((tmp_path / "diamond_mine" / "svg").glob("page-*.svg"))
+    svgs = sorted((folder / "svg").glob("page-*.svg"))
     assert len(svgs) == len(manifest["pages"])
 
 

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from conftest import run_pnp
+from conftest import shared_game
 from generator.games.diatoms import pieces
 from generator.load import load_game
 from generator.model import Area
@@ -16,7 +16,7 @@ from generator.recording import record_face
 
 @pytest.fixture(scope="module")
 def loaded():
-    return load_game("diatoms")
+    return shared_game("diatoms")
 
 
 def component(loaded, name):
@@ -70,11 +70,8 @@ def test_the_lens_and_the_dishes(loaded):
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_builds_every_format_with_hexagons_in_the_manifest(tmp_path, paper):
-    code, _, stderr = run_pnp("build", "diatoms", "--out", "out", "--paper", paper, "--format", "pdf,svg,png",
-                              "--dpi", "30", "-q", cwd=tmp_path)
-    assert code == 0, stderr
-    folder = tmp_path / "out" / "diatoms"
+def test_builds_every_format_with_hexagons_in_the_manifest(bundled_build, paper):
+    folder = bundled_build("diatoms", paper, "pdf,svg,png", "--dpi", "30")
     data = json.loads((folder / "manifest.json").read_text())
     tiles = [piece for page in data["pages"] for piece in page["pieces"] if piece["component"] == "hex-tile"]
     assert len(tiles) == 68  # 34 fronts and their backs
