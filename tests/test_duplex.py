@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import json
 import math
-from pathlib import Path
 
 import pypdfium2
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from conftest import run_pnp
 from generator.impose import impose
 from generator.kit.nets import cube_net, unfold
 from generator.load import bundled_targets, load_game
@@ -20,7 +18,6 @@ from generator.schema import Context
 from generator.settings import print_settings
 from generator.templates import Templates
 
-ROOT = Path(__file__).resolve().parent.parent
 TOL = 0.05
 
 
@@ -95,11 +92,8 @@ def test_blood_diamonds_pieces_have_their_shapes_and_share_sheets():
 
 
 @pytest.fixture(scope="module")
-def png_build(tmp_path_factory):
-    out = tmp_path_factory.mktemp("png")
-    code, _, stderr = run_pnp("build", "blood_diamonds", "--out", out, "--format", "pdf,png,cut", "--dpi", "30", cwd=ROOT)
-    assert code == 0, stderr
-    return out / "blood_diamonds"
+def png_build(bundled_build):
+    return bundled_build("blood_diamonds", "a4", "pdf,png,cut", "--dpi", "30")
 
 
 def test_png_pages_are_the_pdf_pages_rendered(png_build):

@@ -13,15 +13,8 @@ from PIL import Image
 
 from conftest import run_pnp
 
-ROOT = Path(__file__).resolve().parent.parent
 CARD = (63.5, 88.9)
 MM_PER_PT = 25.4 / 72
-
-
-def build(tmp_path: Path, *args) -> Path:
-    code, _, stderr = run_pnp("build", "diamonds", "--out", tmp_path, "-q", *args, cwd=ROOT)
-    assert code == 0, stderr
-    return tmp_path / "diamonds"
 
 
 def pdf_page_sizes(path: Path) -> list[tuple[float, float]]:
@@ -33,10 +26,9 @@ def pdf_page_sizes(path: Path) -> list[tuple[float, float]]:
 
 
 @pytest.fixture(scope="module", params=[3.0, 3.175])
-def pieces_build(request, tmp_path_factory):
+def pieces_build(request, bundled_build):
     bleed = request.param
-    folder = build(tmp_path_factory.mktemp("pieces"), "--layout", "pieces", "--format", "pdf,png", "--dpi", "300",
-                   "--bleed", str(bleed))
+    folder = bundled_build("diamonds", "a4", "pdf,png", "--layout", "pieces", "--dpi", "300", "--bleed", str(bleed))
     return bleed, folder, json.loads((folder / "pieces.json").read_text())
 
 
@@ -76,11 +68,9 @@ def test_pieces_manifest_records_the_layout_and_no_marks(pieces_build):
         assert (piece["x_mm"], piece["y_mm"]) == pytest.approx((manifest["bleed_mm"],) * 2)
 
 
-def test_a_round_piece_keeps_a_transparent_outside(tmp_path):
-    code, _, stderr = run_pnp("build", "blood_diamonds", "--out", tmp_path, "-q", "--layout", "pieces", "--format", "png",
-                              "--only", "coin", cwd=ROOT)
-    assert code == 0, stderr
-    images = sorted((tmp_path / "blood_diamonds" / "coin").glob("*.png"))
+def test_a_round_piece_keeps_a_transparent_outside(bundled_build):
+    folder = bundled_build("blood_diamonds", "a4", "png", "--layout", "pieces", "--only", "coin")
+    images = sorted((folder / "coin").glob("*.png"))
     assert len(images) == 72  # 36 coins, both sides
     with Image.open(images[0]) as image:
         assert image.mode == "RGBA"
@@ -88,8 +78,8 @@ def test_a_round_piece_keeps_a_transparent_outside(tmp_path):
         assert image.getpixel((image.width // 2, image.height // 2))[3] == 255
 
 
-def test_tts_gives_one_sheet_of_54_cards_and_its_back(tmp_path):
-    folder = build(tmp_path, "--layout", "tts")
+def test_tts_gives_one_sheet_of_54_cards_and_its_back(bundled_build):
+    folder = bundled_build("diamonds", "a4", "pdf", "--layout", "tts")
     decks = json.loads((folder / "tts" / "decks.json").read_text())
     (cards,) = [deck for deck in decks["decks"] if deck["component"] == "card"]
     (sheet,) = cards["sheets"]
@@ -106,8 +96,8 @@ def test_tts_gives_one_sheet_of_54_cards_and_its_back(tmp_path):
     assert json.loads((folder / "manifest.json").read_text())["layout"] == "tts"
 
 
-def test_only_one_card_gives_its_front_and_its_back_behind_it(tmp_path):
-    folder = build(tmp_path, "--only", "card:card-AS")
+def test_only_one_card_gives_its_front_and_its_back_behind_it(bundled_build):
+    folder = bundled_build("diamonds", "a4", "pdf", "--only", "card:card-AS")
     manifest = json.loads((folder / "manifest.json").read_text())
     front, back = manifest["pages"]
     assert (front["side"], back["side"]) == ("front", "back")
@@ -117,8 +107,8 @@ def test_only_one_card_gives_its_front_and_its_back_behind_it(tmp_path):
     assert (behind["x_mm"], behind["y_mm"]) == pytest.approx((mirrored_x, ace["y_mm"]), abs=0.05)
 
 
-def test_copies_repeat_the_selection(tmp_path):
-    folder = build(tmp_path, "--only", "card:card-AS,card-KD", "--copies", "3")
+def test_copies_repeat_the_selection(bundled_build):
+    folder = bundled_build("diamonds", "a4", "pdf", "--only", "card:card-AS,card-KD", "--copies", "3")
     manifest = json.loads((folder / "manifest.json").read_text())
     fronts = [piece["id"] for page in manifest["pages"] if page["side"] == "front" for piece in page["pieces"]]
     assert sorted(fronts) == sorted(["card-AS", "card-AS-copy-2", "card-AS-copy-3",

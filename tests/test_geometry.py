@@ -28,11 +28,9 @@ def pnp(*args: str) -> None:
 
 
 @pytest.fixture(scope="module", params=sorted(PAPERS))
-def build(request, tmp_path_factory):
+def build(request, bundled_build):
     """A full Diamonds build (pdf, svg, png) on one paper."""
-    out = tmp_path_factory.mktemp(f"build-{request.param}")
-    pnp("build", "diamonds", "--out", str(out), "--paper", request.param, "--format", "pdf,svg,png", "--dpi", str(DPI))
-    folder = out / "diamonds"
+    folder = bundled_build("diamonds", request.param, "pdf,svg,png", "--dpi", str(DPI))
     return request.param, folder, json.loads((folder / "manifest.json").read_text())
 
 

@@ -17,7 +17,7 @@ from fontTools import subset
 from fontTools.ttLib import TTFont
 
 import pdfprobe
-from conftest import DIAMONDS_YAML, REPO, run_pnp
+from conftest import DIAMONDS_YAML, REPO, run_pnp, shared_game
 from generator import fonts
 from generator.canvas import PT
 from generator.errors import InputError
@@ -70,8 +70,9 @@ def cff_vera(path: Path) -> Path:
     return path
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def test_ttf(tmp_path_factory) -> Path:
+    """Vera renamed Test Sans: one file for the session, so the builds that use it are shared too."""
     return renamed_vera(tmp_path_factory.mktemp("fonts") / "TestSans.ttf", "Test Sans")
 
 
@@ -80,11 +81,10 @@ def baseline(bundled_build):
     return pdfprobe.read(bundled_build("diamonds") / "diamonds.pdf")
 
 
-def restyled(tmp_path, *settings):
-    code, _, stderr = run_pnp("build", "diamonds", "--out", tmp_path / "out", "-q",
-                              *[arg for setting in settings for arg in ("--set", setting)], cwd=tmp_path)
-    assert code == 0, stderr
-    return pdfprobe.read(tmp_path / "out" / "diamonds" / "diamonds.pdf")
+def restyled(bundled_build, *settings):
+    """What the Diamonds PDF holds with these --set changes (a build shared by the tests that read it)."""
+    folder = bundled_build("diamonds", "a4", "pdf", *[arg for setting in settings for arg in ("--set", setting)])
+    return pdfprobe.read(folder / "diamonds.pdf")
 
 
 def is_vera(font: str) -> bool:
@@ -95,10 +95,10 @@ def is_vera(font: str) -> bool:
 # One change at a time: that change, and nothing else
 # ---------------------------------------------------------------------------------------------
 
-def test_style_font_sets_every_text_on_the_pieces_and_nothing_else(tmp_path, baseline, test_ttf):
+def test_style_font_sets_every_text_on_the_pieces_and_nothing_else(bundled_build, baseline, test_ttf):
     """The test font is Vera Roman renamed; the default title and index faces are bold, so text set
     in them may move a little: the words, their colours and every path's paint stay as they were."""
-    after = restyled(tmp_path, f"style.font={test_ttf}")
+    after = restyled(bundled_build, f"style.font={test_ttf}")
     assert len(after) == len(baseline)
     on_pieces = 0
     for (chars_before, shapes_before), (chars_after, shapes_after) in zip(baseline, after):
@@ -117,16 +117,14 @@ def test_style_font_sets_every_text_on_the_pieces_and_nothing_else(tmp_path, bas
 
 
 @pytest.mark.parametrize("game", ["diamonds", "blood_diamonds", "diaominos", "diatoms", "diamond_mine"])
-def test_style_font_reaches_every_text_of_every_game(tmp_path, test_ttf, game):
-    code, _, stderr = run_pnp("build", game, "--out", "out", "-q", "--set", f"style.font={test_ttf}", cwd=tmp_path)
-    assert code == 0, stderr
-    pages = pdfprobe.read(tmp_path / "out" / game / f"{game}.pdf")
+def test_style_font_reaches_every_text_of_every_game(bundled_build, test_ttf, game):
+    pages = pdfprobe.read(bundled_build(game, "a4", "pdf", "--set", f"style.font={test_ttf}") / f"{game}.pdf")
     used = Counter(c.font.split("-")[0] for chars, _ in pages for c in chars if c.fill != FOOTER)
     assert set(used) == {"TestSans"} and sum(used.values()) > 500, used
 
 
-def test_card_background_changes_the_card_faces_only(tmp_path, baseline):
-    after = restyled(tmp_path, "style.components.card.background=cream")
+def test_card_background_changes_the_card_faces_only(bundled_build, baseline):
+    after = restyled(bundled_build, "style.components.card.background=cream")
     changed = Counter()
     for (chars_before, shapes_before), (chars_after, shapes_after) in zip(baseline, after):
         assert chars_after == chars_before
@@ -138,10 +136,10 @@ def test_card_background_changes_the_card_faces_only(tmp_path, baseline):
     assert changed == {pdfprobe.hex_rgb("#fbf6ea"): 54}  # cream, behind each of the 54 cards
 
 
-def test_index_size_changes_the_corner_indexes_only(tmp_path, baseline):
+def test_index_size_changes_the_corner_indexes_only(bundled_build, baseline):
     """Every text drawn in the index role (the ranks, JOKER down the side, a "10" squeezed to its
     column) grows by 20/17; every other text keeps its font, size and colour."""
-    after = restyled(tmp_path, "style.index.size=20")
+    after = restyled(bundled_build, "style.index.size=20")
     index_mm = round(INDEX_PT * PT, 3)
     grown = at_index_size = 0
     for (chars_before, _), (chars_after, _) in zip(baseline, after):
@@ -155,8 +153,8 @@ def test_index_size_changes_the_corner_indexes_only(tmp_path, baseline):
     assert grown >= at_index_size + 2 * 4 * 2 + 2 * 2 * 5  # and the tens, and JOKER down both jokers
 
 
-def test_a_frame_on_one_suit_frames_those_cards_and_nothing_else(tmp_path, baseline):
-    after = restyled(tmp_path, "style.components.card.groups.hearts.frame=true")
+def test_a_frame_on_one_suit_frames_those_cards_and_nothing_else(bundled_build, baseline):
+    after = restyled(bundled_build, "style.components.card.groups.hearts.frame=true")
     added = Counter()
     for (chars_before, shapes_before), (chars_after, shapes_after) in zip(baseline, after):
         assert chars_after == chars_before
@@ -198,11 +196,9 @@ def test_a_whole_restyle_from_yaml_alone(tmp_path, baseline, test_ttf):
 # Fonts: embedded and subset in PDF and SVG, OTF too; a missing character is an input error
 # ---------------------------------------------------------------------------------------------
 
-def test_a_user_font_is_embedded_in_the_svg(tmp_path, test_ttf):
-    code, _, stderr = run_pnp("build", "diamonds", "--out", "out", "-q", "--format", "svg", "--set",
-                              f"style.font={test_ttf}", cwd=tmp_path)
-    assert code == 0, stderr
-    svg = (tmp_path / "out" / "diamonds" / "svg" / "page-01.svg").read_text()
+def test_a_user_font_is_embedded_in_the_svg(bundled_build, test_ttf):
+    folder = bundled_build("diamonds", "a4", "svg", "--set", f"style.font={test_ttf}")
+    svg = (folder / "svg" / "page-01.svg").read_text()
     family = re.search(r"@font-face\{font-family:(TestSans-\w+);", svg)
     assert family, svg[:500]
     assert f'font-family="{family.group(1)}, ' in svg
@@ -213,10 +209,10 @@ def test_a_user_font_is_embedded_in_the_svg(tmp_path, test_ttf):
     assert len(embedded.getGlyphOrder()) < 40  # a subset: the glyphs of page 1, not the whole face
 
 
-def test_an_otf_with_postscript_outlines_is_converted_and_embedded(tmp_path):
+def test_an_otf_with_postscript_outlines_is_converted_and_embedded(tmp_path, bundled_build):
     otf = cff_vera(tmp_path / "TestCFF.otf")
     assert "CFF " in TTFont(otf)
-    after = restyled(tmp_path, f"style.font={otf}", "style.components.card.frame=true")
+    after = restyled(bundled_build, f"style.font={otf}", "style.components.card.frame=true")
     names = {c.font for chars, _ in after for c in chars if c.fill != FOOTER}
     assert len(names) == 1 and next(iter(names)).startswith("TestCFF-Regular-")
 
@@ -294,7 +290,7 @@ def test_font_sets_every_role_and_a_role_key_overrides_it():
 
 
 def test_the_base_style_fills_what_the_game_leaves_out():
-    style = load_game("diamonds").spec.style.resolve("dig-site-mat")
+    style = shared_game("diamonds").spec.style.resolve("dig-site-mat")
     assert style.muted.name == "slate" and style.line_mm == pytest.approx(0.35)
 
 
@@ -333,5 +329,5 @@ def test_the_base_style_must_give_every_key_a_value():
     assert set(is_complete(StyleBlock())) == {"background", "ink", "accent", "panel", "line", "muted", "back",
                                               "back_pattern", "title", "index", "body", "small", "line_mm",
                                               "border_mm", "frame"}
-    base = load_game("diamonds").spec.style.base
+    base = shared_game("diamonds").spec.style.base
     assert is_complete(base) == []

@@ -21,7 +21,6 @@ from pathlib import Path
 import pytest
 from fontTools.ttLib import TTFont
 
-from conftest import run_pnp
 
 ROOT = Path(__file__).resolve().parent.parent
 #: A Diamonds SVG page when each embedded the whole TTF files: 3,396,827 bytes over 20 pages. The
@@ -147,10 +146,8 @@ def test_same_input_same_bytes(small_pages):
     assert build_small("2") == small_pages
 
 
-def test_diamonds_svg_pages_are_under_a_quarter_of_a_whole_face_page(tmp_path):
-    code, _, stderr = run_pnp("build", "diamonds", "--format", "svg", "--out", tmp_path, cwd=ROOT)
-    assert code == 0, stderr
-    pages = sorted((tmp_path / "diamonds" / "svg").glob("page-*.svg"))
+def test_diamonds_svg_pages_are_under_a_quarter_of_a_whole_face_page(bundled_build):
+    pages = sorted((bundled_build("diamonds", "a4", "svg") / "svg").glob("page-*.svg"))
     assert pages
     mean = sum(page.stat().st_size for page in pages) / len(pages)
     assert mean < WHOLE_FACES_PAGE / 4, mean
