@@ -5,9 +5,10 @@ process's finished children. Asked in `run.py` itself it would be the maximum ov
 command measured so far, so each measured command gets a fresh wrapper whose only child
 is that command, and the figure belongs to that one run.
 
-Prints one line to stdout, `elapsed_s=<float> maxrss_kib=<int>`, and exits with the
-command's exit code. The command's own stdout goes to stderr so it cannot be mistaken
-for the measurement.
+Passes the command's stdout and stderr through, then, once the command has ended, prints
+one line of its own as the last line of stdout, `elapsed_s=<float> maxrss_kib=<int>`, and
+exits with the command's exit code. The command's stderr stays its own, so its last line
+is the command's error message when it fails.
 
 Linux counts the child's memory from the moment it is forked, before it execs the
 command, so the figure is never below this wrapper's own RSS (about 12 MiB); any Python
@@ -27,7 +28,7 @@ def main() -> int:
         return 2
     # Timed here, around the child alone, so the wrapper's own start-up is not counted.
     start = time.perf_counter()
-    returncode = subprocess.run(command, stdout=sys.stderr).returncode
+    returncode = subprocess.run(command).returncode
     elapsed = time.perf_counter() - start
     maxrss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     if sys.platform == "darwin":  # macOS reports bytes; Linux reports KiB
