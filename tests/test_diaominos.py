@@ -136,7 +136,7 @@ def test_every_face_stays_in_its_bleed_and_its_text_in_the_safe_box(tmp_path, ov
     loaded = spec_from(tmp_path, overrides=overrides)
     assert not [f for f in loaded.findings() if f.level == "error"]
     problems = [problem for component in loaded.components() for piece in component.pieces
-                for problem in problems_of(piece)]
+                for problem in problems_of(piece, loaded.faces)]  # the faces as the findings recorded them
     assert not problems, "\n".join(problems[:10])
 
 
