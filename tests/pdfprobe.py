@@ -4,7 +4,9 @@ each path's box and paint. Tests compare these between builds to see what a chan
 from __future__ import annotations
 
 import ctypes
+import functools
 from dataclasses import dataclass
+from pathlib import Path
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as raw
@@ -69,7 +71,15 @@ def shapes(page) -> list[Shape]:
 
 
 def read(path) -> list[tuple[list[Char], list[Shape]]]:
-    """Every page's characters and paths."""
+    """Every page's characters and paths. A file is read once for as long as it stays as it was (a
+    build shared by several tests is read by them all): read what this returns, never change it."""
+    path = Path(path).resolve()
+    stat = path.stat()
+    return _read(path, stat.st_mtime_ns, stat.st_size)
+
+
+@functools.lru_cache(maxsize=32)
+def _read(path: Path, mtime_ns: int, size: int) -> list[tuple[list[Char], list[Shape]]]:
     document = pdfium.PdfDocument(str(path))
     try:
         return [(chars(page), shapes(page)) for page in document]
