@@ -16,7 +16,9 @@ from generator.recording import record_face
 
 @pytest.fixture(scope="module")
 def loaded():
-    return shared_game("diatoms")
+    loaded = shared_game("diatoms")
+    loaded.components()  # built here, before a test patches a drawer (the game is shared by the session)
+    return loaded
 
 
 def component(loaded, name):
