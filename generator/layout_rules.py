@@ -1,16 +1,25 @@
-"""The layout rule every game gets: no text on a piece prints smaller than 7 pt, the smallest that
-reads at the table (DESIGN.md, print craft). Read from the faces' recordings, like colour.contrast."""
+"""The layout rules every game gets: no text on a piece prints smaller than 7 pt, the smallest that
+reads at the table (DESIGN.md, print craft), and no text or symbol reaches into the margin a cut a
+little off the line would take. Read from the faces' recordings, like colour.contrast, and from the
+layouts of faces drawn from data."""
 
 from __future__ import annotations
 
+import math
+
 from generator.canvas import PT
 from generator.errors import Location
+from generator.kit.layouts import Face, boxes_of, frame_of, symbol_size
 from generator.model import Area
 from generator.recording import record_face
 from generator.validate import Finding
 
 FLOOR_PT = 7.0
-RULES = {"layout.text-size": f"no text on a piece is smaller than {FLOOR_PT:g} pt"}
+#: The margin inside the cut that a piece keeps clear of text unless it says its own (a card preset's
+#: safe_mm): a home cut wanders a millimetre or two.
+SAFE_MM = 2.0
+RULES = {"layout.text-size": f"no text on a piece is smaller than {FLOOR_PT:g} pt",
+         "layout.safe-area": "no text or symbol reaches into a piece's safe margin inside the cut"}
 
 
 def text_size_findings(components, location: Location, bleed: float = 0.0, record=record_face) -> list[Finding]:
@@ -34,3 +43,71 @@ def text_size_findings(components, location: Location, bleed: float = 0.0, recor
                                     f"at {size:.1f} pt{more}; text on a piece needs {FLOOR_PT:g} pt at least: give it "
                                     "more room or fewer words", "layout.text-size"))
     return findings
+
+
+def safe_area_findings(components, location: Location, bleed: float = 0.0, record=record_face) -> list[Finding]:
+    """layout.safe-area: every text's ink at least the piece's safe margin inside its cut line, one
+    finding per component; on a face drawn from a layout, each text or symbol element too, at its line."""
+    findings = []
+    for component in components:
+        close, elements = [], {}
+        seen: set[tuple[int, float, float]] = set()
+        for piece in component.pieces:
+            area = Area(piece.width, piece.height, bleed, piece.shape)
+            margin = SAFE_MM if piece.safe_mm is None else piece.safe_mm
+            outline = piece.shape.points(0.0)
+            for side, draw in (("front", piece.front), ("back", piece.back)):
+                if draw is None or (id(draw), piece.width, piece.height) in seen:
+                    continue
+                seen.add((id(draw), piece.width, piece.height))
+                for text in record(draw, area).texts:
+                    x0, y0, x1, y1 = text.box
+                    depth = min(_depth(outline, x, y) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1)))
+                    if text.text.strip() and depth < margin - 1e-6:
+                        close.append((depth, piece.id, side, text.text, margin))
+                if isinstance(draw, Face):
+                    for name, element in draw.layouts.layouts[draw.layout]:
+                        if element.kind == "symbol" and not _symbols_inside(element, area, draw.style, outline, margin):
+                            # one finding per element as written, however many layouts extend it
+                            elements.setdefault((str(element.where), name), (draw.layout, element, margin))
+        if close:
+            depth, piece_id, side, text, margin = min(close)
+            more = f" and {len(close) - 1} more" if len(close) > 1 else ""
+            findings.append(Finding("error", location, f'{component.name}: "{text[:30]}" on {piece_id} ({side}) comes '
+                                    f"{max(depth, 0):.1f} mm from the cut{more}; keep text {margin:g} mm inside it, "
+                                    "where a cut a little off the line cannot take it", "layout.safe-area"))
+        for (_, name), (layout, element, margin) in elements.items():
+            findings.append(Finding("error", element.where, f"{layout}.{name} reaches outside the {margin:g} mm safe "
+                                    f"area of {component.name}, where a cut a little off the line would take it; "
+                                    "move it in or make it smaller", "layout.safe-area"))
+    return findings
+
+
+def _symbols_inside(element, area: Area, style, outline, margin: float) -> bool:
+    for x, y, w, h in boxes_of(element, area, style):
+        half = symbol_size(element, (x, y, w, h), frame_of(element, area)) / 2
+        cx, cy = x + w / 2, y + h / 2
+        corners = ((cx - half, cy - half), (cx + half, cy - half), (cx - half, cy + half), (cx + half, cy + half))
+        if element.head_to_head:
+            corners += tuple((area.width - px, area.height - py) for px, py in corners)
+        if min(_depth(outline, px, py) for px, py in corners) < margin - 1e-6:
+            return False
+    return True
+
+
+def _depth(outline: list[tuple[float, float]], x: float, y: float) -> float:
+    """How far (x, y) lies inside the closed outline: its distance to the nearest edge, negative outside."""
+    edges = list(zip(outline, outline[1:] + outline[:1]))
+    distance = min(_to_segment(x, y, *start, *end) for start, end in edges)
+    inside = False
+    for (x1, y1), (x2, y2) in edges:
+        if (y1 > y) != (y2 > y) and x < (x2 - x1) * (y - y1) / (y2 - y1) + x1:
+            inside = not inside
+    return distance if inside else -distance
+
+
+def _to_segment(px: float, py: float, x1: float, y1: float, x2: float, y2: float) -> float:
+    dx, dy = x2 - x1, y2 - y1
+    length = dx * dx + dy * dy
+    t = 0.0 if length == 0 else max(0.0, min(1.0, ((px - x1) * dx + (py - y1) * dy) / length))
+    return math.hypot(px - x1 - t * dx, py - y1 - t * dy)

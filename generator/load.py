@@ -52,6 +52,7 @@ class LoadedGame:
         if not has_errors(found):
             found += colour_rules.contrast_findings(self.components(), where(self.spec, "style"), bleed, self.faces)
             found += layout_rules.text_size_findings(self.components(), where(self.spec), bleed, self.faces)
+            found += layout_rules.safe_area_findings(self.components(), where(self.spec), bleed, self.faces)
         return found
 
     @property

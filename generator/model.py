@@ -47,6 +47,7 @@ class Piece:
     shape: Shape
     front: Face
     back: Face | None = None
+    safe_mm: float | None = None  # how far inside the cut text stays; None: the core's default (layout_rules)
 
     @property
     def width(self) -> float:

@@ -231,7 +231,12 @@ def test_text_or_a_symbol_outside_the_safe_area_is_a_layout_error(game, tmp_path
     assert run_pnp("validate", "game.yaml", cwd=tmp_path)[0] == 0
     edited(game, "at: [0.5, 0.1], box: [0.8, 0.1]", "at: [0.5, 0.02], box: [0.8, 0.1]")
     code, stdout, _ = run_pnp("validate", "game.yaml", cwd=tmp_path)
-    assert code == 1 and "[custom.safe-area]" in stdout and "front.name reaches outside the 3 mm safe area" in stdout
+    assert code == 1 and "[layout.safe-area]" in stdout and '"Alpha" on a (front)' in stdout
+    assert "keep text 3 mm inside it" in stdout  # the preset's safe margin
+    edited(game, "at: [0.5, 0.02], box: [0.8, 0.1]", "at: [0.5, 0.1], box: [0.8, 0.1]")
+    edited(game, "pip: {symbol: \"{suit}\", at: [0.5, 0.5], size_mm: 20}", "pip: {symbol: \"{suit}\", at: [0.9, 0.5], size_mm: 20}")
+    code, stdout, _ = run_pnp("validate", "game.yaml", cwd=tmp_path)
+    assert code == 1 and "game.yaml:" in stdout and "front.pip reaches outside the 3 mm safe area of card" in stdout
 
 
 def test_a_picture_under_300_dpi_is_a_warning_naming_it(game, tmp_path):

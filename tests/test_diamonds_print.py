@@ -12,6 +12,7 @@ import pytest
 
 from conftest import error_messages, words_below
 from generator.games.diamonds import game as diamonds
+from generator.kit.layouts import box_of, frame_of, point_of, symbol_size
 from generator.load import load_game
 from generator.model import Area
 from generator.recording import record_face
@@ -52,16 +53,18 @@ def test_a_court_cards_letter_and_figure_stay_clear_of_the_diagonal_and_the_pip(
     piece = next(p for p in diamonds.components(spec)[0].pieces if p.id == f"card-{rank}S")
     area = Area(piece.width, piece.height, 0.0)
     drawn = record_face(piece.front, area)
-    style = piece.front.keywords["style"]
-    (px, py, pw, ph), inner = diamonds.court_panel(area, style)
-    diagonal = (px + inner, py + ph - inner), (px + pw - inner, py + inner)
-    scale = min(pw / diamonds.EMBLEM_PANEL[0], ph / diamonds.EMBLEM_PANEL[1])
+    style, court = piece.front.style, dict(spec.layouts.layouts[f"rank-{rank}"])
+    body = frame_of(court["diagonal"], area)
+    diagonal = point_of(court["diagonal"].at, None, body), point_of(court["diagonal"].to, None, body)
+    pip = symbol_size(court["pip"], box_of(court["pip"], area), body)
+    panel_left, _, panel_width, _ = box_of(court["panel"], area)
 
-    letters = [t for t in drawn.texts if t.text == rank and t.size == diamonds.LETTER_SIZE]
+    inside = lambda box: panel_left < box[0] and box[2] < panel_left + panel_width  # noqa: E731
+    letters = [t for t in drawn.texts if t.text == rank and inside(t.box)]  # not the corner index
     figures = [p for p in drawn.paths if p.fill == style.accent]  # crown or cap, filled with the trim
-    pip = diamonds.PIP_SIZE_UNITS * scale
-    colour = piece.front.keywords["suit"].colour
-    pips = [p for p in drawn.paths if p.fill == colour and px < p.box[0] and p.box[2] < px + pw and 0.8 * pip <= p.box[2] - p.box[0] <= 1.2 * pip]
+    colour = dict(piece.front.row)["colour"]
+    pips = [p for p in drawn.paths if p.fill == colour and inside(p.box)
+            and 0.8 * pip <= p.box[3] - p.box[1] <= 1.2 * pip]
     assert len(letters) == 2 and len(figures) >= 2 and len(pips) == 2
     for upper, lower in (sorted(letters, key=lambda t: t.box[1]), sorted(figures, key=lambda p: p.box[1])[::len(figures) - 1]):
         # The upright half lies above-left of the diagonal, its half-turned twin below-right.
@@ -73,7 +76,8 @@ def test_a_court_cards_letter_and_figure_stay_clear_of_the_diagonal_and_the_pip(
         assert not any(_overlap(mark.box, figure.box) for figure in figures)
         assert not any(_overlap(mark.box, letter.box) for letter in letters)
     # The corner index (rank and suit down the left) never reaches a figure.
-    index_right = diamonds.CardLayout(area, style).index_right
+    x, _, w, _ = box_of(court["index"], area, style)
+    index_right = x + w
     index = [t for t in drawn.texts if t.box[0] < index_right and t.text == rank]
     assert index and all(not _overlap(t.box, f.box) for t in index for f in figures)
     assert all(f.box[0] > index_right and f.box[2] < area.width - index_right for f in figures)
@@ -112,7 +116,6 @@ def test_the_reference_card_has_its_own_back_and_every_word_at_7_pt():
     assert len(cards) == 3
     for card in cards:
         assert card.back is not None and card.back is not deck_back
-        assert card.back.func is not deck_back.func
         assert (card.width, card.height) == (92.0, 124.0)
     assert words_below(cards + parts["rules-sheet"].pieces, 7.0) == []
 

@@ -66,7 +66,7 @@ def problems_of(piece, record=record_face) -> list[str]:
     for side, draw in (("front", piece.front), ("back", piece.back)):
         if draw is None:
             continue
-        style = getattr(draw, "keywords", {}).get("style")
+        style = getattr(draw, "style", None) or getattr(draw, "keywords", {}).get("style")
         assert style is not None, f"{piece.id} {side}: its drawer was not handed a style"
         drawn = record(draw, Area(piece.width, piece.height, BLEED, piece.shape))
         low_x, low_y, high_x, high_y = -BLEED - TOLERANCE, -BLEED - TOLERANCE, \

@@ -6,7 +6,7 @@ import pytest
 
 from generator.canvas import Canvas, NullSurface
 from generator.geometry import Path
-from generator.kit.symbols import SUITS, draw_symbol, extent, register_symbol, symbol_names, symbol_paths
+from generator.kit.symbols import FIGURES, SUITS, draw_symbol, extent, register_symbol, symbol_names, symbol_paths
 
 SHAPES = ("circle", "oval", "triangle", "square", "star", "pip")
 
@@ -36,7 +36,11 @@ def test_every_symbol_fits_its_unit_box(name):
     x0, y0, x1, y1 = extent(symbol_paths(name))
     assert -0.5 - 1e-6 <= x0 < x1 <= 0.5 + 1e-6
     assert -0.5 - 1e-6 <= y0 < y1 <= 0.5 + 1e-6
-    # ...and is centred in it, so a symbol drawn at (cx, cy) sits on that point.
+    # ...and is centred in it, so a symbol drawn at (cx, cy) sits on that point; a two-colour
+    # figure's two layers are centred together.
+    figure = name.removesuffix("-marks")
+    if figure in FIGURES:
+        x0, y0, x1, y1 = extent(symbol_paths(figure) + symbol_paths(f"{figure}-marks"))
     assert abs(x0 + x1) < 1e-6 and abs(y0 + y1) < 1e-6
 
 

@@ -260,3 +260,58 @@ def _star() -> list[Path]:
 
 # A die's or a domino's dot. The same disc as "circle", but a game that means a pip says "pip".
 register_symbol("pip")(_circle)
+
+
+# ---------------------------------------------------------------------------------------------
+# Court and joker figures of a deck of playing cards. A figure is two symbols drawn over each other
+# at one place and size, so that it can take two colours: the figure (in a trim colour, outlined
+# in the suit's) and its marks (in the suit's colour), as "king-crown" and "king-crown-marks". The
+# two share one frame, in which the whole figure is centred; each is drawn in a 24-unit box.
+# ---------------------------------------------------------------------------------------------
+
+def _crown(points: int, width: float, height: float) -> Path:
+    """A crown with `points` spikes, `width` wide, its base on y = -6 and spikes `height` above it."""
+    half = width / 2
+    outline = [(-half, 0.0), (-half, -height)]
+    for i in range(points - 1):
+        outline += [(-half + width * (i + 0.5) / (points - 1), -height * 0.45),
+                    (-half + width * (i + 1) / (points - 1), -height)]
+    outline.append((half, 0.0))
+    return Path.polygon(outline).transformed(Matrix.translation(0, -6))
+
+
+FIGURES = {  # name: (the figure, its marks)
+    "king-crown": ([_crown(5, 15, 8)],
+                   [Path.rect(-7.5, -6.8, 15, 2.6), *(Path.circle(x, -14.4, 0.9) for x in (-5, 0, 5))]),
+    "queen-crown": ([_crown(3, 12, 7)],
+                    [Path.rect(-6, -6.8, 12, 2.6), *(Path.circle(x, -13.4, 1.3) for x in (-6, 0, 6))]),
+    "jack-cap": (  # a cap, with a feather and a band
+        [Path().move_to(-7, -4.5).curve_to(-7, -11, 2, -13.5, 7, -8).line_to(7, -4.5).close()],
+        [Path().move_to(-2, -9.5).curve_to(-6, -15, -10, -15, -11, -17).curve_to(-9, -12, -7, -10.5, -3, -8.5).close(),
+         Path.rect(-7.5, -5.6, 15, 1.8)]),
+}
+
+
+def _figure_part(name: str, part: int) -> SymbolFactory:
+    def factory() -> list[Path]:
+        x0, y0, x1, y1 = extent(FIGURES[name][0] + FIGURES[name][1])
+        frame = Matrix.scaling(1 / 24) @ Matrix.translation(-(x0 + x1) / 2, -(y0 + y1) / 2)
+        return [path.transformed(frame) for path in FIGURES[name][part]]
+    return factory
+
+
+for _name in FIGURES:
+    register_symbol(_name)(_figure_part(_name, 0))
+    register_symbol(f"{_name}-marks")(_figure_part(_name, 1))
+
+
+@register_symbol("joker-star")
+def _joker_star() -> list[Path]:
+    """A five-pointed star with fat points (its inner corners 7/17 of the way out)."""
+    corners = []
+    for i in range(10):
+        r = 0.5 if i % 2 == 0 else 0.5 * 7 / 17
+        angle = math.pi * i / 5 - math.pi / 2
+        corners.append((r * math.cos(angle), r * math.sin(angle)))
+    x0, y0, x1, y1 = extent([Path.polygon(corners)])
+    return [Path.polygon([(x, y - (y0 + y1) / 2) for x, y in corners])]

@@ -38,7 +38,7 @@ from generator.schema import spec_field, where
 from generator.shapes import Circle, Outline, RegularPolygon
 from generator.validate import RuleBook, error, warning
 
-from .layout import STYLE_COLOURS, Face, Layouts, box_of, filled, placeholders, text_fits
+from generator.kit.layouts import STYLE_COLOURS, Face, Layouts, box_of, filled, placeholders, text_fits
 from .rows import Row, read_rows
 
 SHAPES = ("rect", "circle", "hexagon", "hexagon-flat", "polygon")
@@ -230,25 +230,10 @@ def check_layouts(spec):
         style = spec.style.resolve(placed.component, safe_mm=placed.safe_mm)
         for row in _distinct_texts(spec.rows(placed.component), element.text):
             text = filled(element.text, row.fields)
-            if not text_fits(element, text, box_of(element, placed.area), style):
+            if not text_fits(element, text, box_of(element, placed.area, style), style, placed.area):
                 yield error(row.location, f'{placed.layout}.{placed.name}: "{text[:40]}" does not fit its box on '
                             f"{placed.component} at {element.min_pt:g} pt; give it a larger box or fewer words")
                 break
-
-
-@rules.rule("custom.safe-area", "text and symbols stay inside the piece's safe area")
-def check_safe_area(spec):
-    for placed in placed_elements(spec, "text", "symbol"):  # backgrounds, frames, pictures may run past the edge
-        element, area = placed.element, placed.area
-        safe = spec.style.resolve(placed.component, safe_mm=placed.safe_mm).safe_mm
-        x, y, w, h = box_of(element, area)
-        if element.kind == "symbol" and element.size_mm:
-            x, y = x + w / 2 - element.size_mm / 2, y + h / 2 - element.size_mm / 2
-            w = h = element.size_mm
-        if x < safe - 1e-6 or y < safe - 1e-6 or x + w > area.width - safe + 1e-6 or y + h > area.height - safe + 1e-6:
-            yield error(element.where, f"{placed.layout}.{placed.name} reaches outside the {safe:g} mm safe area of "
-                        f"{placed.component}, where a cut a little off the line would take it; move it in or make it "
-                        "smaller")
 
 
 @rules.rule("custom.picture-dpi", "pictures have the pixels to print sharp (300 dpi at their placed size)")
@@ -322,14 +307,15 @@ def _component(spec: CustomSpec, name: str, component: ComponentSpec) -> Compone
     shared_back = None
     for row in rows:
         style = spec.style.resolve(name, piece=row.id, safe_mm=component.size().safe_mm)
-        front = Face(layouts, component.front, _shown(row, front_fields), style)
+        corner = getattr(component.size(), "corner_radius_mm", 0.0) if component.shape == "rect" else 0.0
+        front = Face(layouts, component.front, _shown(row, front_fields), style, corner)
         back = None
         if component.back:
-            back = Face(layouts, component.back, _shown(row, back_fields), style)
+            back = Face(layouts, component.back, _shown(row, back_fields), style, corner)
             if not back_fields:  # one back for every piece: drawn once, and the same behind each
                 shared_back = shared_back or back
                 back = shared_back
-        pieces.append(Piece(row.id, shape, front, back))
+        pieces.append(Piece(row.id, shape, front, back, style.safe_mm))
     title = component.title or name.replace("-", " ").replace("_", " ").capitalize()
     return Component(name, title, pieces, gutter=component.gutter_mm)
 

@@ -8,16 +8,14 @@ player and a dig-site mat with the nine pile spaces and a place for the debris.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from functools import partial
 from typing import Literal
 
 from generator.canvas import Canvas
 from generator.colour_rules import MeaningColour
-from generator import fonts
-from generator.fonts import text_width
-from generator.geometry import Matrix, Path
+from generator.errors import InputError
+from generator.kit.layouts import Face, Layouts
 from generator.kit.prose import FLOOR_PT, RulesSheet, rules_sheet_errors
 from generator.kit.symbols import SUITS, draw_symbol
 from generator.kit.text import fit_line
@@ -92,8 +90,12 @@ class DigSiteMat:
     margin_mm: float = spec_field(10.0, positive=True, maximum=50)
 
 
+CardLayouts = Layouts.over("diamonds-cards")
+
+
 @dataclass(kw_only=True)
 class DiamondsSpec(GameSpec):
+    layouts: CardLayouts
     deck: Deck
     deal: Deal
     win_targets: dict[int, int]
@@ -268,252 +270,15 @@ def check_reference_copies(spec: DiamondsSpec):
 
 
 # ---------------------------------------------------------------------------------------------
-# Card faces. Every position is a fraction of the card or follows from the style's sizes, so a
-# mini card and a bridge card are laid out by the same code.
+# Card faces: drawn from the layouts of templates/layouts.yaml (diamonds-cards), which the file's
+# `layouts:` may change. A suit card shows layout rank-<rank>, a joker "joker", every back "back".
 # ---------------------------------------------------------------------------------------------
 
-# Pip positions on a 3-column, 9-row lattice over the pip area (column 0-2, row 0-8), the layouts
-# of a traditional French-suited deck. Pips below the middle row are drawn upside down.
-PIP_LAYOUTS = {
-    "2": [(1, 0), (1, 8)],
-    "3": [(1, 0), (1, 4), (1, 8)],
-    "4": [(0, 0), (2, 0), (0, 8), (2, 8)],
-    "5": [(0, 0), (2, 0), (1, 4), (0, 8), (2, 8)],
-    "6": [(0, 0), (2, 0), (0, 4), (2, 4), (0, 8), (2, 8)],
-    "7": [(0, 0), (2, 0), (1, 2), (0, 4), (2, 4), (0, 8), (2, 8)],
-    "8": [(0, 0), (2, 0), (1, 2), (0, 4), (2, 4), (1, 6), (0, 8), (2, 8)],
-    "9": [(0, 0), (2, 0), (0, 8 / 3), (2, 8 / 3), (1, 4), (0, 16 / 3), (2, 16 / 3), (0, 8), (2, 8)],
-    "10": [(0, 0), (2, 0), (1, 4 / 3), (0, 8 / 3), (2, 8 / 3), (0, 16 / 3), (2, 16 / 3), (1, 20 / 3), (0, 8), (2, 8)],
-}
-PIP_SIZE = 0.15  # of the card's width
-INDEX_LABELS = "".join(STANDARD_RANKS)
-CAP_HEIGHT = 0.73  # Vera's capital height, as a fraction of the font size
-
-
-@dataclass(frozen=True)
-class CardLayout:
-    """Where things go on one card face: the index column down the left, the body right of it."""
-
-    area: Area
-    style: Style
-
-    @property
-    def index_width(self) -> float:
-        """The column the rank and suit of the corner index stand in: a capital Q and a little, or
-        room for a "10" squeezed to four fifths of its size."""
-        index = self.style.index
-        return max(text_width("Q", index.size, index.face) * 1.1, text_width("10", index.size, index.face) * 0.8)
-
-    @property
-    def index_baseline(self) -> float:
-        """The ranks' baseline: their tallest glyph's top touches the safe margin."""
-        index = self.style.index
-        return self.style.safe_mm + fonts.inked_height(INDEX_LABELS, index.face)[1] * index.size
-
-    @property
-    def index_right(self) -> float:
-        return self.style.safe_mm + self.index_width
-
-    @property
-    def index_bottom(self) -> float:
-        """How far down the index reaches: rank, then suit symbol."""
-        return self.index_baseline + 0.6 + self.index_width
-
-    @property
-    def body(self) -> tuple[float, float, float, float]:
-        """The room right of the index column and clear of its mirror: (x, y, width, height)."""
-        gap = self.area.width * 0.03
-        x = self.index_right + gap
-        y = self.style.safe_mm + self.area.height * 0.02
-        return x, y, self.area.width - 2 * x, self.area.height - 2 * y
-
-
-def head_to_head(canvas: Canvas, area: Area):
-    """Run the loop body twice: upright, then turned half round, as a double-ended card is drawn."""
-    for turn in (0, 180):
-        with canvas.saved():
-            if turn:
-                canvas.translate(area.width, area.height)
-                canvas.rotate(turn)
-            yield
-
-
-def draw_frame(canvas: Canvas, area: Area, style: Style, colour: str) -> None:
-    """The optional border line, `border_mm` inside the trim."""
-    if style.frame:
-        inset = style.border_mm
-        canvas.rect(inset, inset, area.width - 2 * inset, area.height - 2 * inset, radius=max(0.0, 3.2 - inset),
-                    stroke=colour, width=style.line_mm)
-
-
-def draw_index(canvas: Canvas, layout: CardLayout, label: str, symbol: str, colour: str) -> None:
-    """Rank and suit in the top-left corner, and again upside down in the bottom-right."""
-    style = layout.style
-    column = layout.index_width
-    centre = style.safe_mm + column / 2
-    size = fit_line(label, style.index.size, column, style.index.face)  # "10" narrows to the column
-    baseline = layout.index_baseline
-    for _ in head_to_head(canvas, layout.area):
-        canvas.text(centre, baseline, label, size, fill=colour, face=style.index.face, anchor="middle")
-        draw_symbol(canvas, symbol, centre, baseline + 0.6 + column * 0.5, column * 0.9, colour)
-
-
-def draw_number_card(canvas: Canvas, area: Area, style: Style, rank: str, suit: Suit) -> None:
-    layout = CardLayout(area, style)
-    fill_bleed(canvas, area, style.background)
-    draw_frame(canvas, area, style, suit.colour)
-    draw_index(canvas, layout, rank, suit.symbol, suit.colour)
-    if rank == "A":
-        draw_symbol(canvas, suit.symbol, area.width / 2, area.height / 2, area.width * 0.38, suit.colour)
-        return
-    pip = area.width * PIP_SIZE
-    x, y, w, h = layout.body
-    left, right = max(area.width * 0.276, x + pip / 2), min(area.width * 0.724, x + w - pip / 2)
-    top, bottom = max(area.height * 0.186, y + pip / 2), min(area.height * 0.814, y + h - pip / 2)
-    for column, row in PIP_LAYOUTS[rank]:
-        draw_symbol(canvas, suit.symbol, left + (right - left) * column / 2, top + (bottom - top) * row / 8, pip,
-                    suit.colour, rotate=180 if row > 4 else 0)
-
-
-def _crown(points: int, width: float, height: float) -> Path:
-    """A crown outline with `points` spikes, base at y=0, spikes up to -height, centred on x=0."""
-    half = width / 2
-    outline = [(-half, 0.0), (-half, -height)]
-    for i in range(points - 1):
-        x_valley = -half + width * (i + 0.5) / (points - 1)
-        x_spike = -half + width * (i + 1) / (points - 1)
-        outline += [(x_valley, -height * 0.45), (x_spike, -height)]
-    outline.append((half, 0.0))
-    return Path.polygon(outline)
-
-
-def draw_court_figure(canvas: Canvas, rank: str, colour: str, trim: str) -> None:
-    """A crown or a cap, `FIGURE_SCALE` times the size of `draw_court_emblem`'s, about (0, 0)."""
-    canvas.scale(FIGURE_SCALE)
-    draw_court_emblem(canvas, rank, colour, trim)
-
-
-def draw_court_emblem(canvas: Canvas, rank: str, colour: str, trim: str) -> None:
-    """One half of a court figure, drawn upright about (0, 0) in units of a 40 mm wide panel; the
-    card scales it to its panel and draws it twice, head to head."""
-    if rank == "K":
-        canvas.draw(_crown(5, 15, 8).transformed(Matrix.translation(0, -6)), fill=trim, stroke=colour, width=0.35)
-        canvas.rect(-7.5, -6.8, 15, 2.6, fill=colour)
-        for x in (-5, 0, 5):
-            canvas.circle(x, -14.4, 0.9, fill=colour)
-    elif rank == "Q":
-        canvas.draw(_crown(3, 12, 7).transformed(Matrix.translation(0, -6)), fill=trim, stroke=colour, width=0.35)
-        canvas.rect(-6, -6.8, 12, 2.6, fill=colour)
-        for x in (-6, 0, 6):
-            canvas.circle(x, -13.4, 1.3, fill=colour)
-    else:  # Jack: a feathered cap
-        cap = Path().move_to(-7, -4.5).curve_to(-7, -11, 2, -13.5, 7, -8).line_to(7, -4.5).close()
-        canvas.draw(cap, fill=trim, stroke=colour, width=0.35)
-        feather = Path().move_to(-2, -9.5).curve_to(-6, -15, -10, -15, -11, -17).curve_to(-9, -12, -7, -10.5, -3, -8.5).close()
-        canvas.draw(feather, fill=colour)
-        canvas.rect(-7.5, -5.6, 15, 1.8, fill=colour)
-
-
-#: The court panel the emblem is drawn for (mm): it is scaled to the panel each card has room for.
-EMBLEM_PANEL = (40.5, 71.9)
-# Where the upper half puts its figure, letter and pip, in the panel's units about its centre. All
-# three sit in the upper-left triangle, clear of the diagonal and of each other: the pip rides in
-# the open corner right of the crown, where a big pip never touches the jewels.
-FIGURE_AT, FIGURE_SCALE = (-5.5, -9.0), 1.1
-LETTER_AT, LETTER_SIZE = (-7.5, -3.8), 12.0
-PIP_AT, PIP_SIZE_UNITS = (7.5, -29.0), 6.0
-
-
-def court_panel(area: Area, style: Style) -> tuple[tuple[float, float, float, float], float]:
-    """The panel (x, y, width, height) and how far its inner frame and diagonal sit inside it."""
-    panel = CardLayout(area, style).body
-    return panel, panel[2] * 0.035
-
-
-def draw_court_card(canvas: Canvas, area: Area, style: Style, rank: str, suit: Suit) -> None:
-    layout = CardLayout(area, style)
-    fill_bleed(canvas, area, style.background)
-    draw_frame(canvas, area, style, suit.colour)
-    draw_index(canvas, layout, rank, suit.symbol, suit.colour)
-    # A framed panel split on the diagonal, each half a head-to-head mirror of the other.
-    (px, py, pw, ph), inner = court_panel(area, style)
-    trim = style.accent
-    canvas.rect(px, py, pw, ph, radius=pw * 0.037, fill=style.panel, stroke=suit.colour, width=style.line_mm * 1.4)
-    canvas.rect(px + inner, py + inner, pw - 2 * inner, ph - 2 * inner, radius=pw * 0.025, stroke=trim,
-                width=style.line_mm)
-    canvas.line(px + inner, py + ph - inner, px + pw - inner, py + inner, stroke=trim, width=style.line_mm)
-    # Each part's place stretches with the panel, so it keeps its side of the diagonal on a narrow
-    # card too; the parts themselves keep their shape, scaled by the panel's tighter side.
-    stretch = pw / EMBLEM_PANEL[0], ph / EMBLEM_PANEL[1]
-    scale = min(stretch)
-    for _ in head_to_head(canvas, area):
-        for (x, y), draw_part in ((FIGURE_AT, lambda: draw_court_figure(canvas, rank, suit.colour, trim)),
-                                  (LETTER_AT, lambda: canvas.text(0, 0, rank, LETTER_SIZE, fill=suit.colour,
-                                                                  face=style.index.face, anchor="middle")),
-                                  (PIP_AT, lambda: draw_symbol(canvas, suit.symbol, 0, 0, PIP_SIZE_UNITS, suit.colour))):
-            with canvas.saved():
-                canvas.translate(px + pw / 2 + x * stretch[0], py + ph / 2 + y * stretch[1])
-                canvas.scale(scale)
-                draw_part()
-
-
-def _star(cx: float, cy: float, outer: float, inner: float, points: int = 5) -> Path:
-    corners = []
-    for i in range(points * 2):
-        r = outer if i % 2 == 0 else inner
-        angle = math.pi * i / points - math.pi / 2
-        corners.append((cx + r * math.cos(angle), cy + r * math.sin(angle)))
-    return Path.polygon(corners)
-
-
-def draw_joker(canvas: Canvas, area: Area, style: Style, colour: str) -> None:
-    layout = CardLayout(area, style)
-    fill_bleed(canvas, area, style.background)
-    draw_frame(canvas, area, style, colour)
-    # JOKER spelt down the index column, each letter a little smaller than a rank.
-    letter_size = style.index.size * 0.62
-    centre = style.safe_mm + layout.index_width / 2
-    for _ in head_to_head(canvas, area):
-        for i, letter in enumerate("JOKER"):
-            canvas.text(centre, style.safe_mm + letter_size * (CAP_HEIGHT + i * 1.1), letter, letter_size, fill=colour,
-                        face=style.index.face, anchor="middle")
-    # The star, collar and name, drawn for a 63.5 mm card and scaled to this one.
-    scale = min(area.width / 63.5, area.height / 88.9)
-    canvas.translate(area.width / 2, area.height / 2)
-    canvas.scale(scale)
-    canvas.draw(_star(0, -6, 17, 7), fill=style.panel, stroke=colour, width=0.6)
-    canvas.draw(_star(0, -6, 8, 3.3), fill=colour)
-    collar = [(-16 + 4 * i, 14 + (3.5 if i % 2 else 0)) for i in range(9)]  # a jester's collar of points
-    canvas.polygon([(-16, 11)] + collar + [(16, 11)], fill=colour)
-    for i in range(0, 9, 2):
-        canvas.circle(-16 + 4 * i, 14.8, 1.0, fill=style.accent)
-    canvas.text(0, 27, "JOKER", 6.5, fill=colour, face=style.title.face, anchor="middle")
-
-
-def draw_card_back(canvas: Canvas, area: Area, style: Style) -> None:
-    """Full bleed and the same after a half turn, so a back tells nothing about its card. No frame:
-    a duplex printer shifts the back 1-2 mm, and a frame near the cut would show it off-centre;
-    the lattice runs off every edge and the emblems sit well inside."""
-    x, y, w, h = area.bleed_box()
-    canvas.rect(x, y, w, h, fill=style.back)
-    cx, cy = area.width / 2, area.height / 2
-    # A diagonal lattice centred on the card, so it is symmetric under a half turn: lines at 45
-    # degrees through points `step` apart on the centre line, as many as can cross the bleed box.
-    step, half = area.width / 12.7, h / 2
-    lattice = Path()
-    for i in range(-int((w / 2 + half) / step) - 1, int((w / 2 + half) / step) + 2):
-        x0 = cx + i * step
-        lattice.move_to(x0 - half, cy - half).line_to(x0 + half, cy + half)
-        lattice.move_to(x0 + half, cy - half).line_to(x0 - half, cy + half)
-    with canvas.saved():
-        canvas.clip_rect(x, y, w, h)
-        canvas.draw(lattice, stroke=style.back_pattern, width=style.line_mm * 2.3)
-    emblem = area.width * 0.3
-    canvas.circle(cx, cy, emblem * 0.71, fill=style.back, stroke=style.accent, width=style.line_mm * 2)
-    draw_symbol(canvas, "diamond", cx, cy, emblem, style.accent)
-    draw_symbol(canvas, "diamond", cx, cy, emblem * 0.42, style.back)
-    for dy in (-0.337 * area.height, 0.337 * area.height):
-        draw_symbol(canvas, "diamond", cx, cy + dy, emblem * 0.32, style.accent)
+def card_face(spec: DiamondsSpec, layout: str, style: Style, **row) -> Face:
+    if layout not in spec.layouts.layouts:
+        raise InputError(where(spec, "layouts"), f'no layout "{layout}" for the cards; add it under layouts: '
+                         "(templates/layouts.yaml, diamonds-cards, has one for each rank)", "input.unknown-layout")
+    return Face(spec.layouts, layout, tuple(sorted(row.items())), style, spec.deck.piece.corner_radius_mm)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -582,19 +347,21 @@ def components(spec: DiamondsSpec) -> list[Component]:
     card = deck.piece.rect()
     safe = deck.piece.safe_mm
     # One back for every card: a back styled per suit or rank would mark its card.
-    back = partial(draw_card_back, style=spec.style.resolve("card", safe_mm=safe))
+    back = card_face(spec, "back", spec.style.resolve("card", safe_mm=safe))
     cards = []
     for suit in deck.suits:
         for rank in deck.ranks:
             label, piece_id = rank_label(rank), card_id(rank, suit)
             style = spec.style.resolve("card", suit.name, label, piece_id, safe_mm=safe)
-            drawer = draw_court_card if label in COURTS else draw_number_card
-            cards.append(Piece(piece_id, card, partial(drawer, style=style, rank=label, suit=suit), back))
+            front = card_face(spec, f"rank-{label}", style, rank=label, symbol=suit.symbol, colour=suit.colour,
+                              suit=suit.name)
+            cards.append(Piece(piece_id, card, front, back, style.safe_mm))
     for index in range(deck.jokers):
         colours = deck.joker_colours or [deck.suits[0].colour]
         piece_id = f"card-JOKER-{index + 1}"
         style = spec.style.resolve("card", "jokers", "JOKER", piece_id, safe_mm=safe)
-        cards.append(Piece(piece_id, card, partial(draw_joker, style=style, colour=colours[index % len(colours)]), back))
+        joker = card_face(spec, "joker", style, colour=colours[index % len(colours)])
+        cards.append(Piece(piece_id, card, joker, back, style.safe_mm))
     mat_style = spec.style.resolve("dig-site-mat", piece="dig-site-mat", safe_mm=spec.dig_site_mat.margin_mm)
     mat = [Piece("dig-site-mat", Rect(*mat_size(spec, mat_style)), partial(draw_dig_site_mat, spec=spec, style=mat_style))]
     return [
