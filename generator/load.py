@@ -32,7 +32,11 @@ class LoadedGame:
 
     @property
     def out_name(self) -> str:
-        return self.spec.id or self.game.name
+        if self.spec.id:
+            return self.spec.id
+        if self.game.named_by_file:
+            return re.sub(r"[^A-Za-z0-9_-]+", "-", Path(self.source).stem).strip("-") or self.game.name
+        return self.game.name
 
     def components(self) -> list:
         """The game's pieces, built once. A style block that names no component, group, rank or

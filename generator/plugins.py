@@ -47,6 +47,9 @@ class Game:
     rules: RuleBook
     #: The colours that tell pieces apart (suits, cube colours), for the colour.distinct rule.
     meaning_colours: Callable[[object], list[MeaningColour]] = lambda spec: []
+    #: Each file is a game of its own (`game: custom`): without an `id:` its output folder takes the
+    #: file's name, so that two such games built into one --out keep apart.
+    named_by_file: bool = False
 
 
 @lru_cache(maxsize=None)

@@ -519,8 +519,10 @@ def draw_score_track(canvas, box, element: Element, style, width: float) -> None
 
     x, y, w, h = box
     square = min(w / element.columns, h / element.rows)
+    start = max(square * 0.2, FLOOR_PT * PT)  # the "start" label: legible, under the number
     track_style = TrackStyle(square_mm=square, ink=style.ink, line=style.line, paper=style.background,
-                             highlight=style.panel, number_size=square * 0.42, start_size=square * 0.2,
+                             highlight=style.panel, number_size=min(square * 0.42, square - 2.2 * start),
+                             start_size=start,
                              number_face=style.body.face, milestone_face=style.title.face, start_face=style.small.face,
                              line_width=width, arrow_mm=square * 0.25)
     left = x + (w - square * element.columns) / 2

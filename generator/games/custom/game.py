@@ -369,4 +369,4 @@ def _check_element(spec, element, row: Row, symbols: set[str], label: str) -> No
         load_picture(spec.folder / filled(element.image, fields), place, filled(element.image, fields))
 
 
-GAME = Game(name="custom", spec=CustomSpec, components=components, rules=rules)
+GAME = Game(name="custom", spec=CustomSpec, components=components, rules=rules, named_by_file=True)
