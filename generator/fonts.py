@@ -166,9 +166,11 @@ def check_characters(text: str, key: str) -> None:
         char = min(missing)
         chosen = face(key)
         quoted = text if len(text) <= 40 else text[:37] + "..."
-        raise InputError(chosen.location or Location(chosen.label),
-                         f'the font {chosen.label} has no "{char}" (U+{ord(char):04X}), drawn in "{quoted}"; choose a '
-                         "font that has it, or change the text", "input.missing-glyph")
+        problem = InputError(chosen.location or Location(chosen.label),
+                             f'the font {chosen.label} has no "{char}" (U+{ord(char):04X}), drawn in "{quoted}"; choose '
+                             "a font that has it, or change the text", "input.missing-glyph")
+        problem.character = char  # so that the game can say which of its texts holds it
+        raise problem
 
 
 @lru_cache(maxsize=4096)

@@ -16,7 +16,7 @@ from generator.recording import FaceRecordings
 from generator.schema import Context, build, where
 from generator.templates import Templates
 from generator.validate import Finding, has_errors
-from generator.yamlio import YamlMap, apply_override, load_yaml
+from generator.yamlio import YamlList, YamlMap, apply_override, load_yaml
 
 SAFE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
 
@@ -27,6 +27,7 @@ class LoadedGame:
     spec: object
     source: str  # the file as the user named it
     _components: list | None = field(default=None, repr=False)
+    data: YamlMap | None = field(default=None, repr=False)  # the file as read, with --set applied
     #: Each face drawn once per build: the contrast check reads these recordings, the backends replay them.
     faces: FaceRecordings = field(default_factory=FaceRecordings, repr=False)
 
@@ -54,10 +55,20 @@ class LoadedGame:
         found = self.game.rules.run(self.spec)
         found += colour_rules.distinct_findings(self.game.meaning_colours(self.spec))
         if not has_errors(found):
-            found += colour_rules.contrast_findings(self.components(), where(self.spec, "style"), bleed, self.faces)
+            try:  # the faces are drawn here, first
+                found += colour_rules.contrast_findings(self.components(), where(self.spec, "style"), bleed,
+                                                        self.faces)
+            except InputError as problem:
+                raise self._at_the_text(problem) from None
             found += layout_rules.text_size_findings(self.components(), where(self.spec), bleed, self.faces)
             found += layout_rules.safe_area_findings(self.components(), where(self.spec), bleed, self.faces)
         return found
+
+    def _at_the_text(self, problem: InputError) -> InputError:
+        """A character no font has, reported at the file's value that holds it rather than at the font."""
+        char = getattr(problem, "character", None)
+        place = _holding(self.data, char) if char else None
+        return InputError(place, problem.message, problem.rule) if place else problem
 
     @property
     def rule_count(self) -> int:
@@ -111,7 +122,24 @@ def load_game(target: str, overrides: tuple[str, ...] = (), palette: Palette | N
         errors.raise_if_any()
     except InputError as problem:
         raise _naming_the_game(problem, display) from None
-    return LoadedGame(game, spec, display)
+    return LoadedGame(game, spec, display, data=data)
+
+
+def _holding(node, char: str) -> Location | None:
+    """Where the first text value in `node` that holds `char` is."""
+    if isinstance(node, YamlMap):
+        items = [(node.where(key), value) for key, value in node.items()]
+    elif isinstance(node, YamlList):
+        items = [(node.where(index), value) for index, value in enumerate(node)]
+    else:
+        return None
+    for place, value in items:
+        if isinstance(value, str) and char in value:
+            return place
+        found = _holding(value, char)
+        if found:
+            return found
+    return None
 
 
 #: What an id may not hold, lest the output folder land outside --out.

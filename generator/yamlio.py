@@ -323,7 +323,7 @@ def apply_override(root: YamlMap, assignment: str) -> None:
     where = Location(f"--set {shown}")
     key_path, sep, raw_value = assignment.partition("=")
     if not sep or not key_path.strip():
-        raise InputError(where, "expected KEY=VALUE, e.g. deck.back.colour=navy", "input.set-syntax")
+        raise InputError(where, "expected KEY=VALUE, e.g. style.back=navy", "input.set-syntax")
     value = _parse_value(raw_value, key_path, where)
     if isinstance(value, (YamlMap, YamlList)):
         _relocate(value, where)
