@@ -159,3 +159,11 @@ def test_every_suit_is_spread_over_many_sheets(manifest):
 
 def test_every_word_on_the_card_faces_is_legible():
     assert words_below(components()["card"].pieces, 7.0) == []
+
+
+def test_the_reference_card_gives_the_jokers_whole_rule():
+    """Not "never your winning one": a diamond that would win the game may not be stolen; and a
+    player with no shovel may still swap (rules/diamonds.md)."""
+    words = " ".join(_words(components()["reference-card"].pieces[0]).split())
+    assert "unless that diamond would win you the game" in words
+    assert "even if you have none" in words
