@@ -246,3 +246,12 @@ def test_the_card_back_looks_the_same_after_a_half_turn():
     seven = next(piece for piece in cards.pieces if piece.id == "card-7S")  # one odd pip: not symmetric
     front = render_face(seven.front, seven.width, seven.height)
     assert ImageStat.Stat(ImageChops.difference(front, front.rotate(180)).convert("L")).mean[0] > 2.0
+
+
+def test_messages_count_one_in_the_singular(tmp_path):
+    from conftest import run_pnp
+
+    code, stdout, _ = run_pnp("validate", "diamonds", "--set", "players=[1, 2]", cwd=tmp_path)
+    assert code == 1 and "1 player: Diamonds is played by 2 or 3" in stdout
+    code, stdout, _ = run_pnp("validate", "diamonds", "--set", "reference_card.copies=1", cwd=tmp_path)
+    assert "1 reference card for up to 3 players" in stdout

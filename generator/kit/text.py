@@ -64,3 +64,8 @@ def centred_baseline(text: str, size: float, face: str, middle: float) -> float:
 def top_baseline(text: str, size: float, face: str, top: float) -> float:
     """The baseline that puts the top of the ink of `text` at y = `top`."""
     return top + inked_height(text, face)[1] * size
+
+
+def counted(count: int, singular: str, plural: str | None = None) -> str:
+    """"1 player", "3 players": a count and the word for that many (`plural` when adding "s" is wrong)."""
+    return f"{count} {singular if count == 1 else plural or singular + 's'}"

@@ -18,7 +18,7 @@ from generator.errors import InputError
 from generator.kit.layouts import Face, Layouts
 from generator.kit.prose import FLOOR_PT, RulesSheet, rules_sheet_errors
 from generator.kit.symbols import SUITS, draw_symbol
-from generator.kit.text import fit_line
+from generator.kit.text import counted, fit_line
 from generator.model import Area, Component, Piece, PieceGeometry, fill_bleed, spread
 from generator.plugins import Game, GameSpec
 from generator.schema import Colour, spec_field, where
@@ -131,7 +131,7 @@ rules = RuleBook()
 def check_players(spec: DiamondsSpec):
     for index, count in enumerate(spec.players):
         if count not in (2, 3):
-            yield error(where(spec, f"players[{index}]"), f"{count} players: Diamonds is played by 2 or 3")
+            yield error(where(spec, f"players[{index}]"), f"{counted(count, 'player')}: Diamonds is played by 2 or 3")
     if not spec.players:
         yield error(where(spec), "players is empty; Diamonds is played by 2 or 3")
 
@@ -222,18 +222,18 @@ def check_win_targets(spec: DiamondsSpec):
     diamonds = treasure_count(spec)
     for index, players in enumerate(spec.players):
         if players in (2, 3) and players not in spec.win_targets:
-            yield error(where(spec, f"players[{index}]"), f"no win target for {players} players; add it under win_targets")
+            yield error(where(spec, f"players[{index}]"), f"no win target for {counted(players, 'player')}; add it under win_targets")
     for players, target in spec.win_targets.items():
         here = where(spec, f"win_targets[{players}]")
         if players not in (2, 3):
-            yield error(here, f"a win target for {players} players, but Diamonds is played by 2 or 3; remove it")
+            yield error(here, f"a win target for {counted(players, 'player')}, but Diamonds is played by 2 or 3; remove it")
             continue
         if target * players <= diamonds:
-            yield error(here, f"{target} of {diamonds} diamonds for {players} players is not a majority or plurality; "
+            yield error(here, f"{target} of {counted(diamonds, 'diamond')} for {counted(players, 'player')} is not a majority or plurality; "
                               + win_target_advice(diamonds, players))
         elif players * (target - 1) >= diamonds:
-            yield error(here, f"{target} diamonds for {players} players may never be reached "
-                              f"with {diamonds} diamonds; " + win_target_advice(diamonds, players))
+            yield error(here, f"{counted(target, 'diamond')} for {counted(players, 'player')} may never be reached "
+                              f"with {counted(diamonds, 'diamond')}; " + win_target_advice(diamonds, players))
 
 
 #: The smallest card that holds a corner index, the pips and a court panel: a little under a mini card.
@@ -266,7 +266,7 @@ def check_reference_copies(spec: DiamondsSpec):
     most = max(spec.players, default=0)
     if spec.reference_card.copies < most:
         yield warning(where(spec.reference_card, "copies"),
-                      f"{spec.reference_card.copies} reference cards for up to {most} players")
+                      f"{counted(spec.reference_card.copies, 'reference card')} for up to {counted(most, 'player')}")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -12,8 +12,8 @@ from functools import partial
 from generator.fonts import wrap
 from generator.kit.prose import LEADING, Figure, draw_prose, prose_size, rules_sheet_component, symbol_heading
 from generator.kit.symbols import draw_symbol
+from generator.kit.text import counted
 from generator.model import Area, Component, Piece
-from generator.shapes import Rect
 
 ROLES = ("treasure", "shovel", "rock")  # the order the game introduces them
 NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
@@ -56,7 +56,7 @@ def goal_words(spec) -> str:
     targets = sorted(spec.win_targets.items())
     if not targets:
         return ""
-    said = [f"{target} diamonds with {players} players" for players, target in targets]
+    said = [f"{counted(target, 'diamond')} with {counted(players, 'player')}" for players, target in targets]
     return "First to hold " + " or ".join(said) + " wins. Ranks don't count."
 
 
