@@ -22,6 +22,7 @@ from generator.errors import InputError, Location
 from generator.exports import piece_files, piece_pages, select, tts_decks
 from generator.impose import Page, PrintSettings, TooManySheets, impose
 from generator.load import LoadedGame, bundled_targets, load_game
+from generator.kit.text import counted
 from generator.palette import load_palette
 from generator.render import json_bytes, manifest, render_pages
 from generator.schema import Context
@@ -112,6 +113,8 @@ def render_files(loaded: LoadedGame, chosen: list, pages: list[Page], settings: 
                  on_page: Callable[[], None] = lambda: None) -> Iterator[tuple[str, bytes]]:
     """The build's files, (path in the game's folder, bytes), each yielded as soon as it is done."""
     name, title, dpi = loaded.out_name, loaded.spec.title, request.resolution
+    if loaded.draft_errors is not None:  # every page says it is not for printing yet
+        title = f"{title} · DRAFT, {counted(loaded.draft_errors, 'rule error')}"
     if request.layout == "tts":
         yield from tts_decks(chosen, settings, title, dpi, loaded.faces).items()
     else:

@@ -15,6 +15,7 @@ from generator.build import FORMATS, LAYOUTS, Request, input_context
 from generator.errors import InputError, Location, did_you_mean
 from generator.impose import DEFAULT_BLEED
 from generator.load import LoadedGame
+from generator.kit.text import counted
 from generator.palette import Palette, bundled_palette_names, load_palette
 from generator.validate import has_errors
 
@@ -130,26 +131,36 @@ MAX_COPIES = 1000
 @click.option("--copies", type=click.IntRange(1, MAX_COPIES), default=1, show_default=True,
               help="Print each chosen piece this many times.")
 @click.option("-q", "--quiet", is_flag=True, help="No summary line per game, and no progress bar.")
+@click.option("--draft", is_flag=True,
+              help="Build a set that breaks its rules (work in progress): its findings are listed, and every "
+                   "page's footer says DRAFT and how many rule errors it has.")
 @_common_input_options
 @_refuse_bad_input
 @_plugin_option
 def build_command(targets, out_dir, paper, format_list, duplex, bleed, crop_marks, dpi, layout, only, copies, quiet,
-                  palette_choice, overrides):
+                  draft, palette_choice, overrides):
     """Render games (bundled names or YAML paths; none = all) into print-ready files."""
     request = Request(parse_formats(format_list), layout, dpi, tuple(only), copies)
     context = input_context(palette_choice)
     settings = build.settings_for(paper, duplex, bleed, crop_marks, context)
     loaded_games = build.load(targets, overrides, context)
     build.refuse_shared_folders(loaded_games)
-    failed = False
+    failed, warnings = False, {}
     for loaded in loaded_games:
         findings = build.check(loaded, settings)
-        for finding in findings:
-            if finding.level == "error":  # a build is quiet: warnings are `pnp validate`'s to show
-                click.echo(str(finding), err=True)
-        failed |= has_errors(findings)
+        errors = [finding for finding in findings if finding.level == "error"]
+        # A build is quiet: it shows errors; warnings are counted, and `pnp validate` lists them.
+        # A draft lists its findings once, warnings too, since it is the designer's review.
+        for finding in findings if draft else errors:
+            click.echo(str(finding), err=True)
+        if draft:
+            loaded.draft_errors = len(errors)
+        else:
+            failed |= bool(errors)
+            warnings[loaded.out_name] = len(findings) - len(errors)
     if failed:
-        click.echo("build refused: fix the errors above (pnp validate shows them too)", err=True)
+        click.echo("build refused: fix the errors above (pnp validate shows them too), or build with --draft",
+                   err=True)
         sys.exit(1)
     progress = LateProgressBar(enabled=not quiet and sys.stderr.isatty())
     try:
@@ -157,6 +168,9 @@ def build_command(targets, out_dir, paper, format_list, duplex, bleed, crop_mark
             progress.clear()
             if not quiet:
                 click.echo(build_summary(built.directory, built.written, built.pages))
+                if warnings.get(built.loaded.out_name):
+                    click.echo(f"{built.loaded.out_name}: {counted(warnings[built.loaded.out_name], 'warning')}; "
+                               "pnp validate lists them", err=True)
     finally:
         progress.finish()
 

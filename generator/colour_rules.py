@@ -3,8 +3,9 @@ stays readable on what it is printed on.
 
 * colour.distinct: each pair of meaning colours (suits, cube colours...) is at least 10 apart in
   CIEDE2000 as seen in normal vision, with protanopia, deuteranopia and tritanopia (Machado 2009
-  simulations) and printed in greyscale. Closer is an error, or a warning when both colours carry
-  distinct symbols, which still tell them apart.
+  simulations), and printed in greyscale when the palette is meant for that (`prints_in:
+  greyscale`). Closer is an error, or a warning when both colours carry distinct symbols, which
+  still tell them apart.
 * colour.contrast: text has WCAG 2.1 contrast against the paint under it: 4.5:1, or 3:1 for large
   text (18 pt, or 14 pt bold), as WCAG's AA level asks.
 
@@ -29,7 +30,8 @@ from generator.validate import Finding
 MIN_DISTANCE = 10.0  # CIEDE2000
 CONTRAST, LARGE_TEXT_CONTRAST = 4.5, 3.0
 VIEWS = ("normal vision", "protanopia", "deuteranopia", "tritanopia", "greyscale")
-RULES = {"colour.distinct": "meaning colours stay 10 apart (CIEDE2000) for colour-blind eyes and in greyscale",
+RULES = {"colour.distinct": "meaning colours stay 10 apart (CIEDE2000) for colour-blind eyes, and in greyscale "
+                           "for a palette meant for it",
          "colour.contrast": "text has WCAG AA contrast against its background (4.5:1, large text 3:1)"}
 _SIMULATION = {"protanopia": "protan", "deuteranopia": "deutan", "tritanopia": "tritan"}
 
@@ -104,16 +106,19 @@ def _name(colour: str) -> str:
     return name if name == colour else f"{name} ({colour})"
 
 
-def distinct_findings(colours: list[MeaningColour]) -> list[Finding]:
+def distinct_findings(colours: list[MeaningColour], prints_in: str = "greyscale") -> list[Finding]:
     """colour.distinct over one game's meaning colours. Entries naming the same palette colour are one
-    colour on purpose (hearts and diamonds are both red): only different names must differ."""
+    colour on purpose (hearts and diamonds are both red): only different names must differ. A palette
+    that prints in colour is judged in normal vision and the three simulations; one meant for
+    greyscale prints in greyscale too."""
     by_name: dict[str, list[MeaningColour]] = {}
     for entry in colours:
         by_name.setdefault(getattr(entry.colour, "name", entry.colour), []).append(entry)
     findings = []
     for (_, first), (_, second) in combinations(by_name.items(), 2):
         apart = distances(first[0].colour, second[0].colour)
-        close = {view: d for view, d in apart.items() if d < MIN_DISTANCE}
+        close = {view: d for view, d in apart.items() if d < MIN_DISTANCE
+                 and (view != "greyscale" or prints_in == "greyscale")}
         if not close:
             continue
         symbols_a = {entry.symbol for entry in first}

@@ -28,6 +28,8 @@ class LoadedGame:
     source: str  # the file as the user named it
     _components: list | None = field(default=None, repr=False)
     data: YamlMap | None = field(default=None, repr=False)  # the file as read, with --set applied
+    prints_in: str = "colour"  # what the palette is meant for: the views colour.distinct judges it in
+    draft_errors: int | None = None  # built with --draft: how many rule errors the footer owns up to
     #: Each face drawn once per build: the contrast check reads these recordings, the backends replay them.
     faces: FaceRecordings = field(default_factory=FaceRecordings, repr=False)
 
@@ -53,7 +55,7 @@ class LoadedGame:
         faces as recorded for printing with `bleed`, so only a set that keeps the game's rules is
         drawn for it."""
         found = self.game.rules.run(self.spec)
-        found += colour_rules.distinct_findings(self.game.meaning_colours(self.spec))
+        found += colour_rules.distinct_findings(self.game.meaning_colours(self.spec), self.prints_in)
         if not has_errors(found):
             try:  # the faces are drawn here, first
                 found += colour_rules.contrast_findings(self.components(), where(self.spec, "style"), bleed,
@@ -122,7 +124,7 @@ def load_game(target: str, overrides: tuple[str, ...] = (), palette: Palette | N
         errors.raise_if_any()
     except InputError as problem:
         raise _naming_the_game(problem, display) from None
-    return LoadedGame(game, spec, display, data=data)
+    return LoadedGame(game, spec, display, data=data, prints_in=context.palette.prints_in)
 
 
 def _holding(node, char: str) -> Location | None:

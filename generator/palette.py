@@ -19,10 +19,17 @@ from generator.yamlio import YamlMap, load_yaml
 HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
+#: What a palette is meant to print in (its `prints_in:`, inherited through `extends`): a colour
+#: palette is judged as colour-blind eyes see it; a greyscale one (and colour-blind, meant for
+#: greyscale copies too) also as a black-and-white printer prints it.
+PRINTS_IN = ("colour", "greyscale")
+
+
 @dataclass
 class Palette:
     name: str
     colours: dict[str, str]
+    prints_in: str = "colour"
 
     def resolve(self, value: str, location: Location, label: str) -> Colour:
         if value in self.colours:
@@ -43,7 +50,8 @@ class _Palettes:
         self.entries = entries
         self.bundled = [name for name in entries if isinstance(name, str)]
         body = entries.get(base)
-        self.names = {str(key) for key in body if key != "extends"} if isinstance(body, YamlMap) else set()
+        self.names = {str(key) for key in body if key not in ("extends", "prints_in")} \
+            if isinstance(body, YamlMap) else set()
         self.base = base
 
     def read(self, key: str, body, where: Location, seen: tuple = ()) -> dict[str, str]:
@@ -56,13 +64,28 @@ class _Palettes:
             with errors.guard():
                 colours.update(self._parent(key, body, seen))
         for colour, value in body.items():
-            if colour == "extends":
+            if colour in ("extends", "prints_in"):
                 continue
             with errors.guard():
                 self._check_colour(key, body, colour, value)
                 colours[str(colour)] = value
         errors.raise_if_any()
         return colours
+
+    def prints_in(self, body, seen: tuple = ()) -> str:
+        """What palette `body` is meant to print in: its own prints_in, or what it extends'."""
+        if not isinstance(body, YamlMap):
+            return "colour"
+        if "prints_in" in body:
+            value = body["prints_in"]
+            if value not in PRINTS_IN:
+                raise InputError(body.where("prints_in"), f'prints_in is "{value}"; write colour or greyscale',
+                                 "input.type")
+            return value
+        parent = body.get("extends")
+        if isinstance(parent, str) and parent in self.entries and parent not in seen:
+            return self.prints_in(self.entries[parent], seen + (parent,))
+        return "colour"
 
     def _parent(self, key: str, body: YamlMap, seen: tuple) -> dict[str, str]:
         parent, where = body["extends"], body.where("extends")
@@ -109,11 +132,11 @@ def load_palette(choice: str | None = None) -> Palette:
                              "a palette file maps colour names to #rrggbb", "input.type")
         custom.setdefault("extends", bundled["default"])
         # Keyed by the file's path, so that a file called classic.yaml may extend classic.
-        return Palette(path.stem, palettes.read(display, custom, custom.location))
+        return Palette(path.stem, palettes.read(display, custom, custom.location), palettes.prints_in(custom))
     if name not in entries:
         raise InputError(Location("--palette"), f'unknown palette "{name}"{did_you_mean(name, palettes.bundled)}',
                          "input.unknown-palette")
-    return Palette(name, palettes.read(name, entries[name], entries.where(name)))
+    return Palette(name, palettes.read(name, entries[name], entries.where(name)), palettes.prints_in(entries[name]))
 
 
 def bundled_palette_names() -> list[str]:
