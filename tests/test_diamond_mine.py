@@ -6,11 +6,12 @@ floors; the whole game builds, and its sheets are used."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 
-from conftest import error_messages, load_text, shared_game, words_below
+from conftest import error_messages, load_text, run_pnp, shared_game, words_below
 from generator.games.diamond_mine.board import parse_square, quadrants, square_name
 from generator.model import Area
 from generator.recording import record_face
@@ -118,8 +119,11 @@ BOARD_BROKEN = [
     ("two players in one corner", ("board.homes=[a8, h8, h1, a8]",), "is also red's"),
     ("a square the board lacks", ("board.homes=[a8, h8, h1, z9]",), "'z9' is no square"),
     ("too few homes", ("board.homes=[a8, h8, h1]",), "3 homes for 4 player colours"),
+    ("a fifth home", ("board.homes=[a8, h8, h1, a1, a1]",), "5 homes for 4 player colours"),
+    ("two players at neighbouring corners", ("players=[2]", "flawless=null", "player_colours=[red, green]",
+                                             "board.homes=[a8, h8]"), "no two player colours have homes in opposite"),
     ("no room for the nests outside a territory", ("board.squares=4", "board.quadrant=3"),
-     "only 6 squares lie outside a player's territory"),
+     "outside the placing player's territory and off the homes, and there are only 6"),
 ]
 
 
@@ -185,10 +189,12 @@ def test_a_reference_card_for_each_player_states_the_rules_numbers(game, compone
     assert [card.id for card in cards] == [f"reference-card-{p}" for p in game.spec.player_colours]
     for card in cards:
         words = words_of(card)
-        for fact in ("in secret", "reveal", "clockwise", "first player now goes last", "Carry at most 3 pips",
-                     "small has 1, a medium 2", "small 1, medium 2", "drop diamonds", "pick them up", "banked", "Tip an empty vein",
-                     "unless it is next to a home", "2 players: 6; 4 players: all 8", "own colour x2",
-                     "flawless x3", "other players' homes"):
+        for fact in ("in secret", "reveal", "clockwise", "first player now goes last", "at most 3 pips",
+                     "Round 1: whoever placed the first nest leads", "small has 1, a medium 2", "small 1, medium 2",
+                     "drop diamonds", "pick them up", "banked", "Tip an empty vein", "unless it is next to a home",
+                     "6 with 2 players, or all 8 with 4 players", "own colour x2", "flawless x3",
+                     "2 players: an unplayed bag colour, drawn at random", "4 players: white, if added",
+                     "other players' homes"):
             assert fact in words, (card.id, fact)
 
 
@@ -196,7 +202,7 @@ def test_the_rules_sheet_says_how_to_fill_the_nests_and_what_else_is_needed(comp
     (sheet,) = components["rules-sheet"].pieces
     words = words_of(sheet)
     for fact in ("opaque bag", "Fill the nests", "one small and one medium", "10 nests", "8 nests",
-                 "outside your own territory", "6th vein", "8th vein", "score triple", "fold along the dashed"):
+                 "outside your own territory", "score triple", "fold along the dashed"):
         assert fact in words, fact
 
 
@@ -207,6 +213,10 @@ REFERENCE_BROKEN = [
     ("own colour tripled", ("reference_card.own_colour_times=3",), "multiplies your own colour by 3"),
     ("flawless doubled", ("reference_card.flawless_times=2",), "multiplies flawless diamonds by 2"),
     ("a card too small for its words", ("reference_card.piece=mini-card",), "do not fit a 44.45 x 63.5 mm card"),
+    ("an end for 3 players", ("reference_card.end_exhausted.3=7",), "ends a 3 player game, which the rules do not know"),
+    ("a score for large pyramids", ("reference_card.points.large=3",), "scores 'large' pyramids, which the rules do not"),
+    ("a carry limit of one pip", ("reference_card.carry_pips=1",), "carries 1 pip; the rules allow 3"),
+    ("a 4 player game ending at one vein", ("reference_card.end_exhausted.4=1",), "at 1 exhausted vein; the rules"),
 ]
 
 
@@ -216,11 +226,105 @@ def test_the_reference_rule_fires(tmp_path, broken, change, message):
     assert any(message in text for text in found.get("diamond_mine.reference", [])), found
 
 
+def test_an_entry_left_out_of_the_card_is_the_rules_own(tmp_path):
+    """A score or an end the file leaves out is the rules' number: no error, and the card never prints None."""
+    text = BUNDLED.replace("points: {small: 1, medium: 2}", "points: {medium: 2}").replace(
+        "end_exhausted: {2: 6, 4: 8}", "end_exhausted: {2: 6}")
+    assert text.count("points: {medium: 2}") == 1 and text.count("end_exhausted: {2: 6}") == 1
+    assert "diamond_mine.reference" not in errors(tmp_path, text)
+    spec = load_text(tmp_path, text)
+    card = next(c for c in spec.components() if c.name == "reference-card").pieces[0]
+    words = words_of(card)
+    assert "small 1, medium 2" in words and "all 8 with 4 players" in words and "None" not in words
+
+
 def test_the_numbers_printed_follow_the_file(tmp_path):
     """The card prints what the file says (so the rule above is what stands between a typo and the table)."""
     spec = load_text(tmp_path, BUNDLED, ("reference_card.carry_pips=4",))
     card = next(c for c in spec.components() if c.name == "reference-card").pieces[0]
-    assert "Carry at most 4 pips" in words_of(card)
+    assert "at most 4 pips" in words_of(card)
+
+
+def sheet_words(tmp_path, overrides=()) -> str:
+    spec = load_text(tmp_path, BUNDLED, overrides)
+    (sheet,) = next(c for c in spec.components() if c.name == "rules-sheet").pieces
+    return " ".join(words_of(sheet).split())
+
+
+def test_the_rules_sheet_seats_two_players_at_opposite_corners(components):
+    """The rules put two players' homes opposite each other: the sheet names the colour pairs that are."""
+    (sheet,) = components["rules-sheet"].pieces
+    words = " ".join(words_of(sheet).split())
+    assert "With 2 players, take two colours whose homes are opposite corners: red and yellow, or green and " \
+           "purple." in words
+
+
+def test_the_rules_sheet_says_who_goes_first(components):
+    (sheet,) = components["rules-sheet"].pieces
+    words = " ".join(words_of(sheet).split())
+    assert "Choose a first player at random. Starting with them and going clockwise, place the nests" in words
+    assert "The round's first player moves (in round 1, whoever placed the first nest), then the others " \
+           "clockwise." in words
+
+
+def test_the_rules_sheet_says_when_the_game_ends_in_plain_words(components):
+    (sheet,) = components["rules-sheet"].pieces
+    words = " ".join(words_of(sheet).split())
+    assert "With 2 players the game ends the moment a 6th vein is exhausted; with 4 players, the moment the " \
+           "last of the 8 veins is exhausted." in words
+    assert "the last of the 8th" not in words
+
+
+def test_the_rules_sheet_says_which_diamonds_are_flawless_for_2_and_for_4_players(components):
+    """rules/diamond_mine.md: with 2 players a colour no player has, drawn at random; with 4 an optional
+    fifth colour, which the print supplies (white)."""
+    (sheet,) = components["rules-sheet"].pieces
+    words = " ".join(words_of(sheet).split())
+    assert "With 2 players, one of the bag colours no one plays is flawless: draw which at random." in words
+    assert "With 4 players every bag colour belongs to someone: play with flawless diamonds only if you add the " \
+           "white ones to the bag." in words
+    assert "5 small and 5 medium in white: flawless diamonds, which 4 players may add." in words
+
+
+def test_a_set_for_2_players_speaks_of_2_players_only(tmp_path):
+    words = sheet_words(tmp_path, ("players=[2]", "flawless=null"))
+    assert "Prospectors for 2 players" in words and "4 players" not in words and "white" not in words
+    assert "With 2 players the game ends the moment a 6th vein is exhausted." in words
+
+
+def test_a_set_for_4_players_without_a_flawless_colour_says_how_to_add_one(tmp_path):
+    words = sheet_words(tmp_path, ("players=[4]", "flawless=null"))
+    assert "play with flawless diamonds only if you add a fifth coloured stash of your own to the bag" in words
+    assert "2 players" not in words and "opposite corners" not in words
+
+
+BAD_INPUT = [
+    ("no stash colours", ("colours=[]",)),
+    ("no player colours", ("player_colours=[]",)),
+    ("no movement cards", ("movement_cards.cards={}",)),
+    ("no player counts", ("players=[]",)),
+    ("no homes", ("board.homes=[]",)),
+    ("a small pyramid too low to fold", ("pyramids.small.height_mm=3",)),
+    ("a colour without a name", ("colours.0.name=''",)),
+    ("a rank as a mapping", ("movement_cards.cards.A={}",)),
+]
+
+
+@pytest.mark.parametrize("broken, change", BAD_INPUT, ids=[b for b, _ in BAD_INPUT])
+def test_bad_input_is_one_line_per_problem_and_a_draft_still_builds(tmp_path, broken, change):
+    """No traceback for a malformed set: `pnp validate` gives compiler-style lines and exit 1 or 2; a
+    draft of a set that breaks the rules (exit 1) still builds."""
+    path = tmp_path / "diamond_mine.yaml"
+    path.write_text(BUNDLED)
+    sets = [arg for item in change for arg in ("--set", item)]
+    code, out, err = run_pnp("validate", path, *sets, cwd=tmp_path)
+    lines = (out + err).strip().splitlines()
+    assert code in (1, 2) and lines, (code, out, err)
+    assert "Traceback" not in out + err and "None" not in out + err
+    assert all(re.match(r"^(\S+\.yaml(:\d+)*|--set [^:]+): error: .+ \[[a-z_.-]+\]$", line) for line in lines), lines
+    if code == 1:
+        code, out, err = run_pnp("build", path, *sets, "--draft", "-q", "--out", tmp_path / "out", cwd=tmp_path)
+        assert code == 0 and "Traceback" not in err, err
 
 
 PAPER = ("rules-sheet", "reference-card", "movement-card", "board")

@@ -233,6 +233,12 @@ BROKEN = [
     ("diamond_mine.sizes", "a large too narrow for a medium and its card", ("pyramids.large.base_mm=20.2",)),
     ("diamond_mine.sizes", "card too thick to nest", ("pyramids.paper_mm=1.5", "pyramids.medium.base_mm=17")),
     ("diamond_mine.sizes", "a medium just too narrow for a small in its card", ("pyramids.medium.base_mm=14.9",)),
+    ("diamond_mine.sizes", "a small too low to fold flat", ("pyramids.small.height_mm=3",)),
+    ("diamond_mine.nests", "stashes of six: 12 nests where the rules fill 10", ("pyramids.stash=6",)),
+    ("diamond_mine.nests", "three opaque stashes: 15 nests", ("colours.3.opaque=true",)),
+    ("diamond_mine.colours", "a flawless colour in a set for 2 players", ("players=[2]",)),
+    ("diamond_mine.colours", "a fifth player colour", ("player_colours=[red, green, yellow, purple, blue]",)),
+    ("diamond_mine.colours", "a colour without a name", ("colours.2.name=' '",)),
 ]
 
 
@@ -252,6 +258,30 @@ def test_three_players_are_refused_with_the_reason(tmp_path):
                   if f.rule == "diamond_mine.players"]
     assert finding.message.startswith("3 players: Diamond Mine is for 2 or 4")
     assert "header" in finding.message
+
+
+def test_a_stash_of_six_is_refused_for_its_twelve_nests(tmp_path):
+    (finding,) = [f for f in findings_for(tmp_path, overrides=("pyramids.stash=6",)) if f.rule == "diamond_mine.nests"]
+    assert "an Icehouse stash is 5 pyramids of each size" in finding.message
+    assert "exactly 10 nests" in finding.message and "(12 would print)" in finding.message
+
+
+def test_a_flawless_colour_is_refused_only_where_no_4_player_game_uses_it(tmp_path):
+    assert "diamond_mine.colours" in fired(findings_for(tmp_path, overrides=("players=[2]",)))
+    assert "diamond_mine.colours" not in fired(findings_for(tmp_path, overrides=("players=[2]", "flawless=null")))
+    assert "diamond_mine.colours" not in fired(findings_for(tmp_path, overrides=("players=[4]",)))
+
+
+def test_one_player_reads_in_the_singular(tmp_path):
+    (finding,) = [f for f in findings_for(tmp_path, overrides=("players=[1]",)) if f.rule == "diamond_mine.players"]
+    assert finding.message.startswith("1 player: Diamond Mine is for 2 or 4")
+
+
+def test_a_net_too_low_to_lie_flat_is_left_out_of_a_draft(tmp_path):
+    spec = spec_of(tmp_path, overrides=("pyramids.small.height_mm=3",))
+    assert dm.pyramid_net(spec.pyramids, "small") is None
+    (component,) = dm.pyramid_components(spec)
+    assert component.pieces and not any(piece.id.startswith("pyramid-small-") for piece in component.pieces)
 
 
 def test_every_rule_has_a_namespaced_id():

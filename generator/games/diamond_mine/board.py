@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from generator.canvas import PT
-from generator.kit.text import centred_baseline, fit_line
+from generator.kit.text import centred_baseline, counted, fit_line
 from generator.model import Area, Component, Piece, fill_bleed
 from generator.schema import spec_field, where
 from generator.shapes import Rect
@@ -244,6 +244,13 @@ def board_homes(spec) -> list[Home]:
     return homes
 
 
+def opposite_homes(spec) -> list[tuple[str, str]]:
+    """The pairs of player colours whose homes are opposite corners: the colours two players take."""
+    homes, last = board_homes(spec), spec.board.squares - 1
+    return [(a.name, b.name) for index, a in enumerate(homes) for b in homes[index + 1:]
+            if (b.square[0], b.square[1]) == (last - a.square[0], last - a.square[1])]
+
+
 def board_component(spec) -> Component:
     board = spec.board
     homes = board_homes(spec)
@@ -264,8 +271,9 @@ def board_component(spec) -> Component:
 # Rules
 # ---------------------------------------------------------------------------------------------
 
-@rules.rule("diamond_mine.board", "an 8 x 8 board in 4 x 4 quadrants, homes at its corners, room for the "
-                                  "nests outside every territory, squares that hold a large pyramid")
+@rules.rule("diamond_mine.board", "an 8 x 8 board in 4 x 4 quadrants, a home at a corner for each player colour "
+                                  "(two of them opposite, for 2 players), room for the nests outside every "
+                                  "territory, squares that hold a large pyramid")
 def check_board(spec):
     board = spec.board
     if board.squares != BOARD_SQUARES or board.quadrant != QUADRANT_SQUARES:
@@ -293,9 +301,15 @@ def check_board(spec):
         if at in seen:
             yield error(place, f"{name}'s home {square} is also {seen[at]}'s: each player has a corner of their own")
         seen[at] = name
+    homes, colours = counted(len(board.homes), "home"), counted(len(spec.player_colours), "player colour")
     if len(board.homes) < len(spec.player_colours):
-        yield error(where(board, "homes"), f"{len(board.homes)} homes for {len(spec.player_colours)} player "
-                                           "colours: give each player colour a corner")
+        yield error(where(board, "homes"), f"{homes} for {colours}: give each player colour a corner")
+    elif len(board.homes) > len(spec.player_colours):
+        yield error(where(board, f"homes[{len(spec.player_colours)}]"),
+                    f"{homes} for {colours}: a home is a player colour's corner, so give exactly one to each")
+    if 2 in spec.players and len(board_homes(spec)) >= 2 and not opposite_homes(spec):
+        yield error(where(board, "homes"), "no two player colours have homes in opposite corners, where the rules "
+                                           "seat two players")
     # Nests go on open squares outside the placing player's territory.
     territory = board.quadrant ** 2
     for players in spec.players:
@@ -303,8 +317,8 @@ def check_board(spec):
         if nests is None:
             continue
         other_homes = players - 1
-        open_squares = board.squares ** 2 - territory - other_homes
+        open_squares = max(0, board.squares ** 2 - territory - other_homes)
         if open_squares < nests:
             yield error(where(board, "squares"),
-                        f"with {players} players only {open_squares} squares lie outside a player's territory "
-                        f"and off the homes, for {nests} nests")
+                        f"with {players} players, {nests} nests go on squares outside the placing player's territory "
+                        f"and off the homes, and there are only {open_squares}")

@@ -19,13 +19,15 @@ from functools import partial
 
 from generator.kit.nets import FlatNet, square_pyramid_net, unfold
 from generator.kit.symbols import draw_symbol
+from generator.kit.text import counted
 from generator.model import Area, Component, Piece, fill_bleed
 from generator.schema import spec_field, where
 from generator.shapes import Outline
 from generator.styles import Style
 from generator.validate import error
 
-from .rulebook import NEST_HOLDS, NESTS, OPAQUE_COLOURS, PLAYER_COUNTS, STASH_COLOURS, rules
+from .rulebook import (FLAWLESS_ADDED_FOR, NEST_HOLDS, NEST_PYRAMIDS, NESTS, OPAQUE_COLOURS, PLAYER_COUNTS,
+                       STASH, STASH_COLOURS, rules)
 
 SIZES = ("small", "medium", "large")
 PIPS = {"small": 1, "medium": 2, "large": 3}
@@ -94,9 +96,14 @@ def pyramid_counts(spec) -> dict[tuple[str, str], int]:
     return counts
 
 
-def pyramid_net(pyramids: Pyramids, size: str) -> FlatNet:
+def pyramid_net(pyramids: Pyramids, size: str) -> FlatNet | None:
+    """The flat net of one size, or None if it cannot lie flat: a pyramid so low that its four faces
+    and the glue tab take more than a full turn round the apex (diamond_mine.sizes says so)."""
     geometry = pyramids.size(size)
-    return unfold(square_pyramid_net(geometry.base_mm, geometry.height_mm, pyramids.tab_mm))
+    try:
+        return unfold(square_pyramid_net(geometry.base_mm, geometry.height_mm, pyramids.tab_mm))
+    except ValueError:
+        return None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -163,6 +170,8 @@ def pyramid_components(spec) -> list[Component]:
         if colour is None:  # a player colour that names no stash: diamond_mine.colours says so
             continue
         net = nets[size]
+        if net is None:  # too low to lie flat: diamond_mine.sizes says so
+            continue
         for n in range(1, count + 1):
             piece_id = f"pyramid-{size}-{name}-{n}"
             style = spec.style.resolve("pyramid", name, size, piece_id)
@@ -181,54 +190,65 @@ def check_players(spec):
     wrong = [n for n in spec.players if n not in PLAYER_COUNTS]
     if wrong:
         yield error(where(spec, "players"),
-                    f"{', '.join(map(str, wrong))} players: Diamond Mine is for 2 or 4 (the text: \"a game of "
-                    "diamond hunting for 2 or 4 players\", and it gives nests only for 2 and 4; the header's "
-                    "2-4 notwithstanding)")
+                    f"{counted(wrong[0], 'player')}{''.join(f', {n}' for n in wrong[1:])}: Diamond Mine is for 2 "
+                    "or 4 (the text: \"a game of diamond hunting for 2 or 4 players\", and it gives nests only for 2 "
+                    "and 4; the header's 2-4 notwithstanding)")
     if not spec.players:
         yield error(where(spec, "players"), "no player count: Diamond Mine is for 2 or 4 players")
 
 
-@rules.rule("diamond_mine.nests", "10 nests for 2 players, 8 for 4, each one small and one medium from the "
-                                  "bag, each covered by an opaque large pyramid")
+@rules.rule("diamond_mine.nests", f"exactly {NEST_PYRAMIDS} nests, the large pyramids of the two opaque stashes of "
+                                  f"{STASH} (4 players fill 8 of them), each filled with one small and one medium "
+                                  "from the bag")
 def check_nests(spec):
     pyramids = spec.pyramids
     counts = pyramid_counts(spec)
+    opaque = [c.name for c in spec.colours if c.opaque]
+    covers = sum(counts.get((name, "large"), 0) for name in opaque)
+    if pyramids.stash != STASH:
+        yield error(where(pyramids, "stash"),
+                    f"a stash of {pyramids.stash}: an Icehouse stash is {STASH} pyramids of each size, and the rules "
+                    f"fill exactly {NEST_PYRAMIDS} nests, the large pyramids of the two opaque stashes "
+                    f"({covers} would print)")
+    elif covers != NEST_PYRAMIDS:
+        yield error(where(spec, "colours"),
+                    f"{counted(covers, 'opaque large pyramid')} ({', '.join(opaque) or 'no opaque colour'}) print as "
+                    f"nests; the rules fill exactly {NEST_PYRAMIDS}, the large pyramids of {OPAQUE_COLOURS} opaque "
+                    "stashes")
     most = max((NESTS[n] for n in spec.players if n in NESTS), default=0)
     if not most:
         return
-    covers = sum(counts.get((c.name, "large"), 0) for c in spec.colours if c.opaque)
-    opaque = [c.name for c in spec.colours if c.opaque]
-    if covers < most:
-        yield error(where(spec, "colours"),
-                    f"{covers} opaque large pyramids ({', '.join(opaque) or 'no opaque colour'}) print, but "
-                    f"{max(n for n in spec.players if n in NESTS and NESTS[n] == most)} players need {most} "
-                    "nests, each covered by one")
     bag = [c.name for c in spec.colours if not c.opaque]
-    for size in NEST_HOLDS:
+    stashes = counted(len(bag), "coloured stash", "coloured stashes")
+    for size, other in zip(NEST_HOLDS, reversed(NEST_HOLDS)):
         held = sum(counts.get((name, size), 0) for name in bag)
         if held < most:
             yield error(where(spec, "pyramids"),
-                        f"the bag holds {held} {size} pyramids ({len(bag)} coloured stashes of "
-                        f"{pyramids.stash}), but each of the {most} nests is filled with one {size} and one "
-                        f"{'medium' if size == 'small' else 'small'}")
+                        f"the bag holds {counted(held, size + ' pyramid')} ({stashes} of {pyramids.stash}), but each "
+                        f"of the {most} nests is filled with one {size} and one {other}")
 
 
-@rules.rule("diamond_mine.colours", "six stash colours, two of them opaque, all distinct; players' colours "
-                                    "are not opaque; the flawless colour belongs to no player")
+@rules.rule("diamond_mine.colours", "six stash colours, two of them opaque, all distinct and named; a non-opaque "
+                                    "colour for each player, at most four; the flawless colour, for 4 players only, "
+                                    "belongs to no player")
 def check_colours(spec):
     colours = spec.colours
     if len(colours) != STASH_COLOURS:
-        yield error(where(spec, "colours"), f"{len(colours)} stash colours; Diamond Mine uses "
+        yield error(where(spec, "colours"), f"{counted(len(colours), 'stash colour')}; Diamond Mine uses "
                                             f"{STASH_COLOURS} (2 of them opaque), and a 7th for flawless diamonds")
     opaque = [c.name for c in colours if c.opaque]
     if len(opaque) != OPAQUE_COLOURS:
-        yield error(where(spec, "colours"), f"{len(opaque)} opaque colour{'' if len(opaque) == 1 else 's'} ({', '.join(opaque) or 'none'}); "
-                                            f"the rules ask for {OPAQUE_COLOURS}, whose 10 large pyramids are "
-                                            "the nests")
+        yield error(where(spec, "colours"), f"{counted(len(opaque), 'opaque colour')} ({', '.join(opaque) or 'none'}); "
+                                            f"the rules ask for {OPAQUE_COLOURS}, whose {NEST_PYRAMIDS} large pyramids "
+                                            "are the nests")
     everyone = list(colours) + ([spec.flawless] if spec.flawless is not None else [])
     seen_names: dict[str, str] = {}
     seen_colours: dict[str, str] = {}
     for colour in everyone:
+        if not colour.name.strip():
+            yield error(where(colour, "name"), "a colour with no name: the board, the cards and the rules name "
+                                               "every colour")
+            continue
         key = colour.name.casefold()
         if key in seen_names:
             yield error(where(colour, "name"), f"the colour name {colour.name} is used twice")
@@ -245,8 +265,8 @@ def check_colours(spec):
             yield error(place, f"{name} is the flawless colour, which belongs to no player (its diamonds "
                                "score triple for everyone)")
         elif name not in by_name:
-            yield error(place, f"the player colour {name} is none of the stash colours "
-                               f"({', '.join(by_name)})")
+            yield error(place, f"the player colour {name!r} is none of the stash colours "
+                               f"({', '.join(by_name) or 'there are none'})")
         elif by_name[name].opaque:
             yield error(place, f"the player colour {name} is opaque: opaque pyramids are the nests; a player's "
                                "pawn is a large pyramid of a coloured stash")
@@ -256,11 +276,21 @@ def check_colours(spec):
     most = max(spec.players, default=0)
     if len(set(spec.player_colours)) < most:
         yield error(where(spec, "player_colours"),
-                    f"{len(set(spec.player_colours))} player colours for up to {most} players: each player needs "
-                    "a colour (and a large pyramid of it as a pawn)")
-    if spec.flawless is not None and spec.flawless.opaque:
-        yield error(where(spec.flawless, "opaque"), "the flawless colour is opaque; the rules add a 5th "
-                                                    "non-opaque colour")
+                    f"{counted(len(set(spec.player_colours)), 'player colour')} for up to {counted(most, 'player')}: "
+                    "each player needs a colour (and a large pyramid of it as a pawn)")
+    if len(spec.player_colours) > max(PLAYER_COUNTS):
+        yield error(where(spec, f"player_colours[{max(PLAYER_COUNTS)}]"),
+                    f"{len(spec.player_colours)} player colours: Diamond Mine has at most {max(PLAYER_COUNTS)} "
+                    "players, one at each corner of the board")
+    if spec.flawless is not None:
+        if spec.flawless.opaque:
+            yield error(where(spec.flawless, "opaque"), "the flawless colour is opaque; the rules add a 5th "
+                                                        "non-opaque colour")
+        if FLAWLESS_ADDED_FOR not in spec.players and any(n in PLAYER_COUNTS for n in spec.players):
+            yield error(where(spec, "flawless"),
+                        f"a flawless colour prints, but only a {FLAWLESS_ADDED_FOR} player game adds one; with 2 "
+                        "players the flawless diamonds are one of the bag colours no player has, drawn at random: "
+                        "leave `flawless` out (flawless: null)")
 
 
 def nest_clearance(inner: PyramidSize, outer: PyramidSize, paper: float) -> float:
@@ -286,9 +316,15 @@ def nest_clearance(inner: PyramidSize, outer: PyramidSize, paper: float) -> floa
 
 
 @rules.rule("diamond_mine.sizes", "small < medium < large, each nesting in the next with a card's thickness "
-                                  "between them")
+                                  "between them, each net lying flat")
 def check_sizes(spec):
     pyramids = spec.pyramids
+    for size in SIZES:
+        if pyramid_net(pyramids, size) is None:
+            geometry = pyramids.size(size)
+            yield error(where(pyramids, size), f"the {size} pyramid ({geometry.base_mm:g} x {geometry.height_mm:g} mm) "
+                                               "is too low to fold from one sheet: its four faces and glue tab overlap "
+                                               "round the apex; make it taller or the tab shallower")
     for inner_name, outer_name in zip(SIZES, SIZES[1:]):
         inner, outer = pyramids.size(inner_name), pyramids.size(outer_name)
         place = where(pyramids, outer_name)

@@ -9,13 +9,18 @@ from generator.validate import RuleBook
 rules = RuleBook()
 
 PLAYER_COUNTS = (2, 4)  # "a game of diamond hunting for 2 or 4 players" (the header's 2-4 notwithstanding)
+STASH = 5  # "Trios per color: 5": an Icehouse stash is 5 pyramids of each size
 NESTS = {2: 10, 4: 8}  # "Once all 10 nests are filled..."; "A 4 player game will only have 8 nests"
+NEST_PYRAMIDS = 10  # "The 10 opaque large pyramids should be filled": both opaque stashes' larges, no more
 END_EXHAUSTED = {2: 6, 4: 8}  # "ends when 6 veins are exhausted"; "when all 8 are exhausted"
 NEST_HOLDS = ("small", "medium")  # "filled with one small and one medium colored piece"
 STASH_COLOURS, OPAQUE_COLOURS = 6, 2  # "6 or 7 Icehouse Stashes (2 of which must be Opaque)"
 BOARD_SQUARES, QUADRANT_SQUARES = 8, 4  # a chessboard, in the four quadrants of 4 player Martian Chess
 MOVES = {"A": 1, "2": 2, "3": 3}  # "an Ace, 2 and 3": the squares a card moves
 CARRY_PIPS = 3  # "up to 3 pips of pieces at one time"
-POINTS = {"small": 1, "medium": 2}  # "Small pieces are worth 1 point, mediums are worth 2"
+POINTS = {"small": 1, "medium": 2}  # "Small pieces are worth 1 point, mediums are worth 2"; larges never score
 OWN_COLOUR_TIMES = 2  # "Any pieces that are of a player's color are worth DOUBLE"
 FLAWLESS_TIMES = 3  # "Pieces of this color are worth TRIPLE"
+#: Who is flawless: with 2 players a colour drawn at random among those no player has; with 4 an
+#: optional fifth non-opaque colour ("the players may elect to add in a 5th non opaque color").
+FLAWLESS_ADDED_FOR = 4
