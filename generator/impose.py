@@ -59,9 +59,12 @@ class SheetStyle:
     tile_overlap: float = 8.0
     mark_colour: str = "#000000"
     footer_colour: str = "#555555"
-    cut_colour: str = "#333333"
+    cut_colour: str = "#000000"
     cut_width: float = 0.25
     fold_dash: tuple[float, ...] = (1.2, 1.0)
+    halo_colour: str = "#ffffff"  # the casing either side of cut and fold lines
+    halo_width: float = 0.25  # on each side
+    fold_colour: str = "#6b6b6b"
 
 
 @dataclass(frozen=True)
@@ -267,15 +270,24 @@ class _Imposer:
     def _crop_marked(self, component: Component, piece: Piece) -> bool:
         return self.settings.crop_marks and component.cut_guides and piece.shape.straight_cuts
 
-    def _near_bleed(self, component: Component) -> float:
+    def _gutter(self, component: Component, piece: Piece) -> float:
+        """The gap between neighbours. Pieces cut straight may share cut lines; a shaped piece (a hex,
+        a coin, a net) keeps twice the bleed from its neighbours, its bleed inside the gap, so that
+        a cut a millimetre or two off the line, or a duplex shift of its back, shows no neighbour's
+        colour along an edge."""
+        if piece.shape.straight_cuts:
+            return component.gutter
+        return max(component.gutter, 2 * self.settings.bleed)
+
+    def _near_bleed(self, component: Component, piece: Piece) -> float:
         """The bleed towards a neighbour: half the gutter at most, so that no piece's art runs
         into its neighbour's (none where pieces share a cut line)."""
-        return min(self.settings.bleed, component.gutter / 2)
+        return min(self.settings.bleed, self._gutter(component, piece) / 2)
 
     def _ring(self, component: Component, piece: Piece) -> float:
         """How far outside its pieces' footprints a block reaches: bleed, then crop marks."""
         if not isinstance(piece.shape, Rect):
-            return self._near_bleed(component)
+            return self._near_bleed(component, piece)
         marks = self.settings.crop_mark_reach if self._crop_marked(component, piece) else 0.0
         return self.settings.bleed + marks
 
@@ -283,7 +295,7 @@ class _Imposer:
         """The best block of the run in a box, and the ring it keeps around its footprints."""
         component, piece = run[0]
         ring = self._ring(component, piece)
-        return arrange(piece.shape, component.gutter, len(run), width - 2 * ring, height - 2 * ring), ring
+        return arrange(piece.shape, self._gutter(component, piece), len(run), width - 2 * ring, height - 2 * ring), ring
 
     # placing -------------------------------------------------------------------------------------
     def place(self, run: list[tuple[Component, Piece]]) -> None:
@@ -365,7 +377,7 @@ class _Imposer:
     def _reach(self, component, piece, row, col, used, nested) -> tuple[float, float, float, float]:
         """Full bleed where a grid has no neighbour; elsewhere (and for curved or slanted
         outlines, grown evenly) the bleed towards a neighbour."""
-        near, full = self._near_bleed(component), self.settings.bleed
+        near, full = self._near_bleed(component, piece), self.settings.bleed
         if nested or not isinstance(piece.shape, Rect):
             return (near,) * 4
         return tuple(near if (row + dr, col + dc) in used else full

@@ -3,18 +3,16 @@
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Callable, Iterator
 
 from generator import fonts, geometry
 from generator.backends import TeeSurface
 from generator.canvas import PT, Canvas, Surface
+from generator.geometry import Path
 from generator.impose import Page, Placement, PrintSettings, Seam
 from generator.model import Area, Face
 from generator.recording import FaceRecordings, Recording, record_face
-
-#: Cut files draw cut lines in pure red, as cutting machines' software expects.
-CUT_COLOUR = "#ff0000"
-
 
 def draw_page(canvas: Canvas, page: Page, settings: PrintSettings, game_title: str, total_pages: int,
               faces: Callable[[Face, Area], Recording] = record_face) -> None:
@@ -29,10 +27,14 @@ def draw_page(canvas: Canvas, page: Page, settings: PrintSettings, game_title: s
             canvas.transform(placement.matrix)
             canvas.replay(faces(face, Area(piece.width, piece.height, settings.bleed, piece.shape)))
     sheet = settings.sheet
-    # Cut and fold lines go over all the art, so that no neighbour's bleed paints over them.
-    for placement in page.placements:
-        if placement.cut_lines:
-            draw_cut_lines(canvas, placement, sheet.cut_colour, sheet.cut_width, sheet.fold_dash)
+    # Cut and fold lines go over all the art, so that no neighbour's bleed paints over them: first
+    # every casing, then every line, so that no neighbour's casing covers a line either.
+    lines = LineStyle(sheet.cut_colour, sheet.cut_width, sheet.fold_colour, sheet.fold_dash, sheet.halo_colour,
+                      sheet.halo_width)
+    for layer in ("casing", "line"):
+        for placement in page.placements:
+            if placement.cut_lines:
+                draw_cut_lines(canvas, placement, lines, layer)
     for x0, y0, x1, y1 in page.crop_marks:
         canvas.line(x0, y0, x1, y1, stroke=sheet.mark_colour, width=0.2)
     for seam in page.seams:
@@ -42,17 +44,48 @@ def draw_page(canvas: Canvas, page: Page, settings: PrintSettings, game_title: s
         draw_footer(canvas, page, settings, game_title, total_pages)
 
 
-def draw_cut_lines(canvas: Canvas, placement: Placement, colour: str, width: float, fold_dash) -> None:
-    """The piece's cut outline, solid, and its fold lines, dashed, where the piece lies."""
+@dataclass(frozen=True)
+class LineStyle:
+    """How cut and fold lines are drawn: a cut solid, a fold thinner, dashed and in its own colour;
+    each with a casing `casing_width` wide on either side (none in a cut file)."""
+
+    cut_colour: str
+    cut_width: float
+    fold_colour: str
+    fold_dash: tuple[float, ...]
+    casing_colour: str = "#ffffff"
+    casing_width: float = 0.0
+
+    @property
+    def fold_width(self) -> float:
+        return self.cut_width * 0.8
+
+
+#: Cut files draw cut lines in pure red and folds in pure blue, hairlines, as cutting machines'
+#: software expects (it assigns cutting and scoring by colour).
+CUT_COLOUR, FOLD_COLOUR = "#ff0000", "#0000ff"
+CUT_FILE_LINES = LineStyle(CUT_COLOUR, 0.1, FOLD_COLOUR, (1.2, 1.0))
+
+
+def draw_cut_lines(canvas: Canvas, placement: Placement, style: LineStyle, layer: str = "line") -> None:
+    """The piece's cut outline and its fold lines where the piece lies: their `layer` "casing" (a
+    light band under each line, so it shows on dark art too) or "line"."""
+    if layer == "casing" and not style.casing_width:
+        return
     with canvas.saved():
         if placement.window:
             x0, y0, x1, y1 = placement.window
             canvas.clip_rect(x0, y0, x1 - x0, y1 - y0)
         canvas.transform(placement.cut_matrix)
         shape = placement.piece.shape
-        canvas.draw(shape.outline(), stroke=colour, width=width)
+        if layer == "casing":
+            for path, width in ((shape.outline(), style.cut_width), *(
+                    (Path().move_to(*a).line_to(*b), style.fold_width) for a, b in shape.folds)):
+                canvas.draw(path, stroke=style.casing_colour, width=width + 2 * style.casing_width)
+            return
+        canvas.draw(shape.outline(), stroke=style.cut_colour, width=style.cut_width)
         for (ax, ay), (bx, by) in shape.folds:
-            canvas.line(ax, ay, bx, by, stroke=colour, width=width * 0.8, dash=fold_dash)
+            canvas.line(ax, ay, bx, by, stroke=style.fold_colour, width=style.fold_width, dash=style.fold_dash)
 
 
 GLUE_TEXT_PT = 7.0
@@ -243,7 +276,7 @@ def render_cut_files(pages: list[Page], settings: PrintSettings) -> dict[int, by
             continue
         surface.begin_page(page.number, page.width, page.height)
         for placement in page.placements:
-            draw_cut_lines(canvas, placement, CUT_COLOUR, 0.1, settings.sheet.fold_dash)
+            draw_cut_lines(canvas, placement, CUT_FILE_LINES)
         surface.end_page()
     return surface.pages
 

@@ -34,8 +34,11 @@ class SheetSpec:
     tile_overlap_mm: float = spec_field(positive=True, maximum=50)
     mark_colour: str = "#000000"
     footer_colour: str = "#555555"
-    cut_line_colour: str = "#333333"
+    cut_line_colour: str = "#000000"
     cut_line_mm: float = spec_field(0.25, positive=True, maximum=2)
+    cut_halo_colour: str = "#ffffff"
+    cut_halo_mm: float = spec_field(0.25, minimum=0, maximum=2)
+    fold_line_colour: str = "#6b6b6b"
     fold_dash_mm: list[float] = spec_field(default_factory=lambda: [1.2, 1.0], positive=True, maximum=20)
 
 
@@ -53,7 +56,8 @@ def print_settings(paper: str, duplex: str, bleed: float, crop_marks: bool, cont
         sheet=SheetStyle(
             sheet.crop_mark_length_mm, sheet.crop_mark_offset_mm, sheet.footer_height_mm,
             sheet.calibration_mm, sheet.tile_overlap_mm, sheet.mark_colour, sheet.footer_colour,
-            sheet.cut_line_colour, sheet.cut_line_mm, tuple(sheet.fold_dash_mm),
+            sheet.cut_line_colour, sheet.cut_line_mm, tuple(sheet.fold_dash_mm), sheet.cut_halo_colour,
+            sheet.cut_halo_mm, sheet.fold_line_colour,
         ),
         duplex=duplex,
         bleed=bleed,

@@ -19,6 +19,8 @@ from generator.shapes import Circle, Outline, Rect, RegularPolygon, grown_polygo
 
 A4 = Paper("a4", 210.0, 297.0, 6.35)
 BLEED, HEX_GUTTER, TOKEN_GUTTER = 3.0, 4.0, 3.0
+# Shaped pieces keep at least twice the bleed apart, whatever gutter their component asks for.
+HEX_SPACING = max(HEX_GUTTER, 2 * BLEED)
 ACROSS_FLATS = 50.8
 TOL = 0.05
 SVG = "{http://www.w3.org/2000/svg}"
@@ -83,7 +85,7 @@ def test_hexes_nest_in_rows_with_the_gutter_between_neighbours(built):
     hexes = [p for p in page["pieces"] if p["component"] == "hex-tile"]
     rows = sorted({round(p["y_mm"], 3) for p in hexes})
     assert len(rows) >= 3
-    pitch = ACROSS_FLATS + HEX_GUTTER
+    pitch = ACROSS_FLATS + HEX_SPACING
     for upper, lower in zip(rows, rows[1:]):
         assert lower - upper == pytest.approx(pitch * math.sqrt(3) / 2, abs=TOL)  # rows close up
     first_x = [min(p["x_mm"] for p in hexes if round(p["y_mm"], 3) == row) for row in rows[:2]]
@@ -162,7 +164,7 @@ def test_art_is_clipped_to_the_outline_grown_by_the_bleed(built):
     groups = root.findall(f"{SVG}g")
     placed = data["pages"][0]["pieces"]
     assert len(groups) == len(placed)
-    grow = min(BLEED, HEX_GUTTER / 2)
+    grow = min(BLEED, HEX_SPACING / 2)
     radius = ACROSS_FLATS / math.sqrt(3) + grow / math.cos(math.pi / 6)
     hexes = [(group, piece) for group, piece in zip(groups, placed) if piece["component"] == "hex-tile"]
     assert hexes
@@ -179,11 +181,14 @@ def test_cut_lines_and_fold_lines_are_drawn_in_one_style(built):
     sheet = settings.sheet
     shared = next(p for p in data["pages"] if "pyramid" in p["components"] and p["side"] == "front")
     root = svg_root(outputs, shared["number"])
-    strokes = [p for p in root.iter(f"{SVG}path") if p.get("stroke") == sheet.cut_colour]
-    cuts = [p for p in strokes if not p.get("stroke-dasharray")]
-    folds = [p for p in strokes if p.get("stroke-dasharray")]
+    paths = list(root.iter(f"{SVG}path"))
+    cuts = [p for p in paths if p.get("stroke") == sheet.cut_colour and not p.get("stroke-dasharray")]
+    folds = [p for p in paths if p.get("stroke") == sheet.fold_colour and p.get("stroke-dasharray")]
+    casings = [p for p in paths if p.get("stroke") == sheet.halo_colour]
     assert len(cuts) == len(shared["pieces"])  # hexes, the pyramid, five tokens: each its own cut line
-    assert len(folds) == 4  # three between the faces, one for the glue tab
+    assert len(folds) == 4  # three between the faces, one for the glue tab: grey, dashed, thinner
+    assert sheet.fold_colour != sheet.cut_colour
+    assert len(casings) == len(cuts) + len(folds)  # a light casing under every line, for dark art
     pyramid = next(p for p in shared["pieces"] if p["component"] == "pyramid")
     cut = next(points_of(p.get("d")) for p in cuts if len(points_of(p.get("d"))) == len(pyramid["outline"]))
     assert flat(cut) == pytest.approx(flat(pyramid["outline"]), abs=TOL)

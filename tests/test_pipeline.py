@@ -249,7 +249,14 @@ def test_tts_makes_a_deck_of_each_deck_like_component_from_the_builds_recordings
 
 
 def test_a_build_is_quiet_about_warnings_which_validate_shows(tmp_path):
-    code, stdout, stderr = run_pnp("build", "blood_diamonds", "--out", tmp_path, cwd=ROOT)
-    assert code == 0 and stderr == "" and len(stdout.splitlines()) == 1
-    code, stdout, _ = run_pnp("validate", "blood_diamonds", cwd=ROOT)
-    assert code == 0 and "warning:" in stdout
+    """The classic palette is judged as colour-blind eyes see it, and keeps every game's colours apart:
+    a default build of every bundled game says one line a game. The greyscale palette, judged in
+    greyscale too, leaves one pair of Blood Diamonds' suits close (their symbols tell them apart):
+    its build counts the warning, and validate lists it."""
+    code, stdout, stderr = run_pnp("build", "--out", tmp_path / "all", "--format", "svg", cwd=ROOT)
+    assert code == 0 and stderr == "" and len(stdout.splitlines()) == 5
+    code, stdout, stderr = run_pnp("build", "blood_diamonds", "--palette", "greyscale", "--out", tmp_path, cwd=ROOT)
+    assert code == 0 and len(stdout.splitlines()) == 1
+    assert stderr.splitlines() == ["blood_diamonds: 1 warning; pnp validate lists them"]
+    code, stdout, _ = run_pnp("validate", "blood_diamonds", "--palette", "greyscale", cwd=ROOT)
+    assert code == 0 and stdout.count("warning:") == 1 and "[colour.distinct]" in stdout
