@@ -11,7 +11,7 @@ import pytest
 
 from conftest import words_below
 from generator.games.blood_diamonds import game as bd
-from generator.games.blood_diamonds.paper import SUIT_EFFECTS
+from generator.games.blood_diamonds.paper import SUIT_EFFECTS, role_labels
 from generator.load import load_game
 from generator.model import Area
 from generator.recording import record_face
@@ -50,9 +50,9 @@ def test_the_aid_is_a6_printed_on_both_sides_with_every_suits_effects():
     front, back = words(cards[0]), words(cards[0], "back")
     for suit in spec.suits:
         tile, coin, power = SUIT_EFFECTS[suit.symbol]
-        for label, effect in ((f"Tile: {suit.tile}", tile), (f"Coins: {suit.coin}", coin),
-                              (f"Power: {suit.power}", power)):
-            assert label in front and effect in front, (label, effect)
+        for label, effect in ((f"Tile: {suit.tile.label}", tile), (f"Coins: {suit.coin.label}", coin),
+                              (f"Power: {suit.power.label}", power)):
+            assert label in front and effect.format(**role_labels(spec)) in front, (label, effect)
     assert "Explore" in back and "Act" in back
 
 
@@ -65,7 +65,7 @@ def test_tile_faces_name_their_location():
     spec, parts = components()
     tiles = {piece.id: piece for piece in parts["tile"].pieces}
     for suit in spec.suits:
-        assert suit.tile in words(tiles[f"tile-{suit.name}-3"])
+        assert suit.tile.label in words(tiles[f"tile-{suit.name}-3"])
         assert bd.BLACK_MARKET in words(tiles[f"tile-{suit.name}-null"])
 
 

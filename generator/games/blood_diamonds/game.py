@@ -10,22 +10,25 @@ values, a null coin makes it 0, and the swindler's highest coin counts 2 more.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
-from functools import partial
+from functools import lru_cache, partial
+from itertools import combinations
 from typing import Literal
 
 from generator import fonts
 from generator.canvas import PT, Canvas
 from generator.colour_rules import MeaningColour
-from generator.fonts import text_width
+from generator.fonts import text_width, wrap
 from generator.kit import tracks
 from generator.kit.nets import FlatNet, cube_net, unfold
 from generator.kit.prose import FLOOR_PT, RulesSheet, rules_sheet_errors
 from generator.kit.symbols import SUITS, draw_symbol
-from generator.kit.text import fit_line, fit_size, measure_drawing, top_baseline
+from generator.kit.text import counted, fit_line, fit_size, measure_drawing, top_baseline
 from generator.model import Area, Component, Piece, PieceGeometry, fill_bleed, spread
 from generator.plugins import Game, GameSpec
-from generator.schema import Colour, spec_field, where
+from generator.errors import InputError, Location
+from generator.schema import Colour, build, spec_field, where
 from generator.shapes import Circle, Outline, Rect
 from generator.styles import Style
 from generator.validate import RuleBook, error
@@ -33,6 +36,7 @@ from generator.validate import RuleBook, error
 from .paper import reference_component, reference_fits, rules_blocks, rules_component
 
 RANKS = ("null", "ace", "2", "3", "4", "5")
+SUIT_NAME = re.compile(r"^[^\W_]+([-_][^\W_]+)*$")  # a word: letters or digits of any script, parts joined by - or _
 RANK_VALUES = {"null": 0, "ace": 1, "2": 2, "3": 3, "4": 4, "5": 5}
 SUIT_SYMBOLS = {"sun", "moon", "club", "diamond", "heart", "spade"}
 MORE = "more"  # a payoff chart row "X with other coins"
@@ -54,13 +58,58 @@ SUIT_ROLES = {
 # ---------------------------------------------------------------------------------------------
 
 @dataclass(kw_only=True)
+class _RoleFields:
+    id: str = None
+    label: str = None
+    extends: str = None  # what `--set suits.0.tile.label=...` makes of a role written as text: see Role
+
+
+@dataclass(frozen=True)
+class Role:
+    """A suit's tile, coin action or power. Its identity (`id`), the name Table 1 gives it, is what
+    the rules check; its `label` is what prints, so a translation ("Marché") changes the label alone.
+
+    A file writes either plain text, the label, or `{id: Market, label: Marché}`. Plain text that is
+    one of Table 1's names is read as that role, so a suit given another suit's role is caught;
+    any other text is a label of the role Table 1 gives the suit's symbol.
+    """
+
+    label: str
+    id: str | None = None
+    location: Location = Location("?")
+
+    @classmethod
+    def from_spec(cls, value, location: Location, context, label: str) -> Role:
+        if isinstance(value, str):
+            return cls(value, None, location)
+        if isinstance(value, dict):
+            fields = build(_RoleFields, value, location, context, label)
+            # `--set suits.0.tile.label=Marché` on a role written as text (tile: Market) extends it, the way
+            # a template is extended: {extends: Market, label: Marché}. What it extends stands for both.
+            written = fields.id if fields.id is not None else fields.label
+            if fields.extends is not None:
+                return cls(fields.label if fields.label is not None else fields.extends,
+                           fields.id if fields.id is not None else fields.extends,
+                           where(fields, "id" if fields.id is not None else "extends"))
+            if written is None:
+                raise InputError(location, f"{label} gives neither an id nor a label; write {{id: <the name Table 1 "
+                                           "gives it>, label: <the words to print>}", "input.missing-key")
+            return cls(fields.label if fields.label is not None else fields.id, fields.id,
+                       where(fields, "id" if fields.id is not None else "label"))
+        shown = ("missing or empty" if value is None else "a list" if isinstance(value, list)
+                 else "true/false" if isinstance(value, bool) else f"the number {value}")
+        raise InputError(location, f"{label} is {shown}; write its name as text, or {{id: <the name Table 1 "
+                                   "gives it>, label: <the words to print>}", "input.type")
+
+
+@dataclass(kw_only=True)
 class Suit:
     name: str
     symbol: Literal[SUITS]  # type: ignore[valid-type]
     colour: Colour
-    tile: str
-    coin: str
-    power: str
+    tile: Role
+    coin: Role
+    power: Role
 
 
 @dataclass(kw_only=True)
@@ -175,15 +224,19 @@ def payoff_row(row: list, bonus: int) -> tuple[str, int | None, int | None]:
     return label, sale_payoff(values), sale_payoff(values, True, bonus)
 
 
-def full_payoff_chart() -> list[tuple[str, ...]]:
+def is_sale(row: list) -> bool:
+    """Whether a chart row is a sale the chart can price (any other row is the validator's to report)."""
+    return sale_key(row) in full_payoff_chart()
+
+
+@lru_cache(maxsize=None)
+def full_payoff_chart() -> tuple[tuple[str, ...], ...]:
     """Every distinct sale, freshly enumerated: the null and the ace alone and with others, then
     every set of the numbered coins 2-5, smallest first (the order of the rulebook's Table 2)."""
-    from itertools import combinations
-
     rows = [("null",), ("null", MORE), ("ace",), ("ace", MORE)]
     for size in range(1, 5):
         rows += [tuple(str(v) for v in combo) for combo in combinations((2, 3, 4, 5), size)]
-    return rows
+    return tuple(rows)
 
 
 def track_squares(track: ScoreTrack) -> list[tracks.Square]:
@@ -213,7 +266,12 @@ def _rank_set_problems(owner, field: str, ranks: list, what: str):
 @rules.rule("blood_diamonds.suits", "six distinct suits: sun, moon, clubs, diamonds, hearts, spades")
 def check_suits(spec: BloodDiamondsSpec):
     if len(spec.suits) != 6:
-        yield error(where(spec, "suits"), f"{len(spec.suits)} suits; a six pack has 6")
+        yield error(where(spec, "suits"), f"{counted(len(spec.suits), 'suit')}; a six pack has 6")
+    for index, suit in enumerate(spec.suits):
+        if not SUIT_NAME.match(suit.name):
+            # The name also names the suit's pieces (tile-hearts-3) for --only, styles and piece files.
+            yield error(where(suit, "name"), f'suit name "{suit.name}": write one word of letters or digits (a - or _ '
+                                             "may join parts); it names the suit's pieces, as in tile-hearts-3")
     for kind in ("name", "symbol"):
         seen = set()
         for index, suit in enumerate(spec.suits):
@@ -233,21 +291,24 @@ def check_pieces(spec: BloodDiamondsSpec):
     yield from _rank_set_problems(spec.coins, "ranks", spec.coins.ranks, "coins")
     yield from _rank_set_problems(spec.dice, "faces", spec.dice.faces, "die faces")
     if spec.pawns.per_suit != 1:
-        yield error(where(spec.pawns, "per_suit"), f"{spec.pawns.per_suit} pawns per suit; each suit has one")
+        yield error(where(spec.pawns, "per_suit"),
+                    f"{counted(spec.pawns.per_suit, 'pawn')} per suit; each suit has one")
 
 
 @rules.rule("blood_diamonds.players", "3 to 6 players, never more than suits")
 def check_players(spec: BloodDiamondsSpec):
     for index, count in enumerate(spec.players):
         if not 3 <= count <= 6:
-            yield error(where(spec, f"players[{index}]"), f"{count} players: Blood Diamonds is for 3 to 6")
+            yield error(where(spec, f"players[{index}]"), f"{counted(count, 'player')}: Blood Diamonds is for 3 to 6")
         elif count > len(spec.suits):
-            yield error(where(spec, f"players[{index}]"), f"{count} players but only {len(spec.suits)} suits to draw")
+            yield error(where(spec, f"players[{index}]"),
+                        f"{counted(count, 'player')} but only {counted(len(spec.suits), 'suit')} to draw")
     if not spec.players:
         yield error(where(spec), "players is empty; Blood Diamonds is for 3 to 6")
 
 
-@rules.rule("blood_diamonds.sizes", "coins at most half a tile wide, die faces large enough to read")
+@rules.rule("blood_diamonds.sizes", "coins at most half a tile wide, die faces large enough to read, glue tabs that "
+                                    "fit inside the die")
 def check_sizes(spec: BloodDiamondsSpec):
     tile, coin = spec.tiles.piece, spec.coins.piece
     if coin.width_mm > tile.width_mm / 2 + 1e-9:
@@ -255,6 +316,11 @@ def check_sizes(spec: BloodDiamondsSpec):
                     f"coins {coin.width_mm:g} mm across are more than half a {tile.width_mm:g} mm tile")
     if spec.dice.face_mm < 12.0:
         yield error(where(spec.dice, "face_mm"), f"die faces of {spec.dice.face_mm:g} mm are too small to read; use 12 mm or more")
+    if spec.dice.tab_mm > spec.dice.face_mm / 2:
+        # Folded in, the tabs on opposite edges of a face would meet in its middle and overlap.
+        yield error(where(spec.dice, "tab_mm"), f"glue tabs {spec.dice.tab_mm:g} mm deep are more than half a "
+                                                f"{spec.dice.face_mm:g} mm die face; inside the cube they would "
+                                                "overlap")
     if spec.score_track.square_mm < spec.dice.face_mm:
         yield error(where(spec.score_track, "square_mm"),
                     f"score squares of {spec.score_track.square_mm:g} mm cannot hold a {spec.dice.face_mm:g} mm die")
@@ -266,7 +332,8 @@ def check_score_track(spec: BloodDiamondsSpec):
     squares = track_squares(track)
     numbers = [number for number, _, _ in squares]
     if sorted(numbers) != list(range(100)):
-        yield error(where(track), f"the track numbers {numbers[0]} to {numbers[-1]} ({len(numbers)} squares); "
+        yield error(where(track), f"the track numbers {numbers[0]} to {numbers[-1]} "
+                                  f"({counted(len(numbers), 'square')}); "
                                   "it must cover 0 to 99 exactly once")
     for (n0, c0, r0), (n1, c1, r1) in zip(squares, squares[1:]):
         if abs(c0 - c1) + abs(r0 - r1) != 1:
@@ -302,28 +369,84 @@ def check_reference_cards(spec: BloodDiamondsSpec):
     most = max(spec.players, default=0)
     if spec.reference_card.copies < most:
         yield error(where(spec.reference_card, "copies"),
-                    f"{spec.reference_card.copies} reference cards for up to {most} players; "
+                    f"{counted(spec.reference_card.copies, 'reference card')} for up to {counted(most, 'player')}; "
                     f"every player gets one: use copies: {most}")
+
+
+@rules.rule("blood_diamonds.words", "every title and sentence the print carries has words; the card's back has a turn")
+def check_words(spec: BloodDiamondsSpec):
+    card = spec.reference_card
+    if not spec.title.strip():
+        yield error(where(spec, "title"), "the title is empty; it heads the rules sheet and every page's footer")
+    if not card.title.strip():
+        yield error(where(card, "title"), 'reference_card.title is empty; it heads both sides of the card (say "Blood '
+                                          'Diamonds")')
+    if not card.turn:
+        yield error(where(card, "turn"), "reference_card.turn is empty; the card's back walks through a turn: explore, "
+                                         "then act")
+    for field in ("turn", "notes"):
+        for index, words in enumerate(getattr(card, field)):
+            if not words.strip():
+                yield error(where(card, f"{field}[{index}]"), f"reference_card.{field}[{index}] has no words; write "
+                                                               "them or leave the line out")
 
 
 @rules.rule("blood_diamonds.win", "a score of 600 wins")
 def check_win(spec: BloodDiamondsSpec):
     if spec.score_track.win != WIN:
         yield error(where(spec.score_track, "win"),
-                    f"a win at {spec.score_track.win} points; the rules end the game the moment a score reaches {WIN}")
+                    f"a win at {counted(spec.score_track.win, 'point')}; the rules end the game the moment a score "
+                    f"reaches {WIN}")
 
 
-@rules.rule("blood_diamonds.suit-roles", "each suit's tile, coin action and power are the rules' (Table 1)")
+ROLE_KINDS = {"tile": "tile", "coin": "coin action", "power": "power"}
+# Every name in Table 1, in any case, and whose it is: (symbol, tile | coin | power).
+TABLE_1_NAMES = {name.casefold(): (symbol, kind)
+                 for symbol, roles in SUIT_ROLES.items() for kind, name in roles.items()}
+
+
+def role_identity(role: Role) -> tuple[str, str] | None:
+    """Whose role this is in Table 1, (symbol, kind), as the file says it: by its id, else by a label
+    that is one of Table 1's names; None for a label of the file's own (a translation)."""
+    return TABLE_1_NAMES.get((role.id if role.id is not None else role.label).casefold())
+
+
+def _role_problem(suit: Suit, kind: str) -> str | None:
+    """What is wrong with one of the suit's roles, in words, or None."""
+    role, name, what = getattr(suit, kind), SUIT_ROLES[suit.symbol][kind], ROLE_KINDS[kind]
+    mine = (suit.symbol, kind)
+    if role.id is not None and role_identity(role) is None:
+        return f'its {what} id "{role.id}" is not a name in the rules\' Table 1; the rules say "{name}"'
+    if role_identity(role) not in (None, mine):
+        return f'its {what} is "{role.id or role.label}"; the rules say "{name}"'
+    if TABLE_1_NAMES.get(role.label.casefold(), mine) != mine:
+        # The right role under another role's name would send players to the wrong line of the card.
+        return f'its {what} would print as "{role.label}", the rules\' name for another; label it "{name}" or a ' \
+               "translation of it"
+    if not role.label.strip():
+        return f'its {what} has no label to print; give it words ("{name}" or a translation)'
+    return None
+
+
+@rules.rule("blood_diamonds.suit-roles", "each suit's tile, coin action and power are the rules' (Table 1), each "
+                                         "with a label of its own to print")
 def check_suit_roles(spec: BloodDiamondsSpec):
     for suit in spec.suits:
-        wanted = SUIT_ROLES.get(suit.symbol)
-        if wanted is None:
-            continue
-        for field, what in (("tile", "tile"), ("coin", "coin action"), ("power", "power")):
-            value, name = getattr(suit, field), wanted[field]
-            if value.casefold() != name.casefold():
-                yield error(where(suit, field),
-                            f'suit {suit.name} (symbol {suit.symbol}): its {what} is "{value}"; the rules say "{name}"')
+        for kind in ROLE_KINDS:
+            problem = _role_problem(suit, kind)
+            if problem:
+                yield error(getattr(suit, kind).location, f"suit {suit.name} (symbol {suit.symbol}): {problem}")
+    for kind, what in ROLE_KINDS.items():
+        seen: dict[str, str] = {}
+        for suit in spec.suits:
+            role = getattr(suit, kind)
+            label = " ".join(role.label.split()).casefold()
+            if label in TABLE_1_NAMES:
+                continue  # one of the rules' names: on the wrong suit, it is reported above
+            if label and label in seen:
+                yield error(role.location, f'the {what}s of {seen[label]} and {suit.name} both print as '
+                                           f'"{role.label}"; players could not tell them apart')
+            seen.setdefault(label, suit.name)
 
 
 @rules.rule("blood_diamonds.text-fits", "the reference card, the payoff chart and the rules sheet hold their words at "
@@ -344,6 +467,79 @@ def check_text_fits(spec: BloodDiamondsSpec):
     yield from rules_sheet_errors(spec, rules_blocks(spec))
 
 
+def _overlap(a: Box, b: Box) -> bool:
+    return min(a[2], b[2]) - max(a[0], b[0]) > CLEARANCE and min(a[3], b[3]) - max(a[1], b[1]) > CLEARANCE
+
+
+def _outside(part: Box, field: Box) -> bool:
+    return (part[0] < field[0] - CLEARANCE or part[1] < field[1] - CLEARANCE or part[2] > field[2] + CLEARANCE
+            or part[3] > field[3] + CLEARANCE)
+
+
+CLEARANCE = 0.05  # mm: parts that only touch do not clash
+
+
+def clash(parts: dict[str, Box], field: Box, edge: str) -> str | None:
+    """The first clash on a face, in words: a part that leaves its field, or two parts that overlap."""
+    for name, box in parts.items():
+        if box[2] - box[0] < 0 or box[3] - box[1] < 0 or _outside(box, field):
+            return f"its {name} reaches past {edge}"
+    for (a, box_a), (b, box_b) in combinations(parts.items(), 2):
+        if _overlap(box_a, box_b):
+            return f"its {a} and its {b} overlap"
+    return None
+
+
+def layout_clashes(spec: BloodDiamondsSpec):
+    """(component, piece id, clash) for every piece whose drawn parts clash, as the styles and sizes
+    in the file place them."""
+    tile, coin = spec.tiles.piece, spec.coins.piece
+    for suit in spec.suits:
+        for piece_id, rank, style in tile_styles(spec, suit):
+            face = tile_face(tile.width_mm, tile.height_mm, style, suit, rank)
+            found = clash(face.parts(style.index.face, rank, style.title.face), face.field, "the frame")
+            yield "tile", piece_id, found
+        for piece_id, rank, style in coin_styles(spec, suit):
+            for side in (None, rank):
+                inner, middle = coin_parts(coin.width_mm, style, side)
+                r = coin.width_mm / 2
+                far = max(math.hypot(x - r, y - r) for x in middle[0::2] for y in middle[1::2])
+                what = "suit symbol" if side is None else "rank"
+                if style.frame and far > inner + CLEARANCE:
+                    yield "coin", piece_id, f"its {what} reaches over the ring"
+                    break
+        piece_id, style = die_style(spec, suit)
+        f = spec.dice.face_mm
+        yield "die", piece_id, next(filter(None, (clash(die_face_parts(f, style, rank_name(rank)), (0, 0, f, f),
+                                                        "the face") for rank in spec.dice.faces)), None)
+        for piece_id, style in pawn_styles(spec, suit):
+            yield "pawn", piece_id, clash(pawn_parts(spec.pawns, style), (0, 0, spec.pawns.width_mm,
+                                                                           spec.pawns.height_mm), "the panel")
+
+
+LAYOUT_FIX = {
+    "tile": ("tiles", "piece", "give the tiles more room, or the tile style a smaller border_mm, line_mm, safe_mm or "
+                               "body size"),
+    "coin": ("coins", "piece", "give the coins more room, or the coin style a smaller border_mm"),
+    "die": ("dice", "face_mm", "give the die faces more room, or the die style a smaller safe_mm"),
+    "pawn": ("pawns", "height_mm", "make the pawns taller, or the pawn style's title size smaller"),
+}
+
+
+@rules.rule("blood_diamonds.layout", "no part drawn on a tile, coin, die or pawn overlaps another or leaves its face")
+def check_layout(spec: BloodDiamondsSpec):
+    first: dict[str, tuple[str, str]] = {}
+    count: dict[str, int] = {}
+    for component, piece_id, found in layout_clashes(spec):
+        if found:
+            first.setdefault(component, (piece_id, found))
+            count[component] = count.get(component, 0) + 1
+    for component, (piece_id, found) in first.items():
+        field, key, fix = LAYOUT_FIX[component]
+        more = f" (and {counted(count[component] - 1, 'more piece')})" if count[component] > 1 else ""
+        yield error(where(getattr(spec, field), key), f"{piece_id}: {found}{more}; {fix}")
+
+
 # ---------------------------------------------------------------------------------------------
 # Drawing helpers. Every position on a face is a fraction of the face or follows from the sizes
 # its style hands it (safe margin, border, line width, text roles), so any piece preset works.
@@ -360,6 +556,25 @@ def draw_rank(canvas: Canvas, rank: str, cx: float, cy: float, height: float, co
         return
     size = height / fonts.inked_height(RANK_GLYPHS, face)[1]
     canvas.text(cx, cy + height / 2, "A" if rank == "ace" else rank, size, fill=colour, face=face, anchor="middle")
+
+
+Box = tuple[float, float, float, float]  # left, top, right, bottom: a part of a face, in mm from its top-left
+
+
+def rank_box(rank: str, cx: float, cy: float, height: float, face: str) -> Box:
+    """The box `draw_rank` inks: a null's ring with its line, or the rank's glyph."""
+    if rank == "null":
+        r = height * 0.48  # the ring's radius, 0.42, and half its line, 0.06
+        return cx - r, cy - r, cx + r, cy + r
+    half = text_width("A" if rank == "ace" else rank, height / fonts.inked_height(RANK_GLYPHS, face)[1], face) / 2
+    return cx - half, cy - height / 2, cx + half, cy + height / 2
+
+
+def text_box(text: str, size: float, cx: float, baseline: float, face: str) -> Box:
+    """The box of one line of text centred on cx: its advance across, its ink up and down."""
+    low, high = fonts.inked_height(text, face)
+    half = text_width(text, size, face) / 2
+    return cx - half, baseline - high * size, cx + half, baseline - low * size
 
 
 def rank_aspect(face: str) -> float:
@@ -401,24 +616,52 @@ def inner_edge(style: Style) -> float:
 BLACK_MARKET = "Black market"
 
 
+@dataclass(frozen=True)
+class TileFace:
+    """Where the parts of a tile's face go, in mm from its top-left: the drawing and the layout rule
+    read the same numbers."""
+
+    field: Box  # inside the frame, where the parts must stay
+    corner: Box  # the suit symbol
+    bar: Box  # the bar along the top edge
+    rank: tuple[float, float, float]  # the rank's centre and height
+    name: str  # where the tile puts a warlord; every null tile is a black market
+    name_size: float
+    name_baseline: float
+
+    def parts(self, face: str, rank: str, name_face: str) -> dict[str, Box]:
+        return {"suit symbol": self.corner, "bar": self.bar, "rank": rank_box(rank, *self.rank, face),
+                "name": text_box(self.name, self.name_size, self.field[0] + (self.field[2] - self.field[0]) / 2,
+                                 self.name_baseline, name_face)}
+
+
+def tile_face(width: float, height: float, style: Style, suit: Suit, rank: str) -> TileFace:
+    side, inner = min(width, height), inner_edge(style)
+    top = inner + side * 0.025  # a little air inside the frame
+    corner = side * 0.16
+    bar_width, bar_height = side * 0.24, side * 0.028
+    name = BLACK_MARKET if rank == "null" else suit.tile.label
+    room = width - 2 * (inner + side * 0.02)
+    return TileFace(field=(inner, inner, width - inner, height - inner),
+                    corner=(top, top, top + corner, top + corner),
+                    bar=((width - bar_width) / 2, top, (width + bar_width) / 2, top + bar_height),
+                    rank=(width / 2, height / 2 + side * 0.03, side * 0.38),
+                    name=name, name_size=fit_line(name, style.body.size, room, style.title.face),
+                    name_baseline=height - inner - side * 0.045)
+
+
 def draw_tile_face(canvas: Canvas, area: Area, style: Style, suit: Suit, rank: str) -> None:
     """The rank large in the middle, the suit in the top-left corner and the location's name along
     the bottom; the corner and the bar along the top edge say which way is up."""
     fill_bleed(canvas, area, style.background)
     draw_frame(canvas, area, style, suit.colour)
-    w, h = area.width, area.height
-    side = min(w, h)
-    top = inner_edge(style) + side * 0.025  # a little air inside the frame
-    corner = side * 0.16
-    draw_symbol(canvas, suit.symbol, top + corner / 2, top + corner / 2, corner, suit.colour)
-    bar_width, bar_height = side * 0.24, side * 0.028
-    canvas.rect((w - bar_width) / 2, top, bar_width, bar_height, radius=bar_height / 2, fill=suit.colour)
-    draw_rank(canvas, rank, w / 2, h / 2 + side * 0.03, side * 0.38, suit.colour, style.index.face)
-    # Where the tile puts a warlord, along the bottom: every null tile is a black market.
-    name = BLACK_MARKET if rank == "null" else suit.tile
-    room = w - 2 * (inner_edge(style) + side * 0.02)
-    size = fit_line(name, style.body.size, room, style.title.face)
-    canvas.text(w / 2, h - inner_edge(style) - side * 0.045, name, size, fill=style.ink, face=style.title.face,
+    face = tile_face(area.width, area.height, style, suit, rank)
+    left, top, right, bottom = face.corner
+    draw_symbol(canvas, suit.symbol, (left + right) / 2, (top + bottom) / 2, right - left, suit.colour)
+    left, top, right, bottom = face.bar
+    canvas.rect(left, top, right - left, bottom - top, radius=(bottom - top) / 2, fill=suit.colour)
+    draw_rank(canvas, rank, *face.rank, suit.colour, style.index.face)
+    canvas.text(area.width / 2, face.name_baseline, face.name, face.name_size, fill=style.ink, face=style.title.face,
                 anchor="middle")
 
 
@@ -436,19 +679,34 @@ def draw_tile_back(canvas: Canvas, area: Area, style: Style) -> None:
             canvas.circle(x, y, min(w, h) * 0.02, fill=style.back_pattern)
 
 
+def coin_middle(width: float, style: Style, rank: str | None) -> float:
+    """How large the middle of a coin side is drawn: the suit symbol's size (rank None), else the
+    rank's height. Either fits the circle inside the safe margin."""
+    room = width - 2 * style.safe_mm  # the circle inside the safe margin: a box in it has this diagonal
+    if rank is None:
+        return min(width * 0.5, room / math.sqrt(2))
+    return min(width * 0.42, room / math.hypot(1.0, rank_aspect(style.index.face)))
+
+
+def coin_parts(width: float, style: Style, rank: str | None) -> tuple[float, Box]:
+    """The radius inside the coin's ring (its inner edge) and the box of what is printed in the middle."""
+    r, size = width / 2, coin_middle(width, style, rank)
+    middle = (r - size / 2, r - size / 2, r + size / 2, r + size / 2) if rank is None else \
+        rank_box(rank, r, r, size, style.index.face)
+    return r - style.border_mm - style.line_mm / 2, middle
+
+
 def draw_coin_side(canvas: Canvas, area: Area, style: Style, suit: Suit, rank: str | None) -> None:
     """One side of a coin: the suit symbol (rank None) or the rank. Both sides share the same
     background and ring, so only what is printed in the middle tells them apart."""
     fill_bleed(canvas, area, style.background)
     r = area.width / 2
-    if style.frame:
+    if style.frame and r > style.border_mm:
         canvas.circle(r, r, r - style.border_mm, stroke=suit.colour, width=style.line_mm)
-    room = area.width - 2 * style.safe_mm  # the circle inside the safe margin: a box in it has this diagonal
     if rank is None:
-        draw_symbol(canvas, suit.symbol, r, r, min(area.width * 0.5, room / math.sqrt(2)), suit.colour)
+        draw_symbol(canvas, suit.symbol, r, r, coin_middle(area.width, style, None), suit.colour)
     else:
-        height = min(area.width * 0.42, room / math.hypot(1.0, rank_aspect(style.index.face)))
-        draw_rank(canvas, rank, r, r, height, suit.colour, style.index.face)
+        draw_rank(canvas, rank, r, r, coin_middle(area.width, style, rank), suit.colour, style.index.face)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -460,16 +718,30 @@ def die_net(dice: Dice) -> FlatNet:
     return unfold(cube_net(dice.face_mm, dice.tab_mm))
 
 
+def die_rank_height(face_mm: float, style: Style) -> float:
+    room = face_mm - 2 * style.safe_mm  # a face may lie on the cut line: its rank keeps the safe margin from it
+    return max(0.0, min(face_mm * 0.5, room, room / rank_aspect(style.index.face)))
+
+
+DIE_SYMBOL = (0.16, 0.18)  # a die face's small suit symbol: its centre, across and down, and its size, in faces
+
+
+def die_face_parts(face_mm: float, style: Style, rank: str) -> dict[str, Box]:
+    """Where a die face's rank and its small suit symbol go, in mm from the face's top-left."""
+    f, (centre, size) = face_mm, DIE_SYMBOL
+    low, high = f * (centre - size / 2), f * (centre + size / 2)
+    return {"rank": rank_box(rank, f / 2, f / 2, die_rank_height(f, style), style.index.face),
+            "suit symbol": (low, low, high, high)}
+
+
 def draw_die_net(canvas: Canvas, area: Area, style: Style, suit: Suit, net: FlatNet, dice: Dice) -> None:
     fill_bleed(canvas, area, style.panel)  # the tabs, and the bleed past the cut line
     f = dice.face_mm
-    room = f - 2 * style.safe_mm  # a face may lie on the cut line: its rank keeps the safe margin from it
-    height = min(f * 0.5, room, room / rank_aspect(style.index.face))
     for name, rank in zip(sorted(net.faces), map(rank_name, dice.faces)):
         x, y = min(p[0] for p in net.faces[name]), min(p[1] for p in net.faces[name])
         canvas.rect(x, y, f, f, fill=style.background)
-        draw_rank(canvas, rank, x + f / 2, y + f / 2, height, suit.colour, style.index.face)
-        draw_symbol(canvas, suit.symbol, x + f * 0.16, y + f * 0.16, f * 0.18, suit.colour)
+        draw_rank(canvas, rank, x + f / 2, y + f / 2, die_rank_height(f, style), suit.colour, style.index.face)
+        draw_symbol(canvas, suit.symbol, x + f * DIE_SYMBOL[0], y + f * DIE_SYMBOL[0], f * DIE_SYMBOL[1], suit.colour)
 
 
 def pawn_shape(pawns: Pawns) -> Rect:
@@ -479,16 +751,28 @@ def pawn_shape(pawns: Pawns) -> Rect:
     return Rect(w, 2 * h + 2 * b, fold_lines=folds)
 
 
+def pawn_parts(pawns: Pawns, style: Style) -> dict[str, Box]:
+    """Where a pawn panel's suit symbol (on its disc) and name label go, in mm from the panel's top-left
+    as it stands."""
+    w, h = pawns.width_mm, pawns.height_mm
+    band, middle, disc = style.title.size * 1.6, h * 0.875, w * 0.4
+    return {"suit symbol": (w / 2 - disc, h * 0.42 - disc, w / 2 + disc, h * 0.42 + disc),
+            "name": (style.safe_mm, middle - band / 2, w - style.safe_mm, middle + band / 2)}
+
+
 def draw_pawn(canvas: Canvas, area: Area, style: Style, pawns: Pawns, suit: Suit) -> None:
     """The lower panel is drawn upside down so both faces stand upright once folded; the bases
-    fold out opposite ways and glue to a coin."""
+    fold out opposite ways, to be glued to a scrap of card (never a game coin)."""
     w, h, b = pawns.width_mm, pawns.height_mm, pawns.base_mm
     fill_bleed(canvas, area, style.panel)
     # The suit's name on a paper label: pale letters on a mid suit colour (orange, green) are hard to read.
     name, label = suit.name.capitalize(), style.title
+    parts = pawn_parts(pawns, style)
+    disc_left, disc_top, disc_right, disc_bottom = parts["suit symbol"]
+    band_left, band_top, band_right, band_bottom = parts["name"]
+    band = band_bottom - band_top
     pad = label.size * 0.3
     size = fit_line(name, label.size, w - 2 * (style.safe_mm + pad), label.face)
-    band, middle = label.size * 1.6, h * 0.875
     for y0, turned in ((b, True), (b + h, False)):
         with canvas.saved():
             if turned:
@@ -497,11 +781,10 @@ def draw_pawn(canvas: Canvas, area: Area, style: Style, pawns: Pawns, suit: Suit
             else:
                 canvas.translate(0, y0)
             canvas.rect(0, 0, w, h, fill=suit.colour)
-            canvas.circle(w / 2, h * 0.42, w * 0.4, fill=style.background)
-            draw_symbol(canvas, suit.symbol, w / 2, h * 0.42, w * 0.55, suit.colour)
-            canvas.rect(style.safe_mm, middle - band / 2, w - 2 * style.safe_mm, band, radius=band * 0.3,
-                        fill=style.background)
-            baseline = middle + size * fonts.inked_height(name, label.face)[1] / 2
+            canvas.circle(w / 2, (disc_top + disc_bottom) / 2, (disc_right - disc_left) / 2, fill=style.background)
+            draw_symbol(canvas, suit.symbol, w / 2, (disc_top + disc_bottom) / 2, w * 0.55, suit.colour)
+            canvas.rect(band_left, band_top, band_right - band_left, band, radius=band * 0.3, fill=style.background)
+            baseline = (band_top + band_bottom) / 2 + size * fonts.inked_height(name, label.face)[1] / 2
             canvas.text(w / 2, baseline, name, size, fill=style.ink, face=label.face, anchor="middle")
 
 
@@ -568,18 +851,36 @@ def draw_score_track(canvas: Canvas, area: Area, track: ScoreTrack, dice: Dice, 
         for row in range(START_DICE[1]):
             canvas.rect(x + DIE_ROOM + column * cell, y + DIE_ROOM + row * cell, dice.face_mm, dice.face_mm,
                         radius=1.0, stroke=style.line, width=style.line_mm * 0.6, dash=(1.0, 1.0))
-    # Beside it, what the start is and how the hundreds are counted.
+    # Beside it, what the start is, how the hundreds are counted and what tied dice do: wrapped to
+    # the room beside the start and shrunk, if it must, to end level with it.
     left = x + width + margin * 2
-    lines = [("Start: every die here at 0, null face up.", title.face),
-             ("Move yours on by what each sale scores.", body.face),
-             ("Past 99, turn the die to its next face:", body.face),
-             ("it counts the hundreds.", body.face),
-             (f"{track.win} points wins at once.", title.face)]
-    size = min(fit_line(words, body.size, area.width - margin - left, face) for words, face in lines)
-    baseline = y + size
-    for words, face in lines:
-        canvas.text(left, baseline, words, size, fill=style.ink, face=face)
-        baseline += size * 1.45
+    room = (area.width - margin - left, height)
+    size = fit_size(lambda s: _start_words(None, left, y, room[0], track, style, s), y + height,
+                    start=body.size, floor=0.1 * body.size)
+    _start_words(canvas, left, y, room[0], track, style, size)
+
+
+def start_words(track: ScoreTrack) -> list[tuple[str, str]]:
+    """What the track says beside its start, as (words, text role) paragraphs."""
+    return [("Start: every die waits here at 0, null face up.", "title"),
+            ("Move yours on by what each sale scores. Past 99, turn it to its next face: the face on top counts "
+             "the hundreds.", "body"),
+            ("Square taken? Never stack dice, or the hundreds hide: stand yours across the square's edge, on the "
+             "side of the next number. It still scores that square.", "body"),
+            (f"{counted(track.win, 'point')} wins at once.", "title")]
+
+
+def _start_words(canvas: Canvas | None, left: float, top: float, width: float, track: ScoreTrack, style: Style,
+                 size: float) -> float:
+    """Draw the words beside the start at `size` (nothing without a canvas); return where the last line's ink ends."""
+    baseline = top + size
+    for words, role in start_words(track):
+        face = getattr(style, role).face
+        lines = wrap(words, size, max(width, 0.0), face)
+        if canvas:
+            canvas.text_block(left, baseline, lines, size, leading=1.3, fill=style.ink, face=face)
+        baseline += size * 1.3 * len(lines) + size * 0.25
+    return baseline - size * 1.55 + size * 0.25  # the last baseline, and a descender below it
 
 
 # ---------------------------------------------------------------------------------------------
@@ -600,7 +901,9 @@ def payoff_cells(spec: BloodDiamondsSpec) -> list[tuple[str, str, str]]:
     def shown(points: int | None) -> str:
         return "ignore it" if points is None else str(points)
 
-    rows = [payoff_row(row, spec.payoff_chart.swindler_bonus) for row in spec.payoff_chart.rows]
+    # A row that is no sale ([2, 6], [more]) has no price; the payoff-chart rule reports it, and a
+    # --draft print leaves it out.
+    rows = [payoff_row(row, spec.payoff_chart.swindler_bonus) for row in spec.payoff_chart.rows if is_sale(row)]
     return [(label, shown(normal), shown(swindler)) for label, normal, swindler in rows]
 
 
@@ -623,13 +926,13 @@ def _payoff_chart(canvas: Canvas, area: Area, spec: BloodDiamondsSpec, style: St
     pad = body * 0.25  # the words' distance from the ends of the tinted rows
     left, right = safe + pad, area.width - safe - pad
     cells = payoff_cells(spec)
-    widths = [max(text_width(heading, body, bold), *(text_width(row[i], body, plain) for row in cells))
+    widths = [max([text_width(heading, body, bold)] + [text_width(row[i], body, plain) for row in cells])
               for i, heading in enumerate(PAYOFF_HEADINGS)]
     gap = body * 1.5
     spill_across = sum(widths) + 2 * gap - (right - left)
-    diamonds = next((s for s in spec.suits if s.symbol == "diamond"), spec.suits[0])
+    colour = next((s.colour for s in spec.suits if s.symbol == "diamond"), ink)
     y = top_baseline(PAYOFF_TITLE, title, bold, safe + title / 4)
-    draw_symbol(canvas, "diamond", left + title * 0.55, y - title * 0.35, title * 1.15, diamonds.colour)
+    draw_symbol(canvas, "diamond", left + title * 0.55, y - title * 0.35, title * 1.15, colour)
     canvas.text(left + title * 1.45, y, PAYOFF_TITLE, fit_line(PAYOFF_TITLE, title, right - left - title * 1.45, bold),
                 fill=ink, face=bold)
     y += body * 2.6
@@ -663,6 +966,30 @@ def _payoff_chart(canvas: Canvas, area: Area, spec: BloodDiamondsSpec, style: St
 # Components
 # ---------------------------------------------------------------------------------------------
 
+# Each piece's style: the component's, narrowed by the suit (group), the rank and the piece's id.
+def tile_styles(spec: BloodDiamondsSpec, suit: Suit):
+    for rank in map(rank_name, spec.tiles.ranks):
+        piece_id = f"tile-{suit.name}-{rank}"
+        yield piece_id, rank, spec.style.resolve("tile", suit.name, rank, piece_id, safe_mm=spec.tiles.piece.safe_mm)
+
+
+def coin_styles(spec: BloodDiamondsSpec, suit: Suit):
+    for rank in map(rank_name, spec.coins.ranks):
+        piece_id = f"coin-{suit.name}-{rank}"
+        yield piece_id, rank, spec.style.resolve("coin", suit.name, rank, piece_id, safe_mm=spec.coins.piece.safe_mm)
+
+
+def die_style(spec: BloodDiamondsSpec, suit: Suit) -> tuple[str, Style]:
+    piece_id = f"die-{suit.name}"
+    return piece_id, spec.style.resolve("die", suit.name, piece=piece_id)
+
+
+def pawn_styles(spec: BloodDiamondsSpec, suit: Suit):
+    for n in range(spec.pawns.per_suit):
+        piece_id = f"pawn-{suit.name}" + (f"-{n + 1}" if n else "")
+        yield piece_id, spec.style.resolve("pawn", suit.name, piece=piece_id)
+
+
 def components(spec: BloodDiamondsSpec) -> list[Component]:
     """Every piece, each drawn in the style resolved for it: component, suit (group), rank, piece id."""
     tile_piece, coin_piece = spec.tiles.piece, spec.coins.piece
@@ -671,24 +998,21 @@ def components(spec: BloodDiamondsSpec) -> list[Component]:
     # One back for every tile: a back styled per suit or rank would mark its tile.
     tile_back = partial(draw_tile_back, style=spec.style.resolve("tile", safe_mm=tile_piece.safe_mm))
     tiles, coins, dice, pawns = [], [], [], []
+    for component in ("coin", "die", "pawn"):
+        # Each component's style is read even when it has no pieces (a --draft of a set with no suits),
+        # so a style block for it is not taken for a typo.
+        spec.style.resolve(component)
     for suit in spec.suits:
-        for rank in map(rank_name, spec.tiles.ranks):
-            piece_id = f"tile-{suit.name}-{rank}"
-            style = spec.style.resolve("tile", suit.name, rank, piece_id, safe_mm=tile_piece.safe_mm)
+        for piece_id, rank, style in tile_styles(spec, suit):
             tiles.append(Piece(piece_id, tile, partial(draw_tile_face, style=style, suit=suit, rank=rank), tile_back))
-        for rank in map(rank_name, spec.coins.ranks):
+        for piece_id, rank, style in coin_styles(spec, suit):
             # Both sides of a coin tell something (its suit, its rank), so both take the coin's own style.
-            piece_id = f"coin-{suit.name}-{rank}"
-            style = spec.style.resolve("coin", suit.name, rank, piece_id, safe_mm=coin_piece.safe_mm)
             coins.append(Piece(piece_id, coin, partial(draw_coin_side, style=style, suit=suit, rank=None),
                                partial(draw_coin_side, style=style, suit=suit, rank=rank)))
-        piece_id = f"die-{suit.name}"
-        style = spec.style.resolve("die", suit.name, piece=piece_id)
+        piece_id, style = die_style(spec, suit)
         dice.append(Piece(piece_id, Outline(net.outline, net.folds),
                           partial(draw_die_net, style=style, suit=suit, net=net, dice=spec.dice)))
-        for n in range(spec.pawns.per_suit):
-            piece_id = f"pawn-{suit.name}" + (f"-{n + 1}" if n else "")
-            style = spec.style.resolve("pawn", suit.name, piece=piece_id)
+        for piece_id, style in pawn_styles(spec, suit):
             pawns.append(Piece(piece_id, pawn, partial(draw_pawn, style=style, pawns=spec.pawns, suit=suit)))
     chart = spec.payoff_chart
     charts = [Piece(f"payoff-chart-{n}", chart.piece.rect(),
