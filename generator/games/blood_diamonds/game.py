@@ -19,6 +19,7 @@ from typing import Literal
 from generator import fonts
 from generator.canvas import PT, Canvas
 from generator.colour_rules import MeaningColour
+from generator.errors import InputError, Location
 from generator.fonts import text_width, wrap
 from generator.kit import tracks
 from generator.kit.nets import FlatNet, cube_net, unfold
@@ -27,7 +28,6 @@ from generator.kit.symbols import SUITS, draw_symbol
 from generator.kit.text import counted, fit_line, fit_size, measure_drawing, top_baseline
 from generator.model import Area, Component, Piece, PieceGeometry, fill_bleed, spread
 from generator.plugins import Game, GameSpec
-from generator.errors import InputError, Location
 from generator.schema import Colour, build, spec_field, where
 from generator.shapes import Circle, Outline, Rect
 from generator.styles import Style
@@ -467,6 +467,9 @@ def check_text_fits(spec: BloodDiamondsSpec):
     yield from rules_sheet_errors(spec, rules_blocks(spec))
 
 
+CLEARANCE = 0.05  # mm: parts that only touch do not clash
+
+
 def _overlap(a: Box, b: Box) -> bool:
     return min(a[2], b[2]) - max(a[0], b[0]) > CLEARANCE and min(a[3], b[3]) - max(a[1], b[1]) > CLEARANCE
 
@@ -474,9 +477,6 @@ def _overlap(a: Box, b: Box) -> bool:
 def _outside(part: Box, field: Box) -> bool:
     return (part[0] < field[0] - CLEARANCE or part[1] < field[1] - CLEARANCE or part[2] > field[2] + CLEARANCE
             or part[3] > field[3] + CLEARANCE)
-
-
-CLEARANCE = 0.05  # mm: parts that only touch do not clash
 
 
 def clash(parts: dict[str, Box], field: Box, edge: str) -> str | None:
@@ -490,31 +490,35 @@ def clash(parts: dict[str, Box], field: Box, edge: str) -> str | None:
     return None
 
 
+def coin_clash(width: float, style: Style, rank: str) -> str | None:
+    """Whether the symbol or the rank in the middle of a coin reaches over its ring."""
+    if not style.frame:
+        return None
+    r = width / 2
+    for side, what in ((None, "suit symbol"), (rank, "rank")):
+        inner, (left, top, right, bottom) = coin_parts(width, style, side)
+        farthest = max(math.hypot(x - r, y - r) for x in (left, right) for y in (top, bottom))
+        if farthest > inner + CLEARANCE:
+            return f"its {what} reaches over the ring"
+    return None
+
+
 def layout_clashes(spec: BloodDiamondsSpec):
-    """(component, piece id, clash) for every piece whose drawn parts clash, as the styles and sizes
-    in the file place them."""
-    tile, coin = spec.tiles.piece, spec.coins.piece
+    """(component, piece id, clash or None) for every tile, coin, die and pawn, its parts placed as
+    the sizes and styles in the file place them."""
+    tile, coin, f = spec.tiles.piece, spec.coins.piece, spec.dice.face_mm
     for suit in spec.suits:
         for piece_id, rank, style in tile_styles(spec, suit):
             face = tile_face(tile.width_mm, tile.height_mm, style, suit, rank)
-            found = clash(face.parts(style.index.face, rank, style.title.face), face.field, "the frame")
-            yield "tile", piece_id, found
+            yield "tile", piece_id, clash(face.parts(style.index.face, rank, style.title.face), face.field, "the frame")
         for piece_id, rank, style in coin_styles(spec, suit):
-            for side in (None, rank):
-                inner, middle = coin_parts(coin.width_mm, style, side)
-                r = coin.width_mm / 2
-                far = max(math.hypot(x - r, y - r) for x in middle[0::2] for y in middle[1::2])
-                what = "suit symbol" if side is None else "rank"
-                if style.frame and far > inner + CLEARANCE:
-                    yield "coin", piece_id, f"its {what} reaches over the ring"
-                    break
+            yield "coin", piece_id, coin_clash(coin.width_mm, style, rank)
         piece_id, style = die_style(spec, suit)
-        f = spec.dice.face_mm
-        yield "die", piece_id, next(filter(None, (clash(die_face_parts(f, style, rank_name(rank)), (0, 0, f, f),
-                                                        "the face") for rank in spec.dice.faces)), None)
+        faces = (clash(die_face_parts(f, style, rank_name(rank)), (0, 0, f, f), "the face") for rank in spec.dice.faces)
+        yield "die", piece_id, next(filter(None, faces), None)
+        panel = (0, 0, spec.pawns.width_mm, spec.pawns.height_mm)
         for piece_id, style in pawn_styles(spec, suit):
-            yield "pawn", piece_id, clash(pawn_parts(spec.pawns, style), (0, 0, spec.pawns.width_mm,
-                                                                           spec.pawns.height_mm), "the panel")
+            yield "pawn", piece_id, clash(pawn_parts(spec.pawns, style), panel, "the panel")
 
 
 LAYOUT_FIX = {
@@ -854,10 +858,10 @@ def draw_score_track(canvas: Canvas, area: Area, track: ScoreTrack, dice: Dice, 
     # Beside it, what the start is, how the hundreds are counted and what tied dice do: wrapped to
     # the room beside the start and shrunk, if it must, to end level with it.
     left = x + width + margin * 2
-    room = (area.width - margin - left, height)
-    size = fit_size(lambda s: _start_words(None, left, y, room[0], track, style, s), y + height,
-                    start=body.size, floor=0.1 * body.size)
-    _start_words(canvas, left, y, room[0], track, style, size)
+    room = area.width - margin - left
+    size = fit_size(lambda s: _start_words(None, left, y, room, track, style, s), y + height,
+                    start=body.size, floor=0.1 * body.size)  # below 7 pt, layout.text-size says so
+    _start_words(canvas, left, y, room, track, style, size)
 
 
 def start_words(track: ScoreTrack) -> list[tuple[str, str]]:
