@@ -24,6 +24,7 @@ from generator.impose import Page, PrintSettings, TooManySheets, impose
 from generator.load import LoadedGame, bundled_targets, load_game
 from generator.kit.text import counted
 from generator.palette import load_palette
+from generator.print_guide import guide_component
 from generator.render import json_bytes, manifest, render_pages
 from generator.schema import Context
 from generator.settings import print_settings
@@ -90,6 +91,14 @@ def check(loaded: LoadedGame, settings: PrintSettings | None = None) -> list[Fin
 def components(loaded: LoadedGame, request: Request = Request()) -> list:
     """The game's components, made once, narrowed to `--only` and repeated `--copies` times."""
     return select(loaded.components(), request.only, request.copies)
+
+
+def with_print_guide(loaded: LoadedGame, chosen: list, settings: PrintSettings, request: Request) -> list:
+    """A whole game printed on sheets opens with the box that says how to print and build it (page
+    1); a reprint of some pieces (`--only`) and the per-piece exports go without."""
+    if request.layout != "sheets" or request.only:
+        return chosen
+    return [guide_component(loaded.spec, chosen, settings), *chosen]
 
 
 # 4. impose -------------------------------------------------------------------------------------
@@ -224,7 +233,7 @@ def build_games(loaded_games: list[LoadedGame], settings: PrintSettings, request
     `progress(total)` is told how many steps are coming and returns what to call after each."""
     jobs = []
     for loaded in loaded_games:
-        chosen = components(loaded, request)
+        chosen = with_print_guide(loaded, components(loaded, request), settings, request)
         jobs.append((loaded, chosen, impose_pages(loaded, chosen, settings, request.layout)))
     prepare_output(out_dir, [loaded.out_name for loaded, _, _ in jobs])
     step = progress(sum(progress_units(pages, request) for _, _, pages in jobs))

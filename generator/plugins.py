@@ -23,6 +23,7 @@ from generator.colour_rules import MeaningColour
 from generator.errors import InputError, Location
 from generator.model import Component
 from generator.paths import display_path
+from generator.print_guide import Printing
 from generator.schema import spec_field
 from generator.styles import StyleSheet
 from generator.validate import RuleBook
@@ -37,6 +38,7 @@ class GameSpec:
     id: str = ""
     players: list[int] = spec_field(default_factory=list, minimum=1, maximum=20)
     style: StyleSheet  # the look of every piece, from templates/style.yaml and the file's `style:`
+    printing: Printing = spec_field(default_factory=Printing)  # what page 1 adds about building the game
 
 
 @dataclass(frozen=True)

@@ -69,8 +69,9 @@ def example_build(tmp_path, name: str, *options: str) -> tuple[Path, list[dict]]
     code, _, stderr = run_pnp("build", f"{name}.yaml", "--out", "out", *options, cwd=folder)
     assert code == 0, stderr
     manifest = json.loads((folder / "out" / name / "manifest.json").read_text())
+    assert manifest["pages"][0]["pieces"][0]["component"] == "print-guide"  # page 1 says how to print it
     return folder / "out" / name, [piece for page in manifest["pages"] if page["side"] == "front"
-                                   for piece in page["pieces"]]
+                                   for piece in page["pieces"] if piece["component"] != "print-guide"]
 
 
 def test_the_hex_tile_example_builds_tiles_tokens_a_board_and_a_track(tmp_path):

@@ -59,8 +59,15 @@ def test_every_card_has_the_exact_poker_size(build):
     cards = [p for page in manifest["pages"] for p in page["pieces"] if p["component"] == "card"]
     assert len([c for c in cards if c["face"] == "front"]) == 54
     for card in cards:
-        assert close(card["width_mm"], CARD[0]) and close(card["height_mm"], CARD[1]), card
-        assert card["rotation"] == 0
+        size = (card["width_mm"], card["height_mm"])[::-1 if card["rotation"] in (90, 270) else 1]
+        assert close(size[0], CARD[0]) and close(size[1], CARD[1]), card
+    # Every sheet of cards holds them one way round; only the first, which they share with the
+    # printing box, turns them to fit the room the box leaves.
+    turned = {page["number"] for page in manifest["pages"] for p in page["pieces"]
+              if p["component"] == "card" and p["rotation"]}
+    assert turned <= {1, 2}
+    assert all(card["rotation"] == 0 for page in manifest["pages"][2:] for card in page["pieces"]
+               if card["component"] == "card")
     # The reference cards are larger, to hold their words at 7 pt: 92 x 124 mm, four to a sheet.
     aids = [p for page in manifest["pages"] for p in page["pieces"] if p["component"] == "reference-card"]
     assert len(aids) == 6 and all(close(a["width_mm"], 92.0) and close(a["height_mm"], 124.0) for a in aids)
@@ -87,8 +94,8 @@ def test_every_trim_box_is_inside_the_printable_area(build):
 
 def test_cards_use_the_orientation_that_fits_most(build):
     _, _, manifest = build
-    first = manifest["pages"][0]
-    assert first["component"] == "card"
+    assert manifest["pages"][0]["components"][0] == "print-guide"  # page 1: how to print and build
+    first = next(page for page in manifest["pages"] if page["components"] == ["card"])
     assert first["width_mm"] > first["height_mm"]  # landscape holds 4 x 2, portrait only 3 x 2 or 2 x 3
     assert len(first["pieces"]) == 8
 
@@ -137,7 +144,8 @@ def test_other_duplex_modes(flip, tmp_path):
     else:
         assert check_backs_mirror_fronts(manifest, flip) == 54 + 3
         # Landscape card sheets flipped on the short edge swap left and right.
-        assert any(page["pieces"][0]["y_mm"] == manifest["pages"][0]["pieces"][0]["y_mm"] for page in backs)
+        cards = [page for page in manifest["pages"] if page["components"] == ["card"]]
+        assert any(back["pieces"][0]["y_mm"] == cards[0]["pieces"][0]["y_mm"] for back in cards if back["side"] == "back")
 
 
 def test_svg_pages_match_pdf_pages(build):

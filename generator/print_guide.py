@@ -1,0 +1,162 @@
+"""The box on the first page of every PDF: how to print this file and how to build the game from it.
+
+Most of it follows from the build itself: print at 100 %, the duplex edge this file was built for,
+and for each kind of piece what to print it on and how to cut it (crop marks, a cut line, folds, a
+piece printed in parts). A game file adds what only its rules know in a `printing:` block:
+
+    printing:
+      bring: [a pencil for each player, a cloth bag]
+      stock: {coin: card stock (300 gsm), or paper glued to card}   # by component name
+      steps: [Fold the nets before gluing, ...]                        # in order
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from functools import partial
+
+from generator.canvas import PT
+from generator.errors import InputError, did_you_mean
+from generator.impose import PrintSettings, printable
+from generator.kit.prose import prose_face, prose_size
+from generator.kit.text import counted
+from generator.model import Area, Component, Piece
+from generator.schema import where
+from generator.shapes import Rect
+
+COMPONENT = "print-guide"
+WIDTH_MM = 180.0  # the rules sheet's width: it fits A4 and Letter inside their margins and bleed
+BODY_PT = 8.0
+SAFE_MM = 5.0
+#: A piece this long or longer is a sheet or a board, printed on paper; smaller ones are handled.
+SHEET_MM = 130.0
+
+
+@dataclass(kw_only=True)
+class Printing:
+    """A game file's `printing:` block: what the first page's box says that the build cannot know."""
+
+    bring: list[str] = field(default_factory=list)  # what else the table needs, besides the print
+    stock: dict[str, str] = field(default_factory=dict)  # component name: what to print it on
+    steps: list[str] = field(default_factory=list)  # how to put it together, in order
+
+
+def guide_component(spec, components: list[Component], settings: PrintSettings) -> Component:
+    """The one-piece component the imposer puts first: page 1's box."""
+    printing: Printing = spec.printing
+    known = {component.name for component in components}
+    for name in printing.stock:
+        if name not in known:
+            raise InputError(where(printing, "stock"), f'printing.stock names no component "{name}"'
+                             f"{did_you_mean(str(name), known)}", "input.unknown-key")
+    blocks = guide_blocks(spec.title, printing, components, settings)
+    style = spec.style.resolve(COMPONENT, piece=COMPONENT, safe_mm=SAFE_MM)
+    style = _with_body(style, BODY_PT * PT)
+    x0, y0, x1, y1 = printable(settings.paper.width, settings.paper.height, settings)
+    width = min(WIDTH_MM, x1 - x0 - 2 * settings.bleed)
+    height = _height(blocks, style, width, y1 - y0 - 2 * settings.bleed)
+    shape = Rect(width, height)
+    words = prose_face(Area(width, height, 0.0), blocks, style, 2)
+    piece = Piece(COMPONENT, shape, partial(_boxed, words=words, style=style), safe_mm=SAFE_MM)
+    return Component(COMPONENT, "Printing and building", [piece], cut_guides=False)
+
+
+def _boxed(canvas, area: Area, words, style) -> None:
+    words(canvas, area)
+    inset = SAFE_MM / 2
+    canvas.rect(inset, inset, area.width - 2 * inset, area.height - 2 * inset, radius=2.0, stroke=style.accent,
+                width=style.line_mm)
+
+
+def _with_body(style, size: float):
+    return replace(style, body=style.body.__class__(style.body.face, size))
+
+
+def _height(blocks, style, width: float, most: float) -> float:
+    """The shortest box in which the blocks fit at the body size, in two columns (5 mm steps)."""
+    height = 40.0
+    while height < most:
+        body, overflow = prose_size(Area(width, height, 0.0), blocks, style, 2, floor_pt=BODY_PT)
+        if overflow <= 0 and body >= BODY_PT * PT - 1e-9:
+            return height
+        height += 5.0
+    return most
+
+
+def guide_blocks(title: str, printing: Printing, components: list[Component], settings: PrintSettings) -> list:
+    blocks: list[tuple] = [("title", f"{title}: printing and building")]
+    blocks.append(("p", f"Print at 100 % (actual size), never fit to page: the bar at the foot of each page "
+                        f"measures {settings.sheet.calibration:g} mm."))
+    blocks.append(("p", _sides(settings.duplex, any(component.has_backs for component in components))))
+    blocks.append(("h", "Paper and cutting"))
+    for component in components:
+        count = len(component.pieces)
+        stock = printing.stock.get(component.name) or default_stock(component)
+        blocks.append(("b", f"{component.title} ({counted(count, 'piece')}): {stock}; {cutting(component, settings)}."))
+    if printing.bring:
+        blocks.append(("h", "Also bring"))
+        blocks.append(("p", _listed(printing.bring) + "."))
+    blocks.append(("h", "Putting it together"))
+    for step in assembly_steps(components, settings) + list(printing.steps):
+        blocks.append(("n", step))
+    return blocks
+
+
+def _sides(duplex: str, backs: bool) -> str:
+    if duplex == "off":
+        return ("Print one-sided: this file was built with --duplex off, so it has no backs." if backs else
+                "Print one-sided: nothing in this file has a back.")
+    edge = {"long": "long", "short": "short"}[duplex]
+    return (f"Print double-sided, flipping on the {edge} edge, as this file was built for: each back then lands "
+            "behind its front. Print one sheet first and hold it to the light to check.")
+
+
+def default_stock(component: Component) -> str:
+    pieces = component.pieces
+    longest = max((max(piece.width, piece.height) for piece in pieces), default=0.0)
+    if any(piece.shape.folds for piece in pieces):
+        return "thin card (160-200 gsm) that folds cleanly"
+    if not component.cut_guides or longest >= SHEET_MM:
+        return "plain paper (80-120 gsm)"
+    return "card stock (250-300 gsm), or paper glued to thin card"
+
+
+def cutting(component: Component, settings: PrintSettings) -> str:
+    """How a player cuts this kind of piece from the sheet."""
+    if not component.cut_guides:
+        return "print and use as it is"
+    pieces = component.pieces
+    if all(piece.shape.straight_cuts for piece in pieces):
+        how = ("cut along the crop marks with a knife and a ruler, or a guillotine" if settings.crop_marks else
+               "cut along the pieces' edges with a knife and a ruler")
+    else:
+        how = "cut along the black line with scissors or a craft knife"
+    if any(piece.shape.folds for piece in pieces):
+        how += ", then score the grey dashed lines and fold"
+    if any(_tiled(piece, settings) for piece in pieces):
+        how += "; it prints in parts over several sheets, joined on their hatched glue strips"
+    return how
+
+
+def assembly_steps(components: list[Component], settings: PrintSettings) -> list[str]:
+    steps = ["Cut the sheets apart first, then the pieces on each one, keeping each kind of piece together."]
+    if any(_tiled(piece, settings) for component in components for piece in component.pieces):
+        steps.append("Join a piece printed in parts: trim each part along its printed edge and glue it over the "
+                     "hatched strip of its neighbour, as each strip says.")
+    if any(piece.shape.folds for component in components for piece in component.pieces):
+        steps.append("Score and fold the nets before you glue their tabs.")
+    return steps
+
+
+def _tiled(piece: Piece, settings: PrintSettings) -> bool:
+    """Whether the piece is larger than a page can hold, turned either way: it prints in parts."""
+    x0, y0, x1, y1 = printable(settings.paper.width, settings.paper.height, settings)
+    room = sorted((x1 - x0 - 2 * settings.bleed, y1 - y0 - 2 * settings.bleed))
+    size = sorted((piece.width, piece.height))
+    return size[0] > room[0] or size[1] > room[1]
+
+
+def _listed(items: list[str]) -> str:
+    items = [str(item) for item in items]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+

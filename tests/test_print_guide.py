@@ -1,0 +1,77 @@
+"""Page 1 of every PDF: a box that says how to print the file and build the game from it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import pdfprobe
+from conftest import run_pnp, shared_game
+from generator.canvas import PT
+from generator.model import Area
+from generator.palette import load_palette
+from generator.print_guide import guide_component
+from generator.recording import record_face
+from generator.schema import Context
+from generator.settings import print_settings
+from generator.templates import Templates
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = ("diamonds", "blood_diamonds", "diamond_mine", "diaominos", "diatoms")
+
+
+def first_page_words(folder: Path, game: str) -> str:
+    chars, _ = pdfprobe.read(folder / f"{game}.pdf")[0]
+    return " ".join("".join(char.char for char in chars).split())
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_page_one_says_how_to_print_and_build_every_kind_of_piece(bundled_build, game):
+    folder = bundled_build(game, "a4")
+    manifest = json.loads((folder / "manifest.json").read_text())
+    guide = manifest["pages"][0]["pieces"][0]
+    assert guide["component"] == "print-guide" and guide["width_mm"] <= 180.0
+    words = first_page_words(folder, game)
+    assert "Print at 100 % (actual size)" in words and "flipping on the long edge" in words
+    loaded = shared_game(game)
+    for component in loaded.components():
+        assert f"{component.title} ({len(component.pieces)} piece" in words, component.title
+    # Every word of the box at 7 pt or more, inside its safe margin.
+    settings = print_settings("a4", "long", 3.0, True, Context(load_palette(), Templates()))
+    [piece] = guide_component(loaded.spec, loaded.components(), settings).pieces
+    drawn = record_face(piece.front, Area(piece.width, piece.height, 0.0))
+    assert drawn.texts and min(text.size for text in drawn.texts) >= 7 * PT - 1e-9
+
+
+@pytest.mark.parametrize("duplex, said", [("short", "flipping on the short edge"), ("off", "Print one-sided")])
+def test_the_box_follows_the_duplex_edge_the_file_was_built_for(tmp_path, duplex, said):
+    code, _, stderr = run_pnp("build", "diamonds", "--out", "out", "--duplex", duplex, cwd=tmp_path)
+    assert code == 0, stderr
+    assert said in first_page_words(tmp_path / "out" / "diamonds", "diamonds")
+
+
+def test_a_game_file_says_what_to_bring_what_to_print_on_and_in_what_order(tmp_path):
+    text = (ROOT / "data" / "diamonds.yaml").read_text()
+    (tmp_path / "mine.yaml").write_text(text + "\nprinting:\n  bring: [a pencil, a score pad]\n"
+                                               "  stock: {card: linen card (310 gsm)}\n"
+                                               "  steps: [Sleeve the cards.]\n")
+    code, _, stderr = run_pnp("build", "mine.yaml", "--out", "out", cwd=tmp_path)
+    assert code == 0, stderr
+    words = first_page_words(tmp_path / "out" / "diamonds", "diamonds")
+    assert "a pencil and a score pad" in words and "linen card (310 gsm)" in words and "Sleeve the cards." in words
+
+
+def test_printing_stock_for_a_component_the_game_lacks_is_an_error_at_its_line(tmp_path):
+    text = (ROOT / "data" / "diamonds.yaml").read_text()
+    (tmp_path / "mine.yaml").write_text(text + "\nprinting:\n  stock: {cards: linen card}\n")
+    code, _, stderr = run_pnp("build", "mine.yaml", "--out", "out", cwd=tmp_path)
+    assert code == 2 and "Traceback" not in stderr and 'no component "cards"; did you mean "card"?' in stderr
+    assert stderr.startswith("mine.yaml:")
+
+
+def test_a_reprint_of_some_pieces_goes_without_the_box(tmp_path):
+    code, _, _ = run_pnp("build", "diamonds", "--only", "card", "--out", "out", cwd=tmp_path)
+    manifest = json.loads((tmp_path / "out" / "diamonds" / "manifest.json").read_text())
+    assert code == 0 and all(p["component"] == "card" for page in manifest["pages"] for p in page["pieces"])
