@@ -283,3 +283,4 @@ def test_a_null_spoils_the_swindlers_sale_too_and_pawns_glue_to_spare_card(print
 def test_the_track_says_what_tied_dice_do(printed_words):
     track = printed_words["track"]
     assert "Square taken? Never stack dice" in track and "It still scores that square" in track
+    assert "Never stack dice on a square another die holds" in printed_words["rules"]

@@ -237,7 +237,9 @@ def rules_blocks(spec) -> list[tuple]:
         ("p", "The moment you land on or pass through a null tile, you must sell every diamond you hold. Turn "
               "them face up and score the product of their values (see the payoff chart); move your die that "
               "many squares. Sold diamonds go back to the diamond pile, which is shuffled. Past 99, turn your "
-              "die to its next face for each hundred."),
+              "die to its next face for each hundred. Never stack dice on a square another die holds, as that "
+              "would hide its hundreds: stand yours across the edge toward the next number, still on that "
+              "square's score."),
         ("h", "The end"),
         ("p", f"Reaching {counted(win, 'point')} wins at once. Otherwise, when the last tile is drawn, the most points "
               "wins; a tie is shared."),
