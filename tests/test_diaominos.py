@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
-from conftest import errors_in, load_text
+from conftest import error_messages, errors_in, load_text, run_pnp
 from generator.games.diaominos import game as dm
 from generator.games.diaominos.cube import DIRECTIONS, SEATS, UP, Cube, keeps_promise, play_rounds, roll
 
@@ -112,6 +113,11 @@ BROKEN = [
     ("diaominos.sizes", "a border too narrow for the seat labels", ("  border_mm: 14.0", "  border_mm: 7.0")),
     ("diaominos.sizes", "a player sheet too small to write on", ("  height_mm: 178.0", "  height_mm: 120.0")),
     ("diaominos.sizes", "text that squeezes the grid", ("      body: {size: 8.5}", "      body: {size: 30}")),
+    ("diaominos.sizes", "round-card text that squeezes the seats' facelets", ("      body: {size: 8}", "      body: {size: 20}")),
+    ("diaominos.players", "no player count", ("players: [1, 2, 3, 4]", "players: []")),
+    ("diaominos.polyominoes", "a polyomino without a name", ("{name: T, cells", "{name: '', cells")),
+    ("diaominos.polyominoes", "two polyominoes with one name", ("{name: T, cells", "{name: O, cells")),
+    ("diaominos.cube", "two colours in one ink", ("{name: yellow, colour: yellow", "{name: yellow, colour: white")),
 ]
 
 
@@ -120,6 +126,49 @@ def test_rule_fires_on_a_broken_set(tmp_path, rule, broken, change):
     old, new = change
     assert old in BUNDLED, f"the bundled file changed; update the test for {broken}"
     assert rule in errors_in(tmp_path, BUNDLED.replace(old, new, 1))
+
+
+def test_counts_of_one_read_in_the_singular(tmp_path):
+    found = error_messages(tmp_path, BUNDLED, ("player_sheet.copies=1", "player_sheet.rounds=1",
+                                               "player_sheet.slots_per_round=1", "cube.facelets_per_colour=1"))
+    said = [message for messages in found.values() for message in messages]
+    for words in ("1 player sheet for up to 4 players", "1 round row;", "1 slot a round", "1 facelet a colour"):
+        assert any(words in message for message in said), (words, said)
+
+
+def test_two_colours_in_one_ink_are_named_in_plain_words(tmp_path):
+    found = error_messages(tmp_path, BUNDLED, ("cube.colours.1.colour=white",))
+    assert 'yellow has the ink "white", as white does' in " ".join(found["diaominos.cube"])
+
+
+BAD_INPUT = [
+    ("no player counts", ("players=[]",)),
+    ("no cube colours", ("cube.colours=[]",)),
+    ("no polyominoes", ("player_sheet.polyominoes=[]",)),
+    ("no layers", ("player_sheet.grid.layers=[]",)),
+    ("no spaces", ("board.spaces={}",)),
+    ("a polyomino without a name", ("player_sheet.polyominoes.0.name=''",)),
+    ("round-card text too large", ("style.components.round-card.body.size=24",)),
+    ("a polyomino without cubes", ("player_sheet.polyominoes.0.cells=[]",)),
+    ("no player sheets", ("player_sheet.copies=0",)),
+]
+
+
+@pytest.mark.parametrize("broken, change", BAD_INPUT, ids=[b for b, _ in BAD_INPUT])
+def test_bad_input_is_one_line_per_problem_and_a_draft_still_builds(tmp_path, broken, change):
+    """No traceback for a malformed set: `pnp validate` gives compiler-style lines and exit 1 or 2; a
+    draft of a set that breaks the rules (exit 1) still builds."""
+    path = tmp_path / "diaominos.yaml"
+    path.write_text(BUNDLED)
+    sets = [arg for item in change for arg in ("--set", item)]
+    code, out, err = run_pnp("validate", path, *sets, cwd=tmp_path)
+    errors = [line for line in (out + err).strip().splitlines() if ": warning: " not in line]
+    assert code in (1, 2) and errors, (code, out, err)
+    assert "Traceback" not in out + err and "None" not in out + err
+    assert all(re.match(r"^(\S+\.yaml(:\d+)*|--set [^:]+): error: .+ \[[a-z_.-]+\]$", line) for line in errors), errors
+    if code == 1:
+        code, out, err = run_pnp("build", path, *sets, "--draft", "-q", "--out", tmp_path / "out", cwd=tmp_path)
+        assert code == 0 and "Traceback" not in err, err
 
 
 @pytest.mark.parametrize("overrides", [

@@ -11,6 +11,7 @@ import pytest
 from conftest import error_messages, words_below
 from generator.games.diaominos import board as board_module
 from generator.games.diaominos import game as dm
+from generator.games.diaominos import paper
 from generator.games.diaominos.cube import Cube, play_rounds, rolls_for_move
 from generator.load import load_game
 from generator.model import Area
@@ -161,6 +162,26 @@ def test_round_cards_deal_four_games_of_six_titled_by_game():
             assert card.front.keywords["round_"] == round_
 
 
+def test_seat_labels_keep_to_their_column_and_facelets_keep_their_size():
+    """However large the round card's text, a seat's label stays in its half of the card; the facelets
+    shrink to make room, and below 6 mm diaominos.sizes says so (the next test)."""
+    spec = spec_with("style.components.round-card.body.size=16")
+    card = parts(spec)["round-card"].pieces[0]
+    style = card.front.keywords["style"]
+    column = (card.width - 2 * style.safe_mm) / 2
+    labels = [text for text in drawn(card).texts if text.text.startswith("Seat ")]
+    assert len(labels) == 4 and all(t.box[2] - t.box[0] <= column * 0.9 + 1e-6 for t in labels)
+    layout = paper.round_card_layout(card.width, card.height, style)
+    default = paper.round_card_layout(card.width, card.height, parts(spec_with())["round-card"].pieces[0].front.keywords["style"])
+    assert 0 < layout.small < default.small
+
+
+def test_facelets_squeezed_under_6_mm_are_an_error(tmp_path):
+    found = error_messages(tmp_path, BUNDLED, ("style.components.round-card.body.size=20",))
+    assert any("the seats' facelets come out 2.6 mm on round card 1 of game 1" in m for m in found["diaominos.sizes"])
+    assert "diaominos.sizes" not in error_messages(tmp_path, BUNDLED, ("style.components.round-card.body.size=11",))
+
+
 def test_more_games_are_more_cards_each_checked(tmp_path):
     assert len(parts(spec_with("round_cards.games=6"))["round-card"].pieces) == 36
     found = error_messages(tmp_path, BUNDLED, ("round_cards.piece=mini-card",))
@@ -224,6 +245,26 @@ def test_the_rules_sheet_covers_the_game():
     for heading in ("In the print", "You also need", "Setting up", "A round", "Scoring", "Without a cube"):
         assert heading in said
     assert words_below([sheet], 7.0) == []
+
+
+def test_the_rules_sheet_and_the_player_sheet_say_a_wild_mark_may_be_loaded_over():
+    """rules/diaominos.md scores the diamond marks *remaining* in the grid: a polyomino may cover a cube a
+    wild facelet marked, keeping the diamond under a marked cube and filling it in under a plain one."""
+    spec = spec_with()
+    rules = words(parts(spec)["rules-sheet"].pieces[0])
+    assert "A shape may cover a cube a wild facelet marked: that cube is not loaded yet." in rules
+    assert "fill in the grid cubes under its other cubes, wiping out any wild mark there" in rules
+    sheet = words(parts(spec)["player-sheet"].pieces[0])
+    assert "A polyomino may cover a wild mark: a marked cube keeps the diamond, a plain one wipes it out." in sheet
+
+
+def test_the_rules_sheet_counts_its_round_cards_right():
+    one = words(parts(spec_with("round_cards.games=1"))["rules-sheet"].pieces[0])
+    assert "6 round cards: 1 game of 6 rounds" in one and "Take the 6 round cards in order" in one
+    assert "(1 to 1)" not in one
+    none = words(parts(spec_with("round_cards.games=0"))["rules-sheet"].pieces[0])
+    assert "round card" not in none and "Without a cube" not in none
+    assert "1 player sheet;" in words(parts(spec_with("player_sheet.copies=1", "players=[1]"))["rules-sheet"].pieces[0])
 
 
 def test_rules_too_long_for_their_sheet_are_an_error(tmp_path):

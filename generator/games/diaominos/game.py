@@ -20,7 +20,7 @@ from generator.colour_rules import MeaningColour
 from generator.fonts import text_width, wrap
 from generator.kit.prose import RulesSheet, rules_sheet_errors
 from generator.kit.symbols import SUITS, draw_symbol
-from generator.kit.text import centred_baseline, fit_box, fit_line, top_baseline
+from generator.kit.text import centred_baseline, counted, fit_box, fit_line, top_baseline
 from generator.model import Area, Component, Piece, PieceGeometry, fill_bleed
 from generator.plugins import Game, GameSpec
 from generator.schema import Colour, spec_field, where
@@ -30,8 +30,8 @@ from generator.validate import RuleBook, error
 
 from .board import LETTERS, board_path, board_size, draw_board, seat_label_size
 from .cube import SEATS, is_l_move, keeps_promise
-from .paper import (draw_facelet, game_rounds, game_seeds, round_card_component, rules_blocks, rules_component,
-                    sticker_guide_component)
+from .paper import (draw_facelet, game_rounds, game_seeds, round_card_component, round_card_layout, rules_blocks,
+                    rules_component, sticker_guide_component)
 
 # ---------------------------------------------------------------------------------------------
 # What a Diaominos file says
@@ -81,7 +81,7 @@ class Polyomino:
 
 @dataclass(kw_only=True)
 class PlayerSheet:
-    copies: int = spec_field(4, count=True, maximum=20)
+    copies: int = spec_field(4, count=True, minimum=1, maximum=20)
     width_mm: float = spec_field(250.0, positive=True, minimum=100, maximum=1000)
     height_mm: float = spec_field(178.0, positive=True, minimum=100, maximum=1000)
     grid: Grid
@@ -167,9 +167,13 @@ rules = RuleBook()
 def check_players(spec: DiaominosSpec):
     for index, count in enumerate(spec.players):
         if not 1 <= count <= 4:
-            yield error(where(spec, f"players[{index}]"), f"{count} players: the board has four sides, so 1 to 4")
+            yield error(where(spec, f"players[{index}]"), f"{counted(count, 'player')}: the board has four sides, "
+                                                          "so 1 to 4")
+    if not spec.players:
+        yield error(where(spec, "players"), "no player count: Diaominos is for 1 to 4 players")
     if spec.player_sheet.copies < max(spec.players, default=0):
-        yield error(where(spec.player_sheet, "copies"), f"{spec.player_sheet.copies} player sheets for up to {max(spec.players)} players")
+        yield error(where(spec.player_sheet, "copies"), f"{counted(spec.player_sheet.copies, 'player sheet')} for up "
+                                                        f"to {counted(max(spec.players), 'player')}")
 
 
 @rules.rule("diaominos.spaces", "spaces A-F distinct and on the board, each move an L of (2, 1) squares")
@@ -197,8 +201,8 @@ def check_spaces(spec: DiaominosSpec):
 def check_routes(spec: DiaominosSpec):
     colours, moves = spec.board.move_colours, len(LETTERS) - 1
     if colours and len(set(colours[:moves])) < moves:
-        yield error(where(spec.board, "move_colours"), f"{len(set(colours[:moves]))} different colours for "
-                                                       f"{moves} moves; give each move's route its own colour")
+        yield error(where(spec.board, "move_colours"), f"{counted(len(set(colours[:moves])), 'different colour')} "
+                                                       f"for {moves} moves; give each move's route its own colour")
 
 
 @rules.rule("diaominos.promise", "rolling A to F puts every surface on top once and before every seat once")
@@ -215,17 +219,23 @@ def check_promise(spec: DiaominosSpec):
 def check_cube(spec: DiaominosSpec):
     cube = spec.cube
     if len(cube.colours) != 6:
-        yield error(where(cube, "colours"), f"{len(cube.colours)} colours; a cube has 6 (5 polyomino colours and 1 wild)")
+        yield error(where(cube, "colours"), f"{counted(len(cube.colours), 'colour')}; a cube has 6 (5 polyomino "
+                                            "colours and 1 wild)")
     for index, colour in enumerate(cube.colours):
         if not colour.name.strip():
             yield error(where(cube, f"colours[{index}]"), "a colour with no name; the round sheet shows its initial")
-    for kind in ("name", "colour", "symbol"):
+    for kind, what in (("name", "the name"), ("colour", "the ink"), ("symbol", "the symbol")):
         values = [getattr(colour, kind) for colour in cube.colours]
         for index, value in enumerate(values):
-            if values.index(value) != index:
-                yield error(where(cube, f"colours[{index}]"), f'colour {kind} "{value}" is used twice')
+            first = values.index(value)
+            if first != index:
+                shown = getattr(value, "name", value)  # a palette colour by the name the file gave it
+                yield error(where(cube, f"colours[{index}]"), f'{cube.colours[index].name or "a colour"} has '
+                                                              f'{what} "{shown}", as {cube.colours[first].name} does: '
+                                                              "every colour needs its own")
     if cube.facelets_per_colour != 4:
-        yield error(where(cube, "facelets_per_colour"), f"{cube.facelets_per_colour} facelets a colour; a 2x2 cube has 4")
+        yield error(where(cube, "facelets_per_colour"), f"{counted(cube.facelets_per_colour, 'facelet')} a colour; a "
+                                                        "2x2 cube has 4")
     if cube.sticker_mm > cube.cube_mm / 2:
         yield error(where(cube, "sticker_mm"), f"{cube.sticker_mm:g} mm stickers do not fit a {cube.cube_mm:g} mm 2x2 cube")
 
@@ -234,10 +244,17 @@ def check_cube(spec: DiaominosSpec):
 def check_polyominoes(spec: DiaominosSpec):
     shapes = spec.player_sheet.polyominoes
     if len(shapes) != 5:
-        yield error(where(spec.player_sheet, "polyominoes"), f"{len(shapes)} polyominoes; the game has 5")
+        yield error(where(spec.player_sheet, "polyominoes"), f"{counted(len(shapes), 'polyomino', 'polyominoes')}; "
+                                                             "the game has 5")
     seen: dict[tuple, str] = {}
+    names: set[str] = set()
     for index, shape in enumerate(shapes):
         here = where(spec.player_sheet, f"polyominoes[{index}]")
+        if not shape.name.strip():
+            yield error(here, "a polyomino with no name; its card prints the name players call it by")
+        elif shape.name.casefold() in names:
+            yield error(here, f"two polyominoes are called {shape.name}; give each shape a name of its own")
+        names.add(shape.name.casefold())
         cells = [tuple(cell) for cell in shape.cells]
         if len(cells) != 4 or len(set(cells)) != 4 or not connected(cells):
             yield error(here, f"polyomino {shape.name} is not four joined cubes")
@@ -257,12 +274,12 @@ def check_grid(spec: DiaominosSpec):
     here = where(spec.player_sheet, "grid")
     cells = grid_cells(grid)
     if not 60 <= len(cells) <= 96:
-        yield error(here, f"the grid has {len(cells)} cubes; the game wants 60 to 96")
+        yield error(here, f"the grid has {counted(len(cells), 'cube')}; the game wants 60 to 96")
     if cells and not connected(cells):
         yield error(here, "the grid is in pieces; every cube must join the rest")
     starts = [cell for cell, mark in cells.items() if mark == "S"]
     if len(starts) != 1:
-        yield error(here, f"{len(starts)} loading starts (S); mark exactly one pre-filled cube")
+        yield error(here, f"{counted(len(starts), 'loading start')} (S); mark exactly one pre-filled cube")
     for index, layer in enumerate(grid.layers):
         if not set(layer) <= set(".XS"):
             yield error(where(grid, f"layers[{index}]"), 'use only "X" (a cube), "S" (the start) and "." (empty)')
@@ -276,9 +293,10 @@ def check_grid(spec: DiaominosSpec):
 def check_rounds(spec: DiaominosSpec):
     sheet = spec.player_sheet
     if sheet.rounds != 6:
-        yield error(where(sheet, "rounds"), f"{sheet.rounds} round rows; the game has 6 rounds")
+        yield error(where(sheet, "rounds"), f"{counted(sheet.rounds, 'round row')}; the game has 6 rounds")
     if sheet.slots_per_round != 4:
-        yield error(where(sheet, "slots_per_round"), f"{sheet.slots_per_round} slots a round; 4 faces face each player")
+        yield error(where(sheet, "slots_per_round"), f"{counted(sheet.slots_per_round, 'slot')} a round; 4 faces "
+                                                     "face each player")
 
 
 @rules.rule("diaominos.round-cards", "in every game the cards deal, each colour is on top 4 times and before "
@@ -304,6 +322,7 @@ def check_round_cards(spec: DiaominosSpec):
 #: cards side by side with cubes of MIN_CELL_MM want 250 mm across.
 MIN_PLAYER_SHEET_MM = (250.0, 140.0)
 MIN_ROUND_CARD_MM = (55.0, 80.0)  # twenty facelets, each large enough to tell at arm's length
+MIN_FACELET_MM = 6.0  # a seat's facelet on a round card: its colour and symbol read across the table
 MIN_CELL_MM = 6.0  # a grid or polyomino cube a pencil mark fits in
 MIN_SEAT_LABEL_PT = 8.0
 
@@ -322,6 +341,8 @@ def check_sizes(spec: DiaominosSpec):
         yield error(where(spec.round_cards, "piece"), f"{card.width_mm:g} x {card.height_mm:g} mm round cards are too "
                                                       f"small for twenty facelets; use at least {MIN_ROUND_CARD_MM[0]:g}"
                                                       f" x {MIN_ROUND_CARD_MM[1]:g} mm (a poker card)")
+    else:
+        yield from round_card_errors(spec)
     yield from rules_sheet_errors(spec, rules_blocks(spec))
     sheet = spec.player_sheet
     if sheet.width_mm < MIN_PLAYER_SHEET_MM[0] or sheet.height_mm < MIN_PLAYER_SHEET_MM[1]:
@@ -346,6 +367,23 @@ def check_sizes(spec: DiaominosSpec):
             return
 
 
+def round_card_errors(spec: DiaominosSpec):
+    """Each round card's seats show their facelets at MIN_FACELET_MM or more, however its style sizes the
+    text above them; the first card that does not is reported."""
+    card = spec.round_cards.piece
+    for game in range(1, spec.round_cards.games + 1):
+        for number in range(1, 7):
+            style = spec.style.resolve("round-card", f"game-{game}", piece=f"round-card-g{game}-r{number}",
+                                       safe_mm=card.safe_mm)
+            small = round_card_layout(card.width_mm, card.height_mm, style, f"Game {game} · Round {number}").small
+            if small < MIN_FACELET_MM:
+                yield error(where(spec.round_cards, "piece"),
+                            f"the seats' facelets come out {max(small, 0):.1f} mm on round card {number} of game "
+                            f"{game}, too small to tell apart; the least is {MIN_FACELET_MM:g} mm: use a larger card "
+                            "or smaller text")
+                return
+
+
 # ---------------------------------------------------------------------------------------------
 # Drawing. Each drawer is handed its piece's resolved Style and takes every colour, face and text
 # size from it. Positions are fractions of the face or follow from the spec's and the style's mm,
@@ -363,7 +401,8 @@ def draw_sticker(canvas: Canvas, area: Area, colour: CubeColour, style: Style) -
 
 # The player sheet ----------------------------------------------------------------------------
 
-GRID_NOTE = "Layers count from the bottom.\nLoading starts at the filled cube: your first polyomino must touch it."
+GRID_NOTE = ("Layers count from the bottom.\nLoading starts at the filled cube: your first polyomino must touch it.\n"
+             "A polyomino may cover a wild mark: a marked cube keeps the diamond, a plain one wipes it out.")
 MARKING_NOTE = "Mark the bottom-most, then right-most, unmarked cube"
 ROUNDS_NOTE = "Rounds: initials of the four faces facing you; cross each off as you load it"
 GAME_END = ("Layers completed", "+ diamond marks left")  # each followed by a blank to fill in
@@ -610,8 +649,8 @@ def _draw_polyomino_card(canvas: Canvas, style: Style, shape: Polyomino, x: floa
     canvas.rect(x + pad, y_ + body.size * 0.4, w - 2 * pad, cell * 1.1, radius=w * 0.045, stroke=style.line,
                 width=style.line_mm * 0.85)
     area_top = y_ + body.size * 0.4 + cell * 1.1 + cell * 0.4
-    columns = max(c for c, _ in shape.cells) + 1
-    rows = max(r for _, r in shape.cells) + 1
+    columns = max((c for c, _ in shape.cells), default=0) + 1  # no cells: diaominos.polyominoes says so
+    rows = max((r for _, r in shape.cells), default=0) + 1
     left, top = x + (w - columns * cell) / 2, area_top + (4 - rows) * cell / 2
     order = {cell_: n for n, cell_ in enumerate(marking_order(shape.cells), start=1)}
     for column, row in shape.cells:
