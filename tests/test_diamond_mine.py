@@ -169,6 +169,20 @@ def test_the_card_back_has_no_edge_near_its_cut(components):
             assert right - left < card.width / 3 and bottom - top < card.height / 3, path.box
 
 
+def test_on_a_wide_card_the_move_stays_between_the_rank_and_its_words(tmp_path):
+    """The squares of the move grow with the card's width, but never into the rank above or the words below."""
+    spec = load_text(tmp_path, BUNDLED, ("movement_cards.piece={width_mm: 100, height_mm: 63.5, corner_radius_mm: 3, "
+                                         "safe_mm: 3}",))
+    card = next(c for c in spec.components() if c.name == "movement-card").pieces[2]  # the 3
+    style = card.front.keywords["style"]
+    drawn = record_face(card.front, Area(card.width, card.height, BLEED))
+    squares = [path.box for path in drawn.paths if path.stroke == style.line]
+    assert len(squares) == 4
+    rank = next(text.box for text in drawn.texts if text.text == "3")
+    words = next(text.box for text in drawn.texts if text.text == "Move 3 squares")
+    assert rank[3] < min(box[1] for box in squares) and max(box[3] for box in squares) < words[1]
+
+
 CARDS_BROKEN = [
     ("no 3", ("movement_cards.cards={A: 1, '2': 2}",), "have no 3"),
     ("a 4 as well", ("movement_cards.cards={A: 1, '2': 2, '3': 3, '4': 4}",), "an extra 4"),

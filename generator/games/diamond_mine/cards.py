@@ -62,7 +62,9 @@ def draw_movement_front(canvas, area: Area, style: Style, rank: str, moves: int,
     big = fit_box(rank, index.size * 3.2, panel_w * 0.8, panel_h * 0.42, index.face)
     canvas.text(w / 2, centred_baseline(rank, big, index.face, panel_y + panel_h * 0.3), rank, big, fill=style.ink,
                 face=index.face, anchor="middle")
-    draw_move(canvas, w / 2, panel_y + panel_h * 0.64, panel_w * 0.86, moves, colour, style)
+    # The move's squares sit between the rank (down to 0.51 of the panel) and the words (from 0.83):
+    # on a wide card they grow no taller than that band.
+    draw_move(canvas, w / 2, panel_y + panel_h * 0.64, panel_w * 0.86, moves, colour, style, panel_h * 0.24)
     words = f"Move {squares_word(moves)}"
     size = fit_line(words, WORDS_PT * PT, words_room(w, style), style.body.face)
     canvas.text(w / 2, centred_baseline(words, size, style.body.face, panel_y + panel_h * 0.86), words, size,
@@ -74,10 +76,12 @@ def words_room(width: float, style: Style) -> float:
     return width - 2 * style.safe_mm - 2.0
 
 
-def draw_move(canvas, cx: float, cy: float, width: float, moves: int, colour: str, style: Style) -> None:
-    """A row of squares: the pawn's square, then `moves` squares with an arrow to the last."""
+def draw_move(canvas, cx: float, cy: float, width: float, moves: int, colour: str, style: Style,
+              tallest: float) -> None:
+    """A row of squares: the pawn's square, then `moves` squares with an arrow to the last; a square is
+    at most `tallest` high."""
     cells = max(MOVES.values()) + 1
-    cell = min(width / cells, width * 0.25)
+    cell = min(width / cells, width * 0.25, tallest)
     x0 = cx - cell * (moves + 1) / 2
     for k in range(moves + 1):
         canvas.rect(x0 + k * cell, cy - cell / 2, cell, cell, fill=style.panel if k else style.background,

@@ -148,7 +148,9 @@ def draw_pyramid(canvas, area: Area, style: Style, colour: str, net: FlatNet, pi
         up = ((apex[0] - mid[0]) / slant, (apex[1] - mid[1]) / slant)
         diameter = base * 0.13
         gap = diameter * 0.7
-        inset = max(style.safe_mm, diameter) + diameter / 2  # the row's centre line, in from the base edge
+        # The row's centre line, in from the base edge; never so far up that the narrowing face (0.7 of
+        # its base across at 0.3 of the way up) could not hold the row.
+        inset = min(max(style.safe_mm, diameter) + diameter / 2, slant * 0.3)
         cx, cy = mid[0] + up[0] * inset, mid[1] + up[1] * inset
         for k in range(pips):
             offset = (k - (pips - 1) / 2) * (diameter + gap)
