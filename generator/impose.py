@@ -30,6 +30,7 @@ EPSILON = 1e-6
 
 #: How far art runs past the trim unless the user says otherwise (1/8 in is 3.175 mm).
 DEFAULT_BLEED = 3.0
+SEAM_OVERLAP = 0.05  # mm: how far art runs past a cut line shared with a neighbour
 
 #: A piece that needs more sheets than this is a mistake in its size, not a board to tape together.
 MAX_SHEETS_PER_PIECE = 25
@@ -380,6 +381,9 @@ class _Imposer:
         near, full = self._near_bleed(component, piece), self.settings.bleed
         if nested or not isinstance(piece.shape, Rect):
             return (near,) * 4
+        # On a shared cut line each piece's art reaches a hair past it, so that the two do not leave
+        # a hairline of paper between them where a renderer smooths both edges.
+        near = max(near, SEAM_OVERLAP) if full else near
         return tuple(near if (row + dr, col + dc) in used else full
                      for dr, dc in ((0, -1), (-1, 0), (0, 1), (1, 0)))
 

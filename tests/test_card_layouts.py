@@ -169,3 +169,28 @@ def test_an_index_moved_into_the_margin_breaks_the_safe_area_of_a_bundled_game(t
     line = len(DIAMONDS.splitlines()) + 5
     [suit] = [finding for finding in stdout.splitlines() if ".index-suit reaches outside" in finding]
     assert suit.startswith(f"diamonds.yaml:{line}:") and "the 3 mm safe area of card" in suit  # once, at its line
+
+
+def crossings(lines, x: float) -> set[float]:
+    """Where the lattice's lines cross the vertical x, rounded, within the card's height."""
+    found = set()
+    for (x0, y0), (x1, y1) in lines:
+        if x1 != x0 and min(x0, x1) <= x <= max(x0, x1):
+            y = y0 + (y1 - y0) * (x - x0) / (x1 - x0)
+            if 0 <= y <= 88.9:
+                found.add(round(y, 3))
+    return found
+
+
+@pytest.mark.parametrize("piece", ["poker-card", "bridge-card", "mini-card"])
+def test_the_card_back_lattice_runs_on_unbroken_into_the_next_card(piece):
+    """Cards share cut lines: the lattice must meet itself across them. It is whole cells across and
+    down the card, so its lines cross the left and right edges (and top and bottom) at the same places."""
+    back = card("diamonds", "card-7H", f"deck.piece={piece}").back
+    face = record_face(back, Area(*{"poker-card": (63.5, 88.9), "bridge-card": (57.15, 88.9),
+                                    "mini-card": (44.45, 63.5)}[piece], 3.0))
+    [lattice] = [call[1] for call in face.calls if call[0] == "path" and len(call[1].commands) > 40]
+    points = [command[1:] for command in lattice.commands]
+    lines = list(zip(points[::2], points[1::2]))
+    width = {"poker-card": 63.5, "bridge-card": 57.15, "mini-card": 44.45}[piece]
+    assert crossings(lines, 0.0) and crossings(lines, 0.0) == crossings(lines, width)

@@ -11,6 +11,7 @@ import pytest
 from PIL import Image
 
 from conftest import run_pnp
+from generator.impose import SEAM_OVERLAP
 
 ROOT = Path(__file__).resolve().parent.parent
 MM_PER_PT = 25.4 / 72
@@ -177,7 +178,7 @@ def svg_clip_boxes(path: Path) -> list[tuple[float, float, float, float]]:
 
 def test_svg_draws_each_piece_where_the_manifest_says(build):
     """The files agree with the manifest: each piece's art is clipped to its trim box plus bleed,
-    and the bleed is dropped only where two pieces share a cut line."""
+    and the bleed is cut to a hair only where two pieces share a cut line."""
     _, folder, manifest = build
     bleed = manifest["bleed_mm"]
     for page in manifest["pages"]:
@@ -191,9 +192,10 @@ def test_svg_draws_each_piece_where_the_manifest_says(build):
             corners = [(p["x_mm"], p["y_mm"]) for p in page["pieces"] if p is not piece]
 
             def bleed_towards(dx: float, dy: float) -> float:
-                """No bleed towards a neighbour sharing the cut line, the full bleed elsewhere."""
+                """A hair past a cut line shared with a neighbour (no seam of paper between them), the
+                full bleed elsewhere."""
                 shared = any(close(nx, piece["x_mm"] + dx) and close(ny, piece["y_mm"] + dy) for nx, ny in corners)
-                return 0.0 if shared else bleed
+                return SEAM_OVERLAP if shared else bleed
 
             assert close(x0, left - bleed_towards(-piece["width_mm"], 0))
             assert close(x1, right + bleed_towards(piece["width_mm"], 0))

@@ -19,6 +19,7 @@ back, back_pattern), a palette name or "#rrggbb". The README's "Your own game" l
 
 from __future__ import annotations
 
+import math
 import string
 from dataclasses import dataclass
 from pathlib import Path
@@ -460,7 +461,7 @@ def draw_element(canvas, area: Area, element: Element, box, row: dict, face: Fac
             draw_score_track(canvas, (x, y, w, h), element, face.style, width)
         elif kind == "lattice":
             step = element.step_mm or (element.step or 0.08) * area.width
-            draw_lattice(canvas, (x, y, w, h) if w and h else area.bleed_box(), step, stroke or colour, width)
+            draw_lattice(canvas, (x, y, w, h) if w and h else area.bleed_box(), area, step, stroke or colour, width)
         elif kind == "symbol":
             draw_outlined_symbol(canvas, filled(element.symbol, row), x + w / 2, y + h / 2,
                                  symbol_size(element, box, frame), colour, stroke, width)
@@ -485,17 +486,19 @@ def draw_outlined_symbol(canvas, name: str, cx: float, cy: float, size: float, c
             canvas.draw(path, fill=colour, stroke=stroke, width=width / size)
 
 
-def draw_lattice(canvas, box, step: float, stroke: str, width: float) -> None:
-    """Lines at 45 degrees both ways through points `step` apart on the box's centre line, clipped to
-    the box: symmetric under a half turn, so a card back shows nothing of which way up it lies."""
+def draw_lattice(canvas, box, area: Area, step: float, stroke: str, width: float) -> None:
+    """Diagonal lines both ways, clipped to the box: a lattice of whole cells over the piece (its
+    width and its height each a whole number of steps, the step stretched to fit), so that it runs
+    on unbroken from a piece into its neighbour on a shared cut line, and is the same after a half
+    turn, so that a card back shows nothing of which way up it lies."""
     x, y, w, h = box
-    cx, cy, half = x + w / 2, y + h / 2, h / 2
+    across, down = area.width / max(1, round(area.width / step)), area.height / max(1, round(area.height / step))
     lattice = Outline()
-    reach = int((w / 2 + half) / step) + 1
-    for i in range(-reach, reach + 1):
-        x0 = cx + i * step
-        lattice.move_to(x0 - half, cy - half).line_to(x0 + half, cy + half)
-        lattice.move_to(x0 + half, cy - half).line_to(x0 - half, cy + half)
+    # Family one: x/across + y/down = k; family two: x/across - y/down = k, for every k that meets the box.
+    low, high = math.floor(x / across - (y + h) / down) - 1, math.ceil((x + w) / across + (y + h) / down) + 1
+    for k in range(low, high + 1):
+        for sign in (1, -1):  # y = down * (k - x / across) * sign
+            lattice.move_to(x, sign * down * (k - x / across)).line_to(x + w, sign * down * (k - (x + w) / across))
     with canvas.saved():
         canvas.clip_rect(x, y, w, h)
         canvas.draw(lattice, stroke=stroke, width=width)
