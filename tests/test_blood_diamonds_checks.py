@@ -96,6 +96,14 @@ def test_malformed_input_gets_a_one_line_message(tmp_path, what, text, sets, rul
     assert not any("None" in line for line in lines), lines
 
 
+def test_a_label_no_font_can_print_is_reported_at_its_line_not_at_the_font(tmp_path):
+    """The reference card's fit is measured by a rule; a character the font lacks stops it there."""
+    text = replaced("tile: Market,", "tile: 市場,")
+    code, lines = validate(tmp_path, text)
+    assert code == 2 and len(lines) == 1 and MESSAGE.match(lines[0]), lines
+    assert lines[0].startswith(f"blood.yaml:{line_of(text, '市場')}:") and "[input.missing-glyph]" in lines[0], lines
+
+
 def test_a_chart_row_with_a_wrong_count_is_reported_at_its_line(tmp_path):
     text = replaced(LAST_ROW, "    - [2, 3, 4, 5, 6]")
     findings = [f for f in load_text(tmp_path, text).findings() if f.rule == "blood_diamonds.payoff-chart"]

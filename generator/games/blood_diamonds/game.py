@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from functools import lru_cache, partial
+from functools import lru_cache, partial, wraps
 from itertools import combinations
 from typing import Literal
 
@@ -449,8 +449,44 @@ def check_suit_roles(spec: BloodDiamondsSpec):
             seen.setdefault(label, suit.name)
 
 
+BUNDLED_FONTS = {entry[2] for entry in fonts.BUNDLED.values()}  # "Vera Bold": where a bundled face's errors point
+
+
+def printed_texts(spec: BloodDiamondsSpec):
+    """(text, where the file says it) for every text the file gives the print."""
+    card = spec.reference_card
+    yield spec.title, where(spec, "title")
+    yield card.title, where(card, "title")
+    for field in ("turn", "notes"):
+        yield from ((words, where(card, f"{field}[{index}]")) for index, words in enumerate(getattr(card, field)))
+    for suit in spec.suits:
+        yield suit.name, where(suit, "name")
+        yield from ((getattr(suit, kind).label, getattr(suit, kind).location) for kind in ROLE_KINDS)
+
+
+def at_the_text(check):
+    """A rule that measures words meets a character the bundled font lacks: the error points at the
+    file's text that holds it, as no font was chosen and the text is what to change."""
+    @wraps(check)
+    def checked(spec: BloodDiamondsSpec):
+        try:
+            yield from check(spec)
+        except InputError as problem:
+            char = getattr(problem, "character", None)
+            if char is None or problem.location.file not in BUNDLED_FONTS:
+                raise
+            place = next((place for text, place in printed_texts(spec) if char in text), None)
+            if place is None:
+                raise
+            moved = InputError(place, problem.message, problem.rule)
+            moved.character = char
+            raise moved from None
+    return checked
+
+
 @rules.rule("blood_diamonds.text-fits", "the reference card, the payoff chart and the rules sheet hold their words at "
                                         "7 pt or more")
+@at_the_text
 def check_text_fits(spec: BloodDiamondsSpec):
     card = spec.reference_card.piece
     for side, (_, overflow) in zip(("front", "back"), reference_fits(spec)):
@@ -531,6 +567,7 @@ LAYOUT_FIX = {
 
 
 @rules.rule("blood_diamonds.layout", "no part drawn on a tile, coin, die or pawn overlaps another or leaves its face")
+@at_the_text
 def check_layout(spec: BloodDiamondsSpec):
     first: dict[str, tuple[str, str]] = {}
     count: dict[str, int] = {}
