@@ -505,39 +505,37 @@ def _crop_marks(placements: list[Placement], settings: PrintSettings) -> list[tu
 # ---------------------------------------------------------------------------------------------
 
 def _tile(component: Component, piece: Piece, settings: PrintSettings) -> list[Page]:
-    """Split a piece too big for one sheet into equal windows that overlap by the tile overlap."""
+    """Split a piece too big for one sheet into windows that overlap by the tile overlap: equal
+    ones, or, where the piece names places it may be split (`Piece.splits`), windows whose seams
+    fall there, as long as each part still fits its sheet."""
     crop_marked = settings.crop_marks and component.cut_guides and piece.shape.straight_cuts
     ring = settings.bleed + (settings.crop_mark_reach if crop_marked else 0.0)
     overlap = settings.sheet.tile_overlap
-    full_w, full_h = piece.width + 2 * ring, piece.height + 2 * ring  # the piece with bleed and marks
 
     def layout(page):
         x0, y0, x1, y1 = printable(*page, settings)
-        cols = max(1, math.ceil((full_w - overlap - EPSILON) / (x1 - x0 - overlap)))
-        rows = max(1, math.ceil((full_h - overlap - EPSILON) / (y1 - y0 - overlap)))
-        return cols, rows
+        return (_spans(piece.width, ring, overlap, x1 - x0, piece.splits[0]),
+                _spans(piece.height, ring, overlap, y1 - y0, piece.splits[1]))
 
-    page = min(orientations(settings.paper), key=lambda p: math.prod(layout(p)))
+    page = min(orientations(settings.paper), key=lambda p: math.prod(len(spans) for spans in layout(p)))
     width, height = page
-    cols, rows = layout(page)
+    columns, rows_ = layout(page)
+    cols, rows = len(columns), len(rows_)
     if cols * rows > MAX_SHEETS_PER_PIECE:
         raise TooManySheets(f'{component.name} "{piece.id}" ({piece.width:g} x {piece.height:g} mm) would be tiled '
                             f"over {cols * rows} sheets of {settings.paper.name}; at most {MAX_SHEETS_PER_PIECE} "
                             f"are allowed: check its size")
-    window_w = (full_w + (cols - 1) * overlap) / cols
-    window_h = (full_h + (rows - 1) * overlap) / rows
     x0, y0, x1, y1 = printable(width, height, settings)
-    win_x = x0 + (x1 - x0 - window_w) / 2
-    win_y = y0 + (y1 - y0 - window_h) / 2
-    window = (win_x, win_y, win_x + window_w, win_y + window_h)
     bleed = settings.bleed
     pages = []
-    for row in range(rows):
-        for col in range(cols):
-            # Window origin in the coordinates of the piece's trim box.
-            ox, oy = col * (window_w - overlap) - ring, row * (window_h - overlap) - ring
+    for row, (oy, bottom) in enumerate(rows_):
+        for col, (ox, right) in enumerate(columns):
+            # The window, centred in the printable area; (ox, oy) is its origin in the piece's trim box.
+            window_w, window_h = right - ox, bottom - oy
+            win_x, win_y = x0 + (x1 - x0 - window_w) / 2, y0 + (y1 - y0 - window_h) / 2
+            window = (win_x, win_y, win_x + window_w, win_y + window_h)
             vis_x0, vis_y0 = max(0.0, ox), max(0.0, oy)
-            vis_x1, vis_y1 = min(piece.width, ox + window_w), min(piece.height, oy + window_h)
+            vis_x1, vis_y1 = min(piece.width, right), min(piece.height, bottom)
             part = TilePart(row, col, rows, cols, vis_x0, vis_y0, vis_x1 - vis_x0, vis_y1 - vis_y0)
             placement = Placement(piece, component, "front", win_x - ox, win_y - oy, False, (bleed,) * 4,
                                   cut_lines=component.cut_guides and not piece.shape.straight_cuts,
@@ -548,6 +546,34 @@ def _tile(component: Component, piece: Piece, settings: PrintSettings) -> list[P
             page_.seams = _seams(window, row, col, rows, cols, overlap)
             pages.append(page_)
     return pages
+
+
+def _spans(length: float, ring: float, overlap: float, room: float, splits: tuple[float, ...]) -> list:
+    """The windows along one side of a tiled piece, as (start, end) in its trim coordinates: from the
+    ring outside one edge to the ring outside the other, each overlapping the next by `overlap`, and
+    none longer than `room`. As few as fit; their seams (the middles of the overlaps) at the split
+    places nearest to equal parts where those keep every window within the room."""
+    full = length + 2 * ring
+    count = max(1, math.ceil((full - overlap - EPSILON) / (room - overlap)))
+    equal = (full + (count - 1) * overlap) / count
+    seams = [-ring + i * (equal - overlap) + equal - overlap / 2 for i in range(count - 1)]
+    if splits and count > 1:
+        chosen, start = [], -ring
+        for seam in seams:
+            fitting = [s for s in splits if start + EPSILON < s - overlap / 2 and s + overlap / 2 - start <= room + EPSILON]
+            if not fitting:
+                break
+            # The split nearest to an equal part, unless what is left would then not fit: the farthest.
+            nearest = min(fitting, key=lambda s: abs(s - seam))
+            left = count - 1 - len(chosen)  # windows after this seam
+            fits_rest = length + ring - (nearest - overlap / 2) <= left * (room - overlap) + overlap + EPSILON
+            chosen.append(nearest if fits_rest else max(fitting))
+            start = chosen[-1] - overlap / 2
+        if len(chosen) == len(seams) and length + ring - start <= room + EPSILON:
+            seams = chosen
+    edges = [-ring, *seams, length + ring]
+    return [(max(-ring, edges[i] - (overlap / 2 if i else 0)), edges[i + 1] + (overlap / 2 if i + 1 < len(edges) - 1 else 0))
+            for i in range(len(edges) - 1)]
 
 
 def _clip_lines(lines, window):

@@ -48,6 +48,9 @@ class Piece:
     front: Face
     back: Face | None = None
     safe_mm: float | None = None  # how far inside the cut text stays; None: the core's default (layout_rules)
+    #: Where a piece too large for a sheet may be split (x, then y, in mm from its top-left): the
+    #: middles of the gaps between the places on a board, so that no seam runs through one.
+    splits: tuple[tuple[float, ...], tuple[float, ...]] = ((), ())
 
     @property
     def width(self) -> float:

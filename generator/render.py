@@ -195,7 +195,7 @@ def _manifest_piece(placement: Placement) -> dict:
         part = placement.part
         entry["part"] = {
             "label": part.label, "row": part.row, "col": part.col, "rows": part.rows, "cols": part.cols,
-            "x_mm": _mm(part.x), "y_mm": _mm(part.y),
+            "x_mm": _mm(part.x), "y_mm": _mm(part.y), "width_mm": _mm(part.width), "height_mm": _mm(part.height),
             "piece_width_mm": _mm(placement.piece.width), "piece_height_mm": _mm(placement.piece.height),
         }
     return entry

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import error_messages, words_below
+from conftest import error_messages, run_pnp, words_below
 from generator.games.diamonds import game as diamonds
 from generator.kit.layouts import box_of, frame_of, point_of, symbol_size
 from generator.load import load_game
@@ -167,3 +167,27 @@ def test_the_reference_card_gives_the_jokers_whole_rule():
     words = " ".join(_words(components()["reference-card"].pieces[0]).split())
     assert "unless that diamond would win you the game" in words
     assert "even if you have none" in words
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_dig_site_mat_is_split_between_piles_never_through_one(tmp_path, paper):
+    """The mat is larger than a sheet: its parts meet in the gaps between the pile spaces."""
+    code, _, stderr = run_pnp("build", "diamonds", "--only", "dig-site-mat", "--paper", paper, "--out", "out",
+                              cwd=tmp_path)
+    assert code == 0, stderr
+    manifest = json.loads((tmp_path / "out" / "diamonds" / "manifest.json").read_text())
+    parts = [piece["part"] for page in manifest["pages"] if page["side"] == "front" for piece in page["pieces"]]
+    assert len(parts) > 1
+    spec = spec_with()
+    card, mat = spec.deck.piece, spec.dig_site_mat
+    style = spec.style.resolve("dig-site-mat", piece="dig-site-mat", safe_mm=mat.margin_mm)
+    top = mat.margin_mm + diamonds.title_band(style)
+    columns = [(mat.margin_mm + c * (card.width_mm + mat.gap_mm), card.width_mm) for c in range(4)]
+    rows = [(top + r * (card.height_mm + mat.gap_mm), card.height_mm) for r in range(3)]
+    for part in parts:
+        for start, size in columns:  # a part's edge never falls inside a pile space
+            for edge in (part["x_mm"], part["x_mm"] + part["width_mm"]):
+                assert not start + 1 < edge < start + size - 1, (part, start)
+        for start, size in rows:
+            for edge in (part["y_mm"], part["y_mm"] + part["height_mm"]):
+                assert not start + 1 < edge < start + size - 1, (part, start)

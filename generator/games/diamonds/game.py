@@ -298,6 +298,17 @@ def mat_size(spec: DiamondsSpec, style: Style) -> tuple[float, float]:
     return width, height
 
 
+def mat_splits(spec: DiamondsSpec, style: Style) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """Where the mat may be split over sheets: the middles of the gaps between the pile spaces (and
+    the debris), so that no seam runs through a pile."""
+    card, mat, deal = spec.deck.piece, spec.dig_site_mat, spec.deal
+    top = mat.margin_mm + title_band(style)
+    across = tuple(mat.margin_mm + col * (card.width_mm + mat.gap_mm) - mat.gap_mm / 2
+                   for col in range(1, deal.piles_across + 1))
+    down = tuple(top + row * (card.height_mm + mat.gap_mm) - mat.gap_mm / 2 for row in range(1, deal.piles_down))
+    return across, down
+
+
 def draw_dig_site_mat(canvas: Canvas, area: Area, spec: DiamondsSpec, style: Style) -> None:
     card, mat, deal = spec.deck.piece, spec.dig_site_mat, spec.deal
     cw, ch = card.width_mm, card.height_mm
@@ -363,7 +374,8 @@ def components(spec: DiamondsSpec) -> list[Component]:
         joker = card_face(spec, "joker", style, colour=colours[index % len(colours)])
         cards.append(Piece(piece_id, card, joker, back, style.safe_mm))
     mat_style = spec.style.resolve("dig-site-mat", piece="dig-site-mat", safe_mm=spec.dig_site_mat.margin_mm)
-    mat = [Piece("dig-site-mat", Rect(*mat_size(spec, mat_style)), partial(draw_dig_site_mat, spec=spec, style=mat_style))]
+    mat = [Piece("dig-site-mat", Rect(*mat_size(spec, mat_style)), partial(draw_dig_site_mat, spec=spec, style=mat_style),
+                 splits=mat_splits(spec, mat_style))]
     return [
         # Dealt round the suits, so that every sheet holds a few of each: a sheet's duplex shift
         # marks its backs alike, and a suit gathered on two sheets would share a tell.
