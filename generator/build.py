@@ -239,7 +239,10 @@ def build_games(loaded_games: list[LoadedGame], settings: PrintSettings, request
     step = progress(sum(progress_units(pages, request) for _, _, pages in jobs))
     for loaded, chosen, pages in jobs:
         directory = out_dir / loaded.out_name
-        with output_errors(out_dir):
-            written = write(directory, render_files(loaded, chosen, pages, settings, request, step))
+        try:
+            with output_errors(out_dir):
+                written = write(directory, render_files(loaded, chosen, pages, settings, request, step))
+        except InputError as problem:  # a draft's faces are first drawn here: a missing glyph at its text's line
+            raise loaded._at_the_text(problem) from None
         loaded.faces.clear()  # this game's recordings are printed; the next game's need the memory
         yield Built(loaded, directory, written, pages)

@@ -130,6 +130,9 @@ def load_game(target: str, overrides: tuple[str, ...] = (), palette: Palette | N
 def _holding(node, char: str) -> Location | None:
     """Where the first text value in `node` that holds `char` is."""
     if isinstance(node, YamlMap):
+        for key in node:  # a key can print too (a card's rank)
+            if isinstance(key, str) and char in key:
+                return node.key_locations.get(key, node.where(key))
         items = [(node.where(key), value) for key, value in node.items()]
     elif isinstance(node, YamlList):
         items = [(node.where(index), value) for index, value in enumerate(node)]
