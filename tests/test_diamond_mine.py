@@ -301,7 +301,7 @@ def test_the_rules_sheet_says_which_diamonds_are_flawless_for_2_and_for_4_player
 
 
 def test_a_set_for_2_players_speaks_of_2_players_only(tmp_path):
-    words = sheet_words(tmp_path, ("players=[2]", "flawless=null"))
+    words = sheet_words(tmp_path, ("players=[2]",))  # the file's flawless colour is a 4 player game's
     assert "Prospectors for 2 players" in words and "4 players" not in words and "white" not in words
     assert "With 2 players the game ends the moment a 6th vein is exhausted." in words
 

@@ -236,7 +236,6 @@ BROKEN = [
     ("diamond_mine.sizes", "a small too low to fold flat", ("pyramids.small.height_mm=3",)),
     ("diamond_mine.nests", "stashes of six: 12 nests where the rules fill 10", ("pyramids.stash=6",)),
     ("diamond_mine.nests", "three opaque stashes: 15 nests", ("colours.3.opaque=true",)),
-    ("diamond_mine.colours", "a flawless colour in a set for 2 players", ("players=[2]",)),
     ("diamond_mine.colours", "a fifth player colour", ("player_colours=[red, green, yellow, purple, blue]",)),
     ("diamond_mine.colours", "a colour without a name", ("colours.2.name=' '",)),
 ]
@@ -266,10 +265,13 @@ def test_a_stash_of_six_is_refused_for_its_twelve_nests(tmp_path):
     assert "exactly 10 nests" in finding.message and "(12 would print)" in finding.message
 
 
-def test_a_flawless_colour_is_refused_only_where_no_4_player_game_uses_it(tmp_path):
-    assert "diamond_mine.colours" in fired(findings_for(tmp_path, overrides=("players=[2]",)))
-    assert "diamond_mine.colours" not in fired(findings_for(tmp_path, overrides=("players=[2]", "flawless=null")))
-    assert "diamond_mine.colours" not in fired(findings_for(tmp_path, overrides=("players=[4]",)))
+def test_a_set_for_2_players_prints_no_flawless_pyramids(tmp_path):
+    """With 2 players the flawless diamonds are a bag colour no one plays: the fifth colour is a 4 player
+    game's, so a set for 2 players alone prints none of it, and its rules sheet does not mention it."""
+    assert fired(findings_for(tmp_path, overrides=("players=[2]",))) == set()
+    counts = printed(spec_of(tmp_path, overrides=("players=[2]",)))
+    assert not any(colour == "white" for _, colour in counts) and sum(counts.values()) == 54
+    assert sum(printed(spec_of(tmp_path, overrides=("players=[4]",))).values()) == 64
 
 
 def test_one_player_reads_in_the_singular(tmp_path):

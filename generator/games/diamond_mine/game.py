@@ -19,7 +19,7 @@ from .cards import MovementCards, movement_component
 from generator.kit.prose import RulesSheet
 
 from .paper import ReferenceCard, reference_component, rules_component
-from .pyramids import Pyramids, pyramid_components
+from .pyramids import Pyramids, flawless_stash, pyramid_components
 from .rulebook import rules
 
 
@@ -55,7 +55,7 @@ def meaning_colours(spec: DiamondMineSpec) -> list[MeaningColour]:
     """The six stash colours and the flawless one: pyramids carry only their size's pips, so colour alone
     tells a ruby from an emerald and a nest from a pawn."""
     entries = [MeaningColour(c.name, c.colour, None, where(c, "colour")) for c in spec.colours]
-    if spec.flawless is not None:
+    if flawless_stash(spec) is not None:  # a set for 2 players prints none
         entries.append(MeaningColour(spec.flawless.name, spec.flawless.colour, None, where(spec.flawless, "colour")))
     return entries
 

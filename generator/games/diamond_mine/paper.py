@@ -19,7 +19,7 @@ from generator.validate import error
 
 from .board import opposite_homes, quadrants
 from .cards import squares_word
-from .pyramids import PIPS, pyramid_counts
+from .pyramids import PIPS, flawless_stash, pyramid_counts
 from .rulebook import (CARRY_PIPS, END_EXHAUSTED, FLAWLESS_ADDED_FOR, FLAWLESS_TIMES, MOVES, NESTS,
                        OWN_COLOUR_TIMES, PLAYER_COUNTS, POINTS, rules)
 
@@ -167,7 +167,7 @@ def rules_blocks(spec) -> list[tuple]:
     nests = sum(counts.get((name, "large"), 0) for name in opaque)
     per = spec.pyramids.stash
     flawless = spec.flawless.name if spec.flawless is not None else None
-    adds_flawless = flawless is not None and FLAWLESS_ADDED_FOR in players
+    adds_flawless = flawless_stash(spec) is not None
     nest_rows = [("b", f"{counted(n, 'player')}: {NESTS[n]} nests, each player placing {NESTS[n] // n}.")
                  for n in players]
     cards = names([rank for rank in spec.movement_cards.cards])

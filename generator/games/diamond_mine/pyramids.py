@@ -3,7 +3,8 @@
 A stash is five pyramids of each size in one colour. What prints is worked out from the rules, not
 listed: the large pyramids of the two opaque colours (the nests), the small and medium pyramids of the
 four other colours (the bag the nests are filled from), one large pyramid per player colour (the
-pawns), and the small and medium pyramids of the flawless colour when the file names one.
+pawns), and the small and medium pyramids of the flawless colour when the file names one and a 4 player
+game may add it.
 `pyramids.full_stashes` prints every colour's whole stash instead.
 
 Each net is four isosceles faces round the apex and one glue tab (generator/kit/nets.py); the core
@@ -69,6 +70,12 @@ class Pyramids:
 # What prints, computed from the rules
 # ---------------------------------------------------------------------------------------------
 
+def flawless_stash(spec):
+    """The flawless colour's stash if it prints: only a 4 player game adds one. With 2 players the
+    flawless diamonds are a bag colour no one plays, drawn at random, so a set for 2 prints none."""
+    return spec.flawless if FLAWLESS_ADDED_FOR in spec.players else None
+
+
 def pyramid_counts(spec) -> dict[tuple[str, str], int]:
     """(colour name, size) -> how many pyramids print, in the order they lay out: large, then medium,
     then small, so that sheets fill with the big nets first."""
@@ -78,7 +85,8 @@ def pyramid_counts(spec) -> dict[tuple[str, str], int]:
     def add(colour: str, size: str, n: int) -> None:
         counts[(colour, size)] = counts.get((colour, size), 0) + n
 
-    everyone = list(spec.colours) + ([spec.flawless] if spec.flawless is not None else [])
+    flawless = flawless_stash(spec)
+    everyone = list(spec.colours) + ([flawless] if flawless is not None else [])
     if spec.pyramids.full_stashes:
         for colour in everyone:
             for size in reversed(SIZES):
@@ -163,7 +171,7 @@ def draw_pyramid(canvas, area: Area, style: Style, colour: str, net: FlatNet, pi
 def pyramid_components(spec) -> list[Component]:
     """One component, `pyramid`, its pieces `pyramid-<size>-<colour>-<n>`: group the colour, rank the size."""
     colours = {c.name: c for c in spec.colours}
-    if spec.flawless is not None:
+    if flawless_stash(spec) is not None:
         colours.setdefault(spec.flawless.name, spec.flawless)
     nets = {size: pyramid_net(spec.pyramids, size) for size in SIZES}
     pieces = []
@@ -231,8 +239,7 @@ def check_nests(spec):
 
 
 @rules.rule("diamond_mine.colours", "six stash colours, two of them opaque, all distinct and named; a non-opaque "
-                                    "colour for each player, at most four; the flawless colour, for 4 players only, "
-                                    "belongs to no player")
+                                    "colour for each player, at most four; the flawless colour belongs to no player")
 def check_colours(spec):
     colours = spec.colours
     if len(colours) != STASH_COLOURS:
@@ -284,15 +291,9 @@ def check_colours(spec):
         yield error(where(spec, f"player_colours[{max(PLAYER_COUNTS)}]"),
                     f"{len(spec.player_colours)} player colours: Diamond Mine has at most {max(PLAYER_COUNTS)} "
                     "players, one at each corner of the board")
-    if spec.flawless is not None:
-        if spec.flawless.opaque:
-            yield error(where(spec.flawless, "opaque"), "the flawless colour is opaque; the rules add a 5th "
-                                                        "non-opaque colour")
-        if FLAWLESS_ADDED_FOR not in spec.players and any(n in PLAYER_COUNTS for n in spec.players):
-            yield error(where(spec, "flawless"),
-                        f"a flawless colour prints, but only a {FLAWLESS_ADDED_FOR} player game adds one; with 2 "
-                        "players the flawless diamonds are one of the bag colours no player has, drawn at random: "
-                        "leave `flawless` out (flawless: null)")
+    if spec.flawless is not None and spec.flawless.opaque:
+        yield error(where(spec.flawless, "opaque"), "the flawless colour is opaque; the rules add a 5th "
+                                                    "non-opaque colour")
 
 
 def nest_clearance(inner: PyramidSize, outer: PyramidSize, paper: float) -> float:
