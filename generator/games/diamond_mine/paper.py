@@ -84,8 +84,9 @@ def carry_text(spec) -> str:
 
 def seats_text(spec) -> str:
     """Two players sit at opposite corners: the colours whose homes face each other across the board."""
-    pairs = [f"{a} and {b}" for a, b in opposite_homes(spec)]
-    return f"With 2 players, take two colours whose homes are opposite corners: {', or '.join(pairs)}."
+    pairs = [f"{a} and {b}" for a, b in opposite_homes(spec)]  # none: diamond_mine.board says so
+    return "With 2 players, take two colours whose homes are opposite corners" + (
+        f": {', or '.join(pairs)}." if pairs else ".")
 
 
 def flawless_text(spec) -> str:
