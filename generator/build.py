@@ -131,9 +131,10 @@ def render_files(loaded: LoadedGame, chosen: list, pages: list[Page], settings: 
         if request.layout == "pieces":
             yield from piece_files(name, pages, rendered, settings, dpi, request.formats)
         else:
-            suffix = {"pdf": "pdf", "svg": "svg", "png": "png", "cut": "svg"}
+            folder = {"svg": "svg", "png": "png", "cut": "cut", "cut-merged": "cut/merged"}
             for fmt, number, data in rendered:
-                yield (f"{name}.pdf" if fmt == "pdf" else f"{fmt}/page-{number:02d}.{suffix[fmt]}"), data
+                suffix = "png" if fmt == "png" else "svg"
+                yield (f"{name}.pdf" if fmt == "pdf" else f"{folder[fmt]}/page-{number:02d}.{suffix}"), data
     yield "manifest.json", json_bytes(manifest(loaded.game.name, pages, settings, request.layout))
 
 

@@ -141,6 +141,9 @@ def build_command(targets, out_dir, paper, format_list, duplex, bleed, crop_mark
                   draft, palette_choice, overrides):
     """Render games (bundled names or YAML paths; none = all) into print-ready files."""
     request = Request(parse_formats(format_list), layout, dpi, tuple(only), copies)
+    if "cut" in request.formats and layout != "sheets":
+        raise InputError(Location("--format"), f"cut files go with the printed sheets; --layout {layout} prints no "
+                         "sheets to cut: leave cut out, or build --layout sheets", "input.unknown-format")
     context = input_context(palette_choice)
     settings = build.settings_for(paper, duplex, bleed, crop_marks, context)
     loaded_games = build.load(targets, overrides, context)

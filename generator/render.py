@@ -61,12 +61,6 @@ class LineStyle:
         return self.cut_width * 0.8
 
 
-#: Cut files draw cut lines in pure red and folds in pure blue, hairlines, as cutting machines'
-#: software expects (it assigns cutting and scoring by colour).
-CUT_COLOUR, FOLD_COLOUR = "#ff0000", "#0000ff"
-CUT_FILE_LINES = LineStyle(CUT_COLOUR, 0.1, FOLD_COLOUR, (1.2, 1.0))
-
-
 def draw_cut_lines(canvas: Canvas, placement: Placement, style: LineStyle, layer: str = "line") -> None:
     """The piece's cut outline and its fold lines where the piece lies: their `layer` "casing" (a
     light band under each line, so it shows on dark art too) or "line"."""
@@ -259,26 +253,9 @@ def render_pages(pages: list[Page], settings: PrintSettings, game_title: str, fo
             yield "png", number, data
             on_page()
     if "cut" in formats:
-        for number, data in render_cut_files(pages, settings).items():
-            yield "cut", number, data
+        from generator.cutfiles import cut_files
 
-
-def render_cut_files(pages: list[Page], settings: PrintSettings) -> dict[int, bytes]:
-    """For each page of fronts, an SVG of the same size with only the cut outlines (solid red) and
-    fold lines (dashed blue), for cutting machines that cut printed sheets. Registration marks
-    are the cutting machine's software's job."""
-    from generator.backends.svg import SvgSurface
-
-    surface = SvgSurface()
-    canvas = Canvas(surface)
-    for page in pages:
-        if page.side != "front":
-            continue
-        surface.begin_page(page.number, page.width, page.height)
-        for placement in page.placements:
-            draw_cut_lines(canvas, placement, CUT_FILE_LINES)
-        surface.end_page()
-    return surface.pages
+        yield from cut_files(pages)
 
 
 def json_bytes(data) -> bytes:

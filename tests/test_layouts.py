@@ -200,17 +200,58 @@ def test_cut_lines_and_fold_lines_are_drawn_in_one_style(built):
 
 
 def test_cut_files_hold_the_outlines_of_each_front_page(built):
+    """Read as a cutting machine's software reads them: closed outlines inside the page, no clip
+    paths, cuts and folds in their own colours and their own named groups."""
     _, _, data, outputs = built
     fronts = [p["number"] for p in data["pages"] if p["side"] == "front"]
-    assert sorted(outputs["cut"]) == fronts
+    assert sorted(outputs["cut"]) == fronts and sorted(outputs["cut-merged"]) == fronts
     for number in fronts:
         root = svg_root(outputs, number)
         page = data["pages"][number - 1]
         cut_svg = ET.fromstring(outputs["cut"][number])
         assert (cut_svg.get("width"), cut_svg.get("height")) == (root.get("width"), root.get("height"))
-        assert not list(cut_svg.iter(f"{SVG}text"))
-        solid = [p for p in cut_svg.iter(f"{SVG}path") if not p.get("stroke-dasharray")]
-        assert len(solid) == len(page["pieces"])
+        assert not list(cut_svg.iter(f"{SVG}text")) and not list(cut_svg.iter(f"{SVG}clipPath"))
+        groups = {group.get("id"): group for group in cut_svg.iter(f"{SVG}g")}
+        assert groups["cut"].get("stroke") == "#ff0000" and groups["fold"].get("stroke") == "#0000ff"
+        cuts = list(groups["cut"].iter(f"{SVG}path"))
+        assert len(cuts) == len(page["pieces"])
+        for path in cuts:
+            d = path.get("d")
+            assert d.rstrip().endswith("Z")  # closed
+            xs, ys = zip(*points_of(d))
+            assert 0 <= min(xs) and max(xs) <= page["width_mm"] and 0 <= min(ys) and max(ys) <= page["height_mm"]
+        folds = list(groups["fold"].iter(f"{SVG}path"))
+        assert len(folds) == sum(4 for piece in page["pieces"] if piece["component"] == "pyramid")
+
+
+def test_cut_files_of_a_tiled_piece_hold_each_part_closed_inside_its_page():
+    settings = PrintSettings(paper=A4, duplex="long", bleed=BLEED)
+    board = Component("board", "Board", [Piece("board", Rect(330.0, 250.0), paint("#cccccc"))])
+    pages = impose([board], settings)
+    outputs = render(pages, settings, "Test", ("cut",), dpi=40)
+    fronts = [page for page in pages if page.side == "front"]
+    assert len(fronts) > 1
+    for page in fronts:
+        [cut] = ET.fromstring(outputs["cut"][page.number]).find(f"{SVG}g[@id='cut']")
+        xs, ys = zip(*points_of(cut.get("d")))
+        x0, y0, x1, y1 = page.placements[0].window
+        assert min(xs) >= x0 - TOL and max(xs) <= x1 + TOL and min(ys) >= y0 - TOL and max(ys) <= y1 + TOL
+        assert max(xs) - min(xs) < page.width and cut.get("d").endswith("Z")
+
+
+def test_merged_cut_files_cut_each_shared_edge_once():
+    settings = PrintSettings(paper=A4, duplex="long", bleed=BLEED)
+    cards = Component("card", "Cards", [Piece(f"c{i}", Rect(63.5, 88.9), paint("#ffffff")) for i in range(9)])
+    pages = impose([cards], settings)
+    outputs = render(pages, settings, "Test", ("cut",), dpi=40)
+    merged = ET.fromstring(outputs["cut-merged"][1]).find(f"{SVG}g[@id='cut']")
+    lines = [points_of(path.get("d")) for path in merged]
+    placed = [p for p in pages[0].placements]
+    across = {round(p.x, 2) for p in placed} | {round(p.x + p.size[0], 2) for p in placed}
+    down = {round(p.y, 2) for p in placed} | {round(p.y + p.size[1], 2) for p in placed}
+    assert len(lines) == len(across) + len(down)  # one line per cut, however many cards it passes
+    separate = ET.fromstring(outputs["cut"][1]).find(f"{SVG}g[@id='cut']")
+    assert len(list(separate)) == len(placed)
 
 
 def pdf_page_streams(pdf: bytes) -> list[bytes]:
@@ -267,3 +308,12 @@ def test_spread_deals_the_pieces_round_their_groups():
     assert [piece.id for piece in dealt] == ["S0", "H0", "D0", "S1", "H1", "D1", "S2", "H2", "D2"]
     uneven = spread(pieces[:4], group=lambda piece: piece.id[0])  # three spades and a heart
     assert [piece.id for piece in uneven] == ["S0", "H0", "S1", "S2"]
+
+
+@pytest.mark.parametrize("layout", ["pieces", "tts"])
+def test_cut_files_are_refused_where_no_sheets_print(tmp_path, layout):
+    from conftest import run_pnp
+
+    code, _, stderr = run_pnp("build", "diamonds", "--layout", layout, "--format", "cut", "--out", "out", cwd=tmp_path)
+    assert code == 2 and len(stderr.splitlines()) == 1 and "cut files go with the printed sheets" in stderr
+    assert not (tmp_path / "out").exists()

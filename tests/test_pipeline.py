@@ -125,7 +125,7 @@ def test_the_stages_run_one_after_another_as_plain_functions(tmp_path):
     assert [p.id for c in chosen for p in c.pieces] == ["card-KD", "card-KD-copy-2", "card-AS", "card-AS-copy-2"]
     pages = build.impose_pages(loaded, chosen, settings)
     written = build.write(tmp_path / "out", build.render_files(loaded, chosen, pages, settings, request))
-    assert sorted(written) == ["cut/page-01.svg", "diamonds.pdf", "manifest.json"]
+    assert sorted(written) == ["cut/merged/page-01.svg", "cut/page-01.svg", "diamonds.pdf", "manifest.json"]
     manifest = json.loads((tmp_path / "out" / "manifest.json").read_text())
     assert manifest["paper"]["name"] == "letter" and manifest["duplex"] == "short" and manifest["bleed_mm"] == 2.0
 
