@@ -206,6 +206,8 @@ class StyleSheet:
                     if (id(block), level, str(key)) in self._used:
                         visit(narrower, f"{path}.{level}.{key}")
                         continue
+                    if str(key) in known[level]:
+                        continue  # a name the game has, with no piece this time (a component left empty)
                     names = sorted(known[level])
                     hint = did_you_mean(str(key), names) or (
                         f" (it has {', '.join(names[:8])}{', ...' if len(names) > 8 else ''})" if names else "")

@@ -331,3 +331,19 @@ def test_the_base_style_must_give_every_key_a_value():
                                               "border_mm", "frame"}
     base = shared_game("diamonds").spec.style.base
     assert is_complete(base) == []
+
+
+def test_a_style_block_for_a_component_left_empty_is_not_a_typo(tmp_path):
+    """A component with no pieces this time (a `--set` that empties it) still has its name: its
+    style block is unused, not unknown; a misspelt name is still refused."""
+    from conftest import run_pnp
+
+    game = tmp_path / "deck.yaml"
+    game.write_text("game: custom\ntitle: T\ncomponents:\n  card: {piece: poker-card, rows: [{id: a}], front: f}\n"
+                    "  token: {piece: {width_mm: 20}, shape: circle, rows: [], front: f}\n"
+                    "layouts:\n  f: {}\nstyle:\n  components:\n    token: {background: cream}\n")
+    code, stdout, stderr = run_pnp("validate", "deck.yaml", cwd=tmp_path)
+    assert code == 0 and "input.unknown-style-name" not in stdout + stderr
+    game.write_text(game.read_text().replace("    token: {background", "    tokens: {background"))
+    code, _, stderr = run_pnp("validate", "deck.yaml", cwd=tmp_path)
+    assert code == 2 and 'no component "tokens"; did you mean "token"?' in stderr
