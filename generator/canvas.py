@@ -67,6 +67,10 @@ class Surface(ABC):
     @abstractmethod
     def close(self) -> None: ...
 
+    def page_boxes(self, trim: tuple[float, float, float, float], bleed: tuple[float, float, float, float]) -> None:
+        """Where the page's trim and bleed are (x0, y0, x1, y1 in page mm), for formats that record
+        them (a PDF's TrimBox and BleedBox); call after begin_page. Others ignore it."""
+
     def draw_recording(self, recording, matrix: Matrix) -> None:
         """Replay a recorded face (generator.recording.Recording) at `matrix`."""
         recording.replay(self, matrix)

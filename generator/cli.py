@@ -216,9 +216,9 @@ def build_summary(directory: Path, written: list[str], pages: list) -> str:
     """One line: where the files went, what they are, and how much paper they take."""
     files = [name for name in written if "/" not in name and name != "manifest.json"]
     for folder, what in (("svg", "SVG pages"), ("png", "PNG pages"), ("cut", "cut files"), ("tts", "TTS files")):
-        count = sum(1 for name in written if name.startswith(folder + "/"))
+        count = sum(1 for name in written if name.startswith(folder + "/") and not name.startswith("cut/merged/"))
         if count:
-            files.append(f"{count} {what} in {folder}/")
+            files.append(f"{count} {what} in {folder}/" + (" (and merged, in cut/merged/)" if folder == "cut" else ""))
     faces = [name for name in written if "/" in name and name.split("/")[0] not in ("svg", "png", "cut", "tts")]
     for suffix, what in ((".png", "piece images"), (".svg", "piece SVGs")):
         count = sum(1 for name in faces if name.endswith(suffix))

@@ -169,7 +169,7 @@ def tts_decks(components: list[Component], settings: PrintSettings, title: str, 
         faces = [image for page, image in zip(pages, images) if page.side == "front"]
         back = next(image for page, image in zip(pages, images) if page.side == "back")
         back_name = f"tts/{component.name}-back.png"
-        files[back_name] = png_bytes(back)
+        files[back_name] = png_bytes(back, face_dpi)
         sheets = []
         for start in range(0, len(faces), per_sheet):
             chunk = faces[start:start + per_sheet]
@@ -178,7 +178,7 @@ def tts_decks(components: list[Component], settings: PrintSettings, title: str, 
             for index, face in enumerate(chunk):
                 sheet.paste(face, ((index % columns) * size[0], (index // columns) * size[1]))
             name = f"tts/{component.name}-{start // per_sheet + 1:02d}.png"
-            files[name] = png_bytes(sheet)
+            files[name] = png_bytes(sheet, face_dpi)
             sheets.append({"image": name, "back": back_name, "columns": columns, "rows": rows, "count": len(chunk),
                            "face_px": list(size), "ids": [p.id for p in component.pieces[start:start + per_sheet]]})
         decks.append({"component": component.name, "sheets": sheets})

@@ -233,6 +233,11 @@ def render_pages(pages: list[Page], settings: PrintSettings, game_title: str, fo
     canvas = Canvas(surface)
     for page in pages:
         surface.begin_page(page.number, page.width, page.height)
+        if not page.furniture and len(page.placements) == 1:  # a piece's own page, for a print shop
+            x, y, w, h = page.placements[0].visible_trim()
+            bleed = settings.bleed
+            surface.page_boxes((x, y, x + w, y + h), (max(0.0, x - bleed), max(0.0, y - bleed),
+                                                      min(page.width, x + w + bleed), min(page.height, y + h + bleed)))
         draw_page(canvas, page, settings, game_title, len(pages), faces)
         surface.end_page()
         if "svg" in surfaces:

@@ -132,3 +132,27 @@ def test_only_refuses_what_the_game_lacks_in_one_line(tmp_path, only, says):
     assert code == 2
     assert stderr.count("\n") == 1 and says in stderr and "Traceback" not in stderr
     assert not (tmp_path / "out").exists()
+
+
+def test_pieces_pdf_pages_carry_their_trim_and_bleed_boxes(pieces_build):
+    bleed, folder, listing = pieces_build
+    document = pdfium.PdfDocument(str(folder / "diamonds.pdf"))
+    try:
+        for face in listing["faces"][:12]:
+            page = document[face["pdf_page"] - 1]
+            trim = [v * MM_PER_PT for v in page.get_trimbox()]
+            assert trim == pytest.approx([bleed, bleed, bleed + face["trim_mm"][0], bleed + face["trim_mm"][1]], abs=0.05)
+            assert [v * MM_PER_PT for v in page.get_bleedbox()] == pytest.approx(
+                [0, 0, face["trim_mm"][0] + 2 * bleed, face["trim_mm"][1] + 2 * bleed], abs=0.05)
+    finally:
+        document.close()
+
+
+def test_every_png_carries_its_dpi(pieces_build, bundled_build):
+    _, folder, listing = pieces_build
+    for face in listing["faces"][:6]:
+        with Image.open(folder / face["png"]) as image:
+            assert image.info["dpi"] == pytest.approx((300, 300), abs=0.01)
+    sheets = bundled_build("diamonds", "a4", "png", "--dpi", "100")
+    with Image.open(next((sheets / "png").glob("page-*.png"))) as image:
+        assert image.info["dpi"] == pytest.approx((100, 100), abs=0.01)

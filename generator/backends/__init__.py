@@ -20,6 +20,10 @@ class TeeSurface(Surface):
         for surface in self.surfaces:
             surface.end_page()
 
+    def page_boxes(self, trim, bleed) -> None:
+        for surface in self.surfaces:
+            surface.page_boxes(trim, bleed)
+
     def draw_path(self, path: Path, style: Style) -> None:
         for surface in self.surfaces:
             surface.draw_path(path, style)

@@ -83,9 +83,21 @@ class PdfSurface(Surface):
 
     def begin_page(self, number: int, width: float, height: float) -> None:
         self.pdf.setPageSize((width * mm, height * mm))
+        self.page_height = height
+        self.page_boxes((0.0, 0.0, width, height), (0.0, 0.0, width, height))  # a sheet is its own trim
         # Page space in mm with y down, like the Canvas: x_pt = x*mm, y_pt = height*mm - y*mm.
         self.pdf.transform(mm, 0, 0, -mm, 0, height * mm)
         self.pdf.addLiteral("1 j")  # round joins
+
+    def page_boxes(self, trim, bleed) -> None:
+        """TrimBox and BleedBox, in points from the bottom-left as PDF has them."""
+        def points(box):
+            x0, y0, x1, y1 = box
+            return (round(x0 * mm, 3), round((self.page_height - y1) * mm, 3), round(x1 * mm, 3),
+                    round((self.page_height - y0) * mm, 3))
+
+        self.pdf.setTrimBox(points(trim))
+        self.pdf.setBleedBox(points(bleed))
 
     def end_page(self) -> None:
         self.pdf.showPage()

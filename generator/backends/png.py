@@ -48,11 +48,13 @@ def render_images(pdf: bytes, sizes_mm: list[tuple[float, float]], dpi: float,
         document.close()
 
 
-def png_bytes(image) -> bytes:
+def png_bytes(image, dpi: float | None = None) -> bytes:
+    """The image as a PNG, carrying its resolution (a pHYs chunk) when `dpi` is given, so that a
+    print shop's or a layout program's software sizes it right."""
     buffer = io.BytesIO()
     # Level 3 of 9: compressing is most of the time a PNG takes; harder costs half as much
     # again for files a sixth smaller.
-    image.save(buffer, format="PNG", compress_level=3)
+    image.save(buffer, format="PNG", compress_level=3, **({"dpi": (dpi, dpi)} if dpi else {}))
     return buffer.getvalue()
 
 
@@ -79,7 +81,7 @@ def png_pages(pdf: bytes, sizes_mm: list[tuple[float, float]], dpi: int,
     with ThreadPoolExecutor(max_workers=ENCODERS) as pool:
         pending: deque = deque()
         for number, image in enumerate(render_images(pdf, sizes_mm, dpi, transparent), start=1):
-            pending.append((number, pool.submit(png_bytes, image)))
+            pending.append((number, pool.submit(png_bytes, image, dpi)))
             if len(pending) >= PAGES_IN_FLIGHT:
                 done, encoding = pending.popleft()
                 yield done, encoding.result()
