@@ -128,14 +128,16 @@ def render_files(loaded: LoadedGame, chosen: list, pages: list[Page], settings: 
         yield from tts_decks(chosen, settings, title, dpi, loaded.faces).items()
     else:
         rendered = render_pages(pages, settings, title, request.formats, dpi, on_page, loaded.faces)
-        if request.layout == "pieces":
-            yield from piece_files(name, pages, rendered, settings, dpi, request.formats)
+        if request.layout == "pieces":  # in pieces/, beside the sheets an earlier build made
+            for relative, data in piece_files(name, pages, rendered, settings, dpi, request.formats):
+                yield f"pieces/{relative}", data
         else:
             folder = {"svg": "svg", "png": "png", "cut": "cut", "cut-merged": "cut/merged"}
             for fmt, number, data in rendered:
                 suffix = "png" if fmt == "png" else "svg"
                 yield (f"{name}.pdf" if fmt == "pdf" else f"{folder[fmt]}/page-{number:02d}.{suffix}"), data
-    yield "manifest.json", json_bytes(manifest(loaded.game.name, pages, settings, request.layout))
+    where = "manifest.json" if request.layout == "sheets" else f"{request.layout}/manifest.json"
+    yield where, json_bytes(manifest(loaded.game.name, pages, settings, request.layout))
 
 
 def progress_units(pages: list[Page], request: Request) -> int:
@@ -163,9 +165,23 @@ _UMASK = os.umask(0o022)
 os.umask(_UMASK)
 
 
-def write(directory: Path, files: Iterable[tuple[str, bytes]]) -> list[str]:
-    """Write `files` ((path in the folder, bytes), as they come) as the folder `directory`, replacing
-    it whole. Returns the written files' names, relative to `directory`.
+def owned_entries(name: str, request: Request) -> set[str]:
+    """The entries of a game's folder that a build of `request` makes, and so replaces whole: the
+    sheets' PDF, manifest and a folder per format asked for; `pieces/` or `tts/` for those layouts.
+    Everything else in the folder (another layout's or format's files) is kept."""
+    if request.layout != "sheets":
+        return {request.layout}
+    owned = {"manifest.json"}
+    if "pdf" in request.formats or "png" in request.formats:
+        owned.add(f"{name}.pdf")
+    return owned | {fmt for fmt in ("svg", "png", "cut") if fmt in request.formats}
+
+
+def write(directory: Path, files: Iterable[tuple[str, bytes]], owned: set[str] | None = None) -> list[str]:
+    """Write `files` ((path in the folder, bytes), as they come) as the folder `directory`. The
+    entries `owned` names (all, when None) are replaced whole; any others the folder already holds
+    (an earlier build's of another layout or format) are kept. Returns the written files' names,
+    relative to `directory`.
 
     Each file goes to disk as soon as it arrives, so a thousand-page job never holds more than a
     page or two; they go into a fresh folder beside `directory` that is swapped in at the end, so a
@@ -181,11 +197,33 @@ def write(directory: Path, files: Iterable[tuple[str, bytes]]) -> list[str]:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(data)
             written.append(relative)
+        if owned is not None and directory.is_dir():
+            _keep_others(directory, staging, owned | {relative.split("/")[0] for relative in written})
         _swap_in(staging, directory)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
     return written
+
+
+def _keep_others(directory: Path, staging: Path, owned: set[str]) -> None:
+    """Carry the old folder's entries that this build does not make into the new one, as hard links
+    where the file system allows (cheap, and the old folder stays whole until the swap)."""
+    for entry in directory.iterdir():
+        if entry.name in owned or entry.name.startswith("."):
+            continue
+        target = staging / entry.name
+        if entry.is_dir():
+            shutil.copytree(entry, target, copy_function=_link_or_copy)
+        else:
+            _link_or_copy(entry, target)
+
+
+def _link_or_copy(source, target) -> None:
+    try:
+        os.link(source, target)
+    except OSError:
+        shutil.copy2(source, target)
 
 
 def _swap_in(staging: Path, directory: Path) -> None:
@@ -242,7 +280,8 @@ def build_games(loaded_games: list[LoadedGame], settings: PrintSettings, request
         directory = out_dir / loaded.out_name
         try:
             with output_errors(out_dir):
-                written = write(directory, render_files(loaded, chosen, pages, settings, request, step))
+                written = write(directory, render_files(loaded, chosen, pages, settings, request, step),
+                                owned_entries(loaded.out_name, request))
         except InputError as problem:  # a draft's faces are first drawn here: a missing glyph at its text's line
             raise loaded._at_the_text(problem) from None
         loaded.faces.clear()  # this game's recordings are printed; the next game's need the memory

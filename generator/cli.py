@@ -214,17 +214,22 @@ class LateProgressBar:
 
 def build_summary(directory: Path, written: list[str], pages: list) -> str:
     """One line: where the files went, what they are, and how much paper they take."""
-    files = [name for name in written if "/" not in name and name != "manifest.json"]
+    layout = written[0].split("/")[0] if written and written[0].split("/")[0] in ("pieces", "tts") else ""
+    inside = [name.removeprefix(f"{layout}/") for name in written] if layout == "pieces" else written
+    files = [name for name in inside if "/" not in name and name != "manifest.json"]
     for folder, what in (("svg", "SVG pages"), ("png", "PNG pages"), ("cut", "cut files"), ("tts", "TTS files")):
-        count = sum(1 for name in written if name.startswith(folder + "/") and not name.startswith("cut/merged/"))
+        count = sum(1 for name in inside if name.startswith(folder + "/") and not name.startswith("cut/merged/")
+                    and name != "tts/manifest.json")
         if count:
             files.append(f"{count} {what} in {folder}/" + (" (and merged, in cut/merged/)" if folder == "cut" else ""))
-    faces = [name for name in written if "/" in name and name.split("/")[0] not in ("svg", "png", "cut", "tts")]
+    faces = [name for name in inside if "/" in name and name.split("/")[0] not in ("svg", "png", "cut", "tts")]
     for suffix, what in ((".png", "piece images"), (".svg", "piece SVGs")):
         count = sum(1 for name in faces if name.endswith(suffix))
         if count:
             files.append(f"{count} {what}")
-    listed = f"{directory}: {', '.join(files + ['manifest.json'])}"
+    where = f"{directory}/pieces" if layout == "pieces" else directory
+    manifest = "tts/manifest.json" if layout == "tts" else "manifest.json"
+    listed = f"{where}: {', '.join(files + [manifest])}"
     if not pages:
         return listed
     sheets = sum(1 for page in pages if page.side == "front" and page.furniture)

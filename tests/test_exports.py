@@ -29,6 +29,7 @@ def pdf_page_sizes(path: Path) -> list[tuple[float, float]]:
 def pieces_build(request, bundled_build):
     bleed = request.param
     folder = bundled_build("diamonds", "a4", "pdf,png", "--layout", "pieces", "--dpi", "300", "--bleed", str(bleed))
+    folder = folder / "pieces"  # a layout of its own, beside the sheets of an earlier build
     return bleed, folder, json.loads((folder / "pieces.json").read_text())
 
 
@@ -70,7 +71,7 @@ def test_pieces_manifest_records_the_layout_and_no_marks(pieces_build):
 
 def test_a_round_piece_keeps_a_transparent_outside(bundled_build):
     folder = bundled_build("blood_diamonds", "a4", "png", "--layout", "pieces", "--only", "coin")
-    images = sorted((folder / "coin").glob("*.png"))
+    images = sorted((folder / "pieces" / "coin").glob("*.png"))
     assert len(images) == 72  # 36 coins, both sides
     with Image.open(images[0]) as image:
         assert image.mode == "RGBA"
@@ -93,7 +94,7 @@ def test_tts_gives_one_sheet_of_54_cards_and_its_back(bundled_build):
     with Image.open(folder / sheet["back"]) as back:
         assert back.size == (face_w, face_h)
     assert face_h / face_w == pytest.approx(CARD[1] / CARD[0], abs=0.01)
-    assert json.loads((folder / "manifest.json").read_text())["layout"] == "tts"
+    assert json.loads((folder / "tts" / "manifest.json").read_text())["layout"] == "tts"
 
 
 def test_only_one_card_gives_its_front_and_its_back_behind_it(bundled_build):
@@ -156,3 +157,24 @@ def test_every_png_carries_its_dpi(pieces_build, bundled_build):
     sheets = bundled_build("diamonds", "a4", "png", "--dpi", "100")
     with Image.open(next((sheets / "png").glob("page-*.png"))) as image:
         assert image.info["dpi"] == pytest.approx((100, 100), abs=0.01)
+
+
+def test_builds_of_other_layouts_and_formats_keep_each_others_files(tmp_path):
+    """One --out, many builds: each layout and format replaces only its own files."""
+    out = tmp_path / "out"
+    assert run_pnp("build", "diamonds", "--out", out, cwd=tmp_path)[0] == 0
+    pdf = (out / "diamonds" / "diamonds.pdf").read_bytes()
+    assert run_pnp("build", "diamonds", "--out", out, "--layout", "tts", cwd=tmp_path)[0] == 0
+    assert run_pnp("build", "diamonds", "--out", out, "--layout", "pieces", "--format", "png", "--dpi", "30",
+                   "--only", "card:card-AS", cwd=tmp_path)[0] == 0
+    assert run_pnp("build", "diamonds", "--out", out, "--format", "cut", cwd=tmp_path)[0] == 0
+    folder = out / "diamonds"
+    assert (folder / "diamonds.pdf").read_bytes() == pdf  # the sheets' PDF survives them all
+    assert (folder / "tts" / "decks.json").is_file() and (folder / "cut" / "page-01.svg").is_file()
+    assert sorted(p.name for p in (folder / "pieces" / "card").iterdir()) == ["card-AS-back.png", "card-AS-front.png"]
+    # A rebuild of a layout replaces its own files whole: a pieces build of one other card leaves no AS.
+    assert run_pnp("build", "diamonds", "--out", out, "--layout", "pieces", "--format", "png", "--dpi", "30",
+                   "--only", "card:card-KD", cwd=tmp_path)[0] == 0
+    assert sorted(p.name for p in (folder / "pieces" / "card").iterdir()) == ["card-KD-back.png", "card-KD-front.png"]
+    assert json.loads((folder / "manifest.json").read_text())["layout"] == "sheets"
+    assert sorted(p.name for p in out.iterdir()) == ["diamonds"]  # no staging folder left behind

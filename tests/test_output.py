@@ -35,11 +35,13 @@ def test_build_says_what_it_wrote_on_stdout_and_q_silences_it(tmp_path):
     assert code == 0 and stdout == ""
 
 
-def test_a_rebuild_replaces_the_game_folder_whole(tmp_path):
-    assert run_pnp("build", "diamonds", "--out", tmp_path, "--format", "pdf,png", "--dpi", "30", cwd=ROOT)[0] == 0
-    assert (tmp_path / "diamonds" / "png").is_dir()
+def test_a_rebuild_replaces_its_own_files_whole_and_keeps_the_other_formats(tmp_path):
+    assert run_pnp("build", "diamonds", "--out", tmp_path, "--format", "pdf,svg", cwd=ROOT)[0] == 0
+    (tmp_path / "diamonds" / "svg" / "page-99.svg").write_text("a stale page")
+    assert run_pnp("build", "diamonds", "--out", tmp_path, "--format", "pdf,svg", "--only", "card", cwd=ROOT)[0] == 0
+    assert not (tmp_path / "diamonds" / "svg" / "page-99.svg").exists()  # svg/ replaced whole
     assert run_pnp("build", "diamonds", "--out", tmp_path, cwd=ROOT)[0] == 0
-    assert sorted(p.name for p in (tmp_path / "diamonds").iterdir()) == ["diamonds.pdf", "manifest.json"]
+    assert sorted(p.name for p in (tmp_path / "diamonds").iterdir()) == ["diamonds.pdf", "manifest.json", "svg"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["diamonds"]  # no staging folder left behind
 
 
