@@ -45,6 +45,7 @@ class Request:
     dpi: int | None = None  # None: the layout's default
     only: tuple[str, ...] = ()
     copies: int = 1
+    svg_text: str = "text"  # or "outlines": SVG text as glyph paths
 
     @property
     def resolution(self) -> int:
@@ -127,7 +128,7 @@ def render_files(loaded: LoadedGame, chosen: list, pages: list[Page], settings: 
     if request.layout == "tts":
         yield from tts_decks(chosen, settings, title, dpi, loaded.faces).items()
     else:
-        rendered = render_pages(pages, settings, title, request.formats, dpi, on_page, loaded.faces)
+        rendered = render_pages(pages, settings, title, request.formats, dpi, on_page, loaded.faces, request.svg_text)
         if request.layout == "pieces":  # in pieces/, beside the sheets an earlier build made
             for relative, data in piece_files(name, pages, rendered, settings, dpi, request.formats):
                 yield f"pieces/{relative}", data

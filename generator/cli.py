@@ -131,6 +131,9 @@ MAX_COPIES = 1000
 @click.option("--copies", type=click.IntRange(1, MAX_COPIES), default=1, show_default=True,
               help="Print each chosen piece this many times.")
 @click.option("-q", "--quiet", is_flag=True, help="No summary line per game, and no progress bar.")
+@click.option("--svg-text", type=click.Choice(["text", "outlines"]), default="text", show_default=True,
+              help="SVG text as selectable text in embedded subset fonts, or as outlines (paths) for tools that "
+                   "ignore embedded fonts.")
 @click.option("--draft", is_flag=True,
               help="Build a set that breaks its rules (work in progress): its findings are listed, and every "
                    "page's footer says DRAFT and how many rule errors it has.")
@@ -138,9 +141,9 @@ MAX_COPIES = 1000
 @_refuse_bad_input
 @_plugin_option
 def build_command(targets, out_dir, paper, format_list, duplex, bleed, crop_marks, dpi, layout, only, copies, quiet,
-                  draft, palette_choice, overrides):
+                  svg_text, draft, palette_choice, overrides):
     """Render games (bundled names or YAML paths; none = all) into print-ready files."""
-    request = Request(parse_formats(format_list), layout, dpi, tuple(only), copies)
+    request = Request(parse_formats(format_list), layout, dpi, tuple(only), copies, svg_text)
     if "cut" in request.formats and layout != "sheets":
         raise InputError(Location("--format"), f"cut files go with the printed sheets; --layout {layout} prints no "
                          "sheets to cut: leave cut out, or build --layout sheets", "input.unknown-format")

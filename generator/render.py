@@ -200,10 +200,10 @@ def _mm(value: float) -> float:
 
 
 def render(pages: list[Page], settings: PrintSettings, game_title: str, formats: tuple[str, ...], dpi: int,
-           on_page: Callable[[], None] = lambda: None, faces=None) -> dict[str, object]:
+           on_page: Callable[[], None] = lambda: None, faces=None, svg_text: str = "text") -> dict[str, object]:
     """Every format at once, in memory: {"pdf": bytes, "svg"|"png"|"cut": {page number: bytes}}."""
     outputs: dict[str, object] = {}
-    for fmt, number, data in render_pages(pages, settings, game_title, formats, dpi, on_page, faces):
+    for fmt, number, data in render_pages(pages, settings, game_title, formats, dpi, on_page, faces, svg_text):
         if fmt == "pdf":
             outputs["pdf"] = data
         else:
@@ -213,11 +213,13 @@ def render(pages: list[Page], settings: PrintSettings, game_title: str, formats:
 
 def render_pages(pages: list[Page], settings: PrintSettings, game_title: str, formats: tuple[str, ...], dpi: int,
                  on_page: Callable[[], None] = lambda: None,
-                 faces: Callable[[Face, Area], Recording] | None = None) -> Iterator[tuple[str, int, bytes]]:
+                 faces: Callable[[Face, Area], Recording] | None = None,
+                 svg_text: str = "text") -> Iterator[tuple[str, int, bytes]]:
     """Draw every page once into the PDF (and the SVG); PNG pages are rendered from the PDF, so a
     preview is what prints. Yields (format, page number, bytes) as each file is finished (the PDF
     with page number 0), so that a large job is written page by page and never held whole.
-    `on_page` is called once per page of each format, for a progress bar."""
+    `on_page` is called once per page of each format, for a progress bar. `svg_text` "outlines"
+    draws the SVG's text as glyph outlines instead of text in embedded fonts."""
     faces = faces or FaceRecordings()
     # Backends are imported only when asked for: svgwrite alone costs a fifth of a PDF build.
     surfaces: dict[str, Surface] = {}
@@ -228,7 +230,7 @@ def render_pages(pages: list[Page], settings: PrintSettings, game_title: str, fo
     if "svg" in formats:
         from generator.backends.svg import SvgSurface
 
-        surfaces["svg"] = SvgSurface()
+        surfaces["svg"] = SvgSurface(text_as_outlines=svg_text == "outlines")
     surface = next(iter(surfaces.values())) if len(surfaces) == 1 else TeeSurface(list(surfaces.values()))
     canvas = Canvas(surface)
     for page in pages:

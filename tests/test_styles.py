@@ -347,3 +347,23 @@ def test_a_style_block_for_a_component_left_empty_is_not_a_typo(tmp_path):
     game.write_text(game.read_text().replace("    token: {background", "    tokens: {background"))
     code, _, stderr = run_pnp("validate", "deck.yaml", cwd=tmp_path)
     assert code == 2 and 'no component "tokens"; did you mean "token"?' in stderr
+
+
+def test_svg_text_as_outlines_draws_every_letter_as_a_path(tmp_path, test_ttf):
+    """--svg-text outlines: no text elements and no embedded fonts, so resvg, librsvg and cutters
+    show the right letters; each glyph sits where the PDF sets it (plain advances)."""
+    from conftest import run_pnp
+    from generator import fonts
+    from generator.backends.outlines import glyph_outline, text_outline
+
+    code, _, stderr = run_pnp("build", "diamonds", "--only", "reference-card", "--format", "svg", "--svg-text",
+                              "outlines", "--set", f"style.font={test_ttf}", "--out", "out", cwd=tmp_path)
+    assert code == 0, stderr
+    svg = (tmp_path / "out" / "diamonds" / "svg" / "page-01.svg").read_text()
+    assert "<text" not in svg and "@font-face" not in svg and svg.count("<path") > 100
+    capital, advance = glyph_outline("regular", "H")
+    x0, y0, x1, y1 = capital.bounds()
+    assert y1 == pytest.approx(fonts.inked_height("H", "regular")[1], abs=0.01)  # em units, y up
+    assert advance * 10 == pytest.approx(fonts.text_width("H", 10, "regular"), abs=1e-6)
+    word = text_outline("HH", "regular", 10.0)
+    assert word.bounds()[2] == pytest.approx(fonts.text_width("H", 10, "regular") + x1 * 10, abs=1e-6)

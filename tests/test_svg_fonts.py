@@ -154,3 +154,4 @@ def test_diamonds_svg_pages_are_under_a_quarter_of_a_whole_face_page(bundled_bui
     for page in pages:
         for face, font in embedded_fonts(page.read_text(encoding="utf-8")).items():
             assert "kern" not in font and "GPOS" not in font, (page.name, face)
+

@@ -122,8 +122,10 @@ def _font_face_css(face: str, characters: set[str]) -> str:
 
 
 class SvgSurface(Surface):
-    def __init__(self):
+    def __init__(self, text_as_outlines: bool = False):
         self.pages: dict[int, bytes] = {}
+        #: Text drawn as paths, for tools that ignore embedded fonts (resvg, librsvg, cutters).
+        self.text_as_outlines = text_as_outlines
 
     def begin_page(self, number: int, width: float, height: float) -> None:
         self.number = number
@@ -153,6 +155,11 @@ class SvgSurface(Surface):
         self.containers[-1].add(self.drawing.path(**attributes))
 
     def draw_text(self, text: str, face: str, size: float, fill: str, matrix: Matrix) -> None:
+        if self.text_as_outlines:
+            from generator.backends.outlines import text_outline  # fontTools, only when asked for
+
+            self.draw_path(text_outline(text, face, size).transformed(matrix), Style(fill=fill))
+            return
         self.chars.setdefault(face, set()).update(text)
         transform = "matrix(" + " ".join(_num(v) for v in (matrix.a, matrix.b, matrix.c, matrix.d, matrix.e, matrix.f)) + ")"
         chosen = fonts.face(face)
