@@ -17,6 +17,7 @@ from generator.impose import DEFAULT_BLEED
 from generator.load import LoadedGame
 from generator.kit.text import counted
 from generator.palette import Palette, bundled_palette_names, load_palette
+from generator.templates import Templates
 from generator.validate import has_errors
 
 
@@ -131,6 +132,9 @@ MAX_COPIES = 1000
 @click.option("--copies", type=click.IntRange(1, MAX_COPIES), default=1, show_default=True,
               help="Print each chosen piece this many times.")
 @click.option("-q", "--quiet", is_flag=True, help="No summary line per game, and no progress bar.")
+@click.option("--shop", metavar="NAME", default=None,
+              help="A print shop's per-card files (templates/shops.yaml: tgc, makeplayingcards): --layout pieces "
+                   "with the shop's bleed, dpi and file type.")
 @click.option("--svg-text", type=click.Choice(["text", "outlines"]), default="text", show_default=True,
               help="SVG text as selectable text in embedded subset fonts, or as outlines (paths) for tools that "
                    "ignore embedded fonts.")
@@ -141,8 +145,13 @@ MAX_COPIES = 1000
 @_refuse_bad_input
 @_plugin_option
 def build_command(targets, out_dir, paper, format_list, duplex, bleed, crop_marks, dpi, layout, only, copies, quiet,
-                  svg_text, draft, palette_choice, overrides):
+                  shop, svg_text, draft, palette_choice, overrides):
     """Render games (bundled names or YAML paths; none = all) into print-ready files."""
+    if shop is not None:
+        if layout != "sheets" and layout != "pieces":
+            raise InputError(Location("--shop"), f"--shop makes a file per card (--layout pieces), not --layout {layout}",
+                             "input.usage")
+        layout, bleed, dpi, format_list = "pieces", *shop_settings(shop)
     request = Request(parse_formats(format_list), layout, dpi, tuple(only), copies, svg_text)
     if "cut" in request.formats and layout != "sheets":
         raise InputError(Location("--format"), f"cut files go with the printed sheets; --layout {layout} prints no "
@@ -179,6 +188,13 @@ def build_command(targets, out_dir, paper, format_list, duplex, bleed, crop_mark
                                "pnp validate lists them", err=True)
     finally:
         progress.finish()
+
+
+def shop_settings(name: str) -> tuple[float, int, str]:
+    """(bleed, dpi, formats) of a print shop of templates/shops.yaml."""
+    templates = Templates()
+    entry = templates.get("shops", name, Location("--shop"), "--shop")
+    return float(entry["bleed_mm"]), int(entry["dpi"]), ",".join(entry["formats"])
 
 
 class LateProgressBar:

@@ -178,3 +178,23 @@ def test_builds_of_other_layouts_and_formats_keep_each_others_files(tmp_path):
     assert sorted(p.name for p in (folder / "pieces" / "card").iterdir()) == ["card-KD-back.png", "card-KD-front.png"]
     assert json.loads((folder / "manifest.json").read_text())["layout"] == "sheets"
     assert sorted(p.name for p in out.iterdir()) == ["diamonds"]  # no staging folder left behind
+
+
+@pytest.mark.parametrize("shop, size", [("tgc", (825, 1125)), ("makeplayingcards", (822, 1122))])
+def test_a_print_shop_preset_gives_its_template_size_per_card(tmp_path, shop, size):
+    """The Game Crafter's poker template is 825 x 1125 px at 300 dpi (1/8 in bleed); MakePlayingCards'
+    is 822 x 1122 px (36 px bleed). --shop sets the layout, bleed, dpi and file type to match."""
+    code, _, stderr = run_pnp("build", "diamonds", "--shop", shop, "--only", "card:card-AS,card-KD", "--out", "out",
+                              cwd=tmp_path)
+    assert code == 0, stderr
+    folder = tmp_path / "out" / "diamonds" / "pieces"
+    images = sorted((folder / "card").glob("*.png"))
+    assert len(images) == 4 and not list(folder.glob("*.pdf"))  # PNG only, as the shop takes
+    for path in images:
+        with Image.open(path) as image:
+            assert image.size == size and image.info["dpi"] == pytest.approx((300, 300), abs=0.01)
+
+
+def test_an_unknown_shop_is_one_line_naming_the_known_ones(tmp_path):
+    code, _, stderr = run_pnp("build", "diamonds", "--shop", "mpc", "--out", "out", cwd=tmp_path)
+    assert code == 2 and len(stderr.splitlines()) == 1 and "makeplayingcards, tgc" in stderr
