@@ -20,8 +20,9 @@ from generator.errors import InputError, Location, did_you_mean
 from generator.impose import Page, Placement, PrintSettings, backs_of
 from generator.model import Component
 from generator.render import json_bytes, render
+from generator.shapes import Circle, Rect, RegularPolygon
 
-TTS_COLUMNS, TTS_ROWS, TTS_MAX_PX = 10, 7, 4096  # Tabletop Simulator's largest deck sheet
+TTS_COLUMNS, TTS_ROWS, TTS_MAX_PX = 10, 7, 4096  # Tabletop Simulator's largest deck sheet, its pixels
 
 
 # ---------------------------------------------------------------------------------------------
@@ -136,32 +137,63 @@ def deck_like(component: Component) -> bool:
 
 
 def tts_grid(count: int) -> tuple[int, int]:
-    """Columns and rows of one deck sheet holding `count` faces (at most 10 x 7)."""
-    columns = min(TTS_COLUMNS, count)
-    return columns, min(TTS_ROWS, math.ceil(count / columns))
+    """Columns and rows of one deck sheet holding `count` faces and, in its last slot, the image TTS
+    shows for a hidden card: at most 10 x 7, so at most 69 faces."""
+    columns = min(TTS_COLUMNS, count + 1)
+    return columns, min(TTS_ROWS, math.ceil((count + 1) / columns))
+
+
+#: Faces on one deck sheet: TTS keeps the sheet's last slot for the hidden-card image.
+TTS_FACES = TTS_COLUMNS * TTS_ROWS - 1
+
+
+def tts_dpi(width_mm: float, height_mm: float, columns: int, rows: int, dpi: int) -> int:
+    """The highest resolution up to `dpi` at which a sheet of columns x rows faces stays within
+    4096 px both ways (pixels are rounded per face, so the bound is checked, not divided out)."""
+    while dpi > 1 and (columns * pixels(width_mm, dpi) > TTS_MAX_PX or rows * pixels(height_mm, dpi) > TTS_MAX_PX):
+        dpi -= 1
+    return dpi
+
+
+def tts_object(shape) -> dict:
+    """The custom object TTS makes of a piece: a tile of its shape (box, hex, circle or rounded box,
+    TTS's tile types 0 to 3), or a token, which takes any outline from its picture's transparency."""
+    if shape.folds:
+        return {"object": "Custom_Token"}
+    if isinstance(shape, Rect):
+        return {"object": "Custom_Tile", "type": 3 if shape.radius else 0}
+    if isinstance(shape, Circle):
+        return {"object": "Custom_Tile", "type": 2}
+    if isinstance(shape, RegularPolygon) and shape.sides == 6:
+        return {"object": "Custom_Tile", "type": 1}
+    return {"object": "Custom_Token"}
 
 
 def tts_decks(components: list[Component], settings: PrintSettings, title: str, dpi: int,
               recordings=None) -> dict[str, bytes]:
-    """For each deck-like component, sheets `tts/<component>-NN.png` of up to 70 faces and its back
-    `tts/<component>-back.png`, faces at `dpi` or less, so a sheet stays within 4096 px a side; and
-    `tts/decks.json`, which names each sheet's back, grid and count and the ids in reading order."""
+    """Tabletop Simulator files, in `tts/`:
+
+    - for each deck-like component, sheets `<component>-NN.png` of up to 69 faces on a grid of at
+      most 10 x 7, the last slot holding the back (what TTS shows for a hidden card), and the back
+      alone as `<component>-back.png`; faces at `dpi` or less, so a sheet stays within 4096 px;
+    - for every other piece (tiles, tokens, boards, coins), an image of each face, `<component>/<id>-
+      front.png` (and `-back.png`), transparent outside a shaped outline;
+    - `decks.json`, each sheet's image, back, grid, count and ids in reading order, and each other
+      piece's shape, size, images and the custom object TTS would make of it (a tile or a token)."""
     from PIL import Image
 
     from generator.backends.png import png_bytes, render_images
 
     trimmed = replace(settings, bleed=0.0)
     files: dict[str, bytes] = {}
-    decks, left_out = [], []
+    decks, objects = [], []
     for component in components:
         if not deck_like(component):
-            left_out.append(component.name)
+            objects += _tts_objects(component, trimmed, title, dpi, recordings, files)
             continue
         first = component.pieces[0]
-        per_sheet = TTS_COLUMNS * TTS_ROWS
-        columns, rows = tts_grid(min(len(component.pieces), per_sheet))
-        face_dpi = min(dpi, math.floor(TTS_MAX_PX / columns / (first.width / 25.4)),
-                       math.floor(TTS_MAX_PX / rows / (first.height / 25.4)))
+        columns, rows = tts_grid(min(len(component.pieces), TTS_FACES))
+        face_dpi = tts_dpi(first.width, first.height, columns, rows, dpi)
         size = (pixels(first.width, face_dpi), pixels(first.height, face_dpi))
         pages = piece_pages([component], trimmed)
         pdf = render(pages, trimmed, title, ("pdf",), face_dpi, faces=recordings)["pdf"]
@@ -171,16 +203,46 @@ def tts_decks(components: list[Component], settings: PrintSettings, title: str, 
         back_name = f"tts/{component.name}-back.png"
         files[back_name] = png_bytes(back, face_dpi)
         sheets = []
-        for start in range(0, len(faces), per_sheet):
-            chunk = faces[start:start + per_sheet]
+        for start in range(0, len(faces), TTS_FACES):
+            chunk = faces[start:start + TTS_FACES]
             columns, rows = tts_grid(len(chunk))
             sheet = Image.new("RGB", (columns * size[0], rows * size[1]), "white")
             for index, face in enumerate(chunk):
                 sheet.paste(face, ((index % columns) * size[0], (index // columns) * size[1]))
-            name = f"tts/{component.name}-{start // per_sheet + 1:02d}.png"
+            hidden = columns * rows - 1
+            sheet.paste(back, ((hidden % columns) * size[0], (hidden // columns) * size[1]))
+            name = f"tts/{component.name}-{start // TTS_FACES + 1:02d}.png"
             files[name] = png_bytes(sheet, face_dpi)
             sheets.append({"image": name, "back": back_name, "columns": columns, "rows": rows, "count": len(chunk),
-                           "face_px": list(size), "ids": [p.id for p in component.pieces[start:start + per_sheet]]})
+                           "hidden_slot": hidden, "face_px": list(size),
+                           "ids": [p.id for p in component.pieces[start:start + TTS_FACES]]})
         decks.append({"component": component.name, "sheets": sheets})
-    files["tts/decks.json"] = json_bytes({"layout": "tts", "decks": decks, "not_decks": left_out})
+    files["tts/decks.json"] = json_bytes({"layout": "tts", "decks": decks, "objects": objects})
     return files
+
+
+def _tts_objects(component: Component, settings: PrintSettings, title: str, dpi: int, recordings,
+                 files: dict[str, bytes]) -> list[dict]:
+    """Each piece of a component that is not a deck as images of its faces, and how TTS takes it."""
+    from generator.backends.png import png_bytes, render_images
+
+    if not component.pieces:
+        return []
+    largest = max(max(piece.width, piece.height) for piece in component.pieces)
+    face_dpi = max(30, min(dpi, math.floor(TTS_MAX_PX / (largest / 25.4))))  # a board within 4096 px too
+    pages = piece_pages([component], settings)
+    pdf = render(pages, settings, title, ("pdf",), face_dpi, faces=recordings)["pdf"]
+    shaped = frozenset(page.number for page in pages if page.placements[0].piece.shape.kind != "rect")
+    listed: dict[str, dict] = {}
+    for page, image in zip(pages, render_images(pdf, [(p.width, p.height) for p in pages], face_dpi, shaped)):
+        placement = page.placements[0]
+        piece = placement.piece
+        name = f"tts/{face_name(page)}.png"
+        files[name] = png_bytes(image, face_dpi)
+        entry = listed.setdefault(piece.id, {
+            "component": component.name, "id": piece.id, "shape": piece.shape.kind,
+            "width_mm": round(piece.width, 3), "height_mm": round(piece.height, 3),
+            "tts": tts_object(piece.shape),
+        })
+        entry[placement.face] = name
+    return list(listed.values())

@@ -198,3 +198,43 @@ def test_a_print_shop_preset_gives_its_template_size_per_card(tmp_path, shop, si
 def test_an_unknown_shop_is_one_line_naming_the_known_ones(tmp_path):
     code, _, stderr = run_pnp("build", "diamonds", "--shop", "mpc", "--out", "out", cwd=tmp_path)
     assert code == 2 and len(stderr.splitlines()) == 1 and "makeplayingcards, tgc" in stderr
+
+
+def test_tts_sheets_hold_69_faces_and_the_hidden_card_in_the_last_slot(tmp_path):
+    code, _, stderr = run_pnp("build", "diamonds", "--layout", "tts", "--only", "card", "--copies", "2", "--dpi", "60",
+                              "--out", "out", cwd=tmp_path)
+    assert code == 0, stderr
+    folder = tmp_path / "out" / "diamonds"
+    decks = json.loads((folder / "tts" / "decks.json").read_text())
+    (cards,) = decks["decks"]
+    assert [sheet["count"] for sheet in cards["sheets"]] == [69, 108 - 69]
+    for sheet in cards["sheets"]:
+        columns, rows = sheet["columns"], sheet["rows"]
+        assert columns <= 10 and rows <= 7 and sheet["count"] <= columns * rows - 1
+        assert sheet["hidden_slot"] == columns * rows - 1
+        face_w, face_h = sheet["face_px"]
+        with Image.open(folder / sheet["image"]) as image, Image.open(folder / sheet["back"]) as back:
+            slot = ((columns - 1) * face_w, (rows - 1) * face_h)
+            hidden = image.crop((*slot, slot[0] + face_w, slot[1] + face_h)).convert("RGB")
+            assert hidden.tobytes() == back.convert("RGB").tobytes()  # the back, shown for hidden cards
+
+
+@pytest.mark.parametrize("game", ["diamond_mine", "diatoms", "blood_diamonds"])
+def test_tts_exports_every_piece_within_4096_px_and_lists_the_ones_that_are_not_decks(tmp_path, game):
+    code, _, stderr = run_pnp("build", game, "--layout", "tts", "--out", "out", cwd=tmp_path)
+    assert code == 0, stderr
+    folder = tmp_path / "out" / game
+    listing = json.loads((folder / "tts" / "decks.json").read_text())
+    for png in (folder / "tts").rglob("*.png"):
+        with Image.open(png) as image:
+            assert max(image.size) <= 4096, png
+    in_decks = {piece_id for deck in listing["decks"] for sheet in deck["sheets"] for piece_id in sheet["ids"]}
+    listed = {entry["id"] for entry in listing["objects"]}
+    manifest = json.loads((folder / "tts" / "manifest.json").read_text())
+    assert listed and not in_decks & listed
+    for entry in listing["objects"]:
+        assert (folder / entry["front"]).is_file()
+        assert entry["tts"]["object"] in ("Custom_Tile", "Custom_Token") and entry["width_mm"] > 0
+        if entry["tts"]["object"] == "Custom_Tile":
+            assert entry["tts"]["type"] == {"rect": entry["tts"]["type"], "circle": 2, "polygon": 1}[entry["shape"]]
+    assert manifest["layout"] == "tts"
