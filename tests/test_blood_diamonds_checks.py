@@ -184,7 +184,8 @@ CLASHES = [
     ("a tile frame far inside the cut", ("style.components.tile.border_mm=20",), "tile-sun-null: its bar reaches past the frame"),
     ("small tiles", ("tiles.piece.width_mm=20", "tiles.piece.height_mm=20", "coins.piece.width_mm=10",
                      "coins.piece.height_mm=10"), "tile-sun-null: its suit symbol and its bar overlap"),
-    ("a coin ring through the symbol", ("style.components.coin.border_mm=9",), "coin-sun-null: its suit symbol reaches over the ring"),
+    ("a coin ring through the symbol", ("style.components.coin.frame=true", "style.components.coin.border_mm=9"),
+     "coin-sun-null: its suit symbol reaches over the ring"),
     ("squat pawns", ("pawns.height_mm=3",), "pawn-sun: its suit symbol reaches past the panel"),
     ("a pawn label larger than the pawn", ("style.components.pawn.title.size=30",), "pawn-sun: its name reaches past the panel"),
 ]
@@ -201,6 +202,41 @@ def test_drawn_parts_that_overlap_are_an_error(tmp_path, what, sets, message):
 def test_the_bundled_parts_keep_clear_of_each_other(tmp_path):
     spec = load_text(tmp_path, BUNDLED).spec
     assert [clash for clash in bd.layout_clashes(spec) if clash[2]] == []
+
+
+# ---------------------------------------------------------------------------------------------
+# Tiles and coins print on both sides: nothing but background within 2.5 mm of the cut (issue 22)
+# ---------------------------------------------------------------------------------------------
+
+NEAR_THE_CUT = [
+    ("coin art grown toward the cut", ("style.components.coin.safe_mm=1",),
+     "coin-sun-null: its suit symbol (value side) comes 1.0 mm from the cut (and 35 more pieces)"),
+    ("a coin ring by the rim", ("style.components.coin.frame=true", "style.components.coin.border_mm=0.8",
+                                "style.components.coin.safe_mm=4"),
+     "coin-sun-null: its ring (suit side) comes 0.8 mm from the cut (and 35 more pieces)"),
+    ("one coin's ring by the rim", ("style.components.coin.pieces.coin-moon-3.frame=true",
+                                    "style.components.coin.pieces.coin-moon-3.border_mm=1.5",
+                                    "style.components.coin.pieces.coin-moon-3.safe_mm=4"),
+     "coin-moon-3: its ring (suit side) comes 1.5 mm from the cut;"),
+    ("a tile frame by the cut", ("style.components.tile.border_mm=1",),
+     "tile-sun-null: its frame (face) comes 1.0 mm from the cut (and 35 more pieces)"),
+    ("a frameless tile's symbol by the cut", ("style.components.tile.frame=false", "tiles.piece.safe_mm=1"),
+     "tile-sun-null: its suit symbol (face) comes 2.3 mm from the cut (and 35 more pieces)"),
+]
+
+
+@pytest.mark.parametrize("what, sets, message", NEAR_THE_CUT, ids=[case[0] for case in NEAR_THE_CUT])
+def test_art_within_2_5_mm_of_a_two_sided_pieces_cut_is_an_error(tmp_path, what, sets, message):
+    (found,) = error_messages(tmp_path, BUNDLED, sets)["blood_diamonds.layout"]
+    assert found.startswith(message) and "1-2 mm off its front" in found, found
+    code, lines = validate(tmp_path, BUNDLED, *sets)
+    assert code == 1 and any(line.endswith("[blood_diamonds.layout]") and "from the cut" in line for line in lines), lines
+
+
+def test_the_bundled_tiles_and_coins_keep_2_5_mm_inside_their_cut_clear(tmp_path):
+    spec = load_text(tmp_path, BUNDLED).spec
+    assert [found for found in bd.shift_margins(spec) if found[2]] == []
+    assert len(list(bd.shift_margins(spec))) == 72
 
 
 @pytest.mark.parametrize("sets", [("style.components.tile.body.size=5",), ("style.components.score-track.body.size=4",),

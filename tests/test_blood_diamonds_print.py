@@ -12,6 +12,7 @@ import pytest
 from conftest import words_below
 from generator.games.blood_diamonds import game as bd
 from generator.games.blood_diamonds.paper import SUIT_EFFECTS, role_labels
+from generator.kit.symbols import extent
 from generator.load import load_game
 from generator.model import Area
 from generator.recording import record_face
@@ -122,3 +123,90 @@ def test_each_suits_tiles_are_spread_over_the_sheets(manifest):
         assert set(per_sheet) == set(tiles_on), (suit, per_sheet)  # on every sheet of tiles...
         for sheet, count in per_sheet.items():  # ...and no more than its share of any
             assert count <= -(-tiles_on[sheet] // 6), (suit, per_sheet, tiles_on)
+
+
+# Tiles and coins print on both sides; a back lands 1-2 mm off its front (issue 22).
+
+def drawn_near_the_cut(piece, side: str) -> list[tuple[str, float]]:
+    """What one side of a tile or coin draws nearer its cut than bd.SHIFT_CLEAR_MM, read from its
+    recording: (what, how near). The background, which runs on into the bleed, and lines that cross
+    the whole piece into the bleed (the tile back's grid) are the background."""
+    draw = piece.front if side == "front" else piece.back
+    drawn = record_face(draw, Area(piece.width, piece.height, 3.0))
+    boxes = [(t.text, t.box) for t in drawn.texts]
+    for call in drawn.calls:
+        if call[0] == "path":  # its ink: a curve's control points stand off it (symbols.extent)
+            _, path, look = call
+            grow = look.width / 2 if look.stroke else 0.0
+            left, top, right, bottom = extent([path])
+            boxes.append((look.fill or look.stroke, (left - grow, top - grow, right + grow, bottom + grow)))
+    near = []
+    for what, (left, top, right, bottom) in boxes:
+        across, down = left < 0 and right > piece.width, top < 0 and bottom > piece.height
+        if across or down:
+            continue
+        if piece.shape.__class__.__name__ == "Circle":
+            r = piece.width / 2
+            depth = r - max(((x - r) ** 2 + (y - r) ** 2) ** 0.5 for x in (left, right) for y in (top, bottom))
+        else:
+            depth = min(left, top, piece.width - right, piece.height - bottom)
+        if depth < bd.SHIFT_CLEAR_MM - 0.05:
+            near.append((what, round(depth, 2)))
+    return near
+
+
+def test_tiles_and_coins_draw_nothing_but_background_near_their_cut_on_either_side():
+    _, parts = components()
+    for name in ("tile", "coin"):
+        for piece in parts[name].pieces:
+            assert piece.back is not None
+            for side in ("front", "back"):
+                assert drawn_near_the_cut(piece, side) == [], (piece.id, side)
+
+
+def test_the_frame_a_coin_ring_would_draw_is_caught_in_the_recording_too():
+    _, parts = components("style.components.coin.frame=true", "style.components.coin.border_mm=1",
+                          "style.components.coin.safe_mm=4")
+    coin = parts["coin"].pieces[0]
+    assert drawn_near_the_cut(coin, "front") and drawn_near_the_cut(coin, "back")
+
+
+def symbols_drawn(monkeypatch, draw, area) -> list[str]:
+    drawn = []
+    real = bd.draw_symbol
+
+    def watched(canvas, name, *args, **kwargs):
+        drawn.append(name)
+        return real(canvas, name, *args, **kwargs)
+
+    monkeypatch.setattr(bd, "draw_symbol", watched)
+    record_face(draw, area)
+    monkeypatch.setattr(bd, "draw_symbol", real)
+    return drawn
+
+
+def test_every_face_of_a_suits_pieces_shows_its_symbol_so_greyscale_tells_them_apart(monkeypatch):
+    """Colour alone never tells a suit: a coin lying value up shows its suit's symbol too, as do a
+    tile's face, each face of a die and both faces of a pawn. Tile backs show no suit at all."""
+    spec, parts = components()
+    symbol = {suit.name: suit.symbol for suit in spec.suits}
+    for name, faces_per_side in (("tile", 1), ("coin", 1), ("die", 6), ("pawn", 2)):
+        for piece in parts[name].pieces:
+            suit = piece.id.split("-")[1]
+            area = Area(piece.width, piece.height, 0.0, piece.shape)
+            assert symbols_drawn(monkeypatch, piece.front, area).count(symbol[suit]) == faces_per_side, piece.id
+            if name == "coin":
+                assert symbols_drawn(monkeypatch, piece.back, area) == [symbol[suit]], piece.id
+            elif name == "tile":
+                assert symbols_drawn(monkeypatch, piece.back, area) == [], piece.id
+
+
+def test_a_coins_value_side_shows_the_rank_below_a_symbol_at_a_readable_size():
+    spec, parts = components()
+    coin = spec.coins.piece.width_mm
+    style = parts["coin"].pieces[0].back.keywords["style"]
+    for rank in ("null", "ace", "2", "5"):
+        face = bd.coin_face(coin, style, rank)
+        (_, symbol_y, size), (_, rank_y, height) = face.symbol, face.rank
+        assert size >= 4.5 and height >= 6.0  # mm: a symbol and a rank to read across the table
+        assert symbol_y + size / 2 < rank_y - height / 2  # the symbol above the rank, clear of it

@@ -531,12 +531,17 @@ def coin_clash(width: float, style: Style, rank: str) -> str | None:
     if not style.frame:
         return None
     r = width / 2
-    for side, what in ((None, "suit symbol"), (rank, "rank")):
-        inner, (left, top, right, bottom) = coin_parts(width, style, side)
-        farthest = max(math.hypot(x - r, y - r) for x in (left, right) for y in (top, bottom))
-        if farthest > inner + CLEARANCE:
-            return f"its {what} reaches over the ring"
+    for side in (None, rank):
+        face = coin_face(width, style, side)
+        for what, box in face.parts(style.index.face).items():
+            if farthest(box, r) > face.inside_ring + CLEARANCE:
+                return f"its {what} reaches over the ring" + ("" if side is None else " on its value side")
     return None
+
+
+def farthest(box: Box, r: float) -> float:
+    """How far the corner of `box` farthest from a coin's centre (r, r) lies from it."""
+    return max(math.hypot(x - r, y - r) for x in (box[0], box[2]) for y in (box[1], box[3]))
 
 
 def layout_clashes(spec: BloodDiamondsSpec):
@@ -560,25 +565,91 @@ def layout_clashes(spec: BloodDiamondsSpec):
 LAYOUT_FIX = {
     "tile": ("tiles", "piece", "give the tiles more room, or the tile style a smaller border_mm, line_mm, safe_mm or "
                                "body size"),
-    "coin": ("coins", "piece", "give the coins more room, or the coin style a smaller border_mm"),
+    "coin": ("coins", "piece", "give the coins more room, a larger safe_mm in the coin style, or no ring (frame: false)"),
     "die": ("dice", "face_mm", "give the die faces more room, or the die style a smaller safe_mm"),
     "pawn": ("pawns", "height_mm", "make the pawns taller, or the pawn style's title size smaller"),
 }
 
+# Tiles and coins are printed on both sides, and a duplex printer lays a back 1-2 mm off its front: a
+# ring or frame near the cut would then sit off-centre on one side or the other. So within this much
+# of the cut a two-sided piece shows nothing but its background, on either side (issue 22).
+SHIFT_CLEAR_MM = 2.5
 
-@rules.rule("blood_diamonds.layout", "no part drawn on a tile, coin, die or pawn overlaps another or leaves its face")
+
+def tile_edges(width: float, height: float, style: Style, suit: Suit, rank: str) -> dict[str, float]:
+    """How far each part of a tile's face lies inside its cut, in mm: the frame's outer edge, and the
+    nearest side of every other part's box."""
+    face = tile_face(width, height, style, suit, rank)
+    edges = {"frame": style.border_mm} if style.frame else {}
+    for name, (left, top, right, bottom) in face.parts(style.index.face, rank, style.title.face).items():
+        edges[name] = min(left, top, width - right, height - bottom)
+    return edges
+
+
+def tile_back_edges(width: float, height: float) -> dict[str, float]:
+    """The back's dots, likewise. Its grid lines cross the whole tile and run on into the bleed, as its
+    background does: shifted, they still cross the cut at right angles, and no edge runs along it."""
+    return {"dots": min(min(dot[0], dot[1], width - dot[2], height - dot[3]) for dot in tile_back_dots(width, height))}
+
+
+def coin_edges(width: float, style: Style, rank: str | None) -> dict[str, float]:
+    """How far each part of a coin's side lies inside its cut: the ring's outer edge, and the corner of
+    each other part's box farthest from the middle."""
+    face, r = coin_face(width, style, rank), width / 2
+    edges = {"ring": style.border_mm} if face.ring is not None else {}
+    edges.update((name, r - farthest(box, r)) for name, box in face.parts(style.index.face).items())
+    return edges
+
+
+def shift_margins(spec: BloodDiamondsSpec):
+    """(component, piece id, problem or None) for every tile and coin: the first part, on either side,
+    that comes nearer its cut than SHIFT_CLEAR_MM."""
+    def nearest(sides) -> str | None:
+        for side, edges in sides:
+            for name, edge in edges.items():
+                if edge < SHIFT_CLEAR_MM - 1e-6:
+                    return f"its {name} ({side}) comes {max(edge, 0.0):.1f} mm from the cut"
+        return None
+
+    tile, coin = spec.tiles.piece, spec.coins.piece
+    back = tile_back_edges(tile.width_mm, tile.height_mm)
+    for suit in spec.suits:
+        for piece_id, rank, style in tile_styles(spec, suit):
+            yield "tile", piece_id, nearest((("face", tile_edges(tile.width_mm, tile.height_mm, style, suit, rank)),
+                                             ("back", back)))
+        for piece_id, rank, style in coin_styles(spec, suit):
+            yield "coin", piece_id, nearest((("suit side", coin_edges(coin.width_mm, style, None)),
+                                             ("value side", coin_edges(coin.width_mm, style, rank))))
+
+
+SHIFT_FIX = {
+    "tile": ("tiles", "piece", "keep the tile style's border_mm (where its frame runs) and safe_mm at "
+                               f"{SHIFT_CLEAR_MM:g} or more"),
+    "coin": ("coins", "piece", f"keep the coin style's safe_mm at {SHIFT_CLEAR_MM:g} or more, and a ring's border_mm "
+                               "too (or no ring: frame: false)"),
+}
+
+
+@rules.rule("blood_diamonds.layout", "no part drawn on a tile, coin, die or pawn overlaps another or leaves its face; "
+                                     f"a tile or coin shows nothing but background within {SHIFT_CLEAR_MM:g} mm of "
+                                     "its cut, on either side")
 @at_the_text
 def check_layout(spec: BloodDiamondsSpec):
-    first: dict[str, tuple[str, str]] = {}
-    count: dict[str, int] = {}
-    for component, piece_id, found in layout_clashes(spec):
-        if found:
-            first.setdefault(component, (piece_id, found))
-            count[component] = count.get(component, 0) + 1
-    for component, (piece_id, found) in first.items():
-        field, key, fix = LAYOUT_FIX[component]
-        more = f" (and {counted(count[component] - 1, 'more piece')})" if count[component] > 1 else ""
-        yield error(where(getattr(spec, field), key), f"{piece_id}: {found}{more}; {fix}")
+    for found, fixes, why in ((layout_clashes(spec), LAYOUT_FIX, ""),
+                              (shift_margins(spec), SHIFT_FIX,
+                               f"; a piece printed on both sides keeps {SHIFT_CLEAR_MM:g} mm inside its cut clear "
+                               "on each, as a back may print 1-2 mm off its front")):
+        first: dict[str, tuple[str, str]] = {}
+        count: dict[str, int] = {}
+        for component, piece_id, problem in found:
+            if problem:
+                first.setdefault(component, (piece_id, problem))
+                count[component] = count.get(component, 0) + 1
+        for component, (piece_id, problem) in first.items():
+            field, key, fix = fixes[component]
+            more = f" (and {counted(count[component] - 1, 'more piece')})" if count[component] > 1 else ""
+            yield error(where(getattr(spec, field), key), f"{piece_id}: {problem}{more}{why}: {fix}"
+                        if why else f"{piece_id}: {problem}{more}; {fix}")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -706,6 +777,13 @@ def draw_tile_face(canvas: Canvas, area: Area, style: Style, suit: Suit, rank: s
                 anchor="middle")
 
 
+def tile_back_dots(width: float, height: float) -> list[Box]:
+    """The dots in the middle of the back's four squares."""
+    radius = min(width, height) * 0.02
+    return [(x - radius, y - radius, x + radius, y + radius)
+            for x in (width / 4, 3 * width / 4) for y in (height / 4, 3 * height / 4)]
+
+
 def draw_tile_back(canvas: Canvas, area: Area, style: Style) -> None:
     """The same for every tile: a 2 x 2 grid of squares, full bleed, no suit and no rank."""
     fill_bleed(canvas, area, style.back)
@@ -715,39 +793,88 @@ def draw_tile_back(canvas: Canvas, area: Area, style: Style) -> None:
         canvas.clip_rect(*area.bleed_box())  # the lines run into the bleed, and no further
         canvas.line(w / 2, -area.bleed, w / 2, h + area.bleed, stroke=style.back_pattern, width=grid)
         canvas.line(-area.bleed, h / 2, w + area.bleed, h / 2, stroke=style.back_pattern, width=grid)
-    for x in (w / 4, 3 * w / 4):
-        for y in (h / 4, 3 * h / 4):
-            canvas.circle(x, y, min(w, h) * 0.02, fill=style.back_pattern)
+    for left, top, right, bottom in tile_back_dots(w, h):
+        canvas.circle((left + right) / 2, (top + bottom) / 2, (right - left) / 2, fill=style.back_pattern)
 
 
-def coin_middle(width: float, style: Style, rank: str | None) -> float:
-    """How large the middle of a coin side is drawn: the suit symbol's size (rank None), else the
-    rank's height. Either fits the circle inside the safe margin."""
-    room = width - 2 * style.safe_mm  # the circle inside the safe margin: a box in it has this diagonal
+VALUE_SYMBOL = 0.72  # the value side's suit symbol, for the rank's height
+VALUE_GAP = 0.14  # the air between that symbol and the rank, likewise
+
+
+@dataclass(frozen=True)
+class CoinFace:
+    """Where one side of a coin puts its parts, in mm from the coin's top-left: the drawing and the
+    layout rule read the same numbers. The suit side shows the suit's symbol, large; the value side
+    its rank with the symbol above it, so a coin lying either way up tells its suit without colour."""
+
+    ring: float | None  # the radius of the ring's centre line; None: no ring
+    inside_ring: float  # the radius inside the ring's line
+    symbol: tuple[float, float, float]  # the suit symbol's centre and size
+    rank: tuple[float, float, float] | None  # the rank's centre and height; None on the suit side
+    rank_name: str | None
+
+    def parts(self, face: str) -> dict[str, Box]:
+        x, y, size = self.symbol
+        parts = {"suit symbol": (x - size / 2, y - size / 2, x + size / 2, y + size / 2)}
+        if self.rank is not None:
+            parts["rank"] = rank_box(self.rank_name, *self.rank, face)
+        return parts
+
+
+def coin_face(width: float, style: Style, rank: str | None) -> CoinFace:
+    """One side of a coin (rank None: the suit side). Its middle fills the circle `safe_mm` inside the
+    cut; a ring, if the style wants one, has its outer edge `border_mm` inside the cut."""
+    r = width / 2
+    ring = r - style.border_mm - style.line_mm / 2 if style.frame else None
+    inside_ring = r - style.border_mm - style.line_mm if style.frame else r
+    room = max(r - style.safe_mm, 0.0)  # the radius the middle keeps inside
     if rank is None:
-        return min(width * 0.5, room / math.sqrt(2))
-    return min(width * 0.42, room / math.hypot(1.0, rank_aspect(style.index.face)))
+        size = min(width * 0.5, room * math.sqrt(2))  # the largest square in that circle
+        return CoinFace(ring, inside_ring, (r, r, size), None, None)
+    height, rank_y = value_stack(room, rank_aspect(style.index.face))
+    size = height * VALUE_SYMBOL
+    symbol_y = rank_y - height / 2 - height * VALUE_GAP - size / 2
+    return CoinFace(ring, inside_ring, (r, r + symbol_y, size), (r, r + rank_y, height), rank)
 
 
-def coin_parts(width: float, style: Style, rank: str | None) -> tuple[float, Box]:
-    """The radius inside the coin's ring (its inner edge) and the box of what is printed in the middle."""
-    r, size = width / 2, coin_middle(width, style, rank)
-    middle = (r - size / 2, r - size / 2, r + size / 2, r + size / 2) if rank is None else \
-        rank_box(rank, r, r, size, style.index.face)
-    return r - style.border_mm - style.line_mm / 2, middle
+@lru_cache(maxsize=None)
+def value_stack(room: float, aspect: float) -> tuple[float, float]:
+    """The rank's height on a coin's value side, and its centre below the coin's, for the largest rank
+    that fits with its symbol above it in a circle of radius `room`. Every rank shares one size, the
+    widest glyph's (`aspect`, its width for its height)."""
+    def fits(height: float) -> float | None:
+        size, gap = height * VALUE_SYMBOL, height * VALUE_GAP
+        if aspect * height / 2 >= room or size / 2 >= room:
+            return None
+        lowest = math.sqrt(room ** 2 - (aspect * height / 2) ** 2) - height / 2  # the rank's foot on the circle
+        highest = height / 2 + gap + size - math.sqrt(room ** 2 - (size / 2) ** 2)  # the symbol's top on it
+        if highest > lowest:
+            return None
+        y = (highest + lowest) / 2
+        top = y - height / 2  # the rank's top corners, beside the symbol's foot
+        if math.hypot(aspect * height / 2, top) > room:
+            return None
+        return y
+
+    low, high = 0.0, 2 * room
+    for _ in range(50):
+        middle = (low + high) / 2
+        low, high = (middle, high) if fits(middle) is not None else (low, middle)
+    return low, fits(low) or 0.0
 
 
 def draw_coin_side(canvas: Canvas, area: Area, style: Style, suit: Suit, rank: str | None) -> None:
-    """One side of a coin: the suit symbol (rank None) or the rank. Both sides share the same
-    background and ring, so only what is printed in the middle tells them apart."""
+    """One side of a coin: the suit symbol (rank None), or the rank with the suit symbol above it. Both
+    sides share the background, so what is printed in the middle tells them apart; nothing but the
+    background comes near the cut, where a back printed a little off its front would show it."""
     fill_bleed(canvas, area, style.background)
+    face = coin_face(area.width, style, rank)
     r = area.width / 2
-    if style.frame and r > style.border_mm:
-        canvas.circle(r, r, r - style.border_mm, stroke=suit.colour, width=style.line_mm)
-    if rank is None:
-        draw_symbol(canvas, suit.symbol, r, r, coin_middle(area.width, style, None), suit.colour)
-    else:
-        draw_rank(canvas, rank, r, r, coin_middle(area.width, style, rank), suit.colour, style.index.face)
+    if face.ring is not None and face.ring > 0:
+        canvas.circle(r, r, face.ring, stroke=suit.colour, width=style.line_mm)
+    draw_symbol(canvas, suit.symbol, *face.symbol, suit.colour)
+    if face.rank is not None:
+        draw_rank(canvas, rank, *face.rank, suit.colour, style.index.face)
 
 
 # ---------------------------------------------------------------------------------------------
