@@ -328,3 +328,10 @@ def test_the_track_says_what_tied_dice_do(printed_words):
     track = printed_words["track"]
     assert "Square taken? Never stack dice" in track and "It still scores that square" in track
     assert "Never stack dice on a square another die holds" in printed_words["rules"]
+
+
+def test_a_tie_is_settled_by_a_pistol_duel_not_shared(printed_words):
+    """The rulebook's end: 'If there is a tie, settle the matter once and for all with a pistol duel.'"""
+    assert "Leaders who tie settle it the warlords' way: a pistol duel between them." in printed_words["rules"]
+    assert "tied leaders fight a pistol duel" in printed_words["card back"]
+    assert "shared" not in printed_words["rules"]

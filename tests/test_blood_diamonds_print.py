@@ -210,3 +210,54 @@ def test_a_coins_value_side_shows_the_rank_below_a_symbol_at_a_readable_size():
         (_, symbol_y, size), (_, rank_y, height) = face.symbol, face.rank
         assert size >= 4.5 and height >= 6.0  # mm: a symbol and a rank to read across the table
         assert symbol_y + size / 2 < rank_y - height / 2  # the symbol above the rank, clear of it
+
+
+# What to print on and what to bring: page 1's box and the rules sheet's "You also need" agree.
+
+def first_page_words(paper: str) -> str:
+    """The words of page 1's box, as the build for this paper draws them."""
+    from conftest import shared_game
+    from generator.palette import load_palette
+    from generator.print_guide import guide_component
+    from generator.schema import Context
+    from generator.settings import print_settings
+    from generator.templates import Templates
+
+    loaded = shared_game("blood_diamonds")
+    settings = print_settings(paper, "long", 3.0, True, Context(load_palette(), Templates()))
+    [piece] = guide_component(loaded.spec, loaded.components(), settings).pieces
+    return words(piece)
+
+
+def also_need(sheet_words: str) -> str:
+    return sheet_words.split("You also need", 1)[1].split("Setting up", 1)[0]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_page_one_and_the_rules_sheet_ask_for_the_same_card_bag_and_tools(paper):
+    spec, parts = components()
+    box = first_page_words(paper)
+    needed = also_need(words(parts["rules-sheet"].pieces[0]))
+    # Tiles and coins, handled all game and printed on both sides, go on card: either as it says.
+    assert "Tiles (36 pieces): card stock your printer takes double-sided (200-250 gsm)" in box
+    assert "glue each sheet's front and back either side of thin card before cutting" in box
+    assert "Coins (36 pieces): card, as for the tiles" in box
+    assert "Card for the tiles and coins" in needed and "card stock your printer takes double-sided (200-250 gsm)" in needed
+    assert "front and back glued either side of thin card" in needed
+    # What else to bring, named alike in both.
+    for thing in ("opaque bag", "a cloth bag or a sock", "craft knife with a ruler", "glue", "scrap"):
+        assert thing in box.lower() and thing in needed.lower(), thing
+    assert "Also bring An opaque bag to draw coins from" in box, box
+    # How the dice and pawns go together.
+    assert "Dice: fold each net into a cube, printed faces out" in box and "fold each die round its tabs" in needed
+    assert "Pawns: fold on the middle line so both suit panels face out" in box and "Fold each pawn in half" in needed
+    assert spec.printing.stock.keys() <= set(parts)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_payoff_charts_share_one_sheet(bundled_build, paper):
+    manifest = json.loads((bundled_build("blood_diamonds", paper) / "manifest.json").read_text())
+    sheets = {page["number"] for page in manifest["pages"] for piece in page["pieces"]
+              if piece["component"] == "payoff-chart"}
+    charts = [piece for page in manifest["pages"] for piece in page["pieces"] if piece["component"] == "payoff-chart"]
+    assert len(charts) == 4 and len(sheets) == 1, sheets

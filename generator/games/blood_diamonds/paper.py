@@ -192,9 +192,12 @@ def rules_blocks(spec) -> list[tuple]:
         ("b", f"{names(aids + ['a score track'])}."),
         ("h", "You also need"),
         ("b", "An opaque bag (a cloth bag or a sock): players draw coins from it unseen."),
-        ("b", "Scissors or a craft knife, and glue: fold each die round its tabs. Fold each pawn in half with its "
-              "bases out and glue them to a scrap of spare card so it stands; never to a coin, as the game "
-              "needs every one."),
+        ("b", "Card for the tiles and coins, which are handled all game and printed on both sides: card stock your "
+              "printer takes double-sided (200-250 gsm), or paper with each sheet's front and back glued either "
+              "side of thin card before you cut. Thin card that folds for the dice and pawns."),
+        ("b", "Scissors (or a craft knife with a ruler) and glue: fold each die round its tabs. Fold each pawn in "
+              "half with its bases out and glue them to a scrap of spare card so it stands; never to a coin, as "
+              "the game needs every one."),
         ("h", "Setting up"),
         ("n", "Give everyone a reference card and put the score track within reach."),
         ("n", "Put all the dice in the bag. Each player draws one: its suit is theirs, and so is its power. Take "
@@ -242,7 +245,7 @@ def rules_blocks(spec) -> list[tuple]:
               "square's score."),
         ("h", "The end"),
         ("p", f"Reaching {counted(win, 'point')} wins at once. Otherwise, when the last tile is drawn, the most points "
-              "wins; a tie is shared."),
+              "wins. Leaders who tie settle it the warlords' way: a pistol duel between them."),
         ("h", "Fine points"),
         ("b", f"A null diamond sold on its own scores 0, or 2 for the {roles['swindler']}. Sold with other "
               f"diamonds it makes the whole sale 0, for the {roles['swindler']} too. An ace sold with other "
