@@ -199,6 +199,7 @@ def test_every_face_of_a_suits_pieces_shows_its_symbol_so_greyscale_tells_them_a
                 assert symbols_drawn(monkeypatch, piece.back, area) == [symbol[suit]], piece.id
             elif name == "tile":
                 assert symbols_drawn(monkeypatch, piece.back, area) == [], piece.id
+    assert spec.dice.face_mm * bd.DIE_SYMBOL[1] >= 3.3  # mm: a die face's symbol, not a speck
 
 
 def test_a_coins_value_side_shows_the_rank_below_a_symbol_at_a_readable_size():

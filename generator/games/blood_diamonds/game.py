@@ -888,10 +888,12 @@ def die_net(dice: Dice) -> FlatNet:
 
 def die_rank_height(face_mm: float, style: Style) -> float:
     room = face_mm - 2 * style.safe_mm  # a face may lie on the cut line: its rank keeps the safe margin from it
-    return max(0.0, min(face_mm * 0.5, room, room / rank_aspect(style.index.face)))
+    return max(0.0, min(face_mm * 0.42, room, room / rank_aspect(style.index.face)))
 
 
-DIE_SYMBOL = (0.16, 0.18)  # a die face's small suit symbol: its centre, across and down, and its size, in faces
+# A die face's suit symbol: its centre, across and down, and its size, in faces. Large enough to tell the
+# suits apart in greyscale (the die is all a player has on the score track), the rank a little smaller to make room.
+DIE_SYMBOL = (0.165, 0.21)
 
 
 def die_face_parts(face_mm: float, style: Style, rank: str) -> dict[str, Box]:
