@@ -186,10 +186,13 @@ class Canvas:
         if not text:
             return
         fonts.check_characters(text, face)
+        runs = fonts.runs(text, face)  # characters the face lacks come from a fallback face
         if anchor != "start":
             width = fonts.text_width(text, size, face)
             x -= width / 2 if anchor == "middle" else width
-        self.surface.draw_text(text, face, size, fill, self.matrix @ Matrix.translation(x, y))
+        for run, run_face in runs:
+            self.surface.draw_text(run, run_face, size, fill, self.matrix @ Matrix.translation(x, y))
+            x += fonts.text_width(run, size, run_face)
 
     def image(self, picture, x: float, y: float, w: float, h: float, fit: str = "fit") -> None:
         """A picture in the box (x, y, w, h): whole and centred in it ("fit"), covering it and cut to

@@ -47,6 +47,25 @@ BUNDLED = {
     "bold-italic": ("VeraBI", "VeraBI.ttf", "Vera Bold Italic", "bold", "italic"),
 }
 
+#: The fallback faces, shipped in generator/typefaces: DejaVu Sans, then DejaVu Serif, in the weight
+#: and slant of the face they stand in for. They cover Latin, Greek, Cyrillic, arrows, card suits and
+#: weather symbols, which Vera lacks.
+TYPEFACE_DIR = Path(__file__).resolve().parent / "typefaces"
+FALLBACK_FACES = {
+    "dejavu-sans": ("DejaVuSans", "DejaVuSans.ttf", "DejaVu Sans", "normal", "normal"),
+    "dejavu-sans-bold": ("DejaVuSans-Bold", "DejaVuSans-Bold.ttf", "DejaVu Sans Bold", "bold", "normal"),
+    "dejavu-sans-italic": ("DejaVuSans-Oblique", "DejaVuSans-Oblique.ttf", "DejaVu Sans Oblique", "normal", "italic"),
+    "dejavu-sans-bold-italic": ("DejaVuSans-BoldOblique", "DejaVuSans-BoldOblique.ttf", "DejaVu Sans Bold Oblique",
+                                "bold", "italic"),
+    "dejavu-serif": ("DejaVuSerif", "DejaVuSerif.ttf", "DejaVu Serif", "normal", "normal"),
+    "dejavu-serif-bold": ("DejaVuSerif-Bold", "DejaVuSerif-Bold.ttf", "DejaVu Serif Bold", "bold", "normal"),
+    "dejavu-serif-italic": ("DejaVuSerif-Italic", "DejaVuSerif-Italic.ttf", "DejaVu Serif Italic", "normal", "italic"),
+    "dejavu-serif-bold-italic": ("DejaVuSerif-BoldItalic", "DejaVuSerif-BoldItalic.ttf", "DejaVu Serif Bold Italic",
+                                 "bold", "italic"),
+}
+#: A user's own fallback faces (`style.fallback`), tried after DejaVu, in order.
+USER_FALLBACKS: list[str] = []
+
 _faces: dict[str, Face] = {}
 
 
@@ -54,7 +73,28 @@ def face(key: str) -> Face:
     if key not in _faces and key in BUNDLED:
         pdf_name, filename, label, weight, style = BUNDLED[key]
         _faces[key] = Face(pdf_name, (FONT_DIR / filename).read_bytes(), label, "Vera", weight, style)
+    if key not in _faces and key in FALLBACK_FACES:
+        pdf_name, filename, label, weight, style = FALLBACK_FACES[key]
+        family = "DejaVu Serif" if "serif" in key else "DejaVu Sans"
+        _faces[key] = Face(pdf_name, (TYPEFACE_DIR / filename).read_bytes(), label, family, weight, style)
     return _faces[key]
+
+
+def fallback_chain(key: str) -> tuple[str, ...]:
+    """The faces tried, in order, for a character face `key` lacks: DejaVu Sans and Serif in its
+    weight and slant, then the user's fallbacks."""
+    chosen = face(key)
+    variant = {("normal", "normal"): "", ("bold", "normal"): "-bold", ("normal", "italic"): "-italic",
+               ("bold", "italic"): "-bold-italic"}.get((chosen.css_weight, chosen.css_style), "")
+    return (f"dejavu-sans{variant}", f"dejavu-serif{variant}", *USER_FALLBACKS)
+
+
+def add_fallback(key: str) -> None:
+    """Try face `key` (a user's file) for characters the chosen faces and DejaVu lack."""
+    if key not in USER_FALLBACKS:
+        USER_FALLBACKS.append(key)
+        for cached in (runs, text_units, _wrapped, inked_height):
+            cached.cache_clear()
 
 
 def face_name(key: str) -> str:
@@ -159,18 +199,48 @@ def characters(key: str) -> frozenset[str]:
     return frozenset(map(chr, ttf(key).face.charToGlyph))
 
 
+@lru_cache(maxsize=65536)
+def runs(text: str, key: str) -> tuple[tuple[str, str], ...]:
+    """The text as runs of (characters, face key): each character in face `key` if it has it, else
+    in the first face of the fallback chain that does (a character no face has stays with `key`:
+    measuring is lenient, and drawing it is an error, see `check_characters`)."""
+    own = characters(key)
+    if all(char in own or char == " " for char in text):
+        return ((text, key),)
+    chain = fallback_chain(key)
+    pieces: list[list[str]] = []
+    for char in text:
+        if char in own or (char == " " and pieces):
+            chosen = key if char in own else pieces[-1][1]
+        else:
+            chosen = next((other for other in chain if char in characters(other)), key)
+        if pieces and pieces[-1][1] == chosen:
+            pieces[-1][0] += char
+        else:
+            pieces.append([char, chosen])
+    return tuple((run, chosen) for run, chosen in pieces)
+
+
+def _missing(text: str, key: str, char: str) -> None:
+    chosen = face(key)
+    quoted = text if len(text) <= 40 else text[:37] + "..."
+    tried = ", ".join([chosen.label, "DejaVu Sans", "DejaVu Serif", *(face(k).label for k in USER_FALLBACKS)])
+    problem = InputError(chosen.location or Location(chosen.label),
+                         f'no font has "{char}" (U+{ord(char):04X}), drawn in "{quoted}" (tried {tried}); add a '
+                         "font that has it to style.fallback, or change the text", "input.missing-glyph")
+    problem.character = char  # so that the game can say which of its texts holds it
+    raise problem
+
+
 def check_characters(text: str, key: str) -> None:
-    """A drawn character the face lacks would print as an empty box: it is an input error."""
-    missing = set(text) - characters(key) - {" "}
-    if missing:
-        char = min(missing)
-        chosen = face(key)
-        quoted = text if len(text) <= 40 else text[:37] + "..."
-        problem = InputError(chosen.location or Location(chosen.label),
-                             f'the font {chosen.label} has no "{char}" (U+{ord(char):04X}), drawn in "{quoted}"; choose '
-                             "a font that has it, or change the text", "input.missing-glyph")
-        problem.character = char  # so that the game can say which of its texts holds it
-        raise problem
+    """Every character of `text` is in face `key` or a fallback: an input error if one is in none
+    (it would print as an empty box)."""
+    for run, run_key in runs(text, key):
+        if run_key == key:
+            own = characters(key)
+            for char in run:
+                if char not in own and char != " ":
+                    _missing(text, key, char)
 
 
 @lru_cache(maxsize=4096)
@@ -190,7 +260,7 @@ def _char_height(key: str, char: str) -> tuple[float, float] | None:
 def inked_height(text: str, key: str = "regular") -> tuple[float, float]:
     """How far below and above the baseline the ink of `text` reaches, in em (multiply by the size):
     (-0.24, 0.76) for "Qb" in Vera. Measured from the glyphs, so it holds for any font."""
-    heights = [_char_height(key, char) for char in set(text)]
+    heights = [_char_height(run_key, char) for run, run_key in runs(text, key) for char in set(run)]
     inked = [height for height in heights if height] or [(0.0, 0.0)]
     return min(low for low, _ in inked), max(high for _, high in inked)
 
@@ -212,8 +282,11 @@ def _advances(key: str):
 def text_units(text: str, key: str = "regular") -> float:
     """Advance width of `text` in thousandths of an em: measured once per text and face, since every
     size scales it alike. (A game measures the same words thousands of times while it fits them.)"""
-    width_of, default = _advances(key)
-    return sum(width_of(ord(char), default) for char in text)
+    total = 0.0
+    for run, run_key in runs(text, key):
+        width_of, default = _advances(run_key)
+        total += sum(width_of(ord(char), default) for char in run)
+    return total
 
 
 def wrap(text: str, size: float, width: float, key: str = "regular") -> list[str]:

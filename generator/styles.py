@@ -78,6 +78,7 @@ class StyleBlock:
     back: Colour = None  # a back's background
     back_pattern: Colour = None  # the pattern on a back
     font: FontChoice = None  # every text role at once
+    fallback: list[FontChoice] = None  # faces for characters the chosen ones and DejaVu lack, in order
     title: TextRoleStyle = None
     index: TextRoleStyle = None
     body: TextRoleStyle = None
@@ -149,6 +150,8 @@ class StyleSheet:
             raise InputError(base_entry.location, f"the base style leaves {', '.join(unset)} unset; give each a value",
                              "input.missing-key")
         game = build(StyleBlock, {} if value is None else value, location, context, label)
+        for key in game.fallback or ():
+            fonts.add_fallback(key)
         return cls(base, game)
 
     def resolve(self, component: str, group=None, rank=None, piece: str | None = None,
@@ -223,7 +226,7 @@ class StyleSheet:
 def is_complete(block: StyleBlock) -> list[str]:
     """The keys a base style leaves unset (each must have a value)."""
     missing = [f.name for f in dataclasses.fields(block)
-               if f.name not in LEVELS and f.name not in TEXT_ROLES and f.name not in ("font", "safe_mm")
+               if f.name not in LEVELS and f.name not in TEXT_ROLES and f.name not in ("font", "safe_mm", "fallback")
                and getattr(block, f.name) is None]
     for role in TEXT_ROLES:
         text = getattr(block, role)

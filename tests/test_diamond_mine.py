@@ -342,20 +342,20 @@ def test_bad_input_is_one_line_per_problem_and_a_draft_still_builds(tmp_path, br
 
 
 @pytest.mark.parametrize("old, new, line", [
-    ("title: Diamond Mine", "title: Diamond Mine \u272a", 2),  # with a rule broken as well (below)
-    ('cards: {A: 1, "2": 2, "3": 3}', 'cards: {A: 1, "2": 2, "3": 3, "\u272a": 4}', None),  # a key that prints
+    ("title: Diamond Mine", "title: Diamond Mine \U0001d11e", 2),  # with a rule broken as well (below)
+    ('cards: {A: 1, "2": 2, "3": 3}', 'cards: {A: 1, "2": 2, "3": 3, "\U0001d11e": 4}', None),  # a key that prints
 ], ids=["in the title", "in a card's rank"])
 def test_a_character_no_font_has_is_reported_at_its_line_in_a_draft_too(tmp_path, old, new, line):
     """A draft draws faces that validation never drew: a missing glyph still points at the game file."""
     assert old in BUNDLED
     path = tmp_path / "diamond_mine.yaml"
     path.write_text(BUNDLED.replace(old, new))
-    line = line or next(n for n, text in enumerate(path.read_text().splitlines(), 1) if "\u272a" in text)
+    line = line or next(n for n, text in enumerate(path.read_text().splitlines(), 1) if "\U0001d11e" in text)
     code, _, err = run_pnp("build", path, "--set", "pyramids.stash=6", "--draft", "-q", "--out", tmp_path / "out",
                            cwd=tmp_path)
     glyph = [text for text in err.splitlines() if "[input.missing-glyph]" in text]
     assert code == 2 and len(glyph) == 1, err
-    assert glyph[0].startswith(f"diamond_mine.yaml:{line}:") and "U+272A" in glyph[0], glyph
+    assert glyph[0].startswith(f"diamond_mine.yaml:{line}:") and "U+1D11E" in glyph[0], glyph
 
 
 PAPER = ("rules-sheet", "reference-card", "movement-card", "board")

@@ -13,11 +13,11 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def test_a_character_the_font_lacks_is_reported_at_the_line_of_its_text(tmp_path):
     text = (ROOT / "data" / "diamonds.yaml").read_text()
-    (tmp_path / "mine.yaml").write_text(text.replace("title: Dig site", "title: Dig \u2600 site"))
+    (tmp_path / "mine.yaml").write_text(text.replace("title: Dig site", "title: Dig \U0001d11e site"))
     line = next(number for number, row in enumerate(text.splitlines(), 1) if "title: Dig site" in row)
     code, _, stderr = run_pnp("build", "mine.yaml", "--out", "out", cwd=tmp_path)
     assert code == 2 and "Traceback" not in stderr
-    assert stderr.startswith(f"mine.yaml:{line}:") and "U+2600" in stderr and "[input.missing-glyph]" in stderr
+    assert stderr.startswith(f"mine.yaml:{line}:") and "U+1D11E" in stderr and "[input.missing-glyph]" in stderr
     assert not (tmp_path / "out").exists()
 
 

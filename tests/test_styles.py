@@ -217,23 +217,27 @@ def test_an_otf_with_postscript_outlines_is_converted_and_embedded(tmp_path, bun
     assert len(names) == 1 and next(iter(names)).startswith("TestCFF-Regular-")
 
 
-def test_a_character_the_font_lacks_is_an_input_error(tmp_path):
+def test_a_character_no_font_has_is_an_input_error(tmp_path):
     code, _, stderr = run_pnp("build", "diamonds", "--out", "out", "--set",
-                              "reference_card.title=Diamonds \u2603", cwd=tmp_path)
+                              "reference_card.title=Diamonds \U0001d11e", cwd=tmp_path)
     assert code == 2 and stderr.count("\n") == 1, stderr
-    assert '"\u2603" (U+2603)' in stderr and "Vera Bold" in stderr and "[input.missing-glyph]" in stderr
+    assert '"\U0001d11e" (U+1D11E)' in stderr and "Vera Bold" in stderr and "[input.missing-glyph]" in stderr
     assert not (tmp_path / "out" / "diamonds").exists()
 
 
-def test_a_user_font_without_a_drawn_character_names_the_font_file(tmp_path):
+def test_a_user_font_lacking_characters_borrows_them_from_the_fallback(tmp_path):
     font = TTFont(io.BytesIO(fonts.face_bytes("regular")))
     subsetter = subset.Subsetter()
     subsetter.populate(text="abcdefghijklmnopqrstuvwxyz ")
     subsetter.subset(font)
     font.save(tmp_path / "Lower.ttf")
-    code, _, stderr = run_pnp("build", "diamonds", "--out", "out", "--set", "style.font=Lower.ttf", cwd=tmp_path)
-    assert code == 2 and stderr.count("\n") == 1, stderr
-    assert stderr.startswith("--set style.font=Lower.ttf: error: the font Lower.ttf has no ")
+    code, _, stderr = run_pnp("build", "diamonds", "--only", "rules-sheet", "--out", "out", "--set",
+                              "style.font=Lower.ttf", cwd=tmp_path)
+    assert code == 0 and stderr == "", stderr
+    assert b"DejaVuSans" in (tmp_path / "out" / "diamonds" / "diamonds.pdf").read_bytes()  # the capitals, digits
+    code, _, stderr = run_pnp("build", "diamonds", "--out", "out", "--set", "style.font=Lower.ttf", "--set",
+                              "reference_card.title=Diamonds \U0001d11e", cwd=tmp_path)
+    assert code == 2 and stderr.count("\n") == 1 and "tried Lower.ttf, DejaVu Sans, DejaVu Serif" in stderr
     assert "[input.missing-glyph]" in stderr
 
 

@@ -60,7 +60,8 @@ def _subset_options():
 
     options = subset.Options()
     options.layout_features = []  # no OpenType features at all: nothing a browser could kern or ligate with
-    options.drop_tables = sorted({*options.drop_tables, "kern", "GPOS", "GSUB", "GDEF"})
+    # FFTM (FontForge's timestamps, in DejaVu) too: fontTools cannot subset it and would say so.
+    options.drop_tables = sorted({*options.drop_tables, "kern", "GPOS", "GSUB", "GDEF", "FFTM"})
     options.glyph_names = False  # post table format 3: no glyph names
     options.notdef_glyph = True
     options.notdef_outline = True  # glyph 0 keeps its box outline, as in the whole face
