@@ -11,6 +11,7 @@ from generator.canvas import PT
 from generator.errors import Location
 from generator.kit.layouts import Face, boxes_of, frame_of, symbol_size
 from generator.model import Area
+from generator.shapes import Rect
 from generator.recording import record_face
 from generator.validate import Finding
 
@@ -55,14 +56,14 @@ def safe_area_findings(components, location: Location, bleed: float = 0.0, recor
         for piece in component.pieces:
             area = Area(piece.width, piece.height, bleed, piece.shape)
             margin = SAFE_MM if piece.safe_mm is None else piece.safe_mm
-            outline = piece.shape.points(0.0)
+            outline = None if isinstance(piece.shape, Rect) else piece.shape.points(0.0)  # a rectangle: its sides
             for side, draw in (("front", piece.front), ("back", piece.back)):
                 if draw is None or (id(draw), piece.width, piece.height) in seen:
                     continue
                 seen.add((id(draw), piece.width, piece.height))
                 for text in record(draw, area).texts:
                     x0, y0, x1, y1 = text.box
-                    depth = min(_depth(outline, x, y) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1)))
+                    depth = _box_depth(outline, area, (x0, y0, x1, y1))
                     if text.text.strip() and depth < margin - 1e-6:
                         close.append((depth, piece.id, side, text.text, margin))
                 if isinstance(draw, Face):
@@ -90,9 +91,22 @@ def _symbols_inside(element, area: Area, style, outline, margin: float) -> bool:
         corners = ((cx - half, cy - half), (cx + half, cy - half), (cx - half, cy + half), (cx + half, cy + half))
         if element.head_to_head:
             corners += tuple((area.width - px, area.height - py) for px, py in corners)
-        if min(_depth(outline, px, py) for px, py in corners) < margin - 1e-6:
+        if min(_point_depth(outline, area, px, py) for px, py in corners) < margin - 1e-6:
             return False
     return True
+
+
+def _box_depth(outline, area: Area, box) -> float:
+    x0, y0, x1, y1 = box
+    return min(_point_depth(outline, area, x, y) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1)))
+
+
+def _point_depth(outline, area: Area, x: float, y: float) -> float:
+    """How far inside the piece's cut (x, y) lies: to the nearest side of a rectangle (outline None),
+    or of the outline's polygon; negative outside."""
+    if outline is None:
+        return min(x, y, area.width - x, area.height - y)
+    return _depth(outline, x, y)
 
 
 def _depth(outline: list[tuple[float, float]], x: float, y: float) -> float:

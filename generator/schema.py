@@ -15,6 +15,7 @@ cannot use, so that one run reports every mistake in a file (errors.combine orde
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 import types
 import typing
@@ -366,6 +367,13 @@ def _check_number(limits: Limits, number, location: Location, label: str) -> Non
         raise InputError(location, f"{label} is {_number(number)}; {message}", rule)
 
 
+@functools.lru_cache(maxsize=None)
+def _fields_of(cls) -> tuple[dict, dict]:
+    """A dataclass's resolved type hints and its init fields by name: worked out once per class (the
+    hints are strings to evaluate, and a layout builds a hundred elements of one class)."""
+    return typing.get_type_hints(cls), {f.name: f for f in dataclasses.fields(cls) if f.init}
+
+
 def build(cls, data, location: Location, context: Context, label: str):
     """Build dataclass `cls` from a located mapping, checking keys, types and limits.
 
@@ -375,8 +383,7 @@ def build(cls, data, location: Location, context: Context, label: str):
     label_text = label or "the game file"
     if not isinstance(data, dict):
         raise InputError(location, f"{label_text} is {_what(data)}; expected a mapping with keys {', '.join(f.name for f in dataclasses.fields(cls))}", "input.type")
-    hints = typing.get_type_hints(cls)
-    known = {f.name: f for f in dataclasses.fields(cls) if f.init}
+    hints, known = _fields_of(cls)
     key_places = data.key_locations if isinstance(data, YamlMap) else {}
     errors = ErrorList()
     meant: set[str] = set()  # known keys that an unknown key is probably a typo of
