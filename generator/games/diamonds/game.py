@@ -46,10 +46,15 @@ ROLE_WORDS = {"treasure": "treasure", "shovel": "shovels", "rock": "rocks"}
 
 @dataclass(kw_only=True)
 class Suit:
-    name: str
+    name: str  # the suit's identity, which the rules check: spades, hearts, diamonds or clubs
     symbol: Literal[SUITS]  # type: ignore[valid-type]
     colour: Colour
     role: Literal["treasure", "shovel", "rock"]
+    label: str = ""  # what prints, if not the name: "piques" in a French deck
+
+    @property
+    def shown(self) -> str:
+        return self.label or self.name
 
 
 @dataclass(kw_only=True)

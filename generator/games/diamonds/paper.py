@@ -29,7 +29,7 @@ def suits_with_role(spec, role: str) -> list:
 
 
 def suit_names(suits) -> str:
-    names = [suit.name for suit in suits]
+    names = [suit.shown for suit in suits]
     return " and ".join(names) if len(names) < 3 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
@@ -91,7 +91,7 @@ def reference_front(spec) -> list[tuple]:
     for role in ROLES:
         suits = suits_with_role(spec, role)
         if suits:
-            heading = symbol_heading([(s.symbol, s.colour) for s in suits], " and ".join(s.name.capitalize() for s in suits))
+            heading = symbol_heading([(s.symbol, s.colour) for s in suits], " and ".join(s.shown.capitalize() for s in suits))
             blocks += [(heading,),
                        ("p", ref.roles.get(role, ""))]
     blocks += [("p", rank_order(spec)), ("h", "Your turn"), *(("n", step) for step in ref.turn), (_goal_band(spec),)]
