@@ -64,15 +64,15 @@ class Built:
 
 # 1. load ---------------------------------------------------------------------------------------
 
-def input_context(palette_choice: str | None) -> Context:
-    """The palette and templates, read once per command and shared by every target."""
-    return Context(load_palette(palette_choice), Templates())
+def input_context(palette_choice: str | None, words: str | None = None, lang: str | None = None) -> Context:
+    """The palette, templates and words choice, read once per command and shared by every target."""
+    return Context(load_palette(palette_choice), Templates(), words, lang)
 
 
 def load(targets: Iterable[str], overrides: Iterable[str] = (), context: Context | None = None) -> list[LoadedGame]:
     """Each target (a bundled game's name or a game file; none: every bundled game) as a typed spec."""
     context = context or input_context(None)
-    return [load_game(target, tuple(overrides), context.palette, context.templates)
+    return [load_game(target, tuple(overrides), context.palette, context.templates, context.words, context.lang)
             for target in (tuple(targets) or bundled_targets())]
 
 

@@ -14,10 +14,11 @@ from generator import build, cache, plugins
 from generator.build import FORMATS, LAYOUTS, Request, input_context
 from generator.errors import InputError, Location, did_you_mean
 from generator.impose import DEFAULT_BLEED
-from generator.load import LoadedGame
+from generator.load import LoadedGame, bundled_targets
 from generator.kit.text import counted
 from generator.palette import Palette, bundled_palette_names, load_palette
 from generator.templates import Templates
+from generator.words import words_yaml
 from generator.validate import has_errors
 
 
@@ -103,6 +104,10 @@ def list_games(as_json: bool, pieces_of: str | None):
 
 
 def _common_input_options(function):
+    function = click.option("--lang", "lang", metavar="CODE",
+                            help="Print a game's words in a bundled translation (data/words/<game>.<code>.yaml).")(function)
+    function = click.option("--words", "words_file", metavar="FILE",
+                            help="Print a game's words from this file (an edited or translated `pnp words` file).")(function)
     function = click.option("--palette", "palette_choice", metavar="NAME|FILE", help="Colour palette (data/palettes.yaml).")(function)
     function = click.option("--set", "overrides", multiple=True, metavar="KEY=VALUE",
                             help="Override a data value by dotted path; repeatable.")(function)
@@ -145,7 +150,7 @@ MAX_COPIES = 1000
 @_refuse_bad_input
 @_plugin_option
 def build_command(targets, out_dir, paper, format_list, duplex, bleed, crop_marks, dpi, layout, only, copies, quiet,
-                  shop, svg_text, draft, palette_choice, overrides):
+                  shop, svg_text, draft, palette_choice, overrides, words_file, lang):
     """Render games (bundled names or YAML paths; none = all) into print-ready files."""
     if shop is not None:
         if layout != "sheets" and layout != "pieces":
@@ -156,7 +161,7 @@ def build_command(targets, out_dir, paper, format_list, duplex, bleed, crop_mark
     if "cut" in request.formats and layout != "sheets":
         raise InputError(Location("--format"), f"cut files go with the printed sheets; --layout {layout} prints no "
                          "sheets to cut: leave cut out, or build --layout sheets", "input.unknown-format")
-    context = input_context(palette_choice)
+    context = input_context(palette_choice, words_file, lang)
     settings = build.settings_for(paper, duplex, bleed, crop_marks, context)
     loaded_games = build.load(targets, overrides, context)
     build.refuse_shared_folders(loaded_games)
@@ -305,13 +310,30 @@ def palette_listing(palette: Palette, default: bool = False) -> str:
 @_common_input_options
 @_refuse_bad_input
 @_plugin_option
-def validate_command(targets, fresh, palette_choice, overrides):
+def validate_command(targets, fresh, palette_choice, overrides, words_file, lang):
     """Check component sets against the games' rules. Exit 1 when an error is found."""
     if fresh:
         cache.fresh()
-    failed = report_findings(build.load(targets, overrides, input_context(palette_choice)), "",
+    failed = report_findings(build.load(targets, overrides, input_context(palette_choice, words_file, lang)), "",
                              lambda loaded: f"ok, {loaded.rule_count} rules hold")
     sys.exit(1 if failed else 0)
+
+
+@cli.command("words")
+@click.argument("game")
+@click.option("--lang", metavar="CODE", help="A bundled translation instead of the game's own words.")
+@click.option("--out", "out_file", type=click.Path(path_type=Path), help="Write to this file (default: stdout).")
+@_refuse_bad_input
+def words_command(game, lang, out_file):
+    """Write a bundled game's printed words as YAML, ready to edit or translate (then --words FILE)."""
+    if game not in bundled_targets():
+        raise InputError(Location(game), f'no bundled game "{game}"{did_you_mean(game, bundled_targets())}',
+                         "input.unknown-game")
+    text = words_yaml(game, lang)
+    if out_file is None:
+        click.echo(text, nl=False)
+    else:
+        out_file.write_text(text, encoding="utf-8")
 
 
 def main(args: list[str] | None = None):

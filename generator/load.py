@@ -16,6 +16,7 @@ from generator.recording import FaceRecordings
 from generator.schema import Context, build, where
 from generator.templates import Templates
 from generator.validate import Finding, has_errors
+from generator.words import Words, load_words
 from generator.yamlio import YamlList, YamlMap, apply_override, load_yaml
 
 SAFE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
@@ -55,6 +56,7 @@ class LoadedGame:
         faces as recorded for printing with `bleed`, so only a set that keeps the game's rules is
         drawn for it."""
         found = self.game.rules.run(self.spec)
+        found += words_findings(self.spec.words)
         found += colour_rules.distinct_findings(self.game.meaning_colours(self.spec), self.prints_in)
         if not has_errors(found):
             try:  # the faces are drawn here, first
@@ -97,7 +99,7 @@ def resolve_target(target: str) -> Path:
 
 
 def load_game(target: str, overrides: tuple[str, ...] = (), palette: Palette | None = None,
-              templates: Templates | None = None) -> LoadedGame:
+              templates: Templates | None = None, words: str | None = None, lang: str | None = None) -> LoadedGame:
     path = resolve_target(target)
     display = display_path(path)
     data = load_yaml(path, display)
@@ -124,7 +126,17 @@ def load_game(target: str, overrides: tuple[str, ...] = (), palette: Palette | N
         errors.raise_if_any()
     except InputError as problem:
         raise _naming_the_game(problem, display) from None
+    spec.words = load_words(game.name, words, lang)  # what the game prints, from data/words
     return LoadedGame(game, spec, display, data=data, prints_in=context.palette.prints_in)
+
+
+def words_findings(words: Words) -> list[Finding]:
+    """words.missing: a translation or copy that leaves keys out prints the bundled words for them."""
+    if not words.missing:
+        return []
+    shown = ", ".join(words.missing[:8]) + (f" and {len(words.missing) - 8} more" if len(words.missing) > 8 else "")
+    return [Finding("warning", words.source, f"the words file leaves out {len(words.missing)} of the game's words, "
+                    f"printed from the bundled words: {shown}", "words.missing")]
 
 
 def _holding(node, char: str) -> Location | None:

@@ -121,6 +121,8 @@ class Context:
 
     palette: Palette
     templates: Templates
+    words: str | None = None  # --words FILE: an edited or translated copy of a game's words
+    lang: str | None = None  # --lang CODE: a bundled translation
 
 
 def where(spec: Any, name: str | None = None) -> Location:

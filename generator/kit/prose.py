@@ -213,4 +213,6 @@ def rules_sheet_component(spec, blocks: list[tuple]) -> Component:
     sheet = spec.rules_sheet
     pieces = prose_pieces(spec, "rules-sheet", ["rules-sheet"], Rect(sheet.width_mm, sheet.height_mm), [blocks],
                           RULES_COLUMNS, safe_mm=RULES_SAFE_MM)
-    return Component("rules-sheet", "Rules sheet", pieces, cut_guides=False)
+    words = getattr(spec, "words", None)
+    title = words("component.rules-sheet") if words is not None and words.has("component.rules-sheet") else "Rules sheet"
+    return Component("rules-sheet", title, pieces, cut_guides=False)

@@ -79,18 +79,20 @@ class Deal:
 
 @dataclass(kw_only=True)
 class ReferenceCard:
+    """Its words come from the words file (data/words/diamonds.yaml); any given here win."""
+
     copies: int = spec_field(count=True, maximum=20)
     piece: PieceGeometry = spec_field(None, template="pieces")  # left out: the size of the cards
-    title: str = spec_field()
-    roles: dict[str, str] = spec_field()
-    turn: list[str] = spec_field()
-    joker: str = spec_field()
-    snags: list[str] = spec_field(default_factory=list)  # the edge cases, on the card's back
+    title: str | None = None
+    roles: dict[str, str] | None = None
+    turn: list[str] | None = None
+    joker: str | None = None
+    snags: list[str] | None = None  # the edge cases, on the card's back
 
 
 @dataclass(kw_only=True)
 class DigSiteMat:
-    title: str
+    title: str | None = None  # left out: the words file's
     gap_mm: float = spec_field(8.0, positive=True, maximum=50)
     margin_mm: float = spec_field(10.0, positive=True, maximum=50)
 
@@ -323,7 +325,8 @@ def draw_dig_site_mat(canvas: Canvas, area: Area, spec: DiamondsSpec, style: Sty
                     radius=4, stroke=style.line, width=style.line_mm)
     top = mat.margin_mm + title_band(style)
     treasure = (suits_with_role(spec, "treasure") or spec.deck.suits)[0]
-    canvas.text(mat.margin_mm, top - style.title.size * 0.45, mat.title, style.title.size, fill=style.ink,
+    canvas.text(mat.margin_mm, top - style.title.size * 0.45, mat.title or spec.words("mat.title"), style.title.size,
+                fill=style.ink,
                 face=style.title.face)
     body, small = style.body, style.small
     for row in range(deal.piles_down):
@@ -334,9 +337,9 @@ def draw_dig_site_mat(canvas: Canvas, area: Area, spec: DiamondsSpec, style: Sty
             canvas.rect(sx, sy, cw, ch, radius=card.corner_radius_mm, fill=style.panel, stroke=style.line,
                         width=style.line_mm, dash=(2.0, 1.2))
             draw_symbol(canvas, treasure.symbol, sx + cw / 2, sy + ch * 0.455, cw * 0.35, style.background)
-            canvas.text(sx + cw / 2, sy + ch * 0.725, f"pile {number}", body.size, fill=style.ink, face=body.face,
+            canvas.text(sx + cw / 2, sy + ch * 0.725, spec.words("mat.pile", number=number), body.size, fill=style.ink, face=body.face,
                         anchor="middle")
-            canvas.text(sx + cw / 2, sy + ch * 0.725 + body.size * 1.3, f"{deal.cards_per_pile} cards", small.size,
+            canvas.text(sx + cw / 2, sy + ch * 0.725 + body.size * 1.3, spec.words("mat.cards", cards=deal.cards_per_pile), small.size,
                         fill=style.ink, face=small.face, anchor="middle")
     # The debris: broken rocks and spent jokers, face up beside the grid.
     dx = mat.margin_mm + deal.piles_across * (cw + mat.gap_mm) + mat.gap_mm
@@ -344,8 +347,9 @@ def draw_dig_site_mat(canvas: Canvas, area: Area, spec: DiamondsSpec, style: Sty
                 width=style.line_mm, dash=(1.0, 1.5))
     canvas.rect(dx, top, cw, ch, radius=card.corner_radius_mm, fill=style.panel, stroke=style.line,
                 width=style.line_mm)
-    canvas.text(dx + cw / 2, top + ch / 2, "Debris", body.size, fill=style.ink, face=style.title.face, anchor="middle")
-    note = "broken rocks, spent jokers"
+    canvas.text(dx + cw / 2, top + ch / 2, spec.words("mat.debris"), body.size, fill=style.ink, face=style.title.face,
+                anchor="middle")
+    note = spec.words("mat.debris.note")
     canvas.text(dx + cw / 2, top + ch / 2 + body.size * 1.2, note, fit_line(note, small.size, cw - 4, small.face),
                 fill=style.ink, face=small.face, anchor="middle")
     rocks = suits_with_role(spec, "rock")
@@ -376,7 +380,9 @@ def components(spec: DiamondsSpec) -> list[Component]:
         colours = deck.joker_colours or [deck.suits[0].colour]
         piece_id = f"card-JOKER-{index + 1}"
         style = spec.style.resolve("card", "jokers", "JOKER", piece_id, safe_mm=safe)
-        joker = card_face(spec, "joker", style, colour=colours[index % len(colours)])
+        word = spec.words("card.joker")
+        joker = card_face(spec, "joker", style, colour=colours[index % len(colours)], joker=word,
+                          joker_down="\n".join(word))
         cards.append(Piece(piece_id, card, joker, back, style.safe_mm))
     mat_style = spec.style.resolve("dig-site-mat", piece="dig-site-mat", safe_mm=spec.dig_site_mat.margin_mm)
     mat = [Piece("dig-site-mat", Rect(*mat_size(spec, mat_style)), partial(draw_dig_site_mat, spec=spec, style=mat_style),
@@ -384,9 +390,9 @@ def components(spec: DiamondsSpec) -> list[Component]:
     return [
         # Dealt round the suits, so that every sheet holds a few of each: a sheet's duplex shift
         # marks its backs alike, and a suit gathered on two sheets would share a tell.
-        Component("card", "Cards", spread(cards, group=lambda piece: piece.id[-1])),
+        Component("card", spec.words("component.card"), spread(cards, group=lambda piece: piece.id[-1])),
         reference_component(spec),
-        Component("dig-site-mat", "Dig-site mat", mat),
+        Component("dig-site-mat", spec.words("component.dig-site-mat"), mat),
         rules_component(spec),
     ]
 

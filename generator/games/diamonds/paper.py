@@ -16,21 +16,24 @@ from generator.kit.text import counted
 from generator.model import Area, Component, Piece
 
 ROLES = ("treasure", "shovel", "rock")  # the order the game introduces them
-NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
-                "twelve")
-
-
-def number_word(n: int) -> str:
-    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
 
 
 def suits_with_role(spec, role: str) -> list:
     return [suit for suit in spec.deck.suits if suit.role == role]
 
 
-def suit_names(suits) -> str:
-    names = [suit.shown for suit in suits]
-    return " and ".join(names) if len(names) < 3 else ", ".join(names[:-1]) + " and " + names[-1]
+def listed(spec, items: list[str], joiner: str = "and") -> str:
+    """"hearts and clubs", "a, b and c": in the words' own "and" (or "or")."""
+    word = spec.words(joiner)
+    return f" {word} ".join(items) if len(items) < 3 else ", ".join(items[:-1]) + f" {word} " + items[-1]
+
+
+def suit_names(spec, suits) -> str:
+    return listed(spec, [suit.shown for suit in suits])
+
+
+def capitalised(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 # The facts every sheet prints, worded from the spec ------------------------------------------
@@ -39,25 +42,22 @@ def rank_order(spec) -> str:
     ranks = [str(rank).upper() for rank in spec.deck.ranks]
     if not ranks:
         return ""
-    high = "Aces are high" if ranks[-1] == "A" else f"{ranks[-1]} is high"
-    return f"{high}: {ranks[0]} is the lowest rank, then {' '.join(ranks[1:-1])}, and {ranks[-1]} the highest."
+    key = "ranks.aces-high" if ranks[-1] == "A" else "ranks.high"
+    return spec.words(key, lowest=ranks[0], middle=" ".join(ranks[1:-1]), highest=ranks[-1])
 
 
 def deal_words(spec) -> str:
     deal = spec.deal
-    piles, layers = deal.piles, deal.cards_per_pile
-    total = piles * layers
-    return (f"Shuffle all {total} cards and deal them face down in layers: one card on each space of a "
-            f"{deal.piles_across} x {deal.piles_down} grid, then the next layer on top. {number_word(layers).capitalize()} "
-            f"layers of {number_word(piles)} make {number_word(piles)} piles of {number_word(layers)}.")
+    return spec.words("deal", cards=deal.piles * deal.cards_per_pile, across=deal.piles_across, down=deal.piles_down,
+                      layers=deal.cards_per_pile, piles=deal.piles)
 
 
 def goal_words(spec) -> str:
     targets = sorted(spec.win_targets.items())
     if not targets:
         return ""
-    said = [f"{counted(target, 'diamond')} with {counted(players, 'player')}" for players, target in targets]
-    return "First to hold " + " or ".join(said) + " wins. Ranks don't count."
+    said = [spec.words("goal.target", target=target, players=players) for players, target in targets]
+    return spec.words("goal", targets=listed(spec, said, "or"))
 
 
 # The reference card --------------------------------------------------------------------------
@@ -85,32 +85,47 @@ def _goal_band(spec) -> Figure:
     return Figure(height, draw)
 
 
+def reference_words(spec) -> dict:
+    """The card's words: the game file's `reference_card:` where it gives them, else the words file's."""
+    ref, words = spec.reference_card, spec.words
+    return {
+        "title": ref.title or words("reference.title"),
+        "roles": {role: (ref.roles or {}).get(role) or words(f"reference.{role}") for role in ROLES},
+        "turn": ref.turn or [words(key) for key in sorted(k for k in words.texts if k.startswith("reference.turn.")
+                                                          and k[15:].isdigit())],
+        "joker": ref.joker or words("reference.joker"),
+        "snags": ref.snags if ref.snags is not None else [words(key) for key in sorted(
+            k for k in words.texts if k.startswith("reference.snag."))],
+    }
+
+
 def reference_front(spec) -> list[tuple]:
-    ref = spec.reference_card
-    blocks: list[tuple] = [("title", ref.title)]
+    ref = reference_words(spec)
+    blocks: list[tuple] = [("title", ref["title"])]
     for role in ROLES:
         suits = suits_with_role(spec, role)
         if suits:
-            heading = symbol_heading([(s.symbol, s.colour) for s in suits], " and ".join(s.shown.capitalize() for s in suits))
+            heading = symbol_heading([(s.symbol, s.colour) for s in suits],
+                                     listed(spec, [capitalised(s.shown) for s in suits]))
             blocks += [(heading,),
-                       ("p", ref.roles.get(role, ""))]
-    blocks += [("p", rank_order(spec)), ("h", "Your turn"), *(("n", step) for step in ref.turn), (_goal_band(spec),)]
+                       ("p", ref["roles"][role])]
+    blocks += [("p", rank_order(spec)), ("h", spec.words("reference.turn.heading")),
+               *(("n", step) for step in ref["turn"]), (_goal_band(spec),)]
     return blocks
 
 
 def reference_back(spec) -> list[tuple]:
-    ref = spec.reference_card
-    dealer = "The dealer goes first; then take turns clockwise."
+    ref, words = reference_words(spec), spec.words
     return [
-        ("title", f"{spec.title}: setting up and snags"),
-        ("h", "Setting up"),
+        ("title", words("reference.back.title", title=spec.title)),
+        ("h", words("reference.back.setup")),
         ("b", rank_order(spec)),
         ("b", deal_words(spec)),
-        ("b", dealer),
-        ("h", "Jokers"),
-        ("p", ref.joker),
-        ("h", "Snags"),
-        *(("b", snag) for snag in ref.snags),
+        ("b", words("reference.back.dealer")),
+        ("h", words("reference.back.jokers")),
+        ("p", ref["joker"]),
+        ("h", words("reference.back.snags")),
+        *(("b", snag) for snag in ref["snags"]),
     ]
 
 
@@ -143,66 +158,47 @@ def reference_component(spec) -> Component:
         style = reference_style(spec, piece_id)
         pieces.append(Piece(piece_id, shape, partial(draw_prose, blocks=front, style=style, count=1, body=front_size),
                             partial(draw_prose, blocks=back, style=style, count=1, body=back_size)))
-    return Component("reference-card", "Reference card", pieces)
+    return Component("reference-card", spec.words("component.reference-card"), pieces)
 
 
 # The rules sheet -----------------------------------------------------------------------------
 
 def rules_blocks(spec) -> list[tuple]:
-    deck, deal = spec.deck, spec.deal
+    deck, deal, words = spec.deck, spec.deal, spec.words
     cards = len(deck.ranks) * len(deck.suits)
     treasure, shovels, rocks = (suits_with_role(spec, role) for role in ROLES)
-    players = sorted(spec.players)
+    players = listed(spec, [str(p) for p in sorted(spec.players)], "or")
     return [
-        ("title", f"{spec.title}: the rules"),
-        ("p", f"A card game for {' or '.join(str(p) for p in players)} players. You dig through "
-              f"{number_word(deal.piles)} piles of cards for {suit_names(treasure)}, breaking rocks with a "
-              "shovel on the way. The first to hold enough diamonds wins."),
-        ("h", "In the print"),
-        ("b", f"{cards + deck.jokers} cards: {cards} in {number_word(len(deck.suits))} suits and "
-              f"{number_word(deck.jokers)} jokers, all with the same back."),
-        ("b", f"{number_word(spec.reference_card.copies).capitalize()} reference cards, printed on both sides: one "
-              "for each player."),
-        ("b", "The dig site: a mat with a space for each pile and one for the debris. If it prints in parts, "
-              "lay each part over its neighbour's hatched strip, as its footer says, and glue or tape it there."),
-        ("h", "You also need"),
-        ("b", "Scissors or a craft knife and a ruler. Card stock, or sleeves with an old card behind each, make "
-              "the cards opaque and easy to shuffle."),
-        ("h", "The cards"),
+        ("title", words("rules.title", title=spec.title)),
+        ("p", words("rules.intro", players=players, piles=deal.piles, treasure=suit_names(spec, treasure))),
+        ("h", words("rules.print")),
+        ("b", words("rules.print.cards", all=cards + deck.jokers, suited=cards, suits=len(deck.suits),
+                    jokers=deck.jokers)),
+        ("b", words("rules.print.reference", copies=spec.reference_card.copies)),
+        ("b", words("rules.print.mat")),
+        ("h", words("rules.need")),
+        ("b", words("rules.need.tools")),
+        ("h", words("rules.cards")),
         ("b", rank_order(spec)),
-        *(("b", words) for suits, words in (
-            (treasure, f"{suit_names(treasure).capitalize()} are the treasure. Each counts as one diamond, whatever "
-                       "its rank."),
-            (shovels, f"{suit_names(shovels).capitalize()} are shovels; a rank is a shovel's strength. You may hold "
-                      "only one shovel, face up in front of you."),
-            (rocks, f"{suit_names(rocks).capitalize()} are rocks; a rank is a rock's hardness. A shovel breaks a rock "
-                    "of the same rank or lower.")) if suits),
-        ("h", "Setting up"),
+        *(("b", words(f"rules.{role}", suits=capitalised(suit_names(spec, suits))))
+          for role, suits in (("treasure", treasure), ("shovel", shovels), ("rock", rocks)) if suits),
+        ("h", words("rules.setup")),
         ("n", deal_words(spec)),
-        ("n", "Leave room beside the grid for the debris: a face-up pile of broken rocks and spent jokers."),
-        ("n", "The dealer takes the first turn; then turns go clockwise."),
-        ("h", "Your turn"),
-        ("n", "Pick any pile and turn its top card face up. You dig only that pile this turn."),
-        ("n", f"A card of {suit_names(treasure)} or a joker: take it, lay it in front of you and turn the pile's "
-              "next card."),
-        ("n", "A rock: if your shovel is as strong as the rock is hard, put the rock on the debris and turn the "
-              "next card. If it is weaker, or you have no shovel, the rock stays on top and your turn ends."),
-        ("n", "A shovel: take it if you have none. If you have one, you may swap yours for a stronger one, "
-              "leaving yours in its place. Either way your turn ends, and a shovel no one took stays on top."),
-        ("n", "When the pile runs out, your turn ends."),
-        ("h", "Jokers"),
-        ("p", "A joker waits until your next turn at least. Then, once, you may spend it: take a diamond from "
-              "another player, unless that diamond would win you the game, or swap shovels with another player, "
-              "even if you hold none. The spent joker goes to the debris."),
-        ("h", "Snags"),
-        ("b", "Unwanted shovels stay on top of their piles. You may not clear one while your shovel can still dig "
-              "another pile."),
-        ("b", "Stuck: if every top card is a shovel or a rock you cannot break, your shovel may smash a weaker "
-              "shovel on top of a pile (it goes to the debris) and you dig on below it. Meeting another shovel there "
-              "ends your turn."),
-        ("b", f"If all {number_word(deal.piles)} top cards lie face up and no one can break any rock among them, "
-              "take away the whole top layer, every pile's top card, onto the debris, and play on."),
-        ("h", "Winning"),
+        ("n", words("rules.setup.debris")),
+        ("n", words("rules.setup.first")),
+        ("h", words("rules.turn")),
+        ("n", words("rules.turn.pick")),
+        ("n", words("rules.turn.treasure", treasure=suit_names(spec, treasure))),
+        ("n", words("rules.turn.rock")),
+        ("n", words("rules.turn.shovel")),
+        ("n", words("rules.turn.end")),
+        ("h", words("rules.jokers")),
+        ("p", words("rules.jokers.text")),
+        ("h", words("rules.snags")),
+        ("b", words("rules.snag.unwanted")),
+        ("b", words("rules.snag.stuck")),
+        ("b", words("rules.snag.layer", piles=deal.piles)),
+        ("h", words("rules.winning")),
         ("p", goal_words(spec)),
     ]
 

@@ -1,0 +1,180 @@
+"""Every printed word as data: a words file per game, translatable without touching code.
+
+`data/words/<game>.yaml` holds the words a game prints that are not the game file's own data
+(rules sheets, aids, labels), each under a key, with named placeholders for what the game works out:
+
+    language: en
+    numbers: [no, one, two, three, ...]          # number words, for {piles:word}
+    words:
+      deal: "Deal {cards} cards in {piles:word} {piles:pile|piles}."
+
+A placeholder is `{name}` (the value), `{name:word}` or `{name:Word}` (its number word, capitalised),
+or `{name:form|form...}` (the form for that many, by the language's plural rule: English, French,
+German and the like have two forms, one|other; Polish, Russian, Ukrainian and Czech three,
+one|few|many). `{{` and `}}` print braces.
+
+`pnp words GAME` writes a game's words as YAML; `--words FILE` builds with an edited or translated
+copy, and `--lang CODE` with a bundled translation (`data/words/<game>.<code>.yaml`). A key the copy
+leaves out falls back to the bundled words (a warning listing them); an unknown key, or a
+placeholder that is unknown, misspelt or missing, is an error at the file's line.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from generator.errors import ErrorList, InputError, Location, did_you_mean
+from generator.paths import DATA_DIR, display_path
+from generator.yamlio import YamlMap, load_yaml
+
+WORDS_DIR = DATA_DIR / "words"
+PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_]*)(?::([^{}]*))?\}")
+STRAY_BRACE = re.compile(r"(?<!\{)\{(?!\{)|(?<!\})\}(?!\})")
+
+
+def plural_form(language: str, count: int, forms: list[str]) -> str:
+    """The form of a word for `count` things, by the language's plural rule (CLDR's, simplified to
+    whole numbers)."""
+    n = abs(count)
+    if len(forms) == 1:
+        return forms[0]
+    if language in ("pl",):
+        index = 0 if n == 1 else 1 if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14) else 2
+    elif language in ("ru", "uk", "be", "sr", "hr", "bs"):
+        index = 0 if n % 10 == 1 and n % 100 != 11 else \
+            1 if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14) else 2
+    elif language in ("cs", "sk"):
+        index = 0 if n == 1 else 1 if n in (2, 3, 4) else 2
+    elif language in ("fr", "pt"):
+        index = 0 if n in (0, 1) else 1
+    else:
+        index = 0 if n == 1 else 1
+    return forms[min(index, len(forms) - 1)]
+
+
+def placeholders(text: str) -> set[str]:
+    return {match.group(1) for match in PLACEHOLDER.finditer(text) if match.group(1)}
+
+
+@dataclass
+class Words:
+    """A game's words: the bundled ones, with a translation or an edited copy laid over them."""
+
+    game: str
+    texts: dict[str, str] = field(default_factory=dict)
+    language: str = "en"
+    numbers: list[str] = field(default_factory=list)
+    missing: list[str] = field(default_factory=list)  # keys the copy left out, in the bundled words
+    source: Location | None = None  # the copy's file, for the warning
+
+    def __call__(self, key: str, **values) -> str:
+        """The words under `key`, with its placeholders filled from `values`."""
+        return self.fill(self.texts[key], values)
+
+    def has(self, key: str) -> bool:
+        return key in self.texts
+
+    def fill(self, text: str, values: dict) -> str:
+        def replace(match: re.Match) -> str:
+            if match.group(0) in ("{{", "}}"):
+                return match.group(0)[0]
+            name, how = match.group(1), match.group(2)
+            value = values[name]
+            if how is None:
+                return str(value)
+            if how in ("word", "Word"):
+                word = self.numbers[value] if isinstance(value, int) and 0 <= value < len(self.numbers) else str(value)
+                return word[:1].upper() + word[1:] if how == "Word" else word
+            return plural_form(self.language, int(value), how.split("|"))
+
+        return PLACEHOLDER.sub(replace, text)
+
+    def number(self, n: int) -> str:
+        return self.numbers[n] if 0 <= n < len(self.numbers) else str(n)
+
+
+def words_file(game: str, lang: str | None = None) -> Path:
+    return WORDS_DIR / (f"{game}.{lang}.yaml" if lang else f"{game}.yaml")
+
+
+def bundled_languages(game: str) -> list[str]:
+    return sorted(path.name.split(".")[1] for path in WORDS_DIR.glob(f"{game}.*.yaml"))
+
+
+def load_words(game: str, words: str | None = None, lang: str | None = None) -> Words:
+    """The game's words: bundled, then a bundled translation (`lang`) or a user's copy (`words`)."""
+    base_path = words_file(game)
+    if not base_path.is_file():
+        return Words(game)
+    base = _read(base_path, display_path(base_path))
+    result = Words(game, dict(base["words"]), base.get("language", "en"), list(base.get("numbers") or []))
+    if lang is None and words is None:
+        return result
+    if words is not None:
+        path, shown = Path(words), words
+    else:
+        path = words_file(game, lang)
+        if not path.is_file():
+            known = bundled_languages(game)
+            raise InputError(Location("--lang"), f'no bundled "{lang}" words for {game}'
+                             f"{did_you_mean(lang, known) if known else ''} (bundled: {', '.join(['en', *known])}); "
+                             "write a translation with `pnp words` and give it with --words", "input.unknown-language")
+        shown = display_path(path)
+    copy = _read(path, shown)
+    _check(copy, base, shown)
+    result.texts.update(copy["words"])
+    result.language = copy.get("language", result.language)
+    result.numbers = list(copy.get("numbers") or result.numbers)
+    result.missing = [key for key in base["words"] if key not in copy["words"]]
+    result.source = copy.location
+    return result
+
+
+def _read(path: Path, shown: str) -> YamlMap:
+    data = load_yaml(path, shown)
+    if not isinstance(data, YamlMap) or not isinstance(data.get("words"), YamlMap):
+        raise InputError(getattr(data, "location", Location(shown)), "a words file maps `words:` to its keys and "
+                         "their text (see `pnp words GAME`)", "input.type")
+    errors = ErrorList()
+    for key, text in data["words"].items():
+        if not isinstance(text, str):
+            errors.add(InputError(data["words"].where(key), f'words "{key}" must be text (in quotes if it holds '
+                                  "a colon or starts with a brace)", "input.type"))
+        elif STRAY_BRACE.search(PLACEHOLDER.sub("", text)):
+            errors.add(InputError(data["words"].where(key), f'words "{key}": a brace that opens or closes no '
+                                  "placeholder; write {name}, or {{ and }} for a brace", "input.placeholder"))
+    numbers = data.get("numbers")
+    if numbers is not None and not (isinstance(numbers, list) and all(isinstance(n, str) for n in numbers)):
+        errors.add(InputError(data.where("numbers"), "numbers must be a list of words, from zero up", "input.type"))
+    errors.raise_if_any()
+    return data
+
+
+def _check(copy: YamlMap, base: YamlMap, shown: str) -> None:
+    """Every key of the copy is a bundled key, and its placeholders are the bundled text's."""
+    errors = ErrorList()
+    for key, text in copy["words"].items():
+        place = copy["words"].where(key)
+        if key not in base["words"]:
+            errors.add(InputError(place, f'unknown words "{key}"{did_you_mean(str(key), base["words"])}; the keys '
+                                  "are those `pnp words` writes", "input.unknown-key"))
+            continue
+        wanted, given = placeholders(base["words"][key]), placeholders(text)
+        for name in sorted(given - wanted):
+            errors.add(InputError(place, f'words "{key}": unknown placeholder {{{name}}}'
+                                  f"{did_you_mean(name, wanted) if wanted else ''}; it may use "
+                                  f"{', '.join('{' + n + '}' for n in sorted(wanted)) or 'none'}", "input.placeholder"))
+        for name in sorted(wanted - given):
+            errors.add(InputError(place, f'words "{key}" leaves out the placeholder {{{name}}}; keep it, the game '
+                                  "fills it in", "input.placeholder"))
+    errors.raise_if_any()
+
+
+def words_yaml(game: str, lang: str | None = None) -> str:
+    """The game's words as a YAML file, ready to translate: the bundled file itself."""
+    path = words_file(game, lang)
+    if not path.is_file():
+        raise InputError(Location(game), f"{game} has no words file", "input.unknown-game")
+    return path.read_text(encoding="utf-8")
