@@ -22,7 +22,6 @@ from generator.errors import InputError, Location
 from generator.exports import piece_files, piece_pages, select, tts_decks
 from generator.impose import Page, PrintSettings, TooManySheets, impose
 from generator.load import LoadedGame, bundled_targets, load_game
-from generator.kit.text import counted
 from generator.palette import load_palette
 from generator.print_guide import guide_component
 from generator.render import json_bytes, manifest, render_pages
@@ -123,12 +122,14 @@ def render_files(loaded: LoadedGame, chosen: list, pages: list[Page], settings: 
                  on_page: Callable[[], None] = lambda: None) -> Iterator[tuple[str, bytes]]:
     """The build's files, (path in the game's folder, bytes), each yielded as soon as it is done."""
     name, title, dpi = loaded.out_name, loaded.spec.title, request.resolution
+    words = loaded.spec.words
     if loaded.draft_errors is not None:  # every page says it is not for printing yet
-        title = f"{title} · DRAFT, {counted(loaded.draft_errors, 'rule error')}"
+        title = f"{title} · {words('footer.draft', errors=loaded.draft_errors)}"
     if request.layout == "tts":
         yield from tts_decks(chosen, settings, title, dpi, loaded.faces).items()
     else:
-        rendered = render_pages(pages, settings, title, request.formats, dpi, on_page, loaded.faces, request.svg_text)
+        rendered = render_pages(pages, settings, title, request.formats, dpi, on_page, loaded.faces, request.svg_text,
+                                words)
         if request.layout == "pieces":  # in pieces/, beside the sheets an earlier build made
             for relative, data in piece_files(name, pages, rendered, settings, dpi, request.formats):
                 yield f"pieces/{relative}", data

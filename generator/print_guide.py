@@ -19,10 +19,10 @@ from generator.canvas import PT
 from generator.errors import InputError, did_you_mean
 from generator.impose import PrintSettings, printable
 from generator.kit.prose import prose_face, prose_size
-from generator.kit.text import counted
 from generator.model import Area, Component, Piece
 from generator.schema import where
 from generator.shapes import Rect
+from generator.words import common_words
 
 COMPONENT = "print-guide"
 WIDTH_MM = 180.0  # the rules sheet's width: it fits A4 and Letter inside their margins and bleed
@@ -49,20 +49,21 @@ def guide_component(spec, components: list[Component], settings: PrintSettings) 
         if name not in known:
             raise InputError(where(printing, "stock"), f'printing.stock names no component "{name}"'
                              f"{did_you_mean(str(name), known)}", "input.unknown-key")
-    blocks = guide_blocks(spec.title, printing, components, settings)
+    words = getattr(spec, "words", None) or common_words()
+    blocks = guide_blocks(spec.title, printing, components, settings, words)
     style = spec.style.resolve(COMPONENT, piece=COMPONENT, safe_mm=SAFE_MM)
     style = _with_body(style, BODY_PT * PT)
     x0, y0, x1, y1 = printable(settings.paper.width, settings.paper.height, settings)
     width = min(WIDTH_MM, x1 - x0 - 2 * settings.bleed)
     height = _height(blocks, style, width, y1 - y0 - 2 * settings.bleed)
     shape = Rect(width, height)
-    words = prose_face(Area(width, height, 0.0), blocks, style, 2)
-    piece = Piece(COMPONENT, shape, partial(_boxed, words=words, style=style), safe_mm=SAFE_MM)
-    return Component(COMPONENT, "Printing and building", [piece], cut_guides=False)
+    face = prose_face(Area(width, height, 0.0), blocks, style, 2)
+    piece = Piece(COMPONENT, shape, partial(_boxed, face=face, style=style), safe_mm=SAFE_MM)
+    return Component(COMPONENT, words("print.component-title"), [piece], cut_guides=False)
 
 
-def _boxed(canvas, area: Area, words, style) -> None:
-    words(canvas, area)
+def _boxed(canvas, area: Area, face, style) -> None:
+    face(canvas, area)
     inset = SAFE_MM / 2
     canvas.rect(inset, inset, area.width - 2 * inset, area.height - 2 * inset, radius=2.0, stroke=style.accent,
                 width=style.line_mm)
@@ -83,68 +84,65 @@ def _height(blocks, style, width: float, most: float) -> float:
     return most
 
 
-def guide_blocks(title: str, printing: Printing, components: list[Component], settings: PrintSettings) -> list:
-    blocks: list[tuple] = [("title", f"{title}: printing and building")]
-    blocks.append(("p", f"Print at 100 % (actual size), never fit to page: the bar at the foot of each page "
-                        f"measures {settings.sheet.calibration:g} mm."))
-    blocks.append(("p", _sides(settings.duplex, any(component.has_backs for component in components))))
-    blocks.append(("h", "Paper and cutting"))
+def guide_blocks(title: str, printing: Printing, components: list[Component], settings: PrintSettings,
+                 words) -> list:
+    blocks: list[tuple] = [("title", words("print.title", title=title))]
+    blocks.append(("p", words("print.scale", mm=f"{settings.sheet.calibration:g}")))
+    blocks.append(("p", _sides(settings.duplex, any(component.has_backs for component in components), words)))
+    blocks.append(("h", words("print.paper")))
     for component in components:
-        count = len(component.pieces)
-        stock = printing.stock.get(component.name) or default_stock(component)
-        blocks.append(("b", f"{component.title} ({counted(count, 'piece')}): {stock}; {cutting(component, settings)}."))
+        stock = printing.stock.get(component.name) or default_stock(component, words)
+        blocks.append(("b", words("print.component", title=component.title, count=len(component.pieces), stock=stock,
+                                  cutting=cutting(component, settings, words))))
     if printing.bring:
-        blocks.append(("h", "Also bring"))
-        blocks.append(("p", _listed(printing.bring) + "."))
-    blocks.append(("h", "Putting it together"))
-    for step in assembly_steps(components, settings) + list(printing.steps):
+        blocks.append(("h", words("print.bring")))
+        items = [str(item) for item in printing.bring]
+        joined = items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {words('and')} " + items[-1]
+        blocks.append(("p", joined[:1].upper() + joined[1:] + "."))
+    blocks.append(("h", words("print.build")))
+    for step in assembly_steps(components, settings, words) + list(printing.steps):
         blocks.append(("n", step))
     return blocks
 
 
-def _sides(duplex: str, backs: bool) -> str:
+def _sides(duplex: str, backs: bool, words) -> str:
     if duplex == "off":
-        return ("Print one-sided: this file was built with --duplex off, so it has no backs." if backs else
-                "Print one-sided: nothing in this file has a back.")
-    edge = {"long": "long", "short": "short"}[duplex]
-    return (f"Print double-sided, flipping on the {edge} edge, as this file was built for: each back then lands "
-            "behind its front. Print one sheet first and hold it to the light to check.")
+        return words("print.one-sided.backs" if backs else "print.one-sided")
+    return words(f"print.duplex.{duplex}")
 
 
-def default_stock(component: Component) -> str:
+def default_stock(component: Component, words) -> str:
     pieces = component.pieces
     longest = max((max(piece.width, piece.height) for piece in pieces), default=0.0)
     if any(piece.shape.folds for piece in pieces):
-        return "thin card (160-200 gsm) that folds cleanly"
+        return words("print.stock.fold")
     if not component.cut_guides or longest >= SHEET_MM:
-        return "plain paper (80-120 gsm)"
-    return "card stock (250-300 gsm), or paper glued to thin card"
+        return words("print.stock.paper")
+    return words("print.stock.card")
 
 
-def cutting(component: Component, settings: PrintSettings) -> str:
+def cutting(component: Component, settings: PrintSettings, words) -> str:
     """How a player cuts this kind of piece from the sheet."""
     if not component.cut_guides:
-        return "print and use as it is"
+        return words("print.cut.none")
     pieces = component.pieces
     if all(piece.shape.straight_cuts for piece in pieces):
-        how = ("cut along the crop marks with a knife and a ruler, or a guillotine" if settings.crop_marks else
-               "cut along the pieces' edges with a knife and a ruler")
+        how = words("print.cut.marks" if settings.crop_marks else "print.cut.edges")
     else:
-        how = "cut along the black line with scissors or a craft knife"
+        how = words("print.cut.line")
     if any(piece.shape.folds for piece in pieces):
-        how += ", then score the grey dashed lines and fold"
+        how += words("print.cut.fold")
     if any(_tiled(piece, settings) for piece in pieces):
-        how += "; it prints in parts over several sheets, joined on their hatched glue strips"
+        how += words("print.cut.parts")
     return how
 
 
-def assembly_steps(components: list[Component], settings: PrintSettings) -> list[str]:
-    steps = ["Cut the sheets apart first, then the pieces on each one, keeping each kind of piece together."]
+def assembly_steps(components: list[Component], settings: PrintSettings, words) -> list[str]:
+    steps = [words("print.build.cut")]
     if any(_tiled(piece, settings) for component in components for piece in component.pieces):
-        steps.append("Join a piece printed in parts: trim each part along its printed edge and glue it over the "
-                     "hatched strip of its neighbour, as each strip says.")
+        steps.append(words("print.build.parts"))
     if any(piece.shape.folds for component in components for piece in component.pieces):
-        steps.append("Score and fold the nets before you glue their tabs.")
+        steps.append(words("print.build.fold"))
     return steps
 
 
@@ -154,9 +152,3 @@ def _tiled(piece: Piece, settings: PrintSettings) -> bool:
     room = sorted((x1 - x0 - 2 * settings.bleed, y1 - y0 - 2 * settings.bleed))
     size = sorted((piece.width, piece.height))
     return size[0] > room[0] or size[1] > room[1]
-
-
-def _listed(items: list[str]) -> str:
-    items = [str(item) for item in items]
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-

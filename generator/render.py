@@ -13,9 +13,10 @@ from generator.geometry import Path
 from generator.impose import Page, Placement, PrintSettings, Seam
 from generator.model import Area, Face
 from generator.recording import FaceRecordings, Recording, record_face
+from generator.words import Words, common_words
 
 def draw_page(canvas: Canvas, page: Page, settings: PrintSettings, game_title: str, total_pages: int,
-              faces: Callable[[Face, Area], Recording] = record_face) -> None:
+              faces: Callable[[Face, Area], Recording] = record_face, words: Words | None = None) -> None:
     """One page: each piece's face (recorded once by `faces`, replayed here), then the cut lines,
     crop marks, glue strips and footer."""
     for placement in page.placements:
@@ -39,9 +40,9 @@ def draw_page(canvas: Canvas, page: Page, settings: PrintSettings, game_title: s
         canvas.line(x0, y0, x1, y1, stroke=sheet.mark_colour, width=0.2)
     for seam in page.seams:
         if seam.under:
-            draw_glue_strip(canvas, seam, sheet.mark_colour, sheet.footer_colour)
+            draw_glue_strip(canvas, seam, sheet.mark_colour, sheet.footer_colour, words)
     if page.furniture:
-        draw_footer(canvas, page, settings, game_title, total_pages)
+        draw_footer(canvas, page, settings, game_title, total_pages, words)
 
 
 @dataclass(frozen=True)
@@ -85,7 +86,7 @@ def draw_cut_lines(canvas: Canvas, placement: Placement, style: LineStyle, layer
 GLUE_TEXT_PT = 7.0
 
 
-def draw_glue_strip(canvas: Canvas, seam: Seam, colour: str, note_colour: str) -> None:
+def draw_glue_strip(canvas: Canvas, seam: Seam, colour: str, note_colour: str, words: Words | None = None) -> None:
     """The overlap strip a neighbour will cover: hatched, a line where the neighbour's edge goes,
     and a note saying so. All of it disappears under the neighbour; the part on top stays clean."""
     x0, y0, x1, y1 = seam.strip
@@ -97,7 +98,7 @@ def draw_glue_strip(canvas: Canvas, seam: Seam, colour: str, note_colour: str) -
         canvas.draw(hatch, stroke=colour, width=0.1)
     edge = {"right": (x0, y0, x0, y1), "bottom": (x0, y0, x1, y0), "left": (x1, y0, x1, y1), "top": (x0, y1, x1, y1)}
     canvas.line(*edge[seam.side], stroke=colour, width=0.35)
-    note = f"glue: {seam.neighbour} goes on top, its cut edge on this line"
+    note = (words or common_words())("glue.note", neighbour=seam.neighbour)
     size = GLUE_TEXT_PT * PT
     across = (x1 - x0) if seam.side in ("left", "right") else (y1 - y0)
     along = (y1 - y0) if seam.side in ("left", "right") else (x1 - x0)
@@ -112,7 +113,8 @@ def draw_glue_strip(canvas: Canvas, seam: Seam, colour: str, note_colour: str) -
         canvas.text(0, size * 0.35, note, size, fill=note_colour, anchor="middle")
 
 
-def draw_footer(canvas: Canvas, page: Page, settings: PrintSettings, game_title: str, total_pages: int) -> None:
+def draw_footer(canvas: Canvas, page: Page, settings: PrintSettings, game_title: str, total_pages: int,
+                words: Words | None = None) -> None:
     """The calibration ruler at the left, the page's label at the right, in the footer band."""
     sheet, margin = settings.sheet, settings.paper.margin
     colour = sheet.footer_colour
@@ -127,17 +129,18 @@ def draw_footer(canvas: Canvas, page: Page, settings: PrintSettings, game_title:
     for tick in range(int(length // 10) + 1):
         tx = x + tick * 10
         canvas.line(tx, bar_y - 1.2, tx, bar_y + 2.0, stroke=colour, width=0.15)
-    side = page.side if page.placements or not page.components else "back (left blank)"
+    words = words or common_words()
+    side = words(f"footer.{page.side}") if page.placements or not page.components else words("footer.blank-back")
     label = f"{game_title} · {' + '.join(c.title for c in page.components)} · {side}"
     if page.part:
-        label += f" · part {page.part.label} of {page.part.rows}×{page.part.cols}"
+        label += " · " + words("footer.part", label=page.part.label, rows=page.part.rows, cols=page.part.cols)
         over = [seam.neighbour for seam in page.seams if not seam.under]
         if over:
-            label += f": cut on the print's edge, lay it over {' and '.join(over)}"
-    label += f" · page {page.number} of {total_pages}"
+            label += ": " + words("footer.over", parts=f" {words('and')} ".join(over))
+    label += " · " + words("footer.page", number=page.number, total=total_pages)
     # The label shrinks rather than run into the ruler's advice; on narrow paper the advice is
     # shortened first, so the label stays readable (5 pt at least where the paper allows).
-    for advice in (f"{length:g} mm: if this bar is shorter, print at 100 % (actual size)", f"{length:g} mm at 100 %"):
+    for advice in (words("footer.ruler", mm=f"{length:g}"), words("footer.ruler.short", mm=f"{length:g}")):
         room = page.width - margin - 1.0 - (x + length + 1.5 + fonts.text_width(advice, 5.5 * PT) + 3.0)
         size = min(6.5 * PT, 6.5 * PT * room / fonts.text_width(label, 6.5 * PT))
         if size >= 5 * PT:
@@ -200,10 +203,11 @@ def _mm(value: float) -> float:
 
 
 def render(pages: list[Page], settings: PrintSettings, game_title: str, formats: tuple[str, ...], dpi: int,
-           on_page: Callable[[], None] = lambda: None, faces=None, svg_text: str = "text") -> dict[str, object]:
+           on_page: Callable[[], None] = lambda: None, faces=None, svg_text: str = "text",
+           words: Words | None = None) -> dict[str, object]:
     """Every format at once, in memory: {"pdf": bytes, "svg"|"png"|"cut": {page number: bytes}}."""
     outputs: dict[str, object] = {}
-    for fmt, number, data in render_pages(pages, settings, game_title, formats, dpi, on_page, faces, svg_text):
+    for fmt, number, data in render_pages(pages, settings, game_title, formats, dpi, on_page, faces, svg_text, words):
         if fmt == "pdf":
             outputs["pdf"] = data
         else:
@@ -214,7 +218,7 @@ def render(pages: list[Page], settings: PrintSettings, game_title: str, formats:
 def render_pages(pages: list[Page], settings: PrintSettings, game_title: str, formats: tuple[str, ...], dpi: int,
                  on_page: Callable[[], None] = lambda: None,
                  faces: Callable[[Face, Area], Recording] | None = None,
-                 svg_text: str = "text") -> Iterator[tuple[str, int, bytes]]:
+                 svg_text: str = "text", words: Words | None = None) -> Iterator[tuple[str, int, bytes]]:
     """Draw every page once into the PDF (and the SVG); PNG pages are rendered from the PDF, so a
     preview is what prints. Yields (format, page number, bytes) as each file is finished (the PDF
     with page number 0), so that a large job is written page by page and never held whole.
@@ -240,7 +244,7 @@ def render_pages(pages: list[Page], settings: PrintSettings, game_title: str, fo
             bleed = settings.bleed
             surface.page_boxes((x, y, x + w, y + h), (max(0.0, x - bleed), max(0.0, y - bleed),
                                                       min(page.width, x + w + bleed), min(page.height, y + h + bleed)))
-        draw_page(canvas, page, settings, game_title, len(pages), faces)
+        draw_page(canvas, page, settings, game_title, len(pages), faces, words)
         surface.end_page()
         if "svg" in surfaces:
             yield "svg", page.number, surfaces["svg"].pages.pop(page.number)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 from generator.errors import ErrorList, InputError, Location, did_you_mean
@@ -68,6 +69,14 @@ class Words:
     numbers: list[str] = field(default_factory=list)
     missing: list[str] = field(default_factory=list)  # keys the copy left out, in the bundled words
     source: Location | None = None  # the copy's file, for the warning
+    chosen: frozenset[str] = frozenset()  # keys a translation or copy gives: they beat a game file's words
+
+    def prefer(self, key: str, given, **values):
+        """A game file's own words (`given`) unless the chosen translation or copy gives `key`, in which
+        case its words: a game file's English never sits in a French print."""
+        if key in self.chosen or given is None:
+            return self(key, **values)
+        return given
 
     def __call__(self, key: str, **values) -> str:
         """The words under `key`, with its placeholders filled from `values`."""
@@ -103,12 +112,35 @@ def bundled_languages(game: str) -> list[str]:
     return sorted(path.name.split(".")[1] for path in WORDS_DIR.glob(f"{game}.*.yaml"))
 
 
+COMMON = "common"  # data/words/common.yaml: page 1's box, footers and glue strips, for every game
+
+
+def bundled_words(game: str) -> YamlMap:
+    """The game's bundled words, the common words under them (a game's own key wins)."""
+    common_path = words_file(COMMON)
+    base = _read(common_path, display_path(common_path))
+    game_path = words_file(game)
+    if game != COMMON and game_path.is_file():
+        own = _read(game_path, display_path(game_path))
+        merged = YamlMap({**base["words"], **own["words"]})
+        merged.location = own["words"].location
+        merged.value_locations = {**base["words"].value_locations, **own["words"].value_locations}
+        merged.key_locations = {**base["words"].key_locations, **own["words"].key_locations}
+        base = YamlMap({**base, **own, "words": merged})
+        base.location = own.location
+        base.value_locations, base.key_locations = own.value_locations, own.key_locations
+    return base
+
+
+@lru_cache(maxsize=None)
+def common_words() -> Words:
+    """The common words alone, in English: for pages drawn without a game's words (tests, tools)."""
+    return load_words(COMMON)
+
+
 def load_words(game: str, words: str | None = None, lang: str | None = None) -> Words:
     """The game's words: bundled, then a bundled translation (`lang`) or a user's copy (`words`)."""
-    base_path = words_file(game)
-    if not base_path.is_file():
-        return Words(game)
-    base = _read(base_path, display_path(base_path))
+    base = bundled_words(game)
     result = Words(game, dict(base["words"]), base.get("language", "en"), list(base.get("numbers") or []))
     if lang is None and words is None:
         return result
@@ -129,6 +161,7 @@ def load_words(game: str, words: str | None = None, lang: str | None = None) -> 
     result.numbers = list(copy.get("numbers") or result.numbers)
     result.missing = [key for key in base["words"] if key not in copy["words"]]
     result.source = copy.location
+    result.chosen = frozenset(copy["words"])
     return result
 
 
@@ -173,8 +206,20 @@ def _check(copy: YamlMap, base: YamlMap, shown: str) -> None:
 
 
 def words_yaml(game: str, lang: str | None = None) -> str:
-    """The game's words as a YAML file, ready to translate: the bundled file itself."""
-    path = words_file(game, lang)
-    if not path.is_file():
-        raise InputError(Location(game), f"{game} has no words file", "input.unknown-game")
-    return path.read_text(encoding="utf-8")
+    """The game's words as one YAML file, ready to translate: its bundled words file (or translation)
+    with the common words it does not give added at the end of its `words:` block."""
+    if lang is not None:
+        path = words_file(game, lang)
+        if not path.is_file():
+            raise InputError(Location("--lang"), f'no bundled "{lang}" words for {game} (bundled: '
+                             f"{', '.join(['en', *bundled_languages(game)])})", "input.unknown-language")
+        return path.read_text(encoding="utf-8")
+    path = words_file(game)
+    text = path.read_text(encoding="utf-8") if path.is_file() else "language: en\nwords:\n"
+    own = set(_read(path, display_path(path))["words"]) if path.is_file() else set()
+    common = words_file(COMMON).read_text(encoding="utf-8").split("\nwords:\n", 1)[1]
+    lines = [line for line in common.splitlines()
+             if not (line.startswith("  ") and line.strip() and not line.strip().startswith("#")
+                     and line.split(":", 1)[0].strip() in own)]
+    return text.rstrip("\n") + "\n\n  # Shared by every game: page 1's printing box, the footers, the glue strips\n" + \
+        "\n".join(lines) + "\n"

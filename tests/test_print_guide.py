@@ -60,7 +60,7 @@ def test_a_game_file_says_what_to_bring_what_to_print_on_and_in_what_order(tmp_p
     code, _, stderr = run_pnp("build", "mine.yaml", "--out", "out", cwd=tmp_path)
     assert code == 0, stderr
     words = first_page_words(tmp_path / "out" / "diamonds", "diamonds")
-    assert "a pencil and a score pad" in words and "linen card (310 gsm)" in words and "Sleeve the cards." in words
+    assert "A pencil and a score pad." in words and "linen card (310 gsm)" in words and "Sleeve the cards." in words
 
 
 def test_printing_stock_for_a_component_the_game_lacks_is_an_error_at_its_line(tmp_path):

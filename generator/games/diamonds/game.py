@@ -325,7 +325,7 @@ def draw_dig_site_mat(canvas: Canvas, area: Area, spec: DiamondsSpec, style: Sty
                     radius=4, stroke=style.line, width=style.line_mm)
     top = mat.margin_mm + title_band(style)
     treasure = (suits_with_role(spec, "treasure") or spec.deck.suits)[0]
-    canvas.text(mat.margin_mm, top - style.title.size * 0.45, mat.title or spec.words("mat.title"), style.title.size,
+    canvas.text(mat.margin_mm, top - style.title.size * 0.45, spec.words.prefer("mat.title", mat.title), style.title.size,
                 fill=style.ink,
                 face=style.title.face)
     body, small = style.body, style.small
