@@ -8,8 +8,8 @@
     words:
       deal: "Deal {cards} cards in {piles:word} {piles:pile|piles}."
 
-A placeholder is `{name}` (the value), `{name:word}` or `{name:Word}` (its number word, capitalised),
-or `{name:form|form...}` (the form for that many, by the language's plural rule: English, French,
+A placeholder is `{name}` (the value), `{name:Cap}` (the value with a capital, to open a sentence),
+`{name:word}` or `{name:Word}` (its number word, capitalised), or `{name:form|form...}` (the form for that many, by the language's plural rule: English, French,
 German and the like have two forms, one|other; Polish, Russian, Ukrainian and Czech three,
 one|few|many). `{{` and `}}` print braces.
 
@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from generator.errors import ErrorList, InputError, Location, did_you_mean
+from generator.errors import ErrorList, InputError, Location, closest, did_you_mean
 from generator.paths import DATA_DIR, display_path
 from generator.yamlio import YamlMap, load_yaml
 
@@ -93,6 +93,8 @@ class Words:
             value = values[name]
             if how is None:
                 return str(value)
+            if how == "Cap":
+                return str(value)[:1].upper() + str(value)[1:]
             if how in ("word", "Word"):
                 word = self.numbers[value] if isinstance(value, int) and 0 <= value < len(self.numbers) else str(value)
                 return word[:1].upper() + word[1:] if how == "Word" else word
@@ -195,11 +197,17 @@ def _check(copy: YamlMap, base: YamlMap, shown: str) -> None:
                                   "are those `pnp words` writes", "input.unknown-key"))
             continue
         wanted, given = placeholders(base["words"][key]), placeholders(text)
-        for name in sorted(given - wanted):
-            errors.add(InputError(place, f'words "{key}": unknown placeholder {{{name}}}'
-                                  f"{did_you_mean(name, wanted) if wanted else ''}; it may use "
+        unknown, missing = sorted(given - wanted), sorted(wanted - given)
+        for name in unknown:
+            meant = closest(name, missing)
+            if meant is not None:  # one mistake, not two: a misspelt placeholder
+                missing.remove(meant)
+                errors.add(InputError(place, f'words "{key}": placeholder {{{name}}} is misspelt; write {{{meant}}}',
+                                      "input.placeholder"))
+                continue
+            errors.add(InputError(place, f'words "{key}": unknown placeholder {{{name}}}; it may use '
                                   f"{', '.join('{' + n + '}' for n in sorted(wanted)) or 'none'}", "input.placeholder"))
-        for name in sorted(wanted - given):
+        for name in missing:
             errors.add(InputError(place, f'words "{key}" leaves out the placeholder {{{name}}}; keep it, the game '
                                   "fills it in", "input.placeholder"))
     errors.raise_if_any()

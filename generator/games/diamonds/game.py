@@ -50,11 +50,7 @@ class Suit:
     symbol: Literal[SUITS]  # type: ignore[valid-type]
     colour: Colour
     role: Literal["treasure", "shovel", "rock"]
-    label: str = ""  # what prints, if not the name: "piques" in a French deck
-
-    @property
-    def shown(self) -> str:
-        return self.label or self.name
+    label: str = ""  # what prints, if not the name (or the words file's name for it)
 
 
 @dataclass(kw_only=True)

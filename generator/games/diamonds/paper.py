@@ -12,7 +12,6 @@ from functools import partial
 from generator.fonts import wrap
 from generator.kit.prose import LEADING, Figure, draw_prose, prose_size, rules_sheet_component, symbol_heading
 from generator.kit.symbols import draw_symbol
-from generator.kit.text import counted
 from generator.model import Area, Component, Piece
 
 ROLES = ("treasure", "shovel", "rock")  # the order the game introduces them
@@ -28,8 +27,14 @@ def listed(spec, items: list[str], joiner: str = "and") -> str:
     return f" {word} ".join(items) if len(items) < 3 else ", ".join(items[:-1]) + f" {word} " + items[-1]
 
 
+def suit_label(spec, suit) -> str:
+    """A suit's printed name: its own label, else the words' name for it, else its name."""
+    key = f"suit.{suit.name.lower()}"
+    return suit.label or (spec.words(key) if spec.words.has(key) else suit.name)
+
+
 def suit_names(spec, suits) -> str:
-    return listed(spec, [suit.shown for suit in suits])
+    return listed(spec, [suit_label(spec, suit) for suit in suits])
 
 
 def capitalised(text: str) -> str:
@@ -114,7 +119,7 @@ def reference_front(spec) -> list[tuple]:
         suits = suits_with_role(spec, role)
         if suits:
             heading = symbol_heading([(s.symbol, s.colour) for s in suits],
-                                     listed(spec, [capitalised(s.shown) for s in suits]))
+                                     listed(spec, [capitalised(suit_label(spec, s)) for s in suits]))
             blocks += [(heading,),
                        ("p", ref["roles"][role])]
     blocks += [("p", rank_order(spec)), ("h", spec.words("reference.turn.heading")),
@@ -188,7 +193,7 @@ def rules_blocks(spec) -> list[tuple]:
         ("b", words("rules.need.tools")),
         ("h", words("rules.cards")),
         ("b", rank_order(spec)),
-        *(("b", words(f"rules.{role}", suits=capitalised(suit_names(spec, suits))))
+        *(("b", words(f"rules.{role}", suits=suit_names(spec, suits)))
           for role, suits in (("treasure", treasure), ("shovel", shovels), ("rock", rocks)) if suits),
         ("h", words("rules.setup")),
         ("n", deal_words(spec)),

@@ -1,0 +1,139 @@
+"""Every printed word as data (generator/words.py): `pnp words`, `--words`, `--lang`, the checks on
+a words file, plural forms and number words, and a translation that prints whole."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+import pdfprobe
+from conftest import run_pnp
+from generator.words import load_words, placeholders, plural_form
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def pdf_words(folder: Path, game: str = "diamonds") -> str:
+    return " ".join(" ".join("".join(c.char for c in chars).split()) for chars, _ in pdfprobe.read(folder / f"{game}.pdf"))
+
+
+@pytest.fixture
+def words_copy(tmp_path) -> Path:
+    code, stdout, _ = run_pnp("words", "diamonds", cwd=tmp_path)
+    assert code == 0
+    path = tmp_path / "mine.yaml"
+    path.write_text(stdout)
+    return path
+
+
+def edited(path: Path, old: str, new: str) -> Path:
+    text = path.read_text()
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1))
+    return path
+
+
+def test_pnp_words_writes_every_word_the_game_prints(words_copy):
+    data = yaml.safe_load(words_copy.read_text())
+    keys = set(data["words"])
+    assert {"rules.title", "reference.joker", "mat.debris", "print.scale", "footer.page"} <= keys
+    assert keys == set(load_words("diamonds").texts)
+
+
+def test_an_edited_sentence_prints_and_the_rest_stays(words_copy, tmp_path):
+    edited(words_copy, "rules.winning: Winning", "rules.winning: How to win")
+    code, _, stderr = run_pnp("build", "diamonds", "--words", "mine.yaml", "--out", "out", cwd=tmp_path)
+    assert code == 0 and stderr == "", stderr
+    words = pdf_words(tmp_path / "out" / "diamonds")
+    assert "How to win" in words and "Diamonds: the rules" in words
+
+
+def test_a_words_file_that_leaves_keys_out_falls_back_and_warns_once(words_copy, tmp_path):
+    text = re.sub(r"\n  rules\.snag\.[a-z]+:[^\n]*", "", words_copy.read_text())
+    words_copy.write_text(text)
+    code, stdout, _ = run_pnp("validate", "diamonds", "--words", "mine.yaml", cwd=tmp_path)
+    warnings = [line for line in stdout.splitlines() if "[words.missing]" in line]
+    assert code == 0 and len(warnings) == 1
+    assert "rules.snag.layer" in warnings[0] and "rules.snag.stuck" in warnings[0] and "3 of" in warnings[0]
+
+
+@pytest.mark.parametrize("old, new, says", [
+    ("  rules.winning: Winning", "  rules.winnig: Winning", 'unknown words "rules.winnig"; did you mean "rules.winning"?'),
+    ('{title}: the rules"', '{titel}: the rules"', "placeholder {titel} is misspelt; write {title}"),
+    ('{title}: the rules"', '{title}: the {game} rules"', "unknown placeholder {game}; it may use {title}"),
+    ('"{title}: the rules"', '"The rules"', "leaves out the placeholder {title}"),
+    ("  mat.debris: Debris", "  mat.debris: Debris}", "a brace that opens or closes no placeholder"),
+])
+def test_a_broken_words_file_is_one_error_at_its_line(words_copy, tmp_path, old, new, says):
+    edited(words_copy, old, new)
+    line = next(n for n, text in enumerate(words_copy.read_text().splitlines(), 1) if new.strip() in text)
+    code, _, stderr = run_pnp("validate", "diamonds", "--words", "mine.yaml", cwd=tmp_path)
+    assert code == 2 and len(stderr.splitlines()) == 1 and "Traceback" not in stderr
+    assert stderr.startswith(f"mine.yaml:{line}:") and says in stderr, stderr
+
+
+def test_diamonds_in_french_prints_french_throughout(tmp_path):
+    code, stdout, _ = run_pnp("validate", "diamonds", "--lang", "fr", cwd=tmp_path)
+    assert code == 0 and "warning" not in stdout, stdout
+    code, _, stderr = run_pnp("build", "diamonds", "--lang", "fr", "--out", "out", cwd=tmp_path)
+    assert code == 0 and stderr == "", stderr
+    words = pdf_words(tmp_path / "out" / "diamonds")
+    for french in ("Diamonds : la règle", "Diamonds en un coup d'œil", "Cœurs et Trèfles", "Impression et montage",
+                   "Imprimez à 100 %", "Chantier", "Déblais", "Cartes d'aide" if False else "Carte d'aide",
+                   "page 1 sur"):
+        assert french in words, french
+    for english in ("the rules", "Your turn", "Print at 100 %", "page 1 of", "Debris", "Hearts"):
+        assert english not in words, english
+
+
+def test_an_unknown_language_names_the_bundled_ones(tmp_path):
+    code, _, stderr = run_pnp("build", "diamonds", "--lang", "xx", "--out", "out", cwd=tmp_path)
+    assert code == 2 and "bundled: en, fr" in stderr and len(stderr.splitlines()) == 1
+
+
+@pytest.mark.parametrize("language, counts", [
+    ("en", {0: "cards", 1: "card", 2: "cards", 21: "cards"}),
+    ("fr", {0: "carte", 1: "carte", 2: "cartes"}),
+    ("pl", {1: "karta", 2: "karty", 5: "kart", 12: "kart", 22: "karty", 25: "kart"}),
+])
+def test_plural_forms_follow_the_language(language, counts):
+    forms = {"en": ["card", "cards"], "fr": ["carte", "cartes"], "pl": ["karta", "karty", "kart"]}[language]
+    for count, form in counts.items():
+        assert plural_form(language, count, forms) == form
+
+
+def test_number_words_and_plurals_fill_a_sentence():
+    words = load_words("diamonds")
+    text = words("deal", cards=54, across=3, down=3, layers=6, piles=9)
+    assert "Six layers of nine make nine piles of six." in text
+    assert words("mat.cards", cards=1) == "1 card" and words("mat.cards", cards=6) == "6 cards"
+    assert placeholders(words.texts["deal"]) == {"cards", "across", "down", "layers", "piles"}
+
+
+def pseudo(text: str) -> str:
+    """A pseudo-translation: accents, Cyrillic, a suit and a sun, 30 % longer, placeholders kept."""
+    parts = re.split(r"(\{[^{}]*\})", text)
+    out = []
+    for part in parts:
+        if part.startswith("{"):
+            out.append(part)
+        else:
+            swapped = part.translate(str.maketrans("aeiouAEIOU", "àéîõüÀÉÎÕÜ"))
+            out.append(swapped + (" ДЖ♦☀" if part.strip() and len(part) > 12 else ""))
+    return "".join(out)
+
+
+def test_a_pseudo_translation_of_every_word_builds_or_says_what_does_not_fit(words_copy, tmp_path):
+    data = yaml.safe_load(words_copy.read_text())
+    data["words"] = {key: pseudo(value) for key, value in data["words"].items()}
+    words_copy.write_text(yaml.safe_dump(data, allow_unicode=True))
+    code, stdout, stderr = run_pnp("validate", "diamonds", "--words", "mine.yaml", cwd=tmp_path)
+    assert "Traceback" not in stdout + stderr and code in (0, 1), stdout + stderr
+    for line in stdout.splitlines():
+        assert " error: " not in line or "pt" in line or "do not fit" in line or "does not fit" in line, line
+    if code == 0:
+        code, _, stderr = run_pnp("build", "diamonds", "--words", "mine.yaml", "--out", "out", cwd=tmp_path)
+        assert code == 0 and "ДЖ♦☀" in pdf_words(tmp_path / "out" / "diamonds")
