@@ -168,7 +168,7 @@ def load_words(game: str, words: str | None = None, lang: str | None = None) -> 
 
 
 def _read(path: Path, shown: str) -> YamlMap:
-    data = load_yaml(path, shown)
+    data = load_yaml(path, shown, hint="give the path of a words file (`pnp words GAME --out FILE` writes one)")
     if not isinstance(data, YamlMap) or not isinstance(data.get("words"), YamlMap):
         raise InputError(getattr(data, "location", Location(shown)), "a words file maps `words:` to its keys and "
                          "their text (see `pnp words GAME`)", "input.type")
