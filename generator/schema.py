@@ -402,6 +402,9 @@ def build(cls, data, location: Location, context: Context, label: str):
     values: dict[str, Any] = {}
     places: dict[str, Location] = {}
     for name, spec in known.items():
+        if name not in data and (spec.default is not MISSING or spec.default_factory is not MISSING):
+            places[name] = location  # left out, with a default: nothing to check (most keys of an element)
+            continue
         place = data.where(name) if isinstance(data, YamlMap) else location
         places[name] = place
         if name not in data and hasattr(hints[name], "from_spec") and spec.default is MISSING:
