@@ -236,11 +236,17 @@ def _board_key(canvas, area: Area, style: Style, top: float) -> None:
                       fill=style.ink, face=body.face)
 
 
+def seats(spec, copies: int) -> int:
+    """How many of a player's own sheet to print: one per seat at the largest table the file allows,
+    and no more than `copies` asks for."""
+    return min(copies, max(spec.players, default=copies))
+
+
 def board_pieces(spec) -> list[Piece]:
     board = spec.board
     shape = Rect(board.width_mm, board.height_mm)
     pieces = []
-    for n in range(1, board.copies + 1):
+    for n in range(1, seats(spec, board.copies) + 1):
         piece_id = f"player-board-{n}"
         style = spec.style.resolve("player-board", piece=piece_id, safe_mm=5.0)
         pieces.append(Piece(piece_id, shape, partial(draw_board, spec=spec, style=style, number=n)))

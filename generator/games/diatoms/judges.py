@@ -14,7 +14,7 @@ from functools import partial
 from typing import Literal
 
 from generator.fonts import text_width, wrap
-from generator.kit.symbols import draw_symbol
+from generator.kit.symbols import draw_symbol, symbol_names
 from generator.kit.text import fit_line, measure_drawing, top_baseline
 from generator.model import Area, Component, Piece, PieceGeometry, fill_bleed
 from generator.schema import spec_field, where
@@ -100,6 +100,8 @@ def draw_subject(canvas, spec, term: Term, x: float, y: float, size: float, styl
         canvas.circle(x, y, size / 2, fill=colour.colour, stroke=style.ink, width=style.line_mm * 0.5)
         draw_symbol(canvas, colour.mark, x, y, size * 0.55, style.ink_on(colour.colour))
     elif term.scores == "shape":
+        if term.name not in symbol_names():
+            return  # diatoms.judges reports it
         draw_symbol(canvas, term.name, x, y, size, ink)
     elif term.scores == "ring":
         rings = [ring.name for ring in spec.board.rings]

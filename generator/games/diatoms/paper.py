@@ -318,7 +318,9 @@ def paper_sheets(spec, judges: Component) -> list[Component]:
     pad_style = spec.style.resolve("score-pad", piece="score-pad", safe_mm=6.0)
     score_pad = [Piece("score-pad", Rect(pad.width_mm, pad.height_mm),
                        partial(draw_score_pad, spec=spec, style=pad_style))]
-    ids = [f"field-notebook-{n}" for n in range(1, notebook.copies + 1)]
+    from .board import seats  # here: board.py imports this module for its sheets
+
+    ids = [f"field-notebook-{n}" for n in range(1, seats(spec, notebook.copies) + 1)]
     notebooks = prose_pieces(spec, "field-notebook", ids, Rect(notebook.width_mm, notebook.height_mm),
                             [notebook_blocks(spec)] * len(ids), 3, header=f"{spec.title}: field notebook")
     rules_sheet = prose_pieces(spec, "rules-sheet", ["rules-sheet"], Rect(sheet.width_mm, sheet.height_mm),

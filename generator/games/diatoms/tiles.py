@@ -187,7 +187,11 @@ def piles(setup: Setup, players: int, tiles: int) -> int:
     return tiles - ON_TABLE - setup.removed.get(players, 0) - players * setup.hand
 
 
-@rules.rule("diatoms.players", "2-4 players; 8 rounds, or 10 for 2 players; 12 tiles set aside for 2, 8 for 3")
+HAND = 2  # tiles each player holds (rules/diatoms.md, setup)
+
+
+@rules.rule("diatoms.players", "2-4 players; 8 rounds, or 10 for 2 players; 12 tiles set aside for 2, 8 for 3; "
+                               "a hand of 2")
 def check_players(spec):
     for index, players in enumerate(spec.players):
         if players not in PLAYER_COUNTS:
@@ -209,6 +213,8 @@ def check_players(spec):
                                                  f"the rules say {REMOVED[players]}")
     for players in sorted(set(setup.rounds) - set(spec.players)):
         yield error(where(setup, "rounds"), f"rounds for {players} players, who are not among the players")
+    if setup.hand != HAND:
+        yield error(where(setup, "hand"), f"a hand of {setup.hand} tiles; the rules give each player {HAND}")
 
 
 @rules.rule("diatoms.tiles", "every player count uses all the tiles: the table, hands and two equal piles")
@@ -280,6 +286,8 @@ def check_tile_set(spec):
         if abs(shares[letter] - mean) > 0.1 * mean:
             yield error(where(tiles, "set"), f"{letter} is on {shares[letter]} triangles; each colour should be on "
                         f"{mean:.0f} within 10 % ({mean * 0.9:.1f}-{mean * 1.1:.1f})")
+    if sorted(tiles.start) != sorted(letters(spec) + [WHITE]):
+        return  # a starting tile of the wrong letters is diatoms.start-tile's to report; none can be laid by it
     table = {(0, 0): tiles.start}
     for index, tile in enumerate(tiles.set):
         if not placements(table, tile):
