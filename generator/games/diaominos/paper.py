@@ -137,7 +137,7 @@ def round_card_component(spec) -> Component:
 
 # The sticker guide ---------------------------------------------------------------------------
 
-STICKER_GUIDE_MM = (96.0, 62.0)
+STICKER_GUIDE_MM = (180.0, 36.0)  # wide and low, so that it shares page 1 on Letter too
 
 
 def sticker_blocks(spec) -> list[tuple]:
