@@ -107,18 +107,25 @@ def test_groups_are_runs_of_one_colour_round_the_ring(ring, groups):
     assert sorted(T.groups(ring)) == sorted(groups)
 
 
-def test_a_ring_of_six_gives_two_triangles():
-    assert T.collect("G", 6) == [("G", "triangle"), ("G", "triangle")]
+def test_a_ring_of_six_gives_two_diatoms_split_as_the_player_chooses():
+    assert T.collect("G", 6) == [("G", "triangle"), ("G", "triangle")]  # the fixed split: the variant
+    plenty = Counter({("G", shape): 5 for shape in T.SHAPES})
+    assert T.collect("G", 6, plenty) == [("G", "triangle"), ("G", "triangle")]  # equal worth: the even split
+    assert sorted(T.collect("G", 6, plenty, {"star": 4})) == [("G", "circle"), ("G", "star")]  # 5 + 1
+    no_triangles = Counter({("G", "triangle"): 0, ("G", "square"): 1, ("G", "oval"): 1})
+    assert sorted(T.collect("G", 6, no_triangles)) == [("G", "oval"), ("G", "square")]  # 4 + 2
+    assert T.splits(6) == [(3, 3), (4, 2), (5, 1)] and T.splits(1) == []
 
 
-def test_a_group_whose_shape_ran_out_splits_in_halves():
+def test_a_group_whose_shape_ran_out_splits_in_two_as_the_player_chooses():
     supply = Counter({("G", shape): 1 for shape in T.SHAPES})
     supply["G", "star"] = 0
-    assert T.collect("G", 5, supply) == [("G", "triangle"), ("G", "oval")]
+    wants: list = []
+    assert T.collect("G", 5, supply, wants=wants) == [("G", "triangle"), ("G", "oval")]  # 3 + 2 (or 4 + 1)
+    assert wants == [("star", False)]
     supply["G", "square"] = 0
-    assert T.collect("G", 4, supply) == []  # halves 2 + 2: the one oval is gone
-    supply["G", "circle"] = 0
-    assert T.collect("G", 1, supply) == []  # a single cannot split
+    assert T.collect("G", 4, supply) == [("G", "circle")]  # 2 + 2 finds no oval; 3 + 1 finds a circle
+    assert T.collect("G", 1, supply) == []  # the circle is gone, and a single cannot split
     supply = Counter({("G", "oval"): 0, ("G", "circle"): 1})
     assert T.collect("G", 2, supply) == [("G", "circle")]  # one half finds a circle, the other nothing
 

@@ -230,8 +230,9 @@ def _board_key(canvas, area: Area, style: Style, top: float) -> None:
     canvas.circle(mx, my, marker_r, fill=style.panel, stroke=style.line, width=style.line_mm)
     left = safe + marker_r * 2 + style.line_mm * HALO * 2 + 1.5
     key = ("Crossing spot: a straight line meets a ring here. Follow each straight line from end to end: "
-           "every two diatoms side by side on it are a pair, 5 points for the same shape or the same colour, "
-           "15 for both. Rings: inner, middle, outer; a ring with all five shapes scores 40.")
+           "every two diatoms on neighbouring crossings are a pair, and the two nearest the middle pair with "
+           "each other across the centre. An empty spot breaks a pair. A pair scores 5 for the same shape or "
+           "the same colour, 15 for both. Rings: inner, middle, outer; a ring with all five shapes scores 40.")
     canvas.text_block(left, top + body.size, wrap(key, body.size, area.width - safe - left, body.face), body.size,
                       fill=style.ink, face=body.face)
 

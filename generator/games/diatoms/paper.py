@@ -72,11 +72,14 @@ def pairs_rule(spec) -> str:
 
 
 STUCK = "No tile in your hand fits anywhere? Keep the tile you drew and pass your placement: no sample this turn."
-SIZE_RULE = ("A group of 6 (a whole colour round the point) splits into two groups of 3: take two triangles.")
+SIZE_RULE = ("A group of 6 (one colour all round the point): split it into two groups as you choose (3 + 3, "
+             "4 + 2 or 5 + 1) and take a diatom for each.")
 WHITE_RULE = "White triangles are wild for matching, but a white group gives nothing."
-RUN_OUT = ("Shape all gone? Split that group once into two halves, the larger first (5 = 3 + 2, 4 = 2 + 2, "
-           "3 = 2 + 1, 2 = 1 + 1), and take a diatom for each half whose shape is left. A single triangle cannot "
-           "split, so it gives nothing.")
+RUN_OUT = ("Shape all gone? Split that group into two groups as you choose (a 5 into 4 + 1 or 3 + 2, a 4 into "
+           "3 + 1 or 2 + 2, and so on) and take a diatom for each group whose shape is left. A single triangle "
+           "cannot split, and a split whose shapes are gone too gives nothing.")
+VARIANT = ("Even split (optional variant, agreed before play): always split as evenly as you can, the larger group "
+           "first: 6 = 3 + 3, 5 = 3 + 2, 4 = 2 + 2, 3 = 2 + 1, 2 = 1 + 1.")
 PLACING = ("Put each new diatom on an empty spot showing its shape; the colour does not matter. If such a spot is "
            "free you must use it; if not, the diatom goes back to its dish. Once your turn's diatoms are placed, "
            "they stay.")
@@ -110,6 +113,7 @@ def notebook_blocks(spec) -> list[tuple]:
         ("p", WHITE_RULE),
         ("h", "Running out"),
         ("p", RUN_OUT),
+        ("p", VARIANT),
         ("h", "Placing diatoms"),
         ("p", PLACING),
         ("h", "End scoring"),
@@ -140,6 +144,15 @@ def rules_blocks(spec) -> list[tuple]:
         ("b", f"{total_tokens} diatoms: in each colour {tokens}."),
         ("b", "A lens, five petri dishes, a field board and a field notebook for each player, a score pad"
               + (f" and {judges} guest judge cards." if judges else ".")),
+        ("h", "You also need"),
+        ("b", "A pen or pencil for each player, for the score pad."),
+        ("b", "Scissors or a craft knife (and a ruler for the straight cuts)."),
+        ("h", "Cutting the pieces"),
+        ("p", "Cut each hex tile along its outer outline, the line that stands out from the art; the thin lines "
+              "inside are only the seams between triangles. Six straight cuts make a hex: with a knife and a ruler, "
+              "lay the ruler along one edge at a time. Tiles print on both sides alike, so a slightly shifted back "
+              "does no harm; keep the edges true, as their colours must match. Then cut out the diatoms, the "
+              "dishes and the lens, and the lens's round window."),
         ("h", "Setting up"),
         ("n", "Sort the diatoms into the dishes, by colour or by shape, where all can reach."),
         ("n", f"Each player takes a field board, a notebook and {spec.setup.hand} random tiles, laid face up "
@@ -168,6 +181,7 @@ def rules_blocks(spec) -> list[tuple]:
         ("p", SIZE_RULE),
         ("p", WHITE_RULE),
         ("p", RUN_OUT),
+        ("p", VARIANT),
         ("h", "Placing diatoms"),
         ("p", PLACING),
         ("h", "The end"),
@@ -201,9 +215,9 @@ def _draw_sizes(canvas, x, y, width, style: Style, body: float) -> float:
         cx = x + cell * (i % per_row + 0.5)
         top = y + row_h * (i // per_row)
         canvas.text(cx, top + body * 1.3, str(i + 1), body, fill=style.ink, face=style.title.face, anchor="middle")
-        if name == "two":  # a whole ring splits into two groups of three
-            draw_symbol(canvas, "triangle", cx - body * 0.45, top + body * 2.45, body * 0.7, style.muted)
-            draw_symbol(canvas, "triangle", cx + body * 0.45, top + body * 2.45, body * 0.7, style.muted)
+        if name == "two":  # a whole ring splits into two groups, as the player chooses: two diatoms, any shapes
+            for dx in (-body * 0.45, body * 0.45):
+                canvas.circle(cx + dx, top + body * 2.45, body * 0.33, stroke=style.muted, width=body * 0.09)
         else:
             draw_symbol(canvas, name, cx, top + body * 2.45, body * 1.3, style.muted)
         canvas.text(cx, top + body * 4.45, name, body, fill=style.ink, face=style.body.face, anchor="middle")

@@ -7,7 +7,8 @@ tiles set aside by player count, two tiles in each hand, the rest in two equal p
 A turn: the player draws the top tile of either pile, at random (if one pile is empty, the other; if
 both are, nothing): a careless draw, so the stall count errs high. Then the player lays one tile from
 hand where it touches the table and every edge matches (white is wild), in any of six turns, and
-collects at every new sample point from a shared supply, with the run-out rule of tiles.collect.
+collects at every new sample point from a shared supply, with the run-out rule of tiles.collect
+(where the rules let a player choose how to split a group, the player takes the split worth most).
 Two scripted players (STRATEGIES): the greedy one lays where it collects the most diatoms; the seeker
 counts a square twice and a star four times, as a player after the ring bonus would. Ties are broken
 at random. The validator plays the greedy one.
@@ -153,6 +154,7 @@ class Shared:
         self.known: dict = {tile: {} for tile in self.turned}  # tile -> {kind of cell: (worth, [(turned, rings)])}
         self.kinds = Kinds()
         self.worth = STRATEGIES[strategy]
+        self.shape_worth = {shape: self.worth[size] for size, shape in enumerate(SHAPES, start=1)}
         self.values: dict = {}  # (turned tile, corners) -> (worth, rings)
 
     def value(self, turned: str, corners) -> tuple[int, list[str]]:
@@ -261,16 +263,16 @@ class Game:
         for ring in rings:
             for colour, size in ring_groups(ring):
                 report.sizes[size] += 1
-                for part in (3, 3) if size == 6 else (size,):
-                    shape = SHAPES[part - 1]
+                wants: list = []
+                taken = collect(colour, size, self.supply, self.shared.shape_worth, wants)
+                for shape, found in wants:
                     report.wanted[shape] += 1
-                    if self.supply[colour, shape] <= 0:
+                    if not found:
                         report.ran_out[shape] += 1
-                    taken = collect(colour, part, self.supply)
-                    report.diatoms += len(taken)
-                    report.collected.update(shape for _, shape in taken)
-                    for diatom in taken:
-                        self.place(player, diatom)
+                report.diatoms += len(taken)
+                report.collected.update(shape for _, shape in taken)
+                for diatom in taken:
+                    self.place(player, diatom)
 
     def place(self, player: Player, diatom: tuple[str, str]) -> None:
         """On the board if a spot of its shape is free; else back to the supply."""

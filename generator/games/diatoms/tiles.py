@@ -12,10 +12,14 @@ tiles across both of those edges are on the table, the corner is a sample point.
 Sample points, in our reading of the rules:
 - the six triangles round the corner form a ring; each run of neighbouring triangles of one colour
   is a group (white gives nothing); sizes 1-5 give a circle, oval, triangle, square or star;
-- a ring all of one colour is split into two groups of 3: two triangles of that colour;
-- when the shape a group wants has run out, the group is split once into two halves, the larger half
-  first (5 -> 3 + 2, 4 -> 2 + 2, 3 -> 2 + 1, 2 -> 1 + 1), and each half takes its own shape if any
-  is left; a group of 1 that finds no circle gives nothing.
+- a ring all of one colour is split into two groups, as the player chooses (3 + 3, 4 + 2 or 5 + 1),
+  each taking its own shape (and, if that has run out, split like any other group);
+- when the shape a group wants has run out, the player splits the group once into two groups of their
+  choice (5 -> 4 + 1 or 3 + 2, 4 -> 3 + 1 or 2 + 2, ...), and each takes its own shape if any is left;
+  a group of 1 cannot split, and gives nothing.
+The scripted players (`collect` with a supply) choose the split that takes the most diatoms, weighed
+by what each shape is worth to them; on a tie the more even split. With no supply, `collect` gives
+the optional fixed split of the rules sheet's variant: a ring of 6 gives two triangles.
 """
 
 from __future__ import annotations
@@ -145,24 +149,58 @@ def groups(ring: str) -> list[tuple[str, int]]:
     return found
 
 
-def halves(size: int) -> tuple[int, int]:
-    return (size + 1) // 2, size // 2
+def splits(size: int) -> list[tuple[int, int]]:
+    """The ways to split a group of `size` into two groups, the most even first: 5 -> (3, 2), (4, 1)."""
+    return [(size - small, small) for small in range(size // 2, 0, -1)]
 
 
-def collect(colour: str, size: int, supply: Counter | None = None) -> list[tuple[str, str]]:
+def _take(colour: str, shape: str, supply: Counter, taken: list) -> bool:
+    if supply[colour, shape] > 0:
+        supply[colour, shape] -= 1
+        taken.append((colour, shape))
+        return True
+    return False
+
+
+def _best_split(colour: str, size: int, supply: Counter, worth, group) -> tuple[int, int]:
+    """The split a scripted player chooses: the one whose diatoms are worth the most to it (each
+    part played out by `group` on a copy of the supply); the more even one on a tie."""
+    def value(split) -> float:
+        trial, taken = Counter(supply), []
+        for part in split:
+            group(colour, part, trial, taken)
+        return sum(worth.get(shape, 1) for _, shape in taken)
+
+    return max(splits(size), key=value)  # max keeps the first of equals: the most even
+
+
+def collect(colour: str, size: int, supply: Counter | None = None, worth: dict | None = None,
+            wants: list | None = None) -> list[tuple[str, str]]:
     """The diatoms (colour, shape) a group gives, taking them from `supply` ((colour, shape) -> count
-    left; None: an endless supply). A ring of 6 is two groups of 3; a group whose shape has run out is
-    split once into halves, each half taking its shape if any is left."""
-    if size == 6:
-        return collect(colour, 3, supply) + collect(colour, 3, supply)
+    left; None: an endless supply, and the fixed split: a ring of 6 gives two triangles). A ring of 6
+    splits into two groups; a group whose shape has run out splits once into two groups, each taking
+    its shape if any is left. Where the rules let the player choose the split, the split worth most
+    by `worth` (shape -> value, 1 if left out) is chosen. `wants` gets (shape, found) for each group
+    that asked for a shape."""
+    worth = worth or {}
     if supply is None:
-        return [(colour, SHAPES[size - 1])]
-    taken = []
-    for part in ((size,) if supply[colour, SHAPES[size - 1]] > 0 else halves(size) if size > 1 else ()):
-        shape = SHAPES[part - 1]
-        if supply[colour, shape] > 0:
-            supply[colour, shape] -= 1
-            taken.append((colour, shape))
+        return [(colour, "triangle")] * 2 if size == 6 else [(colour, SHAPES[size - 1])]
+    taken: list = []
+
+    def group(colour, size, supply, taken, wants=None) -> None:
+        shape = SHAPES[size - 1]
+        if wants is not None:
+            wants.append((shape, supply[colour, shape] > 0))
+        if _take(colour, shape, supply, taken) or size == 1:
+            return
+        for part in _best_split(colour, size, supply, worth, lambda c, p, s, t: _take(c, SHAPES[p - 1], s, t)):
+            _take(colour, SHAPES[part - 1], supply, taken)
+
+    if size == 6:
+        for part in _best_split(colour, 6, supply, worth, group):
+            group(colour, part, supply, taken, wants)
+    else:
+        group(colour, size, supply, taken, wants)
     return taken
 
 
