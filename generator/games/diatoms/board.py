@@ -28,6 +28,7 @@ from .judges import Judges, judge_component
 from .paper import paper_sheets
 from .tiles import SHAPES
 from .rulebook import rules
+from .symbols import shape_symbol
 
 __all__ = ["Board", "Judges", "paper_components"]
 
@@ -195,7 +196,7 @@ def draw_board(canvas, area: Area, spec, style: Style, number: int) -> None:
         if spot.crossing:  # a crossing wears a ring in the straight lines' colour
             canvas.circle(x, y, spot_r + style.line_mm * HALO, fill=style.accent)
         canvas.circle(x, y, spot_r, fill=style.panel, stroke=style.line, width=style.line_mm)
-        draw_symbol(canvas, spot.shape, x, y - spot_r * 0.12, spot_r * 0.95, style.muted)
+        draw_symbol(canvas, shape_symbol(spot.shape), x, y - spot_r * 0.12, spot_r * 0.95, style.muted)
         size = fit_line(spot.shape, style.small.size, spot_r * 1.5, style.small.face)
         canvas.text(x, y + spot_r * 0.72, spot.shape, size, fill=style.ink, face=style.small.face, anchor="middle")
     _board_head(canvas, area, spec, style, number)

@@ -14,7 +14,7 @@ from functools import partial
 from typing import Literal
 
 from generator.fonts import text_width, wrap
-from generator.kit.symbols import draw_symbol, symbol_names
+from generator.kit.symbols import draw_symbol
 from generator.kit.text import fit_line, measure_drawing, top_baseline
 from generator.model import Area, Component, Piece, PieceGeometry, fill_bleed
 from generator.schema import spec_field, where
@@ -23,6 +23,7 @@ from generator.validate import error, warning
 
 from .tiles import SHAPES
 from .rulebook import rules
+from .symbols import shape_symbol
 
 SIDES = {"green": "Green side: easy going", "pink": "Pink side: persnickety"}
 
@@ -100,9 +101,9 @@ def draw_subject(canvas, spec, term: Term, x: float, y: float, size: float, styl
         canvas.circle(x, y, size / 2, fill=colour.colour, stroke=style.ink, width=style.line_mm * 0.5)
         draw_symbol(canvas, colour.mark, x, y, size * 0.55, style.ink_on(colour.colour))
     elif term.scores == "shape":
-        if term.name not in symbol_names():
+        if term.name not in SHAPES:
             return  # diatoms.judges reports it
-        draw_symbol(canvas, term.name, x, y, size, ink)
+        draw_symbol(canvas, shape_symbol(term.name), x, y, size, ink)
     elif term.scores == "ring":
         rings = [ring.name for ring in spec.board.rings]
         for i, name in enumerate(rings):

@@ -20,6 +20,7 @@ from generator.schema import spec_field
 from generator.shapes import Rect
 from generator.styles import Style
 
+from .symbols import shape_symbol
 from .tiles import SHAPES
 
 @dataclass(kw_only=True)
@@ -219,7 +220,7 @@ def _draw_sizes(canvas, x, y, width, style: Style, body: float) -> float:
             for dx in (-body * 0.45, body * 0.45):
                 canvas.circle(cx + dx, top + body * 2.45, body * 0.33, stroke=style.muted, width=body * 0.09)
         else:
-            draw_symbol(canvas, name, cx, top + body * 2.45, body * 1.3, style.muted)
+            draw_symbol(canvas, shape_symbol(name), cx, top + body * 2.45, body * 1.3, style.muted)
         canvas.text(cx, top + body * 4.45, name, body, fill=style.ink, face=style.body.face, anchor="middle")
     return y + row_h * (6 // per_row) + body * 0.4
 

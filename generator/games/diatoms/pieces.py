@@ -15,6 +15,7 @@ from generator.model import Area, Component, Piece, fill_bleed
 from generator.shapes import Circle, Outline, Rect, RegularPolygon
 from generator.styles import Style
 
+from .symbols import shape_symbol
 from .tiles import SHAPES
 
 
@@ -79,7 +80,7 @@ def draw_token(canvas, area: Area, colour, shape: str, style: Style) -> None:
     fill_bleed(canvas, area, colour.colour)
     ink = style.ink_on(colour.colour)
     size = area.width
-    draw_symbol(canvas, shape, size / 2, size * 0.46, size * 0.5, ink)
+    draw_symbol(canvas, shape_symbol(shape), size / 2, size * 0.46, size * 0.5, ink)
     draw_symbol(canvas, colour.mark, size / 2, size * 0.82, size * 0.16, ink)
 
 
@@ -181,7 +182,7 @@ def draw_dish_shape(canvas, area: Area, shape: str, style: Style) -> None:
     r = area.width / 2
     fill_bleed(canvas, area, style.background)
     canvas.circle(r, r, r - style.border_mm, fill=style.panel, stroke=style.line, width=style.line_mm)
-    draw_symbol(canvas, shape, r, r * 0.9, r * 0.6, style.ink)
+    draw_symbol(canvas, shape_symbol(shape), r, r * 0.9, r * 0.6, style.ink)
     size = fit_box(shape, style.body.size, r, r * 0.2, style.title.face)
     canvas.text(r, centred_baseline(shape, size, style.title.face, r * 1.5), shape, size, fill=style.ink,
                 face=style.title.face, anchor="middle")
