@@ -191,3 +191,13 @@ def test_the_dig_site_mat_is_split_between_piles_never_through_one(tmp_path, pap
         for start, size in rows:
             for edge in (part["y_mm"], part["y_mm"] + part["height_mm"]):
                 assert not start + 1 < edge < start + size - 1, (part, start)
+
+
+def test_the_mat_column_under_the_debris_holds_a_turn_at_7_pt_or_more():
+    mat = components()["dig-site-mat"].pieces[0]
+    drawn = record_face(mat.front, Area(mat.width, mat.height, 0.0)).texts
+    card = spec_with().deck.piece
+    debris_column = [t for t in drawn if t.box[0] > mat.width - card.width_mm - 12]
+    words = " ".join(t.text for t in debris_column)
+    assert "Your turn" in words and "Snags" in words and "Choose a pile" in words
+    assert min(t.size for t in debris_column) >= 7 * 25.4 / 72 - 1e-6

@@ -12,13 +12,13 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Literal
 
-from generator.canvas import Canvas
+from generator.canvas import PT, Canvas
 from generator.colour_rules import MeaningColour
 from generator.errors import InputError
 from generator.kit.layouts import Face, Layouts
-from generator.kit.prose import FLOOR_PT, RulesSheet, rules_sheet_errors
+from generator.kit.prose import FLOOR_PT, RulesSheet, flow, rules_sheet_errors
 from generator.kit.symbols import SUITS, draw_symbol
-from generator.kit.text import counted, fit_line
+from generator.kit.text import counted, fit_line, fit_size
 from generator.model import Area, Component, Piece, PieceGeometry, fill_bleed, spread
 from generator.plugins import Game, GameSpec
 from generator.schema import Colour, spec_field, where
@@ -26,7 +26,8 @@ from generator.shapes import Rect
 from generator.styles import Style
 from generator.validate import RuleBook, error, warning
 
-from .paper import reference_component, reference_fits, reference_piece, rules_blocks, rules_component
+from .paper import (reference_component, reference_fits, reference_piece, reference_words, rules_blocks,
+                    rules_component)
 
 STANDARD_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 COURTS = ("J", "Q", "K")
@@ -352,6 +353,26 @@ def draw_dig_site_mat(canvas: Canvas, area: Area, spec: DiamondsSpec, style: Sty
     for i, suit in enumerate(rocks):
         draw_symbol(canvas, suit.symbol, dx + cw / 2 + (i - (len(rocks) - 1) / 2) * cw * 0.16,
                     top + ch * 0.34, cw * 0.11, suit.colour)
+    _turn_panel(canvas, spec, style, dx, top + ch + mat.gap_mm, cw, area.height - mat.margin_mm)
+
+
+def _turn_panel(canvas: Canvas, spec: DiamondsSpec, style: Style, x: float, top: float, width: float,
+                bottom: float) -> None:
+    """A turn and its snags in the column under the debris, which would otherwise print blank: the mat
+    needs four sheets whatever its layout (three cards' width is more than a sheet's), so the room
+    is used for what players look up most. Left out where even 7 pt will not fit."""
+    pad = 3.0
+    column = [(x + pad, top + pad, width - 2 * pad, bottom - pad)]
+    ref = reference_words(spec)
+    blocks = [("h", spec.words("reference.turn.heading")), *(("n", step) for step in ref["turn"]),
+              ("h", spec.words("reference.back.snags")), *(("b", snag) for snag in ref["snags"])]
+    reach = partial(flow, None, column, blocks, style)
+    body = fit_size(reach, 0.0, start=style.body.size, floor=FLOOR_PT * PT)
+    if bottom - top < 20 or reach(body) > 0:
+        return
+    canvas.rect(x, top, width, bottom - top, radius=spec.deck.piece.corner_radius_mm, fill=style.background,
+                stroke=style.line, width=style.line_mm)
+    flow(canvas, column, blocks, style, body)
 
 
 # ---------------------------------------------------------------------------------------------
