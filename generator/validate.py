@@ -63,8 +63,15 @@ class RuleBook:
     def run(self, spec) -> list[Finding]:
         findings = []
         for rule in self.rules:
-            for problem in rule.check(spec) or ():
-                findings.append(Finding(problem.level, problem.location, problem.message, rule.id))
+            try:
+                for problem in rule.check(spec) or ():
+                    findings.append(Finding(problem.level, problem.location, problem.message, rule.id))
+            except Exception:
+                # A later rule may count on what an earlier one checks (a deck with no suits has no
+                # treasure to draw); once the set has failed, a check that cannot run adds nothing.
+                # On a set that has not failed, it is a bug, and it shows as one.
+                if not has_errors(findings):
+                    raise
         return findings
 
 

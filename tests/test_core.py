@@ -190,3 +190,24 @@ def test_surfaces_are_deterministic():
 
 def test_area_bleed_box():
     assert Area(10, 20, 3).bleed_box() == (-3, -3, 16, 26)
+
+
+def test_a_check_that_cannot_run_on_a_set_already_failed_adds_nothing_and_otherwise_raises():
+    from generator.validate import RuleBook, error
+
+    book = RuleBook()
+
+    @book.rule("t.first", "the deck has suits")
+    def first(spec):
+        if not spec["suits"]:
+            yield error(None, "no suits")
+
+    @book.rule("t.second", "the treasure is the first suit")
+    def second(spec):
+        spec["suits"][0]
+        return ()
+
+    assert [f.rule for f in book.run({"suits": []})] == ["t.first"]
+    book.rules.pop(0)  # with nothing failed first, the second rule's crash is a bug, and shows
+    with pytest.raises(IndexError):
+        book.run({"suits": []})
