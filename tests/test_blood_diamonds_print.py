@@ -11,7 +11,8 @@ import pytest
 
 from conftest import words_below
 from generator.games.blood_diamonds import game as bd
-from generator.games.blood_diamonds.paper import SUIT_EFFECTS, role_labels
+from generator.games.blood_diamonds.labels import words_of
+from generator.games.blood_diamonds.paper import role_labels
 from generator.kit.symbols import extent
 from generator.load import load_game
 from generator.model import Area
@@ -49,11 +50,12 @@ def test_the_aid_is_a6_printed_on_both_sides_with_every_suits_effects():
         assert sorted((card.width, card.height)) == [105.0, 148.0]
         assert card.back is not None
     front, back = words(cards[0]), words(cards[0], "back")
+    said = words_of(spec)
     for suit in spec.suits:
-        tile, coin, power = SUIT_EFFECTS[suit.symbol]
-        for label, effect in ((f"Tile: {suit.tile.label}", tile), (f"Coins: {suit.coin.label}", coin),
-                              (f"Power: {suit.power.label}", power)):
-            assert label in front and effect.format(**role_labels(spec)) in front, (label, effect)
+        for label, kind in ((f"Tile: {suit.tile.label}", "tile"), (f"Coins: {suit.coin.label}", "coin"),
+                            (f"Power: {suit.power.label}", "power")):
+            effect = said(f"effect.{suit.symbol}.{kind}", **role_labels(spec))
+            assert label in front and effect in front, (label, effect)
     assert "Explore" in back and "Act" in back
 
 
@@ -67,7 +69,7 @@ def test_tile_faces_name_their_location():
     tiles = {piece.id: piece for piece in parts["tile"].pieces}
     for suit in spec.suits:
         assert suit.tile.label in words(tiles[f"tile-{suit.name}-3"])
-        assert bd.BLACK_MARKET in words(tiles[f"tile-{suit.name}-null"])
+        assert "Black market" in words(tiles[f"tile-{suit.name}-null"])
 
 
 @pytest.mark.parametrize("border", ["4.0", "6.0"])

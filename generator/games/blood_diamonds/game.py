@@ -23,7 +23,7 @@ from generator.errors import InputError, Location
 from generator.fonts import text_width, wrap
 from generator.kit import tracks
 from generator.kit.nets import FlatNet, cube_net, unfold
-from generator.kit.prose import FLOOR_PT, RulesSheet, rules_sheet_errors
+from generator.kit.prose import FLOOR_PT, RulesSheet
 from generator.kit.symbols import SUITS, draw_symbol
 from generator.kit.text import counted, fit_line, fit_size, measure_drawing, top_baseline
 from generator.model import Area, Component, Piece, PieceGeometry, fill_bleed, spread
@@ -32,8 +32,11 @@ from generator.schema import Colour, build, spec_field, where
 from generator.shapes import Circle, Outline, Rect
 from generator.styles import Style
 from generator.validate import RuleBook, error
+from generator.words import Words
 
-from .paper import reference_component, reference_fits, rules_blocks, rules_component
+from .labels import bundled, role_label, role_label_from_words, suit_label, words_of
+from .paper import (listed_words, reference_back, reference_component, reference_fits, role_labels, rules_component,
+                    rules_errors)
 
 RANKS = ("null", "ace", "2", "3", "4", "5")
 SUIT_NAME = re.compile(r"^[^\W_]+([-_][^\W_]+)*$")  # a word: letters or digits of any script, parts joined by - or _
@@ -104,12 +107,13 @@ class Role:
 
 @dataclass(kw_only=True)
 class Suit:
-    name: str
-    symbol: Literal[SUITS]  # type: ignore[valid-type]
+    name: str  # names the suit's pieces (tile-hearts-3); prints unless a label or the words name it
+    symbol: Literal[SUITS]  # type: ignore[valid-type]  # the suit's identity, which the rules check
     colour: Colour
     tile: Role
     coin: Role
     power: Role
+    label: str | None = None  # what prints for the suit; left out: the words file's name for it
 
 
 @dataclass(kw_only=True)
@@ -142,11 +146,14 @@ class Pawns:
 
 @dataclass(kw_only=True)
 class ReferenceCard:
+    """Its words come from the words file (data/words/blood_diamonds.yaml); any given here win, unless a
+    chosen translation gives them too."""
+
     copies: int = spec_field(count=True, maximum=20)
     piece: PieceGeometry = spec_field(template="pieces")
-    title: str
-    turn: list[str]
-    notes: list[str] = spec_field(default_factory=list)
+    title: str | None = None  # left out: the game's title
+    turn: list[str] | None = None
+    notes: list[str] | None = None
 
 
 @dataclass(kw_only=True)
@@ -209,18 +216,27 @@ def sale_key(row: list) -> tuple[str, ...]:
     return tuple(sorted(names, key=lambda name: (order.get(name, len(order)), name)))
 
 
-def payoff_row(row: list, bonus: int) -> tuple[str, int | None, int | None]:
-    """(coins as text, normal payoff, swindler payoff) for one chart row; None means 'ignore this coin'."""
+def payoff_row(row: list, bonus: int, words: Words | None = None) -> tuple[str, int | None, int | None]:
+    """(coins as text, normal payoff, swindler payoff) for one chart row; None means 'ignore this coin'.
+    The text is in `words` (the bundled English without)."""
+    words = words or bundled()
     names = list(sale_key(row))
+
+    def said(name: str) -> str:
+        return words(f"rank.{name}") if words.has(f"rank.{name}") else name
+
     if MORE in names:
         coin = names[0]
+        label = words("payoff.with-others", coin=said(coin))
         if coin == "ace":  # among other coins an ace multiplies by 1: it changes nothing
-            return f"{coin} with others", None, None
+            return label, None, None
         others = 2  # the smallest real coin stands for "any others": a null still zeroes the sale
         values = [RANK_VALUES[coin], others]
-        return f"{coin} with others", sale_payoff(values), sale_payoff(values, True, bonus)
+        return label, sale_payoff(values), sale_payoff(values, True, bonus)
     values = [RANK_VALUES[name] for name in names]
-    label = " ".join(names) + (" alone" if len(names) == 1 and names[0] in ("null", "ace") else "")
+    label = " ".join(map(said, names))
+    if len(names) == 1 and names[0] in ("null", "ace"):
+        label = words("payoff.alone", coin=label)
     return label, sale_payoff(values), sale_payoff(values, True, bonus)
 
 
@@ -282,6 +298,21 @@ def check_suits(spec: BloodDiamondsSpec):
     missing = SUIT_SYMBOLS - {suit.symbol for suit in spec.suits}
     if missing:
         yield error(where(spec, "suits"), f"no suit with the symbol {', '.join(sorted(missing))}")
+    # What prints for each suit (its label, or the words' name for it) tells the pawns and the card apart.
+    printed: dict[str, str] = {}
+    words = words_of(spec)
+    for suit in spec.suits:
+        label, chosen = suit_label(spec, suit), f"suit.{suit.name}" in words.chosen
+        place = words.source if chosen and words.source else where(suit, "label" if suit.label is not None else "name")
+        named = f'words "suit.{suit.name}": ' if chosen else ""
+        key = " ".join(label.split()).casefold()
+        if not key:
+            yield error(place, f"{named}suit {suit.name} prints no name (on its pawns and the reference card); give it "
+                               "a label, or leave label out for the words file's")
+        elif key in printed:
+            yield error(place, f'{named}suits {printed[key]} and {suit.name} both print as "{label}"; players could '
+                               "not tell their pawns apart")
+        printed.setdefault(key, suit.name)
 
 
 @rules.rule("blood_diamonds.pieces", "per suit one tile and one coin of each rank, a die with the six ranks, a pawn")
@@ -378,14 +409,14 @@ def check_words(spec: BloodDiamondsSpec):
     card = spec.reference_card
     if not spec.title.strip():
         yield error(where(spec, "title"), "the title is empty; it heads the rules sheet and every page's footer")
-    if not card.title.strip():
+    if card.title is not None and not card.title.strip():
         yield error(where(card, "title"), 'reference_card.title is empty; it heads both sides of the card (say "Blood '
-                                          'Diamonds")')
-    if not card.turn:
+                                          'Diamonds", or leave it out for the game\'s title)')
+    if not [block for block in reference_back(spec) if block[0] == "n"]:
         yield error(where(card, "turn"), "reference_card.turn is empty; the card's back walks through a turn: explore, "
-                                         "then act")
+                                         "then act (leave it out for the words file's)")
     for field in ("turn", "notes"):
-        for index, words in enumerate(getattr(card, field)):
+        for index, words in enumerate(getattr(card, field) or []):
             if not words.strip():
                 yield error(where(card, f"{field}[{index}]"), f"reference_card.{field}[{index}] has no words; write "
                                                                "them or leave the line out")
@@ -411,21 +442,31 @@ def role_identity(role: Role) -> tuple[str, str] | None:
     return TABLE_1_NAMES.get((role.id if role.id is not None else role.label).casefold())
 
 
-def _role_problem(suit: Suit, kind: str) -> str | None:
-    """What is wrong with one of the suit's roles, in words, or None."""
+def _role_problem(spec: BloodDiamondsSpec, suit: Suit, kind: str) -> str | None:
+    """What is wrong with one of the suit's roles, in words, or None. The label checked is the one that
+    prints: the game file's, or a chosen words file's."""
     role, name, what = getattr(suit, kind), SUIT_ROLES[suit.symbol][kind], ROLE_KINDS[kind]
-    mine = (suit.symbol, kind)
+    mine, label = (suit.symbol, kind), role_label(spec, suit, kind)
     if role.id is not None and role_identity(role) is None:
         return f'its {what} id "{role.id}" is not a name in the rules\' Table 1; the rules say "{name}"'
     if role_identity(role) not in (None, mine):
         return f'its {what} is "{role.id or role.label}"; the rules say "{name}"'
-    if TABLE_1_NAMES.get(role.label.casefold(), mine) != mine:
+    if TABLE_1_NAMES.get(" ".join(label.split()).casefold(), mine) != mine:
         # The right role under another role's name would send players to the wrong line of the card.
-        return f'its {what} would print as "{role.label}", the rules\' name for another; label it "{name}" or a ' \
+        return f'its {what} would print as "{label}", the rules\' name for another; label it "{name}" or a ' \
                "translation of it"
-    if not role.label.strip():
+    if not label.strip():
         return f'its {what} has no label to print; give it words ("{name}" or a translation)'
     return None
+
+
+def label_place(spec: BloodDiamondsSpec, suit: Suit, kind: str) -> tuple[Location, str]:
+    """Where a role's printed label comes from, and how a message names it: the game file's role, or the
+    chosen words file's key."""
+    if role_label_from_words(spec, suit, kind):
+        words = words_of(spec)
+        return words.source or getattr(suit, kind).location, f'words "{kind}.{suit.symbol}": '
+    return getattr(suit, kind).location, ""
 
 
 @rules.rule("blood_diamonds.suit-roles", "each suit's tile, coin action and power are the rules' (Table 1), each "
@@ -433,19 +474,22 @@ def _role_problem(suit: Suit, kind: str) -> str | None:
 def check_suit_roles(spec: BloodDiamondsSpec):
     for suit in spec.suits:
         for kind in ROLE_KINDS:
-            problem = _role_problem(suit, kind)
+            problem = _role_problem(spec, suit, kind)
             if problem:
-                yield error(getattr(suit, kind).location, f"suit {suit.name} (symbol {suit.symbol}): {problem}")
+                place, named = label_place(spec, suit, kind) if "print" in problem else (getattr(suit, kind).location,
+                                                                                           "")
+                yield error(place, f"{named}suit {suit.name} (symbol {suit.symbol}): {problem}")
     for kind, what in ROLE_KINDS.items():
         seen: dict[str, str] = {}
         for suit in spec.suits:
-            role = getattr(suit, kind)
-            label = " ".join(role.label.split()).casefold()
+            printed = role_label(spec, suit, kind)
+            label = " ".join(printed.split()).casefold()
             if label in TABLE_1_NAMES:
                 continue  # one of the rules' names: on the wrong suit, it is reported above
             if label and label in seen:
-                yield error(role.location, f'the {what}s of {seen[label]} and {suit.name} both print as '
-                                           f'"{role.label}"; players could not tell them apart')
+                place, named = label_place(spec, suit, kind)
+                yield error(place, f'{named}the {what}s of {seen[label]} and {suit.name} both print as '
+                                   f'"{printed}"; players could not tell them apart')
             seen.setdefault(label, suit.name)
 
 
@@ -456,12 +500,13 @@ def printed_texts(spec: BloodDiamondsSpec):
     """(text, where the file says it) for every text the file gives the print."""
     card = spec.reference_card
     yield spec.title, where(spec, "title")
-    yield card.title, where(card, "title")
+    if card.title is not None:
+        yield card.title, where(card, "title")
     for field in ("turn", "notes"):
-        yield from ((words, where(card, f"{field}[{index}]")) for index, words in enumerate(getattr(card, field)))
+        yield from ((words, where(card, f"{field}[{index}]")) for index, words in enumerate(getattr(card, field) or []))
     for suit in spec.suits:
-        yield suit.name, where(suit, "name")
-        yield from ((getattr(suit, kind).label, getattr(suit, kind).location) for kind in ROLE_KINDS)
+        yield suit_label(spec, suit), where(suit, "label" if suit.label is not None else "name")
+        yield from ((role_label(spec, suit, kind), getattr(suit, kind).location) for kind in ROLE_KINDS)
 
 
 def at_the_text(check):
@@ -500,7 +545,7 @@ def check_text_fits(spec: BloodDiamondsSpec):
         yield error(where(spec.payoff_chart, "piece"),
                     f"the payoff chart does not fit a {chart.width_mm:g} x {chart.height_mm:g} mm card at "
                     f"{TEXT_FLOOR_PT:g} pt; give payoff_chart a larger piece (poker-card)")
-    yield from rules_sheet_errors(spec, rules_blocks(spec))
+    yield from rules_errors(spec)
 
 
 CLEARANCE = 0.05  # mm: parts that only touch do not clash
@@ -550,7 +595,7 @@ def layout_clashes(spec: BloodDiamondsSpec):
     tile, coin, f = spec.tiles.piece, spec.coins.piece, spec.dice.face_mm
     for suit in spec.suits:
         for piece_id, rank, style in tile_styles(spec, suit):
-            face = tile_face(tile.width_mm, tile.height_mm, style, suit, rank)
+            face = tile_face(tile.width_mm, tile.height_mm, style, tile_name(spec, suit, rank))
             yield "tile", piece_id, clash(face.parts(style.index.face, rank, style.title.face), face.field, "the frame")
         for piece_id, rank, style in coin_styles(spec, suit):
             yield "coin", piece_id, coin_clash(coin.width_mm, style, rank)
@@ -576,10 +621,10 @@ LAYOUT_FIX = {
 SHIFT_CLEAR_MM = 2.5
 
 
-def tile_edges(width: float, height: float, style: Style, suit: Suit, rank: str) -> dict[str, float]:
+def tile_edges(width: float, height: float, style: Style, name: str, rank: str) -> dict[str, float]:
     """How far each part of a tile's face lies inside its cut, in mm: the frame's outer edge, and the
     nearest side of every other part's box."""
-    face = tile_face(width, height, style, suit, rank)
+    face = tile_face(width, height, style, name)
     edges = {"frame": style.border_mm} if style.frame else {}
     for name, (left, top, right, bottom) in face.parts(style.index.face, rank, style.title.face).items():
         edges[name] = min(left, top, width - right, height - bottom)
@@ -615,7 +660,8 @@ def shift_margins(spec: BloodDiamondsSpec):
     back = tile_back_edges(tile.width_mm, tile.height_mm)
     for suit in spec.suits:
         for piece_id, rank, style in tile_styles(spec, suit):
-            yield "tile", piece_id, nearest((("face", tile_edges(tile.width_mm, tile.height_mm, style, suit, rank)),
+            yield "tile", piece_id, nearest((("face", tile_edges(tile.width_mm, tile.height_mm, style,
+                                                                            tile_name(spec, suit, rank), rank)),
                                              ("back", back)))
         for piece_id, rank, style in coin_styles(spec, suit):
             yield "coin", piece_id, nearest((("suit side", coin_edges(coin.width_mm, style, None)),
@@ -725,7 +771,9 @@ def inner_edge(style: Style) -> float:
     return max(style.safe_mm, frame)
 
 
-BLACK_MARKET = "Black market"
+def tile_name(spec: BloodDiamondsSpec, suit: Suit, rank: str) -> str:
+    """The words along a tile's foot: where it puts a warlord; every null tile is a black market."""
+    return words_of(spec)("tile.black-market") if rank == "null" else role_label(spec, suit, "tile")
 
 
 @dataclass(frozen=True)
@@ -747,12 +795,11 @@ class TileFace:
                                  self.name_baseline, name_face)}
 
 
-def tile_face(width: float, height: float, style: Style, suit: Suit, rank: str) -> TileFace:
+def tile_face(width: float, height: float, style: Style, name: str) -> TileFace:
     side, inner = min(width, height), inner_edge(style)
     top = inner + side * 0.025  # a little air inside the frame
     corner = side * 0.16
     bar_width, bar_height = side * 0.24, side * 0.028
-    name = BLACK_MARKET if rank == "null" else suit.tile.label
     room = width - 2 * (inner + side * 0.02)
     return TileFace(field=(inner, inner, width - inner, height - inner),
                     corner=(top, top, top + corner, top + corner),
@@ -762,12 +809,12 @@ def tile_face(width: float, height: float, style: Style, suit: Suit, rank: str) 
                     name_baseline=height - inner - side * 0.045)
 
 
-def draw_tile_face(canvas: Canvas, area: Area, style: Style, suit: Suit, rank: str) -> None:
+def draw_tile_face(canvas: Canvas, area: Area, style: Style, suit: Suit, rank: str, name: str) -> None:
     """The rank large in the middle, the suit in the top-left corner and the location's name along
     the bottom; the corner and the bar along the top edge say which way is up."""
     fill_bleed(canvas, area, style.background)
     draw_frame(canvas, area, style, suit.colour)
-    face = tile_face(area.width, area.height, style, suit, rank)
+    face = tile_face(area.width, area.height, style, name)
     left, top, right, bottom = face.corner
     draw_symbol(canvas, suit.symbol, (left + right) / 2, (top + bottom) / 2, right - left, suit.colour)
     left, top, right, bottom = face.bar
@@ -930,13 +977,13 @@ def pawn_parts(pawns: Pawns, style: Style) -> dict[str, Box]:
             "name": (style.safe_mm, middle - band / 2, w - style.safe_mm, middle + band / 2)}
 
 
-def draw_pawn(canvas: Canvas, area: Area, style: Style, pawns: Pawns, suit: Suit) -> None:
+def draw_pawn(canvas: Canvas, area: Area, style: Style, pawns: Pawns, suit: Suit, name: str) -> None:
     """The lower panel is drawn upside down so both faces stand upright once folded; the bases
     fold out opposite ways, to be glued to a scrap of card (never a game coin)."""
     w, h, b = pawns.width_mm, pawns.height_mm, pawns.base_mm
     fill_bleed(canvas, area, style.panel)
     # The suit's name on a paper label: pale letters on a mid suit colour (orange, green) are hard to read.
-    name, label = suit.name.capitalize(), style.title
+    label = style.title
     parts = pawn_parts(pawns, style)
     disc_left, disc_top, disc_right, disc_bottom = parts["suit symbol"]
     band_left, band_top, band_right, band_bottom = parts["name"]
@@ -990,7 +1037,7 @@ def track_size(track: ScoreTrack, dice: Dice, style: Style) -> tuple[float, floa
             track.rows * track.square_mm + 2 * margin + track_header(style) + start_size(dice)[1] + margin)
 
 
-def draw_score_track(canvas: Canvas, area: Area, track: ScoreTrack, dice: Dice, style: Style) -> None:
+def draw_score_track(canvas: Canvas, area: Area, track: ScoreTrack, dice: Dice, style: Style, words: Words) -> None:
     """The track, every tenth square tinted, and below square 0 the start, where every die waits at 0
     (null face up) for its first sale; past 99 the die's face counts the hundreds."""
     fill_bleed(canvas, area, style.background)
@@ -998,7 +1045,7 @@ def draw_score_track(canvas: Canvas, area: Area, track: ScoreTrack, dice: Dice, 
     title, body = style.title, style.body
     indent = margin + title.size * 0.2
     room = area.width - 2 * indent
-    heading = "Score track"
+    heading = words("track.title")
     canvas.text(indent, margin + title.size * 0.9, heading, fit_line(heading, title.size, room, title.face),
                 fill=style.ink, face=title.face)
     squares = track_squares(track)
@@ -1025,26 +1072,26 @@ def draw_score_track(canvas: Canvas, area: Area, track: ScoreTrack, dice: Dice, 
     # the room beside the start and shrunk, if it must, to end level with it.
     left = x + width + margin * 2
     room = area.width - margin - left
-    size = fit_size(lambda s: _start_words(None, left, y, room, track, style, s), y + height,
+    said = start_words(track, words)
+    size = fit_size(lambda s: _start_words(None, left, y, room, said, style, s), y + height,
                     start=body.size, floor=0.1 * body.size)  # below 7 pt, layout.text-size says so
-    _start_words(canvas, left, y, room, track, style, size)
+    _start_words(canvas, left, y, room, said, style, size)
 
 
-def start_words(track: ScoreTrack) -> list[tuple[str, str]]:
+def start_words(track: ScoreTrack, words: Words) -> list[tuple[str, str]]:
     """What the track says beside its start, as (words, text role) paragraphs."""
-    return [("Start: every die waits here at 0, null face up.", "title"),
-            ("Move yours on by what each sale scores. Past 99, turn it to its next face: the face on top counts "
-             "the hundreds.", "body"),
-            ("Square taken? Never stack dice, or the hundreds hide: stand yours across the square's edge, on the "
-             "side of the next number. It still scores that square.", "body"),
-            (f"{counted(track.win, 'point')} wins at once.", "title")]
+    last = max(number for number, _, _ in track_squares(track))
+    return [(words("track.start", first=track.first), "title"),
+            (words("track.move", last=last), "body"),
+            (words("track.stack"), "body"),
+            (words("track.win", win=track.win), "title")]
 
 
-def _start_words(canvas: Canvas | None, left: float, top: float, width: float, track: ScoreTrack, style: Style,
-                 size: float) -> float:
+def _start_words(canvas: Canvas | None, left: float, top: float, width: float, said: list[tuple[str, str]],
+                 style: Style, size: float) -> float:
     """Draw the words beside the start at `size` (nothing without a canvas); return where the last line's ink ends."""
     baseline = top + size
-    for words, role in start_words(track):
+    for words, role in said:
         face = getattr(style, role).face
         lines = wrap(words, size, max(width, 0.0), face)
         if canvas:
@@ -1057,9 +1104,12 @@ def _start_words(canvas: Canvas | None, left: float, top: float, width: float, t
 # Payoff chart: Table 2, computed. Like the reference card, its words shrink until they fit.
 # ---------------------------------------------------------------------------------------------
 
-PAYOFF_TITLE = "Diamond sales"
-PAYOFF_HEADINGS = ("Coins", "Normal", "Swindler")
-PAYOFF_NOTE = "Product of the coins; a null makes 0."
+def payoff_words(spec: BloodDiamondsSpec) -> tuple[str, tuple[str, str, str], str]:
+    """The chart's title, its three column headings and the note at its foot."""
+    words = words_of(spec)
+    headings = (words("payoff.coins"), words("payoff.normal"),
+                words("payoff.swindler", swindler=role_labels(spec)["swindler"]))
+    return words("payoff.title"), headings, words("payoff.note")
 
 
 def payoff_style(spec: BloodDiamondsSpec, piece_id: str | None = None) -> Style:
@@ -1069,11 +1119,12 @@ def payoff_style(spec: BloodDiamondsSpec, piece_id: str | None = None) -> Style:
 def payoff_cells(spec: BloodDiamondsSpec) -> list[tuple[str, str, str]]:
     """Each row of the chart as printed: the coins, the normal payoff, the swindler's."""
     def shown(points: int | None) -> str:
-        return "ignore it" if points is None else str(points)
+        return words("payoff.ignore") if points is None else str(points)
 
     # A row that is no sale ([2, 6], [more]) has no price; the payoff-chart rule reports it, and a
     # --draft print leaves it out.
-    rows = [payoff_row(row, spec.payoff_chart.swindler_bonus) for row in spec.payoff_chart.rows if is_sale(row)]
+    words = words_of(spec)
+    rows = [payoff_row(row, spec.payoff_chart.swindler_bonus, words) for row in spec.payoff_chart.rows if is_sale(row)]
     return [(label, shown(normal), shown(swindler)) for label, normal, swindler in rows]
 
 
@@ -1096,28 +1147,29 @@ def _payoff_chart(canvas: Canvas, area: Area, spec: BloodDiamondsSpec, style: St
     pad = body * 0.25  # the words' distance from the ends of the tinted rows
     left, right = safe + pad, area.width - safe - pad
     cells = payoff_cells(spec)
+    heading_text, headings, note_text = payoff_words(spec)
     widths = [max([text_width(heading, body, bold)] + [text_width(row[i], body, plain) for row in cells])
-              for i, heading in enumerate(PAYOFF_HEADINGS)]
+              for i, heading in enumerate(headings)]
     gap = body * 1.5
     spill_across = sum(widths) + 2 * gap - (right - left)
     colour = next((s.colour for s in spec.suits if s.symbol == "diamond"), ink)
-    y = top_baseline(PAYOFF_TITLE, title, bold, safe + title / 4)
+    y = top_baseline(heading_text, title, bold, safe + title / 4)
     draw_symbol(canvas, "diamond", left + title * 0.55, y - title * 0.35, title * 1.15, colour)
-    canvas.text(left + title * 1.45, y, PAYOFF_TITLE, fit_line(PAYOFF_TITLE, title, right - left - title * 1.45, bold),
+    canvas.text(left + title * 1.45, y, heading_text, fit_line(heading_text, title, right - left - title * 1.45, bold),
                 fill=ink, face=bold)
     y += body * 2.6
     swindler_x = right
     normal_x = swindler_x - widths[2] - gap
-    for x, heading, anchor in zip((left, normal_x, swindler_x), PAYOFF_HEADINGS, ("start", "end", "end")):
+    for x, heading, anchor in zip((left, normal_x, swindler_x), headings, ("start", "end", "end")):
         canvas.text(x, y, heading, body, fill=style.muted, face=bold, anchor=anchor)
     canvas.line(safe, y + body * 0.42, area.width - safe, y + body * 0.42, stroke=style.line,
                 width=style.line_mm * 0.6)
     # The note stands at the foot of the card; the rows spread out to fill the room above it, from
     # a tight 1.3 lines apart to an airy 1.6.
-    size = fit_line(PAYOFF_NOTE, note, right - left, style.small.face)
-    low, high = fonts.inked_height(PAYOFF_NOTE, style.small.face)
+    size = fit_line(note_text, note, right - left, style.small.face)
+    low, high = fonts.inked_height(note_text, style.small.face)
     bottom = area.height - safe
-    canvas.text(left, bottom + low * size, PAYOFF_NOTE, size, fill=style.muted, face=style.small.face)
+    canvas.text(left, bottom + low * size, note_text, size, fill=style.muted, face=style.small.face)
     above_note = bottom - (high - low) * size - note * 0.6
     rows_end = len(cells) + 0.28  # the last row's tint reaches 0.28 of a pitch below its baseline
     pitch = max(body * 1.3, min(body * 1.6, (above_note - y) / rows_end))
@@ -1160,8 +1212,23 @@ def pawn_styles(spec: BloodDiamondsSpec, suit: Suit):
         yield piece_id, spec.style.resolve("pawn", suit.name, piece=piece_id)
 
 
+def printing_words(spec: BloodDiamondsSpec) -> None:
+    """Page 1's box says what only this game knows (a bag, card for the tiles, how to fold the dice and
+    pawns): the game file's `printing:` lists where it gives them, else the words file's, and a chosen
+    translation's beat both. Filled into the spec's `printing` in place, before the build draws page 1;
+    doing it twice changes nothing."""
+    printing, words = spec.printing, words_of(spec)
+    printing.bring = listed_words(spec, "printing.bring.", printing.bring or None)
+    printing.steps = listed_words(spec, "printing.step.", printing.steps or None)
+    prefix = "printing.stock."
+    for key in [key for key in words.texts if key.startswith(prefix)]:
+        name = key[len(prefix):]
+        printing.stock[name] = words.prefer(key, printing.stock.get(name))
+
+
 def components(spec: BloodDiamondsSpec) -> list[Component]:
     """Every piece, each drawn in the style resolved for it: component, suit (group), rank, piece id."""
+    printing_words(spec)
     tile_piece, coin_piece = spec.tiles.piece, spec.coins.piece
     tile, coin = tile_piece.rect(), Circle(coin_piece.width_mm)
     net, pawn = die_net(spec.dice), pawn_shape(spec.pawns)
@@ -1174,7 +1241,8 @@ def components(spec: BloodDiamondsSpec) -> list[Component]:
         spec.style.resolve(component)
     for suit in spec.suits:
         for piece_id, rank, style in tile_styles(spec, suit):
-            tiles.append(Piece(piece_id, tile, partial(draw_tile_face, style=style, suit=suit, rank=rank), tile_back))
+            tiles.append(Piece(piece_id, tile, partial(draw_tile_face, style=style, suit=suit, rank=rank,
+                                                       name=tile_name(spec, suit, rank)), tile_back))
         for piece_id, rank, style in coin_styles(spec, suit):
             # Both sides of a coin tell something (its suit, its rank), so both take the coin's own style.
             coins.append(Piece(piece_id, coin, partial(draw_coin_side, style=style, suit=suit, rank=None),
@@ -1183,24 +1251,27 @@ def components(spec: BloodDiamondsSpec) -> list[Component]:
         dice.append(Piece(piece_id, Outline(net.outline, net.folds),
                           partial(draw_die_net, style=style, suit=suit, net=net, dice=spec.dice)))
         for piece_id, style in pawn_styles(spec, suit):
-            pawns.append(Piece(piece_id, pawn, partial(draw_pawn, style=style, pawns=spec.pawns, suit=suit)))
+            pawns.append(Piece(piece_id, pawn, partial(draw_pawn, style=style, pawns=spec.pawns, suit=suit,
+                                                        name=words_of(spec)("pawn.name", suit=suit_label(spec, suit)))))
+    words = words_of(spec)
     chart = spec.payoff_chart
     charts = [Piece(f"payoff-chart-{n}", chart.piece.rect(),
                     partial(draw_payoff_chart, spec=spec, style=payoff_style(spec, f"payoff-chart-{n}")))
               for n in range(1, chart.copies + 1)]
     board = track_style(spec)
     track = [Piece("score-track", Rect(*track_size(spec.score_track, spec.dice, board)),
-                   partial(draw_score_track, track=spec.score_track, dice=spec.dice, style=board))]
+                   partial(draw_score_track, track=spec.score_track, dice=spec.dice, style=board,
+                           words=words_of(spec)))]
     return [
         # Dealt round the suits, so each sheet holds a few of every suit: a sheet's duplex shift marks
         # its backs alike, and a suit gathered on one sheet would tell which tile is coming.
-        Component("tile", "Tiles", spread(tiles, group=lambda piece: piece.id.split("-")[1])),
-        Component("coin", "Coins", coins, gutter=spec.coins.gutter_mm),
-        Component("die", "Dice", dice, gutter=4.0),
-        Component("pawn", "Pawns", pawns, gutter=4.0),
+        Component("tile", words("component.tile"), spread(tiles, group=lambda piece: piece.id.split("-")[1])),
+        Component("coin", words("component.coin"), coins, gutter=spec.coins.gutter_mm),
+        Component("die", words("component.die"), dice, gutter=4.0),
+        Component("pawn", words("component.pawn"), pawns, gutter=4.0),
         reference_component(spec),
-        Component("score-track", "Score track", track),
-        Component("payoff-chart", "Payoff chart", charts),
+        Component("score-track", words("component.score-track"), track),
+        Component("payoff-chart", words("component.payoff-chart"), charts),
         rules_component(spec),
     ]
 

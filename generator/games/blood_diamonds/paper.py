@@ -1,96 +1,96 @@
 """The words of Blood Diamonds on paper: a two-sided reference card for each player and a rules sheet.
 
 The rules' Table 1 gives each suit a tile location, a coin action and a warlord's power; the card's
-front says what each one does in a line, and its back walks through a turn. Everything is written
-here in our own words; names, counts and the winning score are read from the spec, so a renamed
-suit or another target prints true.
+front says what each one does in a line, and its back walks through a turn. Every sentence is in
+data/words/blood_diamonds.yaml, in our own words, with placeholders for what is read from the spec
+(names, counts, labels, the winning score), so a renamed suit, a relabelled role or a translation
+prints true. The rules sheet flows onto a second sheet when its words do not fit one at 7 pt.
 """
 
 from __future__ import annotations
 
 from functools import partial
 
+from generator.canvas import PT
 from generator.fonts import text_width, wrap
-from generator.kit.prose import LEADING, Figure, draw_prose, prose_size, rules_sheet_component, symbol_heading
-from generator.kit.text import counted, fit_line
+from generator.kit.prose import (FLOOR_PT, LEADING, RULES_COLUMNS, RULES_SAFE_MM, Figure, columns_of, draw_prose, flow,
+                                 prose_pieces, prose_size, rules_sheet_component, rules_sheet_style, symbol_heading)
+from generator.kit.text import fit_line, fit_size, top_baseline
 from generator.model import Area, Component, Piece
+from generator.schema import where
+from generator.shapes import Rect
+from generator.validate import error
+
+from .labels import KINDS, listed, role_label, suit_label, words_of
 
 
-# What each suit's tile, coins and power do, by the suit's symbol (Table 1), a line or two each.
-# "must" marks the compulsory ones: they happen to whoever lands on or passes through the tile. Names
-# in braces are the labels the file gives those roles (`role_labels`), so a translated label prints
-# the same in the effects as in the left column.
-SUIT_EFFECTS = {
-    "sun": ("swap non-diamond coins, up to its value, via the bag.",
-            "move up to their total; no loops, no doubling back.",
-            "each move may hop one tile touching the tiles both sides; ignore it."),
-    "moon": ("if the bag has a heart: draw until you get it; return the rest.",
-             "draw their total from the bag, or as many as it has left.",
-             "draw one coin more whenever you draw, the first hand too."),
-    "club": ("must: a beating of its value, cut by your hearts.",
-             "beat a rival on your tile: take that many coins unseen.",
-             "+1 to the attack for each club coin you play."),
-    "diamond": ("spend spades: mine up to their total and its value.",
-                "must: sell them all at a null tile for their product.",
-                "your best diamond counts 2 more in a sale."),
-    "heart": ("must: no beatings here; your club coins go to the bag.",
-              "cut an attack on you by their total.",
-              "each heart you defend with cuts 1 more."),
-    "spade": ("land or pass: peek at up to its value in rivals' coins.",
-              "on a {mine} tile, mine up to their total (a {digger}'s ace adds 0).",
-              "a spade ace no one can take: mine 1 diamond on a {mine} tile."),
-}
-KINDS = ("Tile", "Coins", "Power")
-
-# The English names of the roles that other sentences mention, standing in when no suit has them.
-NAMED_ROLES = {"mine": ("diamond", "tile", "Diamond Mine"), "lair": ("spade", "tile", "Evil Spy's Lair"),
-               "oasis": ("moon", "tile", "Oasis"), "rest": ("moon", "coin", "Rest & Recover"),
-               "jumpy": ("sun", "power", "Jumpy"), "digger": ("spade", "power", "Digger"),
-               "swindler": ("diamond", "power", "Swindler")}
+# The roles other sentences mention, by (symbol, kind): their printed labels fill the sentences'
+# placeholders ({mine}, {digger}, ...), so a translated or relabelled role prints the same everywhere.
+NAMED_ROLES = {"mine": ("diamond", "tile"), "lair": ("spade", "tile"), "oasis": ("moon", "tile"),
+               "rest": ("moon", "coin"), "jumpy": ("sun", "power"), "digger": ("spade", "power"),
+               "swindler": ("diamond", "power")}
 
 
 def role_labels(spec) -> dict[str, str]:
-    """The printed labels of the roles the sentences mention: {"mine": "Diamond Mine", ...}."""
+    """The printed labels of the roles the sentences mention: {"mine": "Diamond Mine", ...}; the words
+    file's, when no suit has that symbol."""
     by_symbol = {suit.symbol: suit for suit in spec.suits}
-    labels = {}
-    for key, (symbol, kind, english) in NAMED_ROLES.items():
+    words, labels = words_of(spec), {}
+    for key, (symbol, kind) in NAMED_ROLES.items():
         suit = by_symbol.get(symbol)
-        label = getattr(suit, kind).label.strip() if suit else ""
-        labels[key] = label or english
+        label = role_label(spec, suit, kind).strip() if suit else ""
+        labels[key] = label or words(f"{kind}.{symbol}")
     return labels
 
 
-def names(words: list[str]) -> str:
-    return " and ".join(words) if len(words) < 3 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def player_counts(players: list[int]) -> str:
+def player_counts(spec) -> str:
     """"3 to 6 players", "3 players", "3, 4 or 6 players": the counts a file allows, as a sentence says them."""
-    counts = sorted(set(players))
+    words, counts = words_of(spec), sorted(set(spec.players))
     if not counts:
-        return "players"
+        return words("players.none")
     if len(counts) == 1:
-        return counted(counts[0], "player")
+        return words("players.one", count=counts[0])
     if counts == list(range(counts[0], counts[-1] + 1)):
-        return f"{counts[0]} to {counts[-1]} players"
-    return f"{', '.join(map(str, counts[:-1]))} or {counts[-1]} players"
+        return words("players.range", low=counts[0], high=counts[-1])
+    return words("players.list", counts=", ".join(map(str, counts[:-1])), last=counts[-1])
+
+
+def listed_words(spec, prefix: str, given: list[str] | None, **values) -> list[str]:
+    """A list of sentences: the game file's (`given`), unless it gives none or the chosen words give
+    the list; else the words file's `prefix`1, `prefix`2, ..."""
+    words = words_of(spec)
+    keys = sorted((key for key in words.texts if key.startswith(prefix) and key[len(prefix):].isdigit()),
+                  key=lambda key: int(key[len(prefix):]))
+    if given is not None and not any(key in words.chosen for key in keys):
+        return list(given)
+    return [words(key, **values) for key in keys]
+
+
+def card_title(spec) -> str:
+    title = spec.reference_card.title
+    return spec.title if title is None else title
 
 
 # The reference card --------------------------------------------------------------------------
 
-def suit_rows(suit, labels: dict[str, str]) -> list[tuple[str, str]]:
+def suit_rows(spec, suit, labels: dict[str, str]) -> list[tuple[str, str]]:
     """(label, effect) for the suit's tile, coins and power."""
-    effects = [effect.format(**labels) for effect in SUIT_EFFECTS.get(suit.symbol, ("", "", ""))]
-    roles = (suit.tile.label, suit.coin.label, suit.power.label)
-    return [(f"{kind}: {name}", effect) for kind, name, effect in zip(KINDS, roles, effects)]
+    words = words_of(spec)
+    rows = []
+    for kind in KINDS:
+        key = f"effect.{suit.symbol}.{kind}"
+        effect = words(key, **labels) if words.has(key) else ""
+        rows.append((words("reference.row", kind=words(f"reference.kind.{kind}"), label=role_label(spec, suit, kind)),
+                     effect))
+    return rows
 
 
-def suit_table(suit, labels: list[str], roles: dict[str, str]) -> Figure:
+def suit_table(spec, suit, labels: list[str], roles: dict[str, str]) -> Figure:
     """The suit's symbol and name, then a row for its tile, its coins and its power: the name in
     bold down the left, what it does beside it. The left column is as wide as the widest of
     `labels`, so every suit's effects line up."""
-    rows = suit_rows(suit, roles)
-    heading = symbol_heading([(suit.symbol, suit.colour)], suit.name.capitalize())
+    rows = suit_rows(spec, suit, roles)
+    heading = symbol_heading([(suit.symbol, suit.colour)], words_of(spec)("reference.suit", suit=suit_label(spec, suit)))
 
     def label_width(width, style, body):
         widest = max(text_width(label, body, style.title.face) for label in labels)
@@ -121,25 +121,22 @@ def suit_table(suit, labels: list[str], roles: dict[str, str]) -> Figure:
 def reference_front(spec) -> list[tuple]:
     """Each suit: what its tile, its coins and its warlord's power do."""
     roles = role_labels(spec)
-    labels = [label for suit in spec.suits for label, _ in suit_rows(suit, roles)]
-    return [("title", f"{spec.reference_card.title}: the suits"),
-            *((suit_table(suit, labels, roles),) for suit in spec.suits)]
+    labels = [label for suit in spec.suits for label, _ in suit_rows(spec, suit, roles)]
+    return [("title", words_of(spec)("reference.front.title", title=card_title(spec))),
+            *((suit_table(spec, suit, labels, roles),) for suit in spec.suits)]
 
 
 def reference_back(spec) -> list[tuple]:
-    ref, roles = spec.reference_card, role_labels(spec)
+    ref, roles, words = spec.reference_card, role_labels(spec), words_of(spec)
     return [
-        ("title", f"{ref.title}: your turn"),
-        *(("n", step) for step in ref.turn),
-        ("h", "Every turn"),
-        ("b", "Step: move to a tile sharing at least half an edge with yours. If you can do nothing else, you "
-              "must. Exploring alone is not an action, and no one passes."),
-        ("b", f"A \"must\" tile acts on whoever lands on or passes through it, and the {roles['lair']} lets "
-              "them peek in passing; the other tiles work while you stand on them."),
-        ("b", "Spent and lost coins go back to the bag; sold and lost diamonds go back to the diamond pile, "
-              "which is shuffled face down."),
-        ("h", "Remember"),
-        *(("b", note) for note in ref.notes),
+        ("title", words("reference.back.title", title=card_title(spec))),
+        *(("n", step) for step in listed_words(spec, "reference.turn.", ref.turn)),
+        ("h", words("reference.every-turn")),
+        ("b", words("reference.step")),
+        ("b", words("reference.must", lair=roles["lair"])),
+        ("b", words("reference.spent")),
+        ("h", words("reference.remember")),
+        *(("b", note) for note in listed_words(spec, "reference.note.", ref.notes, win=spec.score_track.win)),
     ]
 
 
@@ -166,96 +163,169 @@ def reference_component(spec) -> Component:
         pieces.append(Piece(f"reference-card-{n}", shape,
                             partial(draw_prose, blocks=front, style=style, count=1, body=front_size),
                             partial(draw_prose, blocks=back, style=style, count=1, body=back_size)))
-    return Component("reference-card", "Reference cards", pieces)
+    return Component("reference-card", words_of(spec)("component.reference-card"), pieces)
 
 
 # The rules sheet -----------------------------------------------------------------------------
 
 def rules_blocks(spec) -> list[tuple]:
+    words = words_of(spec)
     suits = len(spec.suits)
     tiles, coins = suits * len(spec.tiles.ranks), suits * len(spec.coins.ranks)
     win = spec.score_track.win
+    last = spec.score_track.first + spec.score_track.columns * spec.score_track.rows - 1
     diamond = next((s for s in spec.suits if s.symbol == "diamond"), None)
-    diamond_name = diamond.name if diamond else "diamond"
+    diamond_name = suit_label(spec, diamond) if diamond else words("suit.diamonds")
     roles = role_labels(spec)
     cards, charts = spec.reference_card.copies, spec.payoff_chart.copies
-    aids = [f"{counted(cards, 'reference card')}, printed on both sides"]
-    aids += [counted(charts, "payoff chart")] if charts else []
+    aids = [words("rules.print.cards", cards=cards)]
+    aids += [words("rules.print.charts", charts=charts)] if charts else []
     return [
-        ("title", f"{spec.title}: the rules"),
-        ("p", f"For {player_counts(spec.players)}. Warlords explore a diamond field that grows tile by "
-              "tile, mine diamonds, beat each other up for coins, and sell their stones on the black market. "
-              f"Sales score the product of the diamonds' values; the first to {counted(win, 'point')} wins."),
-        ("h", "In the print"),
-        ("b", f"A {suits}-suit piecepack: {counted(tiles, 'tile')} and {counted(coins, 'coin')} (a null, an ace "
-              f"and 2 to 5 in each of {names([s.name for s in spec.suits])}), a die and a pawn for every suit."),
-        ("b", f"{names(aids + ['a score track'])}."),
-        ("h", "You also need"),
-        ("b", "An opaque bag (a cloth bag or a sock): players draw coins from it unseen."),
-        ("b", "Card for the tiles and coins, which are handled all game and printed on both sides: card stock your "
-              "printer takes double-sided (200-250 gsm), or paper with each sheet's front and back glued either "
-              "side of thin card before you cut. Thin card that folds for the dice and pawns."),
-        ("b", "Scissors (or a craft knife with a ruler) and glue: fold each die round its tabs. Fold each pawn in "
-              "half with its bases out and glue them to a scrap of spare card so it stands; never to a coin, as "
-              "the game needs every one."),
-        ("h", "Setting up"),
-        ("n", "Give everyone a reference card and put the score track within reach."),
-        ("n", "Put all the dice in the bag. Each player draws one: its suit is theirs, and so is its power. Take "
-              "your suit's pawn and null tile, and stand your die on the score track's start, null face up. "
-              "Dice and pawns no one drew go back in the box."),
-        ("n", "Shuffle all the other tiles, unused null tiles too, into face-down draw stacks to one side."),
-        ("n", "Lay the players' null tiles face up together in the middle, each touching another along at "
-              "least half an edge; which way they face does not matter. Each pawn starts on its own null tile."),
-        ("n", f"Shuffle the {counted(len(spec.coins.ranks), 'coin')} of {diamond_name} face down in a pile of their "
-              "own: the diamonds. Put every other coin in the bag and shake it."),
-        ("n", "Everyone draws two coins from the bag. Keep your coins face down; look at your own whenever you "
-              "like. How many coins you hold and their suits are public, their values are not."),
-        ("h", "A turn"),
-        ("p", "The biggest bully goes first, then play runs clockwise. On your turn do both, in order:"),
-        ("n", "Explore: draw a tile from a stack and lay it face up against the tile your pawn is on, sharing "
-              "exactly half an edge or a whole edge. If there is no room, you do not explore."),
-        ("n", "Act: take as many actions as you can pay for, and at least one. Your actions come from the tile "
-              "under your pawn, the coins in your hand and your power: the reference card's front lists them. "
-              "A step to a tile sharing at least half an edge is always an action; if you can take no other, you "
-              "must step. Passing is not allowed, and exploring alone does not count."),
-        ("h", "Coins, tiles and powers"),
-        ("b", "Coins you spend go back to the bag after their action. A coin's value is its rank: null 0, ace 1."),
-        ("b", "The tiles marked \"must\" on the card happen to whoever lands on or passes through them. At an "
-              f"{roles['lair']} you may peek the same way, in passing too. The other tiles you may use while "
-              "your pawn rests there."),
-        ("b", "Moving along several tiles (sun coins) may not loop or double back, and each step must cross at "
-              "least half an edge."),
-        ("b", "Beatings: you may attack a player whose pawn shares your tile. The attack is the clubs' total; "
-              "the defender's hearts cut it; the attacker takes that many coins from the defender's hand "
-              "without looking."),
-        ("b", f"When the bag runs short: the {roles['oasis']} gives nothing unless a heart coin is still in the "
-              f"bag, and {roles['rest']} draws only the coins left."),
-        ("b", f"{roles['jumpy']}: each move, a step or a sun-coin move, may hop one extra tile on the way. That "
-              "tile must share at least half an edge with the tile before it and the tile after it, and nothing "
-              "on it happens to you."),
-        ("b", f"{roles['digger']}: you hold a spade ace no one can take from you, in a beating or otherwise. "
-              f"With it you may mine one diamond on a {roles['mine']} tile; a null tile is a black market, never "
-              "a mine. The ace adds nothing when you mine with spade coins."),
-        ("h", "Selling diamonds"),
-        ("p", "The moment you land on or pass through a null tile, you must sell every diamond you hold. Turn "
-              "them face up and score the product of their values (see the payoff chart); move your die that "
-              "many squares. Sold diamonds go back to the diamond pile, which is shuffled. Past 99, turn your "
-              "die to its next face for each hundred. Never stack dice on a square another die holds, as that "
-              "would hide its hundreds: stand yours across the edge toward the next number, still on that "
-              "square's score."),
-        ("h", "The end"),
-        ("p", f"Reaching {counted(win, 'point')} wins at once. Otherwise, when the last tile is drawn, the most points "
-              "wins. Leaders who tie settle it the warlords' way: a pistol duel between them."),
-        ("h", "Fine points"),
-        ("b", f"A null diamond sold on its own scores 0, or 2 for the {roles['swindler']}. Sold with other "
-              f"diamonds it makes the whole sale 0, for the {roles['swindler']} too. An ace sold with other "
-              "diamonds is ignored."),
-        ("b", "A null club adds nothing to an attack, and a null heart nothing to a defence, but the thug's and "
-              "the tough guy's bonuses still count for them."),
-        ("b", "A club coin stolen in a beating can be spent on another beating in the same turn."),
-        ("b", "A forced step can land you on a rival's tile, where a beating may follow on their turn."),
+        (sheet_title(words("rules.title", title=spec.title)),),
+        ("p", words("rules.intro", players=player_counts(spec), win=win)),
+        ("h", words("rules.print")),
+        ("b", words("rules.print.pieces", suits=suits, tiles=tiles, coins=coins,
+                    names=listed(spec, [suit_label(spec, s) for s in spec.suits]))),
+        ("b", words("rules.print.aids", aids=listed(spec, aids + [words("rules.print.track")]))),
+        ("h", words("rules.need")),
+        ("b", words("rules.need.bag")),
+        ("b", words("rules.need.card")),
+        ("b", words("rules.need.tools")),
+        ("h", words("rules.setup")),
+        ("n", words("rules.setup.handouts")),
+        ("n", words("rules.setup.suits")),
+        ("n", words("rules.setup.stacks")),
+        ("n", words("rules.setup.field")),
+        ("n", words("rules.setup.diamonds", coins=len(spec.coins.ranks), suit=diamond_name)),
+        ("n", words("rules.setup.hands")),
+        ("h", words("rules.turn")),
+        ("p", words("rules.turn.order")),
+        ("n", words("rules.turn.explore")),
+        ("n", words("rules.turn.act")),
+        ("h", words("rules.actions")),
+        ("b", words("rules.actions.spent")),
+        ("b", words("rules.actions.must", lair=roles["lair"])),
+        ("b", words("rules.actions.move")),
+        ("b", words("rules.actions.beatings")),
+        ("b", words("rules.actions.short", oasis=roles["oasis"], rest=roles["rest"])),
+        ("b", words("rules.actions.jumpy", jumpy=roles["jumpy"])),
+        ("b", words("rules.actions.digger", digger=roles["digger"], mine=roles["mine"])),
+        ("h", words("rules.selling")),
+        ("p", words("rules.selling.text", last=last)),
+        ("h", words("rules.end")),
+        ("p", words("rules.end.text", win=win)),
+        ("h", words("rules.fine")),
+        ("b", words("rules.fine.null", swindler=roles["swindler"])),
+        ("b", words("rules.fine.null-club")),
+        ("b", words("rules.fine.stolen")),
+        ("b", words("rules.fine.forced")),
     ]
 
 
+def sheet_title(text: str) -> Figure:
+    """A rules sheet's title: one line, shrunk to the column as the prose kit shrinks it; but a title
+    that would shrink below the body size (a long translation, a narrow sheet) wraps instead, at the
+    body size or more, so no title prints smaller than the words under it."""
+
+    def layout(width, style, body):
+        size = fit_line(text, style.title.size, width, style.title.face)
+        if size >= body - 1e-9:
+            return size, [text]
+        size = max(body * 1.2, fit_line(text, style.title.size, width * 2, style.title.face))
+        lines = wrap(text, size, width, style.title.face)
+        return min(fit_line(line, size, width, style.title.face) for line in lines), lines
+
+    def height(width, style, body):
+        size, lines = layout(width, style, body)
+        return size * 1.6 + (len(lines) - 1) * size * LEADING
+
+    def draw(canvas, x, y, width, style, body):
+        size, lines = layout(width, style, body)
+        base = top_baseline(lines[0], size, style.title.face, y)
+        for line in lines:
+            canvas.text(x, base, line, size, fill=style.ink, face=style.title.face)
+            base += size * LEADING
+        return y + height(width, style, body)
+
+    return Figure(height, draw)
+
+
+MAX_RULES_SHEETS = 3  # words that need more than this at 7 pt are the validator's to report
+
+
+def _sheet_columns(spec, style) -> list[tuple]:
+    sheet = spec.rules_sheet
+    return columns_of(Area(sheet.width_mm, sheet.height_mm, 0.0), style, RULES_COLUMNS, style.safe_mm)
+
+
+def _paginate(spec, blocks: list[tuple], count: int, style, body: float) -> tuple[list[list[tuple]], float]:
+    """The blocks on up to `count` sheets at `body`, each sheet filled as far as it holds them, a new
+    sheet opening at a heading (so a numbered list keeps its numbers) and after the first under a
+    "continued" title; and how far the last sheet overflows (0 or less: all fit)."""
+    columns = _sheet_columns(spec, style)
+    more = (sheet_title(words_of(spec)("rules.title.more", title=spec.title)),)
+    pages, rest = [], list(blocks)
+    while rest:
+        head = [more] if pages else []
+        if len(pages) + 1 == count:
+            page = head + rest
+            pages.append(page)
+            return pages, flow(None, columns, page, style, body)
+        fits = []  # the lengths that fit: a longer run never fits where a shorter one did not
+        for k in range(1, len(rest) + 1):
+            if flow(None, columns, head + rest[:k], style, body) > 0:
+                break
+            fits.append(k)
+        if not fits:
+            k = 1
+        else:
+            k = max(fits)
+            at_heading = [j for j in fits if j == len(rest) or rest[j][0] == "h"]
+            if k < len(rest) and at_heading:
+                k = max(at_heading)
+        pages.append(head + rest[:k])
+        rest = rest[k:]
+    return pages, 0.0
+
+
+def rules_pages(spec) -> tuple[list[list[tuple]], float, float]:
+    """(the rules' sheets of blocks, body size, overflow): one sheet at the largest size that fits,
+    down to 7 pt; if that is not enough, two sheets (then three) at the largest size that fits them."""
+    blocks = rules_blocks(spec)
+    style = rules_sheet_style(spec)
+    one = prose_size(Area(spec.rules_sheet.width_mm, spec.rules_sheet.height_mm, 0.0), blocks, style, RULES_COLUMNS)
+    if one[1] <= 0:
+        return [blocks], *one
+    floor = min(style.body.size, FLOOR_PT * PT)
+    for count in range(2, MAX_RULES_SHEETS + 1):
+        body = fit_size(lambda size: _paginate(spec, blocks, count, style, size)[1], 0.0, start=style.body.size,
+                        floor=floor)
+        pages, overflow = _paginate(spec, blocks, count, style, body)
+        if overflow <= 0 or count == MAX_RULES_SHEETS:
+            return pages, body, overflow
+    return [blocks], *one
+
+
+def rules_errors(spec):
+    """The validator's finding when the rules do not fit their sheets at the legible floor."""
+    pages, _, overflow = rules_pages(spec)
+    if overflow > 0:
+        sheet = spec.rules_sheet
+        yield error(where(spec, "rules_sheet"), f"the rules do not fit {len(pages)} sheets of {sheet.width_mm:g} x "
+                                                f"{sheet.height_mm:g} mm at {FLOOR_PT:g} pt ({overflow:.1f} mm over); "
+                                                "make the sheet larger or the words fewer")
+
+
 def rules_component(spec) -> Component:
-    return rules_sheet_component(spec, rules_blocks(spec))
+    pages, body, _ = rules_pages(spec)
+    if len(pages) == 1:
+        return rules_sheet_component(spec, pages[0])
+    sheet = spec.rules_sheet
+    shape = Rect(sheet.width_mm, sheet.height_mm)
+    pieces = []
+    for n, blocks in enumerate(pages, 1):
+        piece_id = "rules-sheet" if n == 1 else f"rules-sheet-{n}"
+        style = spec.style.resolve("rules-sheet", piece=piece_id, safe_mm=RULES_SAFE_MM)
+        pieces.append(Piece(piece_id, shape, partial(draw_prose, blocks=blocks, style=style, count=RULES_COLUMNS,
+                                                     body=body)))
+    return Component("rules-sheet", words_of(spec)("component.rules-sheet"), pieces, cut_guides=False)
