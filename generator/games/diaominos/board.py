@@ -184,6 +184,17 @@ def plan_routes(spec: DiaominosSpec) -> list[Route]:
                           for n, (s, e) in enumerate(moves, start=1)]
 
 
+#: Each move's dash pattern, in widths of its line (None: solid): in greyscale, or to a colour-blind
+#: player, a route is still followed by its pattern, on the board and in the roll key.
+ROUTE_DASHES = (None, (3.2, 1.5), (1.0, 1.0), (3.6, 1.2, 1.0, 1.2), (3.6, 1.0, 1.0, 1.0, 1.0, 1.0))
+
+
+def route_dash(number: int, width: float) -> tuple[float, ...] | None:
+    """Move `number`'s dash pattern for a line `width` wide."""
+    pattern = ROUTE_DASHES[(number - 1) % len(ROUTE_DASHES)]
+    return tuple(length * width for length in pattern) if pattern else None
+
+
 def move_colour(style: Style, colours: list[str], number: int) -> str:
     """Each move's own colour, from the board's `move_colours`; the accent if it names none."""
     return colours[(number - 1) % len(colours)] if colours else style.accent
@@ -207,13 +218,14 @@ def draw_board(canvas: Canvas, area: Area, spec: DiaominosSpec, style: Style) ->
 
 
 def _draw_routes(canvas: Canvas, spec: DiaominosSpec, routes: list[Route], style: Style) -> None:
-    """Each route in its colour with an arrowhead into its end ring, and its number on a badge
-    halfway along its long leg."""
+    """Each route in its colour and its dash pattern with an arrowhead into its end ring, and its
+    number on a badge halfway along its long leg."""
     board = spec.board
     width = route_width(board)
     for route in routes:
         colour = move_colour(style, board.move_colours, route.number)
-        canvas.draw(Path.polygon(route.points, closed=False), stroke=colour, width=width)
+        canvas.draw(Path.polygon(route.points, closed=False), stroke=colour, width=width,
+                    dash=route_dash(route.number, width))
         _arrow_head(canvas, route.points[-2], route.points[-1], board.square_mm * 0.09, colour)
     clear = badge_radius(board) + width
     for route in routes:
@@ -327,6 +339,10 @@ def _draw_roll_key(canvas: Canvas, spec: DiaominosSpec, routes: list[Route], sty
         canvas.text(cursor, centred_baseline(words, size, style.title.face, middle), words, size, fill=style.ink,
                     face=style.title.face)
         cursor += text_width(words, size, style.title.face) + size * 0.5
+        # The route's line under its spaces and rolls, in its dash pattern.
+        line, under = route_width(board) * 0.45, middle + size * 0.78
+        canvas.line(x + 2 * badge + size * 0.4, under, cursor + len(route.rolls) * (arrow + size * 0.3) - size * 0.3,
+                    under, stroke=colour, width=line, dash=route_dash(route.number, line))
         for roll in route.rolls:
             dx, dy = ROLL_ARROWS[roll]
             cx = cursor + arrow / 2

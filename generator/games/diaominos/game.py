@@ -171,9 +171,19 @@ def check_players(spec: DiaominosSpec):
                                                           "so 1 to 4")
     if not spec.players:
         yield error(where(spec, "players"), "no player count: Diaominos is for 1 to 4 players")
+    for index, count in enumerate(spec.players):
+        if count in spec.players[:index] and count not in spec.players[index + 1:]:  # once, at its last
+            yield error(where(spec, f"players[{index}]"), f"{counted(count, 'player')} is listed twice; name each "
+                                                          "player count once")
     if spec.player_sheet.copies < max(spec.players, default=0):
         yield error(where(spec.player_sheet, "copies"), f"{counted(spec.player_sheet.copies, 'player sheet')} for up "
                                                         f"to {counted(max(spec.players), 'player')}")
+
+
+@rules.rule("diaominos.title", "a title to print on the player sheets and the rules")
+def check_title(spec: DiaominosSpec):
+    if not spec.title.strip():
+        yield error(where(spec, "title"), "the title is empty; the player sheets and the rules print it")
 
 
 @rules.rule("diaominos.spaces", "spaces A-F distinct and on the board, each move an L of (2, 1) squares")
@@ -200,7 +210,10 @@ def check_spaces(spec: DiaominosSpec):
 @rules.rule("diaominos.routes", "a colour of its own for each move's route, or none (the accent for all)")
 def check_routes(spec: DiaominosSpec):
     colours, moves = spec.board.move_colours, len(LETTERS) - 1
-    if colours and len(set(colours[:moves])) < moves:
+    if len(colours) > moves:
+        yield error(where(spec.board, "move_colours"), f"{counted(len(colours), 'colour')} for {moves} moves; the "
+                                                       f"ones after the {moves}th would colour no route")
+    elif colours and len(set(colours[:moves])) < moves:
         yield error(where(spec.board, "move_colours"), f"{counted(len(set(colours[:moves])), 'different colour')} "
                                                        f"for {moves} moves; give each move's route its own colour")
 
@@ -215,7 +228,11 @@ def check_promise(spec: DiaominosSpec):
                     "before every seat once; choose another layout of the spaces")
 
 
-@rules.rule("diaominos.cube", "six distinct colours of four facelets each")
+#: A sticker covers most of its facelet (a cube's half side): 22 mm on a 50 mm cube is 88 %.
+MIN_STICKER_SHARE = 0.7
+
+
+@rules.rule("diaominos.cube", "six distinct colours of four facelets each, stickers that cover the facelets")
 def check_cube(spec: DiaominosSpec):
     cube = spec.cube
     if len(cube.colours) != 6:
@@ -226,10 +243,13 @@ def check_cube(spec: DiaominosSpec):
             yield error(where(cube, f"colours[{index}]"), "a colour with no name; the round sheet shows its initial")
     for kind, what in (("name", "the name"), ("colour", "the ink"), ("symbol", "the symbol")):
         values = [getattr(colour, kind) for colour in cube.colours]
+        if kind == "name":  # "White" and "white" print alike
+            values = [value.strip().casefold() for value in values]
         for index, value in enumerate(values):
             first = values.index(value)
             if first != index:
                 shown = getattr(value, "name", value)  # a palette colour by the name the file gave it
+                shown = cube.colours[index].name if kind == "name" else shown
                 yield error(where(cube, f"colours[{index}]"), f'{cube.colours[index].name or "a colour"} has '
                                                               f'{what} "{shown}", as {cube.colours[first].name} does: '
                                                               "every colour needs its own")
@@ -238,6 +258,11 @@ def check_cube(spec: DiaominosSpec):
                                                         "2x2 cube has 4")
     if cube.sticker_mm > cube.cube_mm / 2:
         yield error(where(cube, "sticker_mm"), f"{cube.sticker_mm:g} mm stickers do not fit a {cube.cube_mm:g} mm 2x2 cube")
+    elif cube.sticker_mm < cube.cube_mm / 2 * MIN_STICKER_SHARE:
+        yield error(where(cube, "sticker_mm"), f"{cube.sticker_mm:g} mm stickers are too small for the "
+                                               f"{cube.cube_mm / 2:g} mm facelets of a {cube.cube_mm:g} mm cube; use at "
+                                               "least "
+                                               f"{cube.cube_mm / 2 * MIN_STICKER_SHARE:.1f} mm")
 
 
 @rules.rule("diaominos.polyominoes", "the five free tetrominoes, none a turn or mirror of another")
@@ -325,6 +350,7 @@ MIN_ROUND_CARD_MM = (55.0, 80.0)  # twenty facelets, each large enough to tell a
 MIN_FACELET_MM = 6.0  # a seat's facelet on a round card: its colour and symbol read across the table
 MIN_CELL_MM = 6.0  # a grid or polyomino cube a pencil mark fits in
 MIN_SEAT_LABEL_PT = 8.0
+MAX_CORNER_SHARE = 0.12  # a round card's corner radius, of its shorter side (a poker card's 3 mm is 5 %)
 
 
 @rules.rule("diaominos.sizes", "sheets large enough to write on, a board border that holds the seat labels, "
@@ -337,6 +363,11 @@ def check_sizes(spec: DiaominosSpec):
         yield error(where(board, "border_mm"), f"a {board.border_mm:g} mm border has no room for the seat labels "
                                                f"{style.safe_mm:g} mm clear of the cut; use at least {least:.1f} mm")
     card = spec.round_cards.piece
+    if card.corner_radius_mm > min(card.width_mm, card.height_mm) * MAX_CORNER_SHARE:
+        yield error(where(spec.round_cards, "piece"), f"{card.corner_radius_mm:g} mm corners on {card.width_mm:g} x "
+                                                      f"{card.height_mm:g} mm round cards would cut into the "
+                                                      f"facelets; use at most "
+                                                      f"{min(card.width_mm, card.height_mm) * MAX_CORNER_SHARE:.1f} mm")
     if card.width_mm < MIN_ROUND_CARD_MM[0] or card.height_mm < MIN_ROUND_CARD_MM[1]:
         yield error(where(spec.round_cards, "piece"), f"{card.width_mm:g} x {card.height_mm:g} mm round cards are too "
                                                       f"small for twenty facelets; use at least {MIN_ROUND_CARD_MM[0]:g}"
@@ -392,11 +423,21 @@ def round_card_errors(spec: DiaominosSpec):
 
 # Cube stickers and facelets ------------------------------------------------------------------
 
+#: A sticker's cut line and the light band either side of it: the stickers sit edge to edge, so
+#: each draws its half of the line it shares with a neighbour and the two halves make one line,
+#: which shows on white stickers and on dark ones alike.
+STICKER_CUT_MM = 0.25
+STICKER_HALO_MM = 0.25
+
+
 def draw_sticker(canvas: Canvas, area: Area, colour: CubeColour, style: Style) -> None:
-    """A sticker for the cube: its colour past the cut, and its symbol for colour-blind players."""
+    """A sticker for the cube: its colour past the cut, its symbol for colour-blind players, and its
+    cut line on the trim (in ink, on a band of paper), half of it inside the sticker."""
     fill_bleed(canvas, area, colour.colour)
     mark = style.ink_on(colour.colour)
     draw_symbol(canvas, colour.symbol, area.width / 2, area.height / 2, area.width * 0.42, mark)
+    canvas.rect(0, 0, area.width, area.height, stroke=style.background, width=STICKER_CUT_MM + 2 * STICKER_HALO_MM)
+    canvas.rect(0, 0, area.width, area.height, stroke=style.ink, width=STICKER_CUT_MM)
 
 
 # The player sheet ----------------------------------------------------------------------------
@@ -494,7 +535,7 @@ class SheetLayout:
 
     @property
     def cell(self) -> float:
-        columns = max((len(layer) for layer in self.grid.layers), default=1)
+        columns = max((len(layer) for layer in self.grid.layers), default=1) or 1  # no cubes: diaominos.grid says so
         across = (self.left[1] - self.grid_left) / columns
         down = (self.height - self.style.safe_mm - self.below_grid - self.grid_top) / max(len(self.grid.layers), 1)
         return min(self.grid.cell_mm, across, down)
@@ -763,7 +804,7 @@ def components(spec: DiaominosSpec) -> list[Component]:
     return [
         Component("board", "Board", board),
         Component("player-sheet", "Player sheet", sheets, cut_guides=False),
-        Component("cube-sticker", "Cube stickers", stickers, gutter=3.0),
+        Component("cube-sticker", "Cube stickers", stickers),  # edge to edge: one cut between two
         sticker_guide_component(spec),
         round_card_component(spec),
         rules_component(spec),
