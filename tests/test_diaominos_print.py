@@ -172,8 +172,10 @@ def test_seat_labels_keep_to_their_column_and_facelets_keep_their_size():
     column = (card.width - 2 * style.safe_mm) / 2
     labels = [text for text in drawn(card).texts if text.text.startswith("Seat ")]
     assert len(labels) == 4 and all(t.box[2] - t.box[0] <= column * 0.9 + 1e-6 for t in labels)
-    layout = paper.round_card_layout(card.width, card.height, style)
-    default = paper.round_card_layout(card.width, card.height, parts(spec_with())["round-card"].pieces[0].front.keywords["style"])
+    heading = "Game 1 · Round 1"
+    layout = paper.round_card_layout(card.width, card.height, style, heading)
+    default = paper.round_card_layout(card.width, card.height,
+                                      parts(spec_with())["round-card"].pieces[0].front.keywords["style"], heading)
     assert 0 < layout.small < default.small
 
 

@@ -36,12 +36,19 @@ def board_size(board: Board) -> tuple[float, float]:
     return board.columns * board.square_mm + 2 * board.border_mm, board.rows * board.square_mm + 2 * board.border_mm
 
 
-def seat_label_size(board: Board, style: Style) -> float:
+def seat_labels(spec: DiaominosSpec) -> dict[int, str]:
+    """Each seat's label in the border, from the words."""
+    return {seat: spec.words("board.seat", seat=seat) for seat in (1, 2, 3, 4)}
+
+
+def seat_label_size(spec: DiaominosSpec, style: Style) -> float:
     """The seat labels' size: the title role's, or less so that they fit the border, `safe_mm`
-    clear of the cut and of the squares."""
+    clear of the cut and of the squares (all four at the size of the longest)."""
+    board = spec.board
     room = board.border_mm - 2 * style.safe_mm
     along = min(board_size(board)) * 0.3
-    return fit_box("Seat 4", style.title.size, along, max(room, 0.0), style.title.face)
+    return min(fit_box(label, style.title.size, along, max(room, 0.0), style.title.face)
+               for label in seat_labels(spec).values())
 
 
 # Routes ----------------------------------------------------------------------------------------
@@ -297,22 +304,24 @@ def _draw_border(canvas: Canvas, area: Area, spec: DiaominosSpec, routes: list[R
     """A label in the border before each seat, upright for the player sitting there; along the top
     the rule of the path; along the bottom a key to each move's rolls."""
     b, title, body = spec.board.border_mm, style.title, style.body
-    size = seat_label_size(spec.board, style)
+    size = seat_label_size(spec, style)
+    labels = seat_labels(spec)
     width, height = area.width, area.height
     for seat, (cx, cy, turn) in {1: (width * LABEL_AT, height - b / 2, 0), 2: (b / 2, height * LABEL_AT, 90),
                                  3: (width * (1 - LABEL_AT), b / 2, 180),
                                  4: (width - b / 2, height * (1 - LABEL_AT), 270)}.items():
-        label = f"Seat {seat}"
+        label = labels[seat]
         with canvas.saved():
             canvas.translate(cx, cy)
             canvas.rotate(turn)
             canvas.text(0, centred_baseline(label, size, title.face, 0), label, size, fill=style.ink, face=title.face,
                         anchor="middle")
-    caption = "Roll the cube from A to F, a route a round"
+    caption = spec.words("board.path")
     room = seam_window(width)[0] - b
     small = fit_box(caption, body.size, room, b - 2 * style.safe_mm, body.face)
     canvas.text(b, centred_baseline(caption, small, body.face, b / 2), caption, small, fill=style.ink, face=body.face)
-    _draw_roll_key(canvas, spec, routes, style, width * LABEL_AT + size * 3, width - b, height - b / 2)
+    left = width * LABEL_AT + text_width(labels[1], size, title.face) / 2 + size * 1.35  # past seat 1's label
+    _draw_roll_key(canvas, spec, routes, style, left, width - b, height - b / 2)
 
 
 def _draw_roll_key(canvas: Canvas, spec: DiaominosSpec, routes: list[Route], style: Style, left: float,
@@ -326,7 +335,7 @@ def _draw_roll_key(canvas: Canvas, spec: DiaominosSpec, routes: list[Route], sty
     low, high = seam_window(board_size(board)[0])
     x = left
     for route in routes:
-        words = f"{route.start}-{route.end}"
+        words = spec.words("board.move", start=route.start, end=route.end)
         item = 2 * badge + size * 0.4 + text_width(words, size, style.title.face) + size * 0.5 + \
             len(route.rolls) * (arrow + size * 0.3)
         if x < high and x + item > low:

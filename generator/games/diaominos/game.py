@@ -18,17 +18,18 @@ from generator import fonts
 from generator.canvas import PT, Canvas
 from generator.colour_rules import MeaningColour
 from generator.fonts import text_width, wrap
-from generator.kit.prose import RulesSheet, rules_sheet_errors
+from generator.kit.prose import FLOOR_PT, RulesSheet, rules_sheet_errors
 from generator.kit.symbols import SUITS, draw_symbol
 from generator.kit.text import centred_baseline, counted, fit_box, fit_line, top_baseline
 from generator.model import Area, Component, Piece, PieceGeometry, fill_bleed
 from generator.plugins import Game, GameSpec
+from generator.print_guide import Printing
 from generator.schema import Colour, spec_field, where
 from generator.shapes import Rect
 from generator.styles import Style
 from generator.validate import RuleBook, error
 
-from .board import LETTERS, board_path, board_size, draw_board, seat_label_size
+from .board import LETTERS, board_path, board_size, draw_board, seat_label_size, seat_labels
 from .cube import SEATS, is_l_move, keeps_promise
 from .paper import (draw_facelet, game_rounds, game_seeds, round_card_component, round_card_layout, rules_blocks,
                     rules_component, sticker_guide_component)
@@ -39,9 +40,18 @@ from .paper import (draw_facelet, game_rounds, game_seeds, round_card_component,
 
 @dataclass(kw_only=True)
 class CubeColour:
-    name: str
+    name: str  # the identity the rules check (six different names), and the stickers' style group
     colour: Colour
     symbol: Literal[SUITS]  # type: ignore[valid-type]
+    label: str | None = None  # what prints for it; else the words' colour.<name>, else the name
+
+
+def colour_label(spec, colour: CubeColour) -> str:
+    """A cube colour's printed name: its own label, the words' name for it, or its name."""
+    key = f"colour.{colour.name.strip().lower()}"
+    if colour.label is not None:
+        return spec.words.prefer(key, colour.label) if spec.words.has(key) else colour.label
+    return spec.words(key) if spec.words.has(key) else colour.name.capitalize()
 
 
 @dataclass(kw_only=True)
@@ -357,11 +367,18 @@ MAX_CORNER_SHARE = 0.12  # a round card's corner radius, of its shorter side (a 
                                "round cards that hold their facelets, rules that fit their sheet at 7 pt")
 def check_sizes(spec: DiaominosSpec):
     board, style = spec.board, spec.style.resolve("board", piece="board")
-    if seat_label_size(board, style) < MIN_SEAT_LABEL_PT * PT:
-        low, high = fonts.inked_height("Seat 4", style.title.face)
-        least = 2 * style.safe_mm + (high - low) * MIN_SEAT_LABEL_PT * PT
-        yield error(where(board, "border_mm"), f"a {board.border_mm:g} mm border has no room for the seat labels "
-                                               f"{style.safe_mm:g} mm clear of the cut; use at least {least:.1f} mm")
+    if seat_label_size(spec, style) < MIN_SEAT_LABEL_PT * PT:
+        labels = list(seat_labels(spec).values())
+        along = min(board_size(board)) * 0.3
+        longest = max(labels, key=lambda label: text_width(label, MIN_SEAT_LABEL_PT * PT, style.title.face))
+        if text_width(longest, MIN_SEAT_LABEL_PT * PT, style.title.face) > along:
+            yield error(where(board, "border_mm"), f'the seat label "{longest}" is too long for the board\'s border at '
+                                                   f"{MIN_SEAT_LABEL_PT:g} pt ({along:.0f} mm of it); use fewer words")
+        else:
+            low, high = fonts.inked_height("".join(labels), style.title.face)
+            least = 2 * style.safe_mm + (high - low) * MIN_SEAT_LABEL_PT * PT
+            yield error(where(board, "border_mm"), f"a {board.border_mm:g} mm border has no room for the seat labels "
+                                                   f"{style.safe_mm:g} mm clear of the cut; use at least {least:.1f} mm")
     card = spec.round_cards.piece
     if card.corner_radius_mm > min(card.width_mm, card.height_mm) * MAX_CORNER_SHARE:
         yield error(where(spec.round_cards, "piece"), f"{card.corner_radius_mm:g} mm corners on {card.width_mm:g} x "
@@ -406,7 +423,8 @@ def round_card_errors(spec: DiaominosSpec):
         for number in range(1, 7):
             style = spec.style.resolve("round-card", f"game-{game}", piece=f"round-card-g{game}-r{number}",
                                        safe_mm=card.safe_mm)
-            small = round_card_layout(card.width_mm, card.height_mm, style, f"Game {game} · Round {number}").small
+            small = round_card_layout(card.width_mm, card.height_mm, style,
+                                      spec.words("card.heading", game=game, round=number)).small
             if small < MIN_FACELET_MM:
                 yield error(where(spec.round_cards, "piece"),
                             f"the seats' facelets come out {max(small, 0):.1f} mm on round card {number} of game "
@@ -442,13 +460,44 @@ def draw_sticker(canvas: Canvas, area: Area, colour: CubeColour, style: Style) -
 
 # The player sheet ----------------------------------------------------------------------------
 
-GRID_NOTE = ("Layers count from the bottom.\nLoading starts at the filled cube: your first polyomino must touch it.\n"
-             "A polyomino may cover a wild mark: a marked cube keeps the diamond, a plain one wipes it out.")
-MARKING_NOTE = "Mark the bottom-most, then right-most, unmarked cube"
-ROUNDS_NOTE = "Rounds: initials of the four faces facing you; cross each off as you load it"
-GAME_END = ("Layers completed", "+ diamond marks left")  # each followed by a blank to fill in
-SCORING = ("Scoring: each polyomino of diamonds in your grid 5; first at the table to score a shape +1; "
-           "at the end 1 for each completed layer and 1 for each diamond mark left.")
+@dataclass(frozen=True)
+class SheetWords:
+    """The player sheet's words, from the game's words file."""
+
+    player: str
+    seat: str
+    grid_note: str  # lines apart
+    wild: str
+    game_end: tuple[str, ...]  # each followed by a blank to fill in
+    score: str
+    marking: str
+    colour: str
+    first: str
+    rounds: str
+    scoring: str
+    total: str
+
+
+def sheet_words(spec) -> SheetWords:
+    words = spec.words
+    return SheetWords(
+        player=words("sheet.player"), seat=words("sheet.seat"),
+        grid_note="\n".join(words(key) for key in ("sheet.grid.layers", "sheet.grid.start", "sheet.grid.wild")),
+        wild=words("sheet.wild"), game_end=(words("sheet.layers"), words("sheet.marks")), score=words("sheet.score"),
+        marking=words("sheet.marking"), colour=words("sheet.colour"), first=words("sheet.first"),
+        rounds=words("sheet.rounds", slots=spec.player_sheet.slots_per_round), scoring=words("sheet.scoring"),
+        total=words("sheet.total"))
+
+
+def note_lines(text: str, role, width: float) -> tuple[float, list[str]]:
+    """A one-line note at its role's size, shrunk to fit its column; a note that would shrink below
+    the legible floor wraps onto more lines at its size instead."""
+    size = fit_line(text, role.size, width, role.face)
+    if size >= min(role.size, FLOOR_PT * PT) - 1e-9:
+        return size, [text]
+    return role.size, wrap(text, role.size, width, role.face)
+
+
 POLYOMINO_CELL_MM = 6.5  # a polyomino's cubes: room for a pencil mark beside the order digit
 
 
@@ -464,6 +513,7 @@ class SheetLayout:
     title: str
     grid: Grid
     style: Style
+    words: SheetWords
     key_names: tuple[str, ...] = ()  # the colour key's names, as printed
 
     @property
@@ -491,7 +541,7 @@ class SheetLayout:
 
     def note_lines(self) -> list[str]:
         small = self.style.small
-        return wrap(GRID_NOTE, small.size, self.left[1] - self.left[0], small.face)
+        return wrap(self.words.grid_note, small.size, self.left[1] - self.left[0], small.face)
 
     @property
     def score_row(self) -> float:
@@ -543,8 +593,8 @@ class SheetLayout:
 
 def player_sheet_layout(spec: DiaominosSpec, style: Style) -> SheetLayout:
     sheet = spec.player_sheet
-    return SheetLayout(sheet.width_mm, sheet.height_mm, spec.title, sheet.grid, style,
-                       tuple(colour.name.capitalize() for colour in spec.cube.colours))
+    return SheetLayout(sheet.width_mm, sheet.height_mm, spec.title, sheet.grid, style, sheet_words(spec),
+                       tuple(colour_label(spec, colour) for colour in spec.cube.colours))
 
 
 def draw_player_sheet(canvas: Canvas, area: Area, spec: DiaominosSpec, style: Style) -> None:
@@ -571,12 +621,13 @@ def _draw_heading(canvas: Canvas, layout: SheetLayout) -> None:
     x = x0 + text_width(layout.title, size, title.face) + (x1 - x0) * 0.05
     seat_box = body.size * 2.4
     seat_left = x1 - seat_box
-    seat_words = x1 - seat_box - body.size * 0.4 - text_width("Seat", body.size, body.face)
-    canvas.text(x, baseline, "Player", body.size, fill=style.ink, face=body.face)
-    x += text_width("Player", body.size, body.face) + body.size * 0.4
-    canvas.line(x, baseline + 0.5 * style.line_mm, seat_words - body.size, baseline + 0.5 * style.line_mm,
+    words = layout.words
+    seat_words = x1 - seat_box - body.size * 0.4 - text_width(words.seat, body.size, body.face)
+    canvas.text(x, baseline, words.player, body.size, fill=style.ink, face=body.face)
+    x += text_width(words.player, body.size, body.face) + body.size * 0.4
+    canvas.line(x, baseline + 0.5 * style.line_mm, max(seat_words - body.size, x), baseline + 0.5 * style.line_mm,
                 stroke=style.line, width=style.line_mm * 0.85)
-    canvas.text(seat_words, baseline, "Seat", body.size, fill=style.ink, face=body.face)
+    canvas.text(seat_words, baseline, words.seat, body.size, fill=style.ink, face=body.face)
     canvas.rect(seat_left, baseline - seat_box * 0.75, seat_box, seat_box, radius=seat_box * 0.12, stroke=style.line,
                 width=style.line_mm * 1.15)
 
@@ -618,21 +669,22 @@ def _draw_final_score(canvas: Canvas, layout: SheetLayout, top: float) -> float:
         canvas.rect(left, middle(n) - row * 0.38, width, row * 0.76, radius=row * 0.12, stroke=style.line,
                     width=style.line_mm * 0.85)
 
-    labelled_box(0, "Wild colour", (x1 - x0) * 0.27)
+    labelled_box(0, layout.words.wild, (x1 - x0) * 0.27)
+    game_end = layout.words.game_end
     # The game-end line: words and blanks, shrunk together if the column is narrow.
     blank, before, after = 3.7, 0.33, 0.67  # in ems of the text
-    natural = sum(text_width(words, body.size, body.face) for words in GAME_END) + len(GAME_END) * (
+    natural = sum(text_width(words, body.size, body.face) for words in game_end) + len(game_end) * (
         before + blank + after) * body.size
     size = min(body.size, body.size * (x1 - x0 - 2 * pad) / natural)
     x = x0 + pad
-    baseline = centred_baseline("".join(GAME_END), size, body.face, middle(1))
-    for words in GAME_END:
+    baseline = centred_baseline("".join(game_end), size, body.face, middle(1))
+    for words in game_end:
         canvas.text(x, baseline, words, size, fill=style.ink, face=body.face)
         x += text_width(words, size, body.face) + before * size
         canvas.line(x, baseline + 0.5 * style.line_mm, x + blank * size, baseline + 0.5 * style.line_mm,
                     stroke=style.line, width=style.line_mm * 0.85)
         x += (blank + after) * size
-    labelled_box(2, "Score", (x1 - x0) * 0.18)
+    labelled_box(2, layout.words.score, (x1 - x0) * 0.18)
     return y + row * 3.2
 
 
@@ -654,14 +706,14 @@ def _draw_polyominoes(canvas: Canvas, layout: SheetLayout, shapes: list[Polyomin
     """A card for each shape, under the rule for marking it; returns the y below the cards."""
     style, (x0, x1) = layout.style, layout.right
     small = style.small
-    size = fit_line(MARKING_NOTE, small.size, x1 - x0, small.face)
-    baseline = top_baseline(MARKING_NOTE, size, small.face, style.safe_mm)
-    canvas.text(x0, baseline, MARKING_NOTE, size, fill=style.ink, face=small.face)
+    size, lines = note_lines(layout.words.marking, small, x1 - x0)
+    baseline = top_baseline(lines[0], size, small.face, style.safe_mm)
+    baseline = canvas.text_block(x0, baseline, lines, size, fill=style.ink, face=small.face) - size * 1.25
     top, gap = baseline + small.size * 0.8, layout.card_gap
     width = layout.card_width(len(shapes))
     height = polyomino_card_height(style, polyomino_cell(width))
     for index, shape in enumerate(shapes):
-        _draw_polyomino_card(canvas, style, shape, x0 + index * (width + gap), top, width, height)
+        _draw_polyomino_card(canvas, style, layout.words, shape, x0 + index * (width + gap), top, width, height)
     return top + height
 
 
@@ -676,8 +728,8 @@ def polyomino_card_height(style: Style, cell: float) -> float:
     return body.size * 1.5 + cell * 1.1 + cell * 4.4 + name.size * 1.5 + body.size * 2.0 + cell * 1.25 + cell * 0.4
 
 
-def _draw_polyomino_card(canvas: Canvas, style: Style, shape: Polyomino, x: float, y: float, w: float,
-                         h: float) -> None:
+def _draw_polyomino_card(canvas: Canvas, style: Style, words: SheetWords, shape: Polyomino, x: float, y: float,
+                         w: float, h: float) -> None:
     """One shape in its fixed orientation, its cubes numbered in the order they are marked, with a
     box for the colour it takes, a line for its score and a box for the first player's bonus."""
     body, name, small = style.body, style.index, style.small
@@ -685,8 +737,8 @@ def _draw_polyomino_card(canvas: Canvas, style: Style, shape: Polyomino, x: floa
     cell = polyomino_cell(w)
     canvas.rect(x, y, w, h, radius=w * 0.07, stroke=style.line, width=style.line_mm * 1.15)
     y_ = y + body.size * 1.3
-    canvas.text(x + pad, y_, "Colour", fit_line("Colour", body.size, w - 2 * pad, body.face), fill=style.ink,
-                face=body.face)
+    canvas.text(x + pad, y_, words.colour, fit_line(words.colour, body.size, w - 2 * pad, body.face),
+                fill=style.ink, face=body.face)
     canvas.rect(x + pad, y_ + body.size * 0.4, w - 2 * pad, cell * 1.1, radius=w * 0.045, stroke=style.line,
                 width=style.line_mm * 0.85)
     area_top = y_ + body.size * 0.4 + cell * 1.1 + cell * 0.4
@@ -704,17 +756,17 @@ def _draw_polyomino_card(canvas: Canvas, style: Style, shape: Polyomino, x: floa
     size = fit_box(shape.name, name.size, w - 2 * pad, name.size, name.face)
     canvas.text(x + w / 2, y_, shape.name, size, fill=style.ink, face=name.face, anchor="middle")
     y_ += body.size * 1.8
-    size = fit_line("Score", body.size, w * 0.45, body.face)
-    canvas.text(x + pad, y_, "Score", size, fill=style.ink, face=body.face)
-    start = x + pad + text_width("Score", size, body.face) + w * 0.05
+    size = fit_line(words.score, body.size, w * 0.45, body.face)
+    canvas.text(x + pad, y_, words.score, size, fill=style.ink, face=body.face)
+    start = x + pad + text_width(words.score, size, body.face) + w * 0.05
     canvas.line(start, y_ + 0.5 * style.line_mm, x + w - pad, y_ + 0.5 * style.line_mm, stroke=style.line,
                 width=style.line_mm * 0.85)
     # The bonus for the first player at the table to score this shape: tick the box.
     box = cell * 0.9
     y_ += cell * 0.45
-    words = "1st +1"
-    size = fit_line(words, small.size, w - 2 * pad - box - small.size * 0.3, small.face)
-    canvas.text(x + pad, centred_baseline(words, size, small.face, y_ + box / 2), words, size, fill=style.ink,
+    first = words.first
+    size = fit_line(first, small.size, w - 2 * pad - box - small.size * 0.3, small.face)
+    canvas.text(x + pad, centred_baseline(first, size, small.face, y_ + box / 2), first, size, fill=style.ink,
                 face=small.face)
     canvas.rect(x + w - pad - box, y_, box, box, radius=box * 0.15, stroke=style.line, width=style.line_mm * 0.85)
 
@@ -725,8 +777,8 @@ def _draw_rounds(canvas: Canvas, layout: SheetLayout, sheet: PlayerSheet, top: f
     style, (x0, x1) = layout.style, layout.right
     small, number = style.small, style.index
     baseline = top + small.size * 2.2
-    canvas.text(x0, baseline, ROUNDS_NOTE, fit_line(ROUNDS_NOTE, small.size, x1 - x0, small.face), fill=style.ink,
-                face=small.face)
+    size, lines = note_lines(layout.words.rounds, small, x1 - x0)
+    baseline = canvas.text_block(x0, baseline, lines, size, fill=style.ink, face=small.face) - size * 1.25
     bottom = summary_top(layout) - small.size
     pitch = min(number.size * 3.0, (bottom - baseline - small.size * 0.5) / max(sheet.rounds, 1))
     label = (x1 - x0) * 0.076
@@ -750,7 +802,7 @@ def total_height(layout: SheetLayout) -> float:
 def summary_top(layout: SheetLayout) -> float:
     """Where the scoring strip starts: its lines and a gap above the total."""
     style, (x0, x1) = layout.style, layout.right
-    lines = wrap(SCORING, style.small.size, x1 - x0 - style.small.size * 1.2, style.small.face)
+    lines = wrap(layout.words.scoring, style.small.size, x1 - x0 - style.small.size * 1.2, style.small.face)
     strip = len(lines) * style.small.size * 1.25 + style.small.size * 0.9
     return layout.height - style.safe_mm - total_height(layout) - style.small.size - strip
 
@@ -760,7 +812,7 @@ def _draw_total(canvas: Canvas, layout: SheetLayout) -> None:
     style, (x0, x1) = layout.style, layout.right
     small = style.small
     top = summary_top(layout)
-    lines = wrap(SCORING, small.size, x1 - x0 - small.size * 1.2, small.face)
+    lines = wrap(layout.words.scoring, small.size, x1 - x0 - small.size * 1.2, small.face)
     strip = len(lines) * small.size * 1.25 + small.size * 0.9
     canvas.rect(x0, top, x1 - x0, strip, radius=small.size * 0.4, fill=style.panel)
     canvas.text_block(x0 + small.size * 0.6, top + small.size * 1.35, lines, small.size, fill=style.ink,
@@ -770,8 +822,9 @@ def _draw_total(canvas: Canvas, layout: SheetLayout) -> None:
     y = layout.height - style.safe_mm - height
     canvas.rect(x0, y, x1 - x0, height, radius=height * 0.083, fill=style.panel, stroke=style.line,
                 width=style.line_mm * 1.7)
-    size = fit_box("Total", heading.size, (x1 - x0) * 0.4, height * 0.5, heading.face)
-    canvas.text(x0 + (x1 - x0) * 0.042, centred_baseline("Total", size, heading.face, y + height / 2), "Total", size,
+    total = layout.words.total
+    size = fit_box(total, heading.size, (x1 - x0) * 0.4, height * 0.5, heading.face)
+    canvas.text(x0 + (x1 - x0) * 0.042, centred_baseline(total, size, heading.face, y + height / 2), total, size,
                 fill=style.ink, face=heading.face)
     box = (x1 - x0) * 0.34
     canvas.rect(x1 - (x1 - x0) * 0.034 - box, y + height / 6, box, height * 2 / 3, radius=height * 0.055,
@@ -785,7 +838,8 @@ def _draw_total(canvas: Canvas, layout: SheetLayout) -> None:
 def components(spec: DiaominosSpec) -> list[Component]:
     """Every piece with the style resolved for it: stickers by their cube colour's name as the
     group, so `groups: {white: ...}` restyles the white ones."""
-    sheet, cube = spec.player_sheet, spec.cube
+    sheet, cube, words = spec.player_sheet, spec.cube, spec.words
+    spec.printing = printing(spec)
     board_style = spec.style.resolve("board", piece="board")
     board = [Piece("board", Rect(*board_size(spec.board)), partial(draw_board, spec=spec, style=board_style))]
     sheets = []
@@ -802,13 +856,33 @@ def components(spec: DiaominosSpec) -> list[Component]:
             stickers.append(Piece(piece_id, Rect(cube.sticker_mm, cube.sticker_mm),
                                   partial(draw_sticker, colour=colour, style=style)))
     return [
-        Component("board", "Board", board),
-        Component("player-sheet", "Player sheet", sheets, cut_guides=False),
-        Component("cube-sticker", "Cube stickers", stickers),  # edge to edge: one cut between two
+        Component("board", words("component.board"), board),
+        Component("player-sheet", words("component.player-sheet"), sheets, cut_guides=False),
+        Component("cube-sticker", words("component.cube-sticker"), stickers),  # edge to edge: one cut between two
         sticker_guide_component(spec),
         round_card_component(spec),
         rules_component(spec),
     ]
+
+
+PRINTING_KEYS = ("printing.bring.pens", "printing.bring.cube", "printing.bring.cube-or-cards",
+                 "printing.stock.cube-sticker", "printing.step.stickers")
+
+
+def printing(spec: DiaominosSpec) -> Printing:
+    """Page 1's printing box: the game file's `printing:` block where it gives one and no chosen words
+    do; else the words'."""
+    given, words = spec.printing, spec.words
+    if (given.bring or given.stock or given.steps) and not words.chosen & set(PRINTING_KEYS):
+        return given
+    cube = "printing.bring.cube-or-cards" if spec.round_cards.games else "printing.bring.cube"
+    made = Printing(bring=[words("printing.bring.pens"), words(cube)],
+                    stock={"cube-sticker": words("printing.stock.cube-sticker")},
+                    steps=[words("printing.step.stickers", facelets=spec.cube.facelets_per_colour)])
+    for attribute in ("_where", "_location"):  # where the file's block is, for the core's messages
+        if hasattr(given, attribute):
+            setattr(made, attribute, getattr(given, attribute))
+    return made
 
 
 def meaning_colours(spec: DiaominosSpec) -> list[MeaningColour]:

@@ -14,7 +14,7 @@ from functools import partial
 
 from generator.kit.prose import prose_face, rules_sheet_component
 from generator.kit.symbols import draw_symbol
-from generator.kit.text import counted, fit_line
+from generator.kit.text import fit_line
 from generator.model import Area, Component, Piece, fill_bleed
 from generator.shapes import Rect
 from generator.styles import Style
@@ -64,7 +64,7 @@ class RoundCardLayout:
     block: float  # a seat's height: its label and its face
 
 
-def round_card_layout(width: float, height: float, style: Style, heading: str = "Game 1 · Round 1") -> RoundCardLayout:
+def round_card_layout(width: float, height: float, style: Style, heading: str) -> RoundCardLayout:
     safe, title, label = style.safe_mm, style.title, style.body
     size = fit_line(heading, title.size, width - 2 * safe, title.face)
     rule = safe + size * 1.25
@@ -83,13 +83,13 @@ def draw_round_card(canvas, area: Area, spec, style: Style, game: int, round_: R
     fill_bleed(canvas, area, style.background)
     safe, w = style.safe_mm, area.width
     title, label = style.title, style.body
-    heading = f"Game {game} · Round {round_.number}"
+    heading = spec.words("card.heading", game=game, round=round_.number)
     layout = round_card_layout(area.width, area.height, style, heading)
     canvas.text(w / 2, safe + layout.heading * 0.8, heading, layout.heading, fill=style.ink, face=title.face,
                 anchor="middle")
     canvas.line(safe, layout.rule, w - safe, layout.rule, stroke=style.accent, width=style.line_mm)
     # What goes on top: mark one cube of each of these colours' polyominoes.
-    words = f"Cube on {round_.space}: on top"
+    words = spec.words("card.top", space=round_.space)
     canvas.text(w / 2, layout.top_words, words, fit_line(words, label.size, w - 2 * safe, label.face),
                 fill=style.ink, face=label.face, anchor="middle")
     big = layout.big
@@ -100,7 +100,7 @@ def draw_round_card(canvas, area: Area, spec, style: Style, game: int, round_: R
     for index, seat in enumerate(SEATS):
         cx = safe + (index % 2 + 0.5) * layout.column
         y0 = layout.seats + (index // 2) * (layout.block + label.size * 0.5)
-        words = f"Seat {seat}"
+        words = spec.words("card.seat", seat=seat)
         size = fit_line(words, label.size, layout.column * 0.9, title.face)  # clear of the next column's
         canvas.text(cx, y0 + label.size, words, size, fill=style.ink, face=title.face, anchor="middle")
         _draw_face(canvas, colours, round_.seats[seat], cx - small * (1 + 1 / 16), y0 + label.size * 1.5, small,
@@ -125,14 +125,14 @@ def round_card_component(spec) -> Component:
     cards = []
     if len(spec.cube.colours) != 6 or len(board_path(spec)) != len(LETTERS):
         # No cube to roll (diaominos.cube and diaominos.spaces say why): a draft prints no round cards.
-        return Component("round-card", "Round cards", cards)
+        return Component("round-card", spec.words("component.round-card"), cards)
     for game, seed in enumerate(game_seeds(spec), start=1):
         for round_ in game_rounds(spec, seed):
             piece_id = f"round-card-g{game}-r{round_.number}"
             style = spec.style.resolve("round-card", f"game-{game}", piece=piece_id, safe_mm=piece.safe_mm)
             cards.append(Piece(piece_id, piece.rect(), partial(draw_round_card, spec=spec, style=style, game=game,
                                                                round_=round_), back))
-    return Component("round-card", "Round cards", cards)
+    return Component("round-card", spec.words("component.round-card"), cards)
 
 
 # The sticker guide ---------------------------------------------------------------------------
@@ -141,13 +141,12 @@ STICKER_GUIDE_MM = (180.0, 36.0)  # wide and low, so that it shares page 1 on Le
 
 
 def sticker_blocks(spec) -> list[tuple]:
-    cube = spec.cube
+    cube, words = spec.cube, spec.words
     return [
-        ("title", "Cube stickers"),
-        ("p", f"For a 2 x 2 puzzle cube of about {cube.cube_mm:g} mm. Cut the {cube.sticker_mm:g} mm squares on "
-              f"their lines and stick {cube.facelets_per_colour} of one colour on each side of the solved cube."),
-        ("p", "Each colour has its own symbol, so the cube still plays in a greyscale print and for colour-blind "
-              "players." + (" No cube at all? Play with the round cards." if spec.round_cards.games else "")),
+        ("title", words("stickers.title")),
+        ("p", words("stickers.how", cube=f"{cube.cube_mm:g}", sticker=f"{cube.sticker_mm:g}",
+                    facelets=cube.facelets_per_colour)),
+        ("p", words("stickers.symbols.cards" if spec.round_cards.games else "stickers.symbols")),
     ]
 
 
@@ -155,79 +154,58 @@ def sticker_guide_component(spec) -> Component:
     style = spec.style.resolve("sticker-guide", piece="sticker-guide", safe_mm=4.0)
     shape = Rect(*STICKER_GUIDE_MM)
     face = prose_face(Area(shape.width, shape.height, 0.0), sticker_blocks(spec), style, 1)
-    return Component("sticker-guide", "Sticker guide", [Piece("sticker-guide", shape, face)], cut_guides=False)
+    return Component("sticker-guide", spec.words("component.sticker-guide"), [Piece("sticker-guide", shape, face)],
+                     cut_guides=False)
 
 
 # The rules sheet -----------------------------------------------------------------------------
 
 def rules_blocks(spec) -> list[tuple]:
-    sheet, cube = spec.player_sheet, spec.cube
+    sheet, cube, words = spec.player_sheet, spec.cube, spec.words
     shapes = ", ".join(shape.name for shape in sheet.polyominoes)
     games = spec.round_cards.games
     players = sorted(n for n in spec.players if 1 <= n <= 4) or [1, 4]  # what the rules know
     fewest, most = players[0], players[-1]
-    who = counted(most, "player") if fewest == most else f"{fewest} to {most} players"
-    round_cards = [("b", f"{counted(6 * games, 'round card')}: {counted(games, 'game')} of 6 rounds, for playing "
-                         "without a cube.")] if games else []
+    who = words("rules.players", players=most) if fewest == most else words("rules.players.range", fewest=fewest,
+                                                                            most=most)
+    round_cards = [("b", words("rules.print.cards", cards=6 * games, games=games))] if games else []
+    need = "rules.need.cube-or-cards" if games else "rules.need.cube"
     return [
-        ("title", f"{spec.title}: the rules"),
-        ("p", f"A roll-and-write for {who} around a 2 x 2 puzzle cube. The cube rolls "
-              "across the board one L a round; the colours it shows tell you which polyominoes to mark with "
-              "diamonds and which to load into your grid. Whole polyominoes of diamonds score."),
-        ("h", "In the print"),
-        ("b", "The board, with the spaces A to F and the path the cube rolls along."),
-        ("b", f"{counted(sheet.copies, 'player sheet')}; copy them for more games."),
-        ("b", f"{counted(len(cube.colours) * cube.facelets_per_colour, 'sticker')} for a 2 x 2 cube, if you want to "
-              "dress one."),
+        ("title", words("rules.title", title=spec.title)),
+        ("p", words("rules.intro", who=who)),
+        ("h", words("rules.print")),
+        ("b", words("rules.print.board")),
+        ("b", words("rules.print.sheets", sheets=sheet.copies)),
+        ("b", words("rules.print.stickers", stickers=len(cube.colours) * cube.facelets_per_colour)),
         *round_cards,
-        ("h", "You also need"),
-        ("b", f"A pen or pencil each, and a 2 x 2 puzzle cube of about {cube.cube_mm:g} mm"
-              + (", or the round cards instead." if games else ".")),
-        ("h", "Setting up"),
-        ("n", "Lay the board in the middle. Everyone sits at one side of it, by a seat label, and takes a player "
-              "sheet: write your seat in its seat box."),
-        ("n", "Scramble the cube, roll it a few times and set it on space A."),
-        ("n", f"Each player, alone, gives one of the six colours to each of the polyominoes ({shapes}) by writing "
-              "it in the shape's colour box; the sixth colour is your wild colour, written under the grid. Use "
-              "each colour once."),
-        ("h", "A round"),
-        ("p", "There are 6 rounds. From round 2 on, first roll the cube to the next space, in letter order: it "
-              "tips over its edges along the numbered path, two squares one way and one to the side. Never slide "
-              "it. Over the game every side comes up once and faces every seat once."),
-        ("n", "Marking: for each of the 4 facelets on top, mark one cube of the polyomino of that colour, always "
-              "the lowest unmarked one, and of those the right-most (the small numbers give the order). A wild "
-              "facelet instead marks any one cube of your grid: a diamond there, not a loaded cube."),
-        ("n", "Loading: note the 4 facelets facing you, as initials on that round's row. Then load those "
-              "polyominoes into your grid one by one, crossing each initial off."),
-        ("h", "Loading a polyomino"),
-        ("b", "A wild facelet loads any of the five shapes."),
-        ("b", "You may turn and flip a shape. It must lie on grid cubes not yet loaded and touch a loaded cube "
-              "face to face; the first must touch the grid's filled cube. If it fits nowhere, skip it."),
-        ("b", "A shape may cover a cube a wild facelet marked: that cube is not loaded yet."),
-        ("b", "Where the shape has a marked cube, mark the grid cube under it (a diamond); fill in the grid cubes "
-              "under its other cubes, wiping out any wild mark there. Then fill in the marked cubes on the shape: "
-              "each mark is loaded only once."),
-        ("h", "Scoring"),
-        ("b", "A polyomino in your grid made only of diamonds scores 5: note it on that shape's score line. The "
-              "first player at the table to score a shape adds 1 bonus point in its first-player box."),
-        ("b", "At the end: 1 point for each layer of your grid you completed and 1 for each diamond mark still "
-              "in your grid, noted by your wild colour. Add everything up; the highest total wins, and ties share "
-              "the win."),
-        *without_a_cube(games),
+        ("h", words("rules.need")),
+        ("b", words(need, cube=f"{cube.cube_mm:g}")),
+        ("h", words("rules.setup")),
+        ("n", words("rules.setup.board")),
+        ("n", words("rules.setup.cube")),
+        ("n", words("rules.setup.colours", shapes=shapes)),
+        ("h", words("rules.round")),
+        ("p", words("rules.round.roll")),
+        ("n", words("rules.round.marking")),
+        ("n", words("rules.round.loading")),
+        ("h", words("rules.loading")),
+        ("b", words("rules.loading.wild")),
+        ("b", words("rules.loading.place")),
+        ("b", words("rules.loading.cover")),
+        ("b", words("rules.loading.marks")),
+        ("h", words("rules.scoring")),
+        ("b", words("rules.scoring.shape")),
+        ("b", words("rules.scoring.end")),
+        *without_a_cube(spec, games),
     ]
 
 
-def without_a_cube(games: int) -> list[tuple]:
+def without_a_cube(spec, games: int) -> list[tuple]:
     """How to play from the round cards, if the print has any."""
     if not games:
         return []
-    pick = f"Pick a game (1 to {games}) and take its 6 round cards" if games > 1 else "Take the 6 round cards"
-    return [
-        ("h", "Without a cube"),
-        ("p", f"{pick} in order, face down. Each round turn up the next: mark the colours on top, and load the 4 "
-              "facelets shown for your seat. They show the cube as it would roll along the board from a scramble, "
-              "so the rounds keep the same promise."),
-    ]
+    text = spec.words("rules.cards.games", games=games) if games > 1 else spec.words("rules.cards.game")
+    return [("h", spec.words("rules.cards")), ("p", text)]
 
 
 def rules_component(spec) -> Component:
