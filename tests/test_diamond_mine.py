@@ -107,8 +107,8 @@ def test_quadrants_are_numbered_in_reading_order():
     from generator.games.diamond_mine.board import Board
 
     found = quadrants(Board())
-    assert [(q.number, q.place()) for q in found] == [(1, "top left"), (2, "top right"), (3, "bottom left"),
-                                                      (4, "bottom right")]
+    assert [(q.number, q.place()) for q in found] == [(1, "top-left"), (2, "top-right"), (3, "bottom-left"),
+                                                      (4, "bottom-right")]
 
 
 BOARD_BROKEN = [
@@ -170,14 +170,15 @@ def test_the_card_back_has_no_edge_near_its_cut(components):
 
 
 def test_on_a_wide_card_the_move_stays_between_the_rank_and_its_words(tmp_path):
-    """The squares of the move grow with the card's width, but never into the rank above or the words below."""
+    """The star of the move (a patch of 7 x 7 squares round the pawn for a 3) grows with the card, but
+    never into the rank above or the words below."""
     spec = load_text(tmp_path, BUNDLED, ("movement_cards.piece={width_mm: 100, height_mm: 63.5, corner_radius_mm: 3, "
                                          "safe_mm: 3}",))
     card = next(c for c in spec.components() if c.name == "movement-card").pieces[2]  # the 3
     style = card.front.keywords["style"]
     drawn = record_face(card.front, Area(card.width, card.height, BLEED))
     squares = [path.box for path in drawn.paths if path.stroke == style.line]
-    assert len(squares) == 4
+    assert len(squares) == 7 * 7
     rank = next(text.box for text in drawn.texts if text.text == "3")
     words = next(text.box for text in drawn.texts if text.text == "Move 3 squares")
     assert rank[3] < min(box[1] for box in squares) and max(box[3] for box in squares) < words[1]
@@ -284,7 +285,7 @@ def test_the_rules_sheet_says_who_goes_first(components):
 def test_the_rules_sheet_says_when_the_game_ends_in_plain_words(components):
     (sheet,) = components["rules-sheet"].pieces
     words = " ".join(words_of(sheet).split())
-    assert "With 2 players the game ends the moment a 6th vein is exhausted; with 4 players, the moment the " \
+    assert "With 2 players the game ends the moment 6 veins are exhausted; with 4 players, the moment the " \
            "last of the 8 veins is exhausted." in words
     assert "the last of the 8th" not in words
 
@@ -303,7 +304,7 @@ def test_the_rules_sheet_says_which_diamonds_are_flawless_for_2_and_for_4_player
 def test_a_set_for_2_players_speaks_of_2_players_only(tmp_path):
     words = sheet_words(tmp_path, ("players=[2]",))  # the file's flawless colour is a 4 player game's
     assert "Prospectors for 2 players" in words and "4 players" not in words and "white" not in words
-    assert "With 2 players the game ends the moment a 6th vein is exhausted." in words
+    assert "With 2 players the game ends the moment 6 veins are exhausted." in words
 
 
 def test_a_set_for_4_players_without_a_flawless_colour_says_how_to_add_one(tmp_path):
@@ -396,7 +397,7 @@ def test_the_game_builds_on_few_well_used_sheets(bundled_build, paper, sheets):
 
 def test_the_reference_rule_fires_on_a_rules_sheet_too_small_for_the_rules(tmp_path):
     found = errors(tmp_path, overrides=("rules_sheet.height_mm=120",))
-    assert any("the rules do not fit a 180 x 120 mm sheet" in text for text in found.get("diamond_mine.reference", [])), found
+    assert any("the rules do not fit a 180 x 120 mm sheet at 7 pt, even flowing onto a second" in text for text in found.get("diamond_mine.reference", [])), found
 
 
 def test_the_cards_rule_fires_on_a_card_too_small_for_its_words(tmp_path):

@@ -167,8 +167,9 @@ def _inside(point, triangle) -> bool:
 
 
 def test_each_face_shows_the_sizes_pips_near_its_base_in_a_contrasting_colour(tmp_path):
-    """The net is filled with its colour into the bleed; each face then carries 1, 2 or 3 pips, in
-    paper on the dark nests and in ink on the pale flawless colour, closer to the base edge than to the apex."""
+    """The bleed takes a pale tint of the colour and the net itself the colour; each face then carries 1, 2
+    or 3 pips, in paper on the dark nests and in ink on the pale flawless colour, closer to the base edge
+    than to the apex."""
     from generator.model import Area
     from generator.recording import record_face
 
@@ -181,8 +182,9 @@ def test_each_face_shows_the_sizes_pips_near_its_base_in_a_contrasting_colour(tm
         piece = next(p for p in component.pieces if p.id == piece_id)
         style = spec.style.resolve("pyramid", colour, size, piece_id)
         drawn = record_face(piece.front, Area(piece.width, piece.height, 3.0, piece.shape)).paths
-        assert drawn[0].fill == fills[colour] and drawn[0].box[:2] == (-3.0, -3.0)  # to the bleed
-        pips = drawn[1:]
+        assert drawn[0].fill == dm.tint(fills[colour], style.background) and drawn[0].box[:2] == (-3.0, -3.0)
+        assert drawn[1].fill == fills[colour] and drawn[1].box[:2] == (0.0, 0.0)  # the net, to its cut
+        pips = [path for path in drawn[2:] if path.fill and not path.stroke]
         assert len(pips) == 4 * dm.PIPS[size]
         assert {pip.fill for pip in pips} == {style.background if mark == "paper" else style.ink}
         net = dm.pyramid_net(spec.pyramids, size)
@@ -194,6 +196,48 @@ def test_each_face_shows_the_sizes_pips_near_its_base_in_a_contrasting_colour(tm
             assert len(near) == dm.PIPS[size]
 
 
+def test_a_nets_colour_stops_at_its_cut_and_its_folds_run_down_a_pale_band(tmp_path):
+    """Issue 22: on the black and navy nests the edge a cutter sees is the cut line (the bleed is a pale
+    tint, at least 3:1 from the colour), and each fold runs down a band of that tint, so it does not
+    look like a cut."""
+    from generator.colour_rules import contrast
+    from generator.model import Area
+    from generator.recording import record_face
+
+    spec = spec_of(tmp_path)
+    (component,) = dm.pyramid_components(spec)
+    for name in ("black", "blue"):
+        piece = next(p for p in component.pieces if p.id == f"pyramid-large-{name}-1")
+        colour = next(c.colour for c in spec.colours if c.name == name)
+        style = spec.style.resolve("pyramid", name, "large", piece.id)
+        pale = dm.tint(colour, style.background)
+        assert contrast(pale, colour) >= 3.0 and contrast(style.background, pale) >= 3.0, (name, pale)
+        drawn = record_face(piece.front, Area(piece.width, piece.height, 3.0, piece.shape)).paths
+        bands = [path for path in drawn if path.stroke == pale]
+        assert len(bands) == len(piece.shape.fold_lines) == 4  # three folds between faces, one at the tab
+
+
+def test_coloured_pyramids_carry_their_colours_letter_on_every_face_and_nests_none(tmp_path):
+    """Issue 22: own-colour scoring works in greyscale: each face of a coloured pyramid carries its
+    colour's letter (at 7 pt or more, in the pips' colour); the opaque nests carry none."""
+    from generator.canvas import PT
+    from generator.model import Area
+    from generator.recording import record_face
+
+    spec = spec_of(tmp_path)
+    (component,) = dm.pyramid_components(spec)
+    for piece_id, letter in (("pyramid-small-red-1", "R"), ("pyramid-medium-yellow-1", "Y"),
+                             ("pyramid-large-purple-1", "P"), ("pyramid-small-white-1", "W"),
+                             ("pyramid-large-black-1", None)):
+        piece = next(p for p in component.pieces if p.id == piece_id)
+        texts = record_face(piece.front, Area(piece.width, piece.height, 3.0, piece.shape)).texts
+        if letter is None:
+            assert texts == []
+            continue
+        assert [text.text for text in texts] == [letter] * 4
+        assert min(text.size for text in texts) >= 7 * PT
+
+
 def test_a_pale_opaque_colour_is_striped_and_a_dark_one_is_not(tmp_path):
     """A nest must hide what it holds: the dark opaque colours are plain, a pale one gets ink stripes."""
     from generator.model import Area
@@ -202,8 +246,9 @@ def test_a_pale_opaque_colour_is_striped_and_a_dark_one_is_not(tmp_path):
     def strokes(spec, piece_id):
         (component,) = dm.pyramid_components(spec)
         piece = next(p for p in component.pieces if p.id == piece_id)
+        pale = dm.tint(next(c.colour for c in spec.colours if c.name == "black"), spec.style.resolve("pyramid").background)
         return [path for path in record_face(piece.front, Area(piece.width, piece.height, 3.0, piece.shape)).paths
-                if path.stroke]
+                if path.stroke and path.stroke != pale]  # not the folds' bands
 
     assert strokes(spec_of(tmp_path), "pyramid-large-black-1") == []
     pale = spec_of(tmp_path, overrides=("colours.4.colour=sand",))

@@ -22,6 +22,7 @@ from generator.shapes import Rect
 from generator.styles import Style
 from generator.validate import error
 
+from .names import colour_label, colour_mark
 from .rulebook import BOARD_SQUARES, NESTS, QUADRANT_SQUARES, rules
 
 ROOM_MM = 3.0  # the least space left round a large pyramid standing in a square
@@ -81,11 +82,11 @@ class Quadrant:
     border: tuple[bool, bool, bool, bool]  # left, top, right, bottom
 
     def place(self) -> str:
-        """Where it lies on the table: "top left", "bottom right"."""
+        """Where it lies on the table, a key of the words' board.place: "top-left", "bottom-right"."""
         left, top, right, bottom = self.border
         vertical = "top" if top and not bottom else "bottom" if bottom and not top else ""
         horizontal = "left" if left and not right else "right" if right and not left else ""
-        return " ".join(word for word in (vertical, horizontal) if word) or "middle"
+        return "-".join(word for word in (vertical, horizontal) if word) or "middle"
 
 
 def quadrants(board: Board) -> list[Quadrant]:
@@ -113,12 +114,14 @@ def quadrant_size(board: Board, quadrant: Quadrant) -> tuple[float, float]:
 @dataclass(frozen=True)
 class Home:
     square: tuple[int, int]
-    name: str  # the player colour's name
+    name: str  # the player colour's name, the identity the rules check
     colour: str  # its palette colour
+    label: str = ""  # its name as it prints
+    mark: str = ""  # its letter
 
 
 def draw_quadrant(canvas, area: Area, board: Board, quadrant: Quadrant, homes: list[Home],
-                  owner: Home | None, neighbours: dict[str, int], style: Style) -> None:
+                  neighbours: dict[str, int], style: Style, words: dict) -> None:
     """The border in the accent colour to the bleed, the squares checkered in paper and panel, the home
     corner in its player's colour, the territory's edge, the border's words and joining marks."""
     sq, border = board.square_mm, board.border_mm
@@ -142,7 +145,7 @@ def draw_quadrant(canvas, area: Area, board: Board, quadrant: Quadrant, homes: l
             row, col = home.square
             if row in quadrant.rows and col in quadrant.cols:
                 draw_home(canvas, x0 + (col - quadrant.cols.start) * sq, y0 + (row - quadrant.rows.start) * sq,
-                          sq, home, style)
+                          sq, home, style, words["home"])
         # The territory's edge: a heavy line along the seams, half of it on each quadrant.
         edge = style.line_mm * 4
         for side, (ax, ay, cx, cy) in zip(quadrant.border, ((x0, y0, x0, y0 + height), (x0, y0, x0 + width, y0),
@@ -151,27 +154,27 @@ def draw_quadrant(canvas, area: Area, board: Board, quadrant: Quadrant, homes: l
             if not side:
                 canvas.line(ax, ay, cx, cy, stroke=style.ink, width=edge)
     canvas.rect(x0, y0, width, height, stroke=style.ink, width=style.line_mm * 2)
-    draw_border(canvas, area, board, quadrant, owner, neighbours, style)
+    draw_border(canvas, area, board, quadrant, neighbours, style, words["label"])
 
 
-def draw_home(canvas, x: float, y: float, sq: float, home: Home, style: Style) -> None:
-    """A home square: the player's colour, HOME and the colour's name, in whichever of ink and paper
-    stands out on it."""
+def draw_home(canvas, x: float, y: float, sq: float, home: Home, style: Style, word: str) -> None:
+    """A home square: the player's colour, HOME and the colour's name and letter, in whichever of ink
+    and paper stands out on it."""
     canvas.rect(x, y, sq, sq, fill=home.colour)
     mark = style.ink_on(home.colour)
     inset = sq * 0.08
     canvas.rect(x + inset, y + inset, sq - 2 * inset, sq - 2 * inset, stroke=mark, width=style.line_mm * 1.5)
-    size = fit_line("HOME", style.title.size * 1.2, sq * 0.7, style.title.face)
-    canvas.text(x + sq / 2, centred_baseline("HOME", size, style.title.face, y + sq * 0.42), "HOME", size,
+    size = fit_line(word, style.title.size * 1.2, sq * 0.7, style.title.face)
+    canvas.text(x + sq / 2, centred_baseline(word, size, style.title.face, y + sq * 0.42), word, size,
                 fill=mark, face=style.title.face, anchor="middle")
-    name = home.name.capitalize()
+    name = home.label
     size = fit_line(name, style.body.size * 1.2, sq * 0.7, style.body.face)
     canvas.text(x + sq / 2, centred_baseline(name, size, style.body.face, y + sq * 0.64), name, size,
                 fill=mark, face=style.body.face, anchor="middle")
 
 
-def draw_border(canvas, area: Area, board: Board, quadrant: Quadrant, owner: Home | None,
-                neighbours: dict[str, int], style: Style) -> None:
+def draw_border(canvas, area: Area, board: Board, quadrant: Quadrant, neighbours: dict[str, int], style: Style,
+                words: str) -> None:
     """Along the top or bottom border: which quadrant this is and whose territory. At each seam: a
     joining mark, clear of the words."""
     sq, border = board.square_mm, board.border_mm
@@ -180,10 +183,6 @@ def draw_border(canvas, area: Area, board: Board, quadrant: Quadrant, owner: Hom
     width, height = len(quadrant.cols) * sq, len(quadrant.rows) * sq
     label, face = LABEL_PT * PT, style.body.face
     half = min(border * 0.35, sq * 0.2)
-    words = f"Board {quadrant.number} of {quadrant_grid(board) ** 2}, {quadrant.place()}"
-    if owner is not None:
-        name = owner.name.capitalize()
-        words += f": {name}'s territory ({name} places no nest here)"
     band_y = border / 2 if top else y0 + height + border / 2 if bottom else None
     if band_y is not None:
         keep_clear = half + label * 4  # the joining mark and its note at a seam end
@@ -240,8 +239,19 @@ def board_homes(spec) -> list[Home]:
     for name, square in zip(spec.player_colours, spec.board.homes):
         at = parse_square(square, spec.board.squares)
         if at is not None and name in colours:  # diamond_mine.board and .colours say what is wrong
-            homes.append(Home(at, name, colours[name].colour))
+            named = spec.words("colour.named", colour=colour_label(spec, name), mark=colour_mark(spec, name))
+            homes.append(Home(at, name, colours[name].colour, named, colour_mark(spec, name)))
     return homes
+
+
+def border_words(spec, quadrant: Quadrant, owner: Home | None) -> str:
+    """Which quadrant this is, where it lies and whose territory: the words along its border."""
+    words = spec.words
+    values = dict(number=quadrant.number, total=quadrant_grid(spec.board) ** 2,
+                  place=words(f"board.place.{quadrant.place()}"))
+    if owner is None:
+        return words("board.label", **values)
+    return words("board.label.owner", owner=colour_label(spec, owner.name), **values)
 
 
 def opposite_homes(spec) -> list[tuple[str, str]]:
@@ -261,10 +271,11 @@ def board_component(spec) -> Component:
         piece_id = f"board-quadrant-{quadrant.number}"
         style = spec.style.resolve("board", piece=piece_id, safe_mm=2.0)
         width, height = quadrant_size(board, quadrant)
-        draw = partial(draw_quadrant, board=board, quadrant=quadrant, homes=homes, owner=owner,
-                       neighbours=seam_neighbours(board, quadrant), style=style)
+        draw = partial(draw_quadrant, board=board, quadrant=quadrant, homes=homes,
+                       neighbours=seam_neighbours(board, quadrant), style=style,
+                       words={"home": spec.words("board.home"), "label": border_words(spec, quadrant, owner)})
         pieces.append(Piece(piece_id, Rect(width, height), draw))
-    return Component("board", "Board (four quadrants)", pieces)
+    return Component("board", spec.words("component.board"), pieces)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -7,22 +7,24 @@ duplex printer's shift, or told a 3 from an ace, would give the secret choice aw
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import partial
 
 from generator.canvas import PT
 from generator.kit.prose import FLOOR_PT
-from generator.geometry import Path
 from generator.kit.symbols import draw_symbol
-from generator.kit.text import centred_baseline, fit_box, fit_line
+from generator.fonts import text_width
+from generator.kit.text import centred_baseline, counted, fit_box, fit_line
 from generator.model import Area, Component, Piece, PieceGeometry, fill_bleed
 from generator.schema import spec_field, where
 from generator.styles import Style
 from generator.validate import error
 
+from .names import colour_label, colour_mark
 from .rulebook import MOVES, rules
 
-WORDS_PT = 8.0  # "Move 2 squares" under the rank
+WORDS_PT = 8.0  # "Move 2 squares" and "any straight line" under the star
 BAND = 0.16  # the coloured bands naming the player, top and bottom, as a fraction of the card's height
 
 
@@ -33,19 +35,16 @@ class MovementCards:
     cards: dict[str, int] = spec_field(default_factory=lambda: dict(MOVES), minimum=1, maximum=8)
 
 
-def squares_word(count: int) -> str:
-    return f"{count} square" + ("" if count == 1 else "s")
-
-
-def draw_movement_front(canvas, area: Area, style: Style, rank: str, moves: int, player: str,
-                        colour: str) -> None:
-    """The player's colour to the bleed; in a paper panel the rank, large, and the move drawn as a
-    row of squares; the player's colour named at the top, so that no one needs to tell colours apart."""
+def draw_movement_front(canvas, area: Area, style: Style, rank: str, moves: int, name: str, colour: str,
+                        words: tuple[str, str]) -> None:
+    """The player's colour to the bleed; in a paper panel the rank, large, and the move drawn as a star:
+    the pawn in the middle of a patch of board, an arrow in each of the eight straight lines, rows,
+    columns and diagonals, to the square `moves` away; under it the move in words. The player's colour
+    is named at the top and the foot, so that no one needs to tell colours apart."""
     w, h = area.width, area.height
     safe = style.safe_mm
     fill_bleed(canvas, area, colour)
     mark = style.ink_on(colour)
-    name = player.capitalize()
     band = h * BAND  # the coloured band at the top and bottom that names the player
     size = fit_line(name, style.title.size * 1.1, w - 2 * safe, style.title.face)
     canvas.text(w / 2, centred_baseline(name, size, style.title.face, safe + (band - safe) / 2 + 0.5), name, size,
@@ -59,16 +58,22 @@ def draw_movement_front(canvas, area: Area, style: Style, rank: str, moves: int,
     canvas.rect(panel_x, panel_y, panel_w, panel_h, radius=2.0, fill=style.background, stroke=mark,
                 width=style.line_mm)
     index = style.index
-    big = fit_box(rank, index.size * 3.2, panel_w * 0.8, panel_h * 0.42, index.face)
-    canvas.text(w / 2, centred_baseline(rank, big, index.face, panel_y + panel_h * 0.3), rank, big, fill=style.ink,
-                face=index.face, anchor="middle")
-    # The move's squares sit between the rank (down to 0.51 of the panel) and the words (from 0.83):
-    # on a wide card they grow no taller than that band.
-    draw_move(canvas, w / 2, panel_y + panel_h * 0.64, panel_w * 0.86, moves, colour, style, panel_h * 0.24)
-    words = f"Move {squares_word(moves)}"
-    size = fit_line(words, WORDS_PT * PT, words_room(w, style), style.body.face)
-    canvas.text(w / 2, centred_baseline(words, size, style.body.face, panel_y + panel_h * 0.86), words, size,
-                fill=style.ink, face=style.body.face, anchor="middle")
+    big = fit_box(rank, index.size * 3.2, panel_w * 0.8, panel_h * RANK_TALL, index.face)
+    canvas.text(w / 2, centred_baseline(rank, big, index.face, panel_y + panel_h * RANK_AT), rank, big,
+                fill=style.ink, face=index.face, anchor="middle")
+    star_top, star_bottom = panel_y + panel_h * STAR_TOP, panel_y + panel_h * STAR_BOTTOM
+    draw_star(canvas, w / 2, (star_top + star_bottom) / 2, min(panel_w * 0.9, star_bottom - star_top), moves,
+              colour, style)
+    for text, at in zip(words, WORDS_AT):
+        size = fit_line(text, WORDS_PT * PT, words_room(w, style), style.body.face)
+        canvas.text(w / 2, centred_baseline(text, size, style.body.face, panel_y + panel_h * at), text, size,
+                    fill=style.ink, face=style.body.face, anchor="middle")
+
+
+# Where things sit in the card's paper panel, as fractions of its height
+RANK_AT, RANK_TALL = 0.16, 0.24  # the rank's middle and its greatest height
+STAR_TOP, STAR_BOTTOM = 0.32, 0.79  # the star of moves
+WORDS_AT = (0.855, 0.945)  # the two lines of words: how far, which way
 
 
 def words_room(width: float, style: Style) -> float:
@@ -76,26 +81,36 @@ def words_room(width: float, style: Style) -> float:
     return width - 2 * style.safe_mm - 2.0
 
 
-def draw_move(canvas, cx: float, cy: float, width: float, moves: int, colour: str, style: Style,
-              tallest: float) -> None:
-    """A row of squares: the pawn's square, then `moves` squares with an arrow to the last; a square is
-    at most `tallest` high."""
-    cells = max(MOVES.values()) + 1
-    cell = min(width / cells, width * 0.25, tallest)
-    x0 = cx - cell * (moves + 1) / 2
-    for k in range(moves + 1):
-        canvas.rect(x0 + k * cell, cy - cell / 2, cell, cell, fill=style.panel if k else style.background,
-                    stroke=style.line, width=style.line_mm * 0.7)
+DIRECTIONS = [(dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy]
+
+
+def draw_star(canvas, cx: float, cy: float, across: float, moves: int, colour: str, style: Style) -> None:
+    """A patch of board `across` mm wide round the pawn: the squares of the eight straight lines, rows,
+    columns and diagonals, shaded, and an arrow along each line into the square `moves` away."""
+    cells = 2 * moves + 1
+    cell = min(across / cells, across * 0.3)
+    x0, y0 = cx - cell * cells / 2, cy - cell * cells / 2
+    thin = style.line_mm * 0.5
+    for row in range(cells):
+        for col in range(cells):
+            dx, dy = col - moves, row - moves
+            on_line = (dx or dy) and (dx == 0 or dy == 0 or abs(dx) == abs(dy))
+            canvas.rect(x0 + col * cell, y0 + row * cell, cell, cell, fill=style.panel if on_line else style.background,
+                        stroke=style.line, width=thin)
+    head = min(cell * 0.5, 2.4)
+    for dx, dy in DIRECTIONS:
+        length = math.hypot(dx, dy)
+        ux, uy = dx / length, dy / length
+        start = cell * 0.3 * length
+        tip = (moves + 0.3) * cell * length  # inside the square the move ends on
+        ex, ey = cx + ux * tip, cy + uy * tip
+        bx, by = cx + ux * (tip - head), cy + uy * (tip - head)
+        canvas.line(cx + ux * start, cy + uy * start, bx, by, stroke=style.ink, width=style.line_mm * 1.2)
+        px, py = -uy * head * 0.5, ux * head * 0.5
+        canvas.polygon([(ex, ey), (bx + px, by + py), (bx - px, by - py)], fill=style.ink)
     # the pawn: a pyramid seen from the side, in the player's colour
-    px = x0 + cell / 2
-    canvas.polygon([(px - cell * 0.3, cy + cell * 0.32), (px, cy - cell * 0.36), (px + cell * 0.3, cy + cell * 0.32)],
+    canvas.polygon([(cx - cell * 0.26, cy + cell * 0.24), (cx, cy - cell * 0.3), (cx + cell * 0.26, cy + cell * 0.24)],
                    fill=colour, stroke=style.ink, width=style.line_mm * 0.6)
-    end = x0 + (moves + 0.5) * cell
-    arrow = Path().move_to(px + cell * 0.4, cy).line_to(end, cy)
-    canvas.draw(arrow, stroke=style.ink, width=style.line_mm * 1.6)
-    head = cell * 0.22
-    canvas.polygon([(end + head * 0.3, cy), (end - head, cy - head * 0.7), (end - head, cy + head * 0.7)],
-                   fill=style.ink)
 
 
 def draw_movement_back(canvas, area: Area, style: Style) -> None:
@@ -120,6 +135,10 @@ def draw_movement_back(canvas, area: Area, style: Style) -> None:
     draw_symbol(canvas, "diamond", cx, cy, emblem * 0.3, style.back)
 
 
+def card_words(spec, moves: int) -> tuple[str, str]:
+    return spec.words("movement.squares", moves=moves), spec.words("movement.line")
+
+
 def movement_component(spec) -> Component:
     cards = spec.movement_cards
     colours = {c.name: c for c in spec.colours}
@@ -133,10 +152,11 @@ def movement_component(spec) -> Component:
         for rank, moves in cards.cards.items():
             piece_id = f"movement-{player}-{rank}"
             style = spec.style.resolve("movement-card", player, rank, piece_id, safe_mm=cards.piece.safe_mm)
-            front = partial(draw_movement_front, style=style, rank=str(rank), moves=moves, player=player,
-                            colour=colour.colour)
+            name = spec.words("colour.named", colour=colour_label(spec, player), mark=colour_mark(spec, player))
+            front = partial(draw_movement_front, style=style, rank=str(rank), moves=moves, name=name,
+                            colour=colour.colour, words=card_words(spec, moves))
             pieces.append(Piece(piece_id, cards.piece.rect(), front, back))
-    return Component("movement-card", "Movement cards", pieces)
+    return Component("movement-card", spec.words("component.movement-card"), pieces)
 
 
 @rules.rule("diamond_mine.cards", "each player has an ace, a 2 and a 3, moving 1, 2 and 3 squares")
@@ -155,11 +175,12 @@ def check_cards(spec):
                            "(the rules: \"an Ace, 2 and 3 from a deck of playing cards\")")
     for rank, moves in cards.items():
         if rank in MOVES and moves != MOVES[rank]:
-            yield error(place, f"the {rank} moves {squares_word(moves)}; it moves {squares_word(MOVES[rank])}, "
+            yield error(place, f"the {rank} moves {counted(moves, 'square')}; it moves {counted(MOVES[rank], 'square')}, "
                                "as its rank says")
     piece = spec.movement_cards.piece
     style = spec.style.resolve("movement-card", safe_mm=piece.safe_mm)
-    longest = max((f"Move {squares_word(moves)}" for moves in cards.values()), key=len, default="")
+    said = [text for moves in cards.values() for text in card_words(spec, moves)]
+    longest = max(said, key=lambda text: text_width(text, WORDS_PT * PT, style.body.face), default="")
     fits = fit_line(longest, WORDS_PT * PT, words_room(piece.width_mm, style), style.body.face) >= FLOOR_PT * PT
     if not fits or piece.height_mm * BAND - style.safe_mm < FLOOR_PT * PT:
         yield error(where(spec.movement_cards, "piece"),

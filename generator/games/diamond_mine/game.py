@@ -18,6 +18,7 @@ from .board import Board, board_component
 from .cards import MovementCards, movement_component
 from generator.kit.prose import RulesSheet
 
+from .names import title
 from .paper import ReferenceCard, reference_component, rules_component
 from .pyramids import Pyramids, flawless_stash, pyramid_components
 from .rulebook import rules
@@ -28,9 +29,11 @@ class StashColour:
     """One Icehouse stash: a colour name players say, the palette colour it prints in, and whether it is
     one of the two opaque colours (their large pyramids are the nests)."""
 
-    name: str
+    name: str  # the identity the rules check (player colours, homes, the flawless colour)
     colour: Colour
     opaque: bool = False
+    label: str = ""  # what prints, if not the words file's name for it (data/words/diamond_mine.yaml)
+    mark: str = ""  # the letter its pyramids and cards carry, if not the words file's
 
 
 @dataclass(kw_only=True)
@@ -45,7 +48,20 @@ class DiamondMineSpec(GameSpec):
     rules_sheet: RulesSheet
 
 
+def printing_words(spec: DiamondMineSpec) -> None:
+    """Page 1's box: the game file's `printing:` words, or else (and under a translation) the words file's."""
+    printing, words = spec.printing, spec.words
+    chosen = any(key.startswith("printing.") for key in words.chosen)
+    if chosen or not printing.bring:
+        printing.bring = [words("printing.bring.bag"), words("printing.bring.glue")]
+    if chosen or not printing.steps:
+        printing.steps = [words("printing.step.fold")]
+
+
 def components(spec: DiamondMineSpec):
+    printing_words(spec)
+    if not spec.title or "title" in spec.words.chosen:
+        spec.title = title(spec)  # the title page 1 and the footers print
     # The board first: the nets fill the room its quadrants leave on their sheets.
     return [rules_component(spec), board_component(spec), *pyramid_components(spec), movement_component(spec),
             reference_component(spec)]

@@ -9,7 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import partial
 
-from generator.kit.prose import FLOOR_PT, columns_of, flow, prose_size, rules_sheet_component, rules_sheet_errors
+from generator.canvas import PT
+from generator.kit.prose import (FLOOR_PT, RULES_COLUMNS, RULES_SAFE_MM, columns_of, flow, prose_pieces, prose_size,
+                                 rules_sheet_fit)
 from generator.kit.text import centred_baseline, counted, fit_line
 from generator.model import Area, Component, Piece, PieceGeometry, fill_bleed
 from generator.schema import spec_field, where
@@ -18,7 +20,7 @@ from generator.styles import Style
 from generator.validate import error
 
 from .board import opposite_homes, quadrants
-from .cards import squares_word
+from .names import colour_label, colour_mark, labels, listed, times_word, title
 from .pyramids import PIPS, flawless_stash, pyramid_counts
 from .rulebook import (CARRY_PIPS, END_EXHAUSTED, FLAWLESS_ADDED_FOR, FLAWLESS_TIMES, MOVES, NESTS,
                        OWN_COLOUR_TIMES, PLAYER_COUNTS, POINTS, rules)
@@ -43,20 +45,8 @@ SHEET_SAFE_MM = 6.0  # the rules sheet's margin inside its trim
 
 
 # ---------------------------------------------------------------------------------------------
-# Words, with the numbers taken from the spec
+# Words, with the numbers taken from the spec (data/words/diamond_mine.yaml holds the sentences)
 # ---------------------------------------------------------------------------------------------
-
-def names(items: list[str], joint: str = "and") -> str:
-    """"red", "red and blue", "red, green and blue" (or with "or")."""
-    items = [str(item) for item in items]
-    if len(items) < 2:
-        return items[0] if items else "none"
-    return ", ".join(items[:-1]) + f" {joint} " + items[-1]
-
-
-def ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
-
 
 def player_counts(spec) -> list[int]:
     """The player counts the words speak of: the file's, as far as the rules know them."""
@@ -65,186 +55,156 @@ def player_counts(spec) -> list[int]:
 
 def end_text(spec) -> str:
     """When the game ends, for each player count: the rules count exhausted veins."""
-    ends = spec.reference_card.end_exhausted
-    moments = []
+    words, ends = spec.words, spec.reference_card.end_exhausted
+    said = []
     for players in player_counts(spec):
         veins = ends[players]
-        moment = (f"the last of the {veins} veins is exhausted" if veins == NESTS[players]
-                  else f"a {ordinal(veins)} vein is exhausted")
-        moments.append((players, moment))
-    (first, moment), rest = moments[0], moments[1:]
-    return (f"With {counted(first, 'player')} the game ends the moment {moment}"
-            + "".join(f"; with {counted(players, 'player')}, the moment {moment}" for players, moment in rest) + ".")
+        moment = words("end.moment.all" if veins == NESTS[players] else "end.moment.count", veins=veins)
+        said.append(words("end.next" if said else "end.first", players=players, moment=moment))
+    return "".join(said) + words("end.close")
 
 
 def carry_text(spec) -> str:
-    return (f"Carry at most {counted(spec.reference_card.carry_pips, 'pip')}: a small has {PIPS['small']}, a "
-            f"medium {PIPS['medium']} (so a medium and a small, or three smalls).")
+    return spec.words("carry", pips=spec.reference_card.carry_pips, small=PIPS["small"], medium=PIPS["medium"])
 
 
 def seats_text(spec) -> str:
     """Two players sit at opposite corners: the colours whose homes face each other across the board."""
-    pairs = [f"{a} and {b}" for a, b in opposite_homes(spec)]  # none: diamond_mine.board says so
-    return "With 2 players, take two colours whose homes are opposite corners" + (
-        f": {', or '.join(pairs)}." if pairs else ".")
+    words = spec.words
+    pairs = [words("seats.pair", first=colour_label(spec, a), second=colour_label(spec, b))
+             for a, b in opposite_homes(spec)]  # none: diamond_mine.board says so
+    if not pairs:
+        return words("seats")
+    return words("seats.pairs", pairs=f", {words('or')} ".join(pairs))
 
 
 def flawless_text(spec) -> str:
     """Which diamonds are flawless: with 2 players a colour no one plays, drawn at random; with 4 the
     optional fifth colour."""
-    counts, flawless = player_counts(spec), spec.flawless
-    words = [f"Flawless diamonds score {times_word(spec.reference_card.flawless_times)} for anyone."]
+    counts, flawless, words = player_counts(spec), spec.flawless, spec.words
+    said = [words("flawless.score", times=times_word(spec, spec.reference_card.flawless_times))]
     if 2 in counts:
-        words.append("With 2 players, one of the bag colours no one plays is flawless: draw which at random.")
+        said.append(words("flawless.two"))
     if FLAWLESS_ADDED_FOR in counts:
-        words.append(f"With {FLAWLESS_ADDED_FOR} players every bag colour belongs to someone: play with flawless "
-                     "diamonds only if you add "
-                     + (f"the {flawless.name} ones to the bag." if flawless is not None
-                        else "a fifth coloured stash of your own to the bag."))
-    return " ".join(words)
-
-
-def times_word(times: int) -> str:
-    return {2: "double", 3: "triple"}.get(times, f"x{times}")
+        said.append(words("flawless.four", players=FLAWLESS_ADDED_FOR, colour=colour_label(spec, flawless.name))
+                    if flawless is not None else words("flawless.four.none", players=FLAWLESS_ADDED_FOR))
+    return " ".join(said)
 
 
 def scoring_blocks(spec) -> list[tuple]:
-    ref = spec.reference_card
+    ref, words = spec.reference_card, spec.words
     return [
-        ("b", f"Only banked diamonds count: a small scores {ref.points['small']}, a medium "
-              f"{ref.points['medium']}."),
-        ("b", f"Diamonds of your own colour score {times_word(ref.own_colour_times)} (x{ref.own_colour_times}); "
-              f"flawless ones score {times_word(ref.flawless_times)} (x{ref.flawless_times}) for anyone."),
-        ("b", "Most points wins; players who tie share the win."),
+        ("b", words("scoring.points", small=ref.points["small"], medium=ref.points["medium"])),
+        ("b", words("scoring.times", own=times_word(spec, ref.own_colour_times), own_times=ref.own_colour_times,
+                    flawless=times_word(spec, ref.flawless_times), flawless_times=ref.flawless_times)),
+        ("b", words("scoring.win")),
     ]
-
-
-MOVE_LINE = "along a row, a column or a diagonal"
-FIRST_PLAYER = "whoever placed the first nest"  # who leads round 1: the rules leave it open
 
 
 def reference_blocks(spec) -> list[tuple]:
     """The rules in brief: a round, moving, diamonds, exhausted veins, the end and scoring."""
-    ref = spec.reference_card
+    ref, words = spec.reference_card, spec.words
     counts = player_counts(spec)
-    ends = ", or ".join(f"{'all ' if ref.end_exhausted[n] == NESTS[n] else ''}{ref.end_exhausted[n]} with "
-                        f"{counted(n, 'player')}" for n in counts)
+    ends = f", {words('or')} ".join(
+        words("reference.end.all" if ref.end_exhausted[n] == NESTS[n] else "reference.end.count",
+              veins=ref.end_exhausted[n], players=n) for n in counts)
     flawless = []
     if 2 in counts:
-        flawless.append("2 players: an unplayed bag colour, drawn at random")
+        flawless.append(words("reference.flawless.two"))
     if FLAWLESS_ADDED_FOR in counts:
-        flawless.append(f"{FLAWLESS_ADDED_FOR} players: " + (f"{spec.flawless.name}, if added" if spec.flawless
-                                                             else "a fifth colour, if added"))
+        flawless.append(words("reference.flawless.four", players=FLAWLESS_ADDED_FOR,
+                              colour=colour_label(spec, spec.flawless.name)) if spec.flawless is not None
+                        else words("reference.flawless.four.none", players=FLAWLESS_ADDED_FOR))
+    pips = dict(pips=ref.carry_pips, small=PIPS["small"], medium=PIPS["medium"])
     return [
-        ("h", "Each round"),
-        ("n", "Everyone chooses a movement card in secret, face down; all reveal at once."),
-        ("n", "From the round's first player, clockwise: move exactly that many squares in one straight line "
-              f"({MOVE_LINE})."),
-        ("n", f"The lead passes clockwise: the first player now goes last next round. Round 1: {FIRST_PLAYER} "
-              "leads."),
-        ("h", "Moving"),
-        ("b", "The board's edge, pawns, tipped veins and other players' homes block a line; intact veins do not."),
-        ("b", "If the full move is possible in any direction, you must make it; if in none, stay put."),
-        ("h", "Diamonds"),
-        ("b", "End on an intact vein: lift it, show everyone, take what you can carry: at most "
-              f"{counted(ref.carry_pips, 'pip')}, a small has {PIPS['small']}, a medium {PIPS['medium']}."),
-        ("b", "While moving, drop diamonds on empty squares, one per square; anyone passing may pick them up."),
-        ("b", "Touch your home: everything you carry is banked."),
-        ("h", "Exhausted veins"),
-        ("b", "Tip an empty vein over. It blocks every pawn, unless it is next to a home."),
-        ("h", "End and scoring"),
-        ("b", f"The game ends when exhausted veins reach {ends}."),
-        ("b", f"Banked diamonds only: small {ref.points['small']}, medium {ref.points['medium']}; your own "
-              f"colour x{ref.own_colour_times}, flawless x{ref.flawless_times} ({'; '.join(flawless)}). A tie "
-              "shares the win."),
+        ("h", words("reference.round")),
+        ("n", words("reference.round.choose")),
+        ("n", words("reference.round.move", line=words("move.line"))),
+        ("n", words("reference.round.lead", first=words("first.player"))),
+        ("h", words("reference.moving")),
+        ("b", words("reference.moving.block")),
+        ("b", words("reference.moving.must")),
+        ("h", words("reference.diamonds")),
+        ("b", words("reference.diamonds.explore", **pips)),
+        ("b", words("reference.diamonds.drop")),
+        ("b", words("reference.diamonds.bank")),
+        ("h", words("reference.exhausted")),
+        ("b", words("reference.exhausted.tip")),
+        ("h", words("reference.end")),
+        ("b", words("reference.end.when", ends=ends)),
+        ("b", words("reference.score", small=ref.points["small"], medium=ref.points["medium"],
+                    own=ref.own_colour_times, flawless=ref.flawless_times,
+                    who=words("reference.flawless.join").join(flawless))),
     ]
 
 
 def rules_blocks(spec) -> list[tuple]:
+    words = spec.words
     counts = pyramid_counts(spec)
     players = player_counts(spec)
     opaque = [c.name for c in spec.colours if c.opaque]
     bag = [c.name for c in spec.colours if not c.opaque]
     nests = sum(counts.get((name, "large"), 0) for name in opaque)
     per = spec.pyramids.stash
-    flawless = spec.flawless.name if spec.flawless is not None else None
+    flawless = colour_label(spec, spec.flawless.name) if spec.flawless is not None else None
     adds_flawless = flawless_stash(spec) is not None
-    nest_rows = [("b", f"{counted(n, 'player')}: {NESTS[n]} nests, each player placing {NESTS[n] // n}.")
-                 for n in players]
-    cards = names([rank for rank in spec.movement_cards.cards])
+    marked = [*bag, *([spec.flawless.name] if adds_flawless else [])]
+    marks = ", ".join(f"{colour_mark(spec, name)} {colour_label(spec, name)}" for name in marked)
+    nest_rows = [("b", words("rules.setup.nests", players=n, nests=NESTS[n], each=NESTS[n] // n)) for n in players]
+    cards = listed(spec, [rank for rank in spec.movement_cards.cards])
     in_box = [
-        ("b", f"A board in {len(quadrants(spec.board))} quadrants. Butt them edge to edge so the half diamonds in "
-              "the border meet; tape the seams underneath if you like."),
-        ("b", f"{counted(nests, 'large pyramid')} in {names(opaque)}: the veins, also called nests. They are "
-              "opaque: no one sees what they hide."),
-        ("b", f"Small and medium pyramids in {names(bag)}, {per} of each size per colour: the diamonds."
-              + (f" {per} small and {per} medium in {flawless}: flawless diamonds, which {FLAWLESS_ADDED_FOR} "
-                 "players may add." if adds_flawless else "")),
-        ("b", f"A large pyramid in each of {names(spec.player_colours)}: the pawns."),
-        ("b", f"For each player colour the movement cards {cards}, and a reference card."),
+        ("b", words("rules.print.board", quadrants=len(quadrants(spec.board)))),
+        ("b", words("rules.print.nests", nests=nests, colours=labels(spec, opaque))),
+        ("b", words("rules.print.diamonds", colours=labels(spec, bag), per=per, marks=marks)
+         + (" " + words("rules.print.flawless", per=per, colour=flawless, players=FLAWLESS_ADDED_FOR)
+            if adds_flawless else "")),
+        ("b", words("rules.print.pawns", colours=labels(spec, spec.player_colours))),
+        ("b", words("rules.print.cards", cards=cards)),
     ]
+    moves = ", ".join(words("rules.round.card", rank=rank, moves=n) for rank, n in MOVES.items())
     return [
-        ("title", f"{spec.title}: the rules"),
-        ("p", f"Prospectors for {names([str(n) for n in players], 'or')} players hunt a mine for diamonds hidden "
-              "in veins, carry them home and score, most of all for diamonds of their own colour."),
-        ("h", "In the print"),
+        ("title", words("rules.title", title=title(spec))),
+        ("p", words("rules.intro", players=listed(spec, [str(n) for n in players], "or"))),
+        ("h", words("rules.print")),
         *in_box,
-        ("h", "You also need"),
-        ("b", "An opaque bag (a cloth bag or a sock) to draw diamonds from."),
-        ("b", "Scissors or a craft knife, and glue or tape for the pyramids."),
-        ("h", "Making the pyramids"),
-        ("p", "Cut along the solid lines; fold along the dashed ones, print outside; glue the tab inside the "
-              "face across from it. Leave the base open: a small fits inside a medium, a medium inside a large."),
-        ("h", "Setting up"),
-        ("n", "Lay out the board. Each player takes a colour with its pawn, its movement cards and a "
-              "reference card, and sits by that colour's home corner."
-              + (f" {seats_text(spec)}" if 2 in players else "")),
-        ("n", "Put the small and medium diamonds in the bag and shake it"
-              + (f" (the {flawless} ones only if {FLAWLESS_ADDED_FOR} players choose to play with flawless "
-                 "diamonds)." if adds_flawless else ".")),
-        ("n", "Fill the nests: under each opaque large goes one small and one medium drawn unseen from the bag. "
-              "Someone not playing can fill them, or put a nest in the bag and fill it by touch. Diamonds left "
-              "in the bag stay there."),
+        ("h", words("rules.need")),
+        ("b", words("rules.need.bag")),
+        ("b", words("rules.need.tools")),
+        ("h", words("rules.making")),
+        ("p", words("rules.making.text")),
+        ("h", words("rules.setup")),
+        ("n", words("rules.setup.board") + (f" {seats_text(spec)}" if 2 in players else "")),
+        ("n", words("rules.setup.bag.flawless", colour=flawless, players=FLAWLESS_ADDED_FOR) if adds_flawless
+         else words("rules.setup.bag")),
+        ("n", words("rules.setup.fill")),
         *nest_rows,
-        ("n", "Choose a first player at random. Starting with them and going clockwise, place the nests one at "
-              "a time on empty squares outside your own territory, the quadrant of your home corner."),
-        ("n", "Stand your pawn on your home corner."),
+        ("n", words("rules.setup.place")),
+        ("n", words("rules.setup.pawn")),
         ("n", flawless_text(spec)),
-        ("h", "A round"),
-        ("n", "Each player chooses one of their movement cards in secret and lays it face down."),
-        ("n", "When all have chosen, reveal them together."),
-        ("n", f"The round's first player moves (in round 1, {FIRST_PLAYER}), then the others clockwise. "
-              f"Move exactly as many squares as your card says "
-              f"({', '.join(f'{rank} is {squares_word(n)}' for rank, n in MOVES.items())}) in one straight line, "
-              f"{MOVE_LINE}."),
-        ("n", "Take your card back. The lead passes clockwise, so this round's first player is last next round."),
-        ("h", "Moving"),
-        ("b", "A line is blocked by the board's edge, another pawn, an exhausted vein or another player's home "
-              "square, which no one else may enter. Intact veins and dropped diamonds do not block."),
-        ("b", "If you can make the full move in any direction you must, even when you would rather not. If you "
-              "cannot in any direction, you stay where you are."),
-        ("h", "Exploring veins"),
-        ("b", "When you end a move on an intact vein, lift it and show everyone what it holds. Take any of its "
-              "diamonds you can carry, and put the vein back over the rest."),
+        ("h", words("rules.round")),
+        ("n", words("rules.round.choose")),
+        ("n", words("rules.round.reveal")),
+        ("n", words("rules.round.move", first=words("first.player"), cards=moves, line=words("move.line"))),
+        ("n", words("rules.round.lead")),
+        ("h", words("rules.moving")),
+        ("b", words("rules.moving.block")),
+        ("b", words("rules.moving.must")),
+        ("h", words("rules.explore")),
+        ("b", words("rules.explore.lift")),
         ("b", carry_text(spec)),
-        ("b", "At any point of your move you may drop a diamond on an empty square, one diamond per square. "
-              "Whoever moves through a square with a dropped diamond may pick it up for free."),
-        ("b", "The moment your pawn touches your home square, everything you carry is banked: put it by you "
-              "for scoring. Diamonds still carried at the end do not score."),
-        ("h", "Exhausted veins"),
-        ("b", "A vein with no diamonds left is exhausted: lay it on its side. It blocks every pawn for the rest "
-              "of the game, except a vein on a square next to a home, which blocks no one."),
-        ("h", "The end"),
+        ("b", words("rules.explore.drop")),
+        ("b", words("rules.explore.bank")),
+        ("h", words("rules.exhausted")),
+        ("b", words("rules.exhausted.text")),
+        ("h", words("rules.end")),
         ("p", end_text(spec)),
-        ("h", "Scoring"),
+        ("h", words("rules.scoring")),
         *scoring_blocks(spec),
-        ("h", "Fine points"),
-        ("b", "Moves are made one after another, so a pawn that has already moved may block, or free, the line "
-              "you planned. Check your move when your turn comes."),
-        ("b", "Passing over a vein does not explore it: only the square where your move ends."),
-        ("b", "You may always enter your own home square. A tipped vein next to any home counts as an empty "
-              "square for every pawn's moves."),
-        ("b", "What you leave in a vein stays hidden under it again, but everyone has seen it."),
+        ("h", words("rules.fine")),
+        ("b", words("rules.fine.order")),
+        ("b", words("rules.fine.pass")),
+        ("b", words("rules.fine.home")),
+        ("b", words("rules.fine.seen")),
     ]
 
 
@@ -252,22 +212,18 @@ def rules_blocks(spec) -> list[tuple]:
 # Faces
 # ---------------------------------------------------------------------------------------------
 
-REFERENCE_TITLE = "Diamond Mine at a glance"
-
-
 def reference_band(spec) -> float:
     """The height of the coloured band naming the player at the top of a reference card."""
     style = spec.style.resolve("reference-card", safe_mm=spec.reference_card.piece.safe_mm)
     return style.safe_mm + style.title.size * 1.8
 
 
-def draw_reference(canvas, area: Area, blocks: list[tuple], style: Style, body: float, player: str,
+def draw_reference(canvas, area: Area, blocks: list[tuple], style: Style, body: float, title: str,
                    colour: str, band: float) -> None:
     """The player's colour across the top to the bleed, naming the card; the words below it."""
     fill_bleed(canvas, area, style.background)
     canvas.rect(-area.bleed, -area.bleed, area.width + 2 * area.bleed, band + area.bleed, fill=colour)
     mark = style.ink_on(colour)
-    title = f"{REFERENCE_TITLE}: {player.capitalize()}"
     size = fit_line(title, style.title.size, area.width - 2 * style.safe_mm, style.title.face)
     middle = style.safe_mm + (band - style.safe_mm) / 2 - size * 0.1  # under the safe margin
     canvas.text(area.width / 2, centred_baseline(title, size, style.title.face, middle), title, size, fill=mark,
@@ -298,14 +254,46 @@ def reference_component(spec) -> Component:
             continue
         piece_id = f"reference-card-{player}"
         style = spec.style.resolve("reference-card", player, piece=piece_id, safe_mm=piece.safe_mm)
+        card_title = spec.words("reference.title", title=title(spec), player=colour_label(spec, player),
+                                mark=colour_mark(spec, player))
         pieces.append(Piece(piece_id, piece.rect(), partial(
-            draw_reference, blocks=blocks, style=style, body=body, player=player, colour=colours[player].colour,
+            draw_reference, blocks=blocks, style=style, body=body, title=card_title, colour=colours[player].colour,
             band=reference_band(spec))))
-    return Component("reference-card", "Reference cards", pieces)
+    return Component("reference-card", spec.words("component.reference-card"), pieces)
+
+
+SPLIT_PT = 7.5  # rules that would print smaller than this on one sheet flow onto a second
+
+
+def rules_pages(spec) -> list[list[tuple]]:
+    """The rules sheet's pages of blocks: one sheet if the rules fit it at SPLIT_PT or more, else two,
+    split before the heading that lets the smaller of the two print largest (a longer translation
+    flows on rather than shrinking under the legible floor). If no split fits, the one that overflows
+    least (diamond_mine.reference says so)."""
+    blocks = rules_blocks(spec)
+    body, overflow = rules_sheet_fit(spec, blocks)
+    if overflow <= 0 and body >= SPLIT_PT * PT - 1e-9:
+        return [blocks]
+    more = ("title", spec.words("rules.title.more", title=title(spec)))
+    best, best_key = [blocks], (-overflow, body) if overflow > 0 else (0.0, body)
+    for index, block in enumerate(blocks):
+        if block[0] != "h" or index < 2:
+            continue
+        first, second = blocks[:index], [more, *blocks[index:]]
+        sizes = [rules_sheet_fit(spec, page) for page in (first, second)]
+        key = (-max(max(over, 0.0) for _, over in sizes), min(size for size, _ in sizes))
+        if key > best_key:
+            best, best_key = [first, second], key
+    return best
 
 
 def rules_component(spec) -> Component:
-    return rules_sheet_component(spec, rules_blocks(spec))
+    sheet = spec.rules_sheet
+    pages = rules_pages(spec)
+    ids = ["rules-sheet"] + [f"rules-sheet-{n}" for n in range(2, len(pages) + 1)]
+    pieces = prose_pieces(spec, "rules-sheet", ids, Rect(sheet.width_mm, sheet.height_mm), pages, RULES_COLUMNS,
+                          safe_mm=RULES_SAFE_MM)
+    return Component("rules-sheet", spec.words("component.rules-sheet"), pieces, cut_guides=False)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -347,4 +335,10 @@ def check_reference(spec):
         yield error(where(ref, "piece"), f"the reference card's words do not fit a {ref.piece.width_mm:g} x "
                                          f"{ref.piece.height_mm:g} mm card at {FLOOR_PT:g} pt ({overflow:.1f} mm "
                                          "over); give it a larger piece")
-    yield from rules_sheet_errors(spec, rules_blocks(spec))
+    pages = rules_pages(spec)
+    overflow = max(rules_sheet_fit(spec, page)[1] for page in pages)
+    if overflow > 0:
+        sheet = spec.rules_sheet
+        yield error(where(spec, "rules_sheet"), f"the rules do not fit a {sheet.width_mm:g} x {sheet.height_mm:g} mm "
+                                                f"sheet at {FLOOR_PT:g} pt, even flowing onto a second one "
+                                                f"({overflow:.1f} mm over); make the sheet larger or the words shorter")

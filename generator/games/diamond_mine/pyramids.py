@@ -20,13 +20,15 @@ from functools import partial
 
 from generator.kit.nets import FlatNet, square_pyramid_net, unfold
 from generator.kit.symbols import draw_symbol
-from generator.kit.text import counted
+from generator.fonts import inked_height
+from generator.kit.text import centred_baseline, counted, fit_line
 from generator.model import Area, Component, Piece, fill_bleed
 from generator.schema import spec_field, where
 from generator.shapes import Outline
 from generator.styles import Style
 from generator.validate import error
 
+from .names import colour_mark
 from .rulebook import (FLAWLESS_ADDED_FOR, NEST_HOLDS, NEST_PYRAMIDS, NESTS, OPAQUE_COLOURS, PLAYER_COUNTS,
                        STASH, STASH_COLOURS, rules)
 
@@ -119,6 +121,8 @@ def pyramid_net(pyramids: Pyramids, size: str) -> FlatNet | None:
 # ---------------------------------------------------------------------------------------------
 
 STRIPE_MM = 2.5  # the pitch of the stripes that mark a pale opaque colour
+BLEED_TINT = 0.5  # past the cut a net's colour is this far on its way to the paper
+FOLD_BAND_MM = 1.6  # the band of that tint each fold line runs down
 
 
 def draw_stripes(canvas, area: Area, colour: str) -> None:
@@ -132,22 +136,41 @@ def draw_stripes(canvas, area: Area, colour: str) -> None:
             k += STRIPE_MM
 
 
+def tint(colour: str, paper: str, share: float = BLEED_TINT) -> str:
+    """`colour` mixed with `paper`, `share` of the way to the paper."""
+    a = [int(colour[k:k + 2], 16) for k in (1, 3, 5)]
+    b = [int(paper[k:k + 2], 16) for k in (1, 3, 5)]
+    return "#" + "".join(f"{round(x + (y - x) * share):02x}" for x, y in zip(a, b))
+
+
 def draw_pyramid(canvas, area: Area, style: Style, colour: str, net: FlatNet, pips: int,
-                 opaque: bool = False) -> None:
-    """The stash colour to the bleed (faces and tab), and the size's pips along each face's base.
+                 opaque: bool = False, letter: str = "") -> None:
+    """The stash colour over the net (faces and tab) and a paler tint of it past the cut into the bleed,
+    so that the cut line, not the bleed's edge, is where the colour stops; a band of the tint down each
+    fold, so that on a dark net a fold does not look like a cut; on each face the size's pips along its
+    base and, on a coloured pyramid, the colour's letter above them.
 
     An opaque colour hides what a nest holds by being dark; a pale one (ink stands out on it more than
     paper) is striped in ink as well, so it still reads as opaque.
 
     Face k is (apex, rim corner k, rim corner k+1); its base edge is the cut from rim k to rim k+1. The
     pips sit in a row parallel to that edge, the safe margin in from it, turned so that they read
-    upright when the pyramid stands.
+    upright when the pyramid stands; the letter stands on the same line, higher up the face.
     """
-    fill_bleed(canvas, area, colour)
+    pale = tint(colour, style.background)
+    fill_bleed(canvas, area, pale)
+    outline = area.shape.outline() if area.shape is not None else None
     mark = style.ink_on(colour)
     striped = opaque and mark == style.ink
-    if striped:
-        draw_stripes(canvas, area, style.ink)
+    with canvas.saved():
+        if outline is not None:
+            canvas.clip(outline)
+            canvas.draw(outline, fill=colour)
+        if striped:
+            draw_stripes(canvas, area, style.ink)
+        # Each fold runs down a band of the pale tint: a fold reads as a valley, a cut as the colour's edge.
+        for (ax, ay), (bx, by) in getattr(area.shape, "fold_lines", ()):
+            canvas.line(ax, ay, bx, by, stroke=pale, width=FOLD_BAND_MM)
     for apex, left, right in net.faces.values():
         base = math.dist(left, right)
         mid = ((left[0] + right[0]) / 2, (left[1] + right[1]) / 2)
@@ -166,6 +189,37 @@ def draw_pyramid(canvas, area: Area, style: Style, colour: str, net: FlatNet, pi
             if striped:  # a clearing in the stripes, so the pip keeps its round outline
                 canvas.circle(px, py, diameter * 0.8, fill=colour)
             draw_symbol(canvas, "pip", px, py, diameter, mark)
+        if letter:
+            draw_letter(canvas, letter, mid, up, base, slant, inset + diameter / 2 + gap, mark, style)
+
+
+LETTER_EM = 0.3  # the letter's size, in the face's base
+LETTER_FLOOR_PT = 7.0
+
+
+def letter_size(letter: str, base: float, slant: float, above: float, face: str) -> tuple[float, float]:
+    """(size, height of its middle above the base) of a face's letter: LETTER_EM of the base, no wider
+    than half the face where it stands, no taller than the room between the pips and a third of the
+    way to the apex below it."""
+    low, high = inked_height(letter, face)
+    ink = max(high - low, 0.5)
+    room = max(slant * 0.62 - above, 0.0)
+    size = min(base * LETTER_EM, room / ink)
+    middle = above + size * ink / 2
+    width_there = base * (1 - middle / slant) * 0.5
+    size = fit_line(letter, size, width_there, face)
+    return size, above + size * ink / 2
+
+
+def draw_letter(canvas, letter: str, mid, up, base: float, slant: float, above: float, mark: str,
+                style: Style) -> None:
+    face = style.title.face
+    size, middle = letter_size(letter, base, slant, above, face)
+    x, y = mid[0] + up[0] * middle, mid[1] + up[1] * middle
+    with canvas.saved():
+        canvas.translate(x, y)
+        canvas.rotate(math.degrees(math.atan2(up[0], -up[1])))  # the letter's top towards the apex
+        canvas.text(0, centred_baseline(letter, size, face, 0), letter, size, fill=mark, face=face, anchor="middle")
 
 
 def pyramid_components(spec) -> list[Component]:
@@ -186,9 +240,9 @@ def pyramid_components(spec) -> list[Component]:
             piece_id = f"pyramid-{size}-{name}-{n}"
             style = spec.style.resolve("pyramid", name, size, piece_id)
             draw = partial(draw_pyramid, style=style, colour=colour.colour, net=net, pips=PIPS[size],
-                           opaque=colour.opaque)
+                           opaque=colour.opaque, letter="" if colour.opaque else colour_mark(spec, name))
             pieces.append(Piece(piece_id, Outline(net.outline, net.folds), draw))
-    return [Component("pyramid", "Pyramids", pieces, gutter=spec.pyramids.gutter_mm)]
+    return [Component("pyramid", spec.words("component.pyramid"), pieces, gutter=spec.pyramids.gutter_mm)]
 
 
 # ---------------------------------------------------------------------------------------------
