@@ -186,7 +186,7 @@ CLASHES = [
                      "coins.piece.height_mm=10"), "tile-sun-null: its suit symbol and its bar overlap"),
     ("a coin ring through the symbol", ("style.components.coin.frame=true", "style.components.coin.border_mm=9"),
      "coin-sun-null: its suit symbol reaches over the ring"),
-    ("squat pawns", ("pawns.height_mm=3",), "pawn-sun: its suit symbol reaches past the panel"),
+    ("squat pawns", ("pawns.height_mm=3",), "pawn-sun: its name reaches past the panel"),
     ("a pawn label larger than the pawn", ("style.components.pawn.title.size=30",), "pawn-sun: its name reaches past the panel"),
 ]
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache, partial, wraps
 from itertools import combinations
 from typing import Literal
@@ -35,8 +35,8 @@ from generator.validate import RuleBook, error
 from generator.words import Words
 
 from .labels import bundled, role_label, role_label_from_words, suit_label, words_of
-from .paper import (listed_words, reference_back, reference_component, reference_fits, role_labels, rules_component,
-                    rules_errors)
+from .paper import (growth, listed_words, reference_back, reference_component, reference_fits, reference_height,
+                    role_labels, rules_component, rules_errors)
 
 RANKS = ("null", "ace", "2", "3", "4", "5")
 SUIT_NAME = re.compile(r"^[^\W_]+([-_][^\W_]+)*$")  # a word: letters or digits of any script, parts joined by - or _
@@ -534,17 +534,21 @@ def at_the_text(check):
 @at_the_text
 def check_text_fits(spec: BloodDiamondsSpec):
     card = spec.reference_card.piece
-    for side, (_, overflow) in zip(("front", "back"), reference_fits(spec)):
+    height = reference_height(spec)
+    for side, (_, overflow) in zip(("front", "back"), reference_fits(spec, height)):
         if overflow > 0:
             yield error(where(spec.reference_card, "piece"),
-                        f"the reference card's {side} does not fit a {card.width_mm:g} x {card.height_mm:g} mm card at "
-                        f"{TEXT_FLOOR_PT:g} pt ({overflow:.1f} mm over); give reference_card a larger piece (a6-card)")
+                        f"the reference card's {side} does not fit a {card.width_mm:g} x {card.height_mm:g} mm card"
+                        f"{'' if height == card.height_mm else f', nor one {height:g} mm tall,'} at {TEXT_FLOOR_PT:g} "
+                        f"pt ({overflow:.1f} mm over); give reference_card a larger piece (a6-card) or fewer words")
     chart = spec.payoff_chart.piece
     style = payoff_style(spec)
-    if payoff_spill(spec, Area(chart.width_mm, chart.height_mm, 0.0), style, floor_scale(style)) > 1e-6:
+    width, height = payoff_size(spec)
+    if payoff_spill(spec, Area(width, height, 0.0), style, floor_scale(style)) > 1e-6:
+        grown = "" if (width, height) == (chart.width_mm, chart.height_mm) else f", nor one {width:g} x {height:g} mm"
         yield error(where(spec.payoff_chart, "piece"),
-                    f"the payoff chart does not fit a {chart.width_mm:g} x {chart.height_mm:g} mm card at "
-                    f"{TEXT_FLOOR_PT:g} pt; give payoff_chart a larger piece (poker-card)")
+                    f"the payoff chart does not fit a {chart.width_mm:g} x {chart.height_mm:g} mm card{grown} at "
+                    f"{TEXT_FLOOR_PT:g} pt; give payoff_chart a larger piece (poker-card) or fewer words")
     yield from rules_errors(spec)
 
 
@@ -602,9 +606,10 @@ def layout_clashes(spec: BloodDiamondsSpec):
         piece_id, style = die_style(spec, suit)
         faces = (clash(die_face_parts(f, style, rank_name(rank)), (0, 0, f, f), "the face") for rank in spec.dice.faces)
         yield "die", piece_id, next(filter(None, faces), None)
-        panel = (0, 0, spec.pawns.width_mm, spec.pawns.height_mm)
+        pawns = drawn_pawns(spec)
+        panel = (0, 0, pawns.width_mm, pawns.height_mm)
         for piece_id, style in pawn_styles(spec, suit):
-            yield "pawn", piece_id, clash(pawn_parts(spec.pawns, style), panel, "the panel")
+            yield "pawn", piece_id, clash(pawn_parts(pawns, style), panel, "the panel")
 
 
 LAYOUT_FIX = {
@@ -968,11 +973,38 @@ def pawn_shape(pawns: Pawns) -> Rect:
     return Rect(w, 2 * h + 2 * b, fold_lines=folds)
 
 
+def pawn_disc(pawns: Pawns) -> float:
+    """How wide the suit's disc is drawn: the pawn's width, but no more than 0.8 of its height (a pawn
+    widened for a long name keeps its disc clear of the name)."""
+    return min(pawns.width_mm, pawns.height_mm * 0.8)
+
+
+def pawn_name(spec: BloodDiamondsSpec, suit: Suit) -> str:
+    return words_of(spec)("pawn.name", suit=suit_label(spec, suit))
+
+
+def drawn_pawns(spec: BloodDiamondsSpec) -> Pawns:
+    """The pawns as drawn: the file's, or, printing a chosen words file, wider (up to MAX_GROWTH times) so
+    that every suit's name fits its label at 7 pt; a long translated name widens the pawn rather than
+    print too small."""
+    pawns, floor = spec.pawns, TEXT_FLOOR_PT * PT
+    need = pawns.width_mm
+    for suit in spec.suits:
+        for _, style in pawn_styles(spec, suit):
+            label = style.title
+            need = max(need, text_width(pawn_name(spec, suit), min(label.size, floor), label.face)
+                       + 2 * (style.safe_mm + label.size * 0.3))
+    if need <= pawns.width_mm + 1e-9:
+        return pawns
+    width = min(pawns.width_mm * growth(spec), math.ceil(need * 2) / 2)
+    return pawns if width <= pawns.width_mm else replace(pawns, width_mm=width)
+
+
 def pawn_parts(pawns: Pawns, style: Style) -> dict[str, Box]:
     """Where a pawn panel's suit symbol (on its disc) and name label go, in mm from the panel's top-left
     as it stands."""
     w, h = pawns.width_mm, pawns.height_mm
-    band, middle, disc = style.title.size * 1.6, h * 0.875, w * 0.4
+    band, middle, disc = style.title.size * 1.6, h * 0.875, pawn_disc(pawns) * 0.4
     return {"suit symbol": (w / 2 - disc, h * 0.42 - disc, w / 2 + disc, h * 0.42 + disc),
             "name": (style.safe_mm, middle - band / 2, w - style.safe_mm, middle + band / 2)}
 
@@ -999,7 +1031,7 @@ def draw_pawn(canvas: Canvas, area: Area, style: Style, pawns: Pawns, suit: Suit
                 canvas.translate(0, y0)
             canvas.rect(0, 0, w, h, fill=suit.colour)
             canvas.circle(w / 2, (disc_top + disc_bottom) / 2, (disc_right - disc_left) / 2, fill=style.background)
-            draw_symbol(canvas, suit.symbol, w / 2, (disc_top + disc_bottom) / 2, w * 0.55, suit.colour)
+            draw_symbol(canvas, suit.symbol, w / 2, (disc_top + disc_bottom) / 2, pawn_disc(pawns) * 0.55, suit.colour)
             canvas.rect(band_left, band_top, band_right - band_left, band, radius=band * 0.3, fill=style.background)
             baseline = (band_top + band_bottom) / 2 + size * fonts.inked_height(name, label.face)[1] / 2
             canvas.text(w / 2, baseline, name, size, fill=style.ink, face=label.face, anchor="middle")
@@ -1130,7 +1162,25 @@ def payoff_cells(spec: BloodDiamondsSpec) -> list[tuple[str, str, str]]:
 
 def payoff_spill(spec: BloodDiamondsSpec, area: Area, style: Style, scale: float) -> float:
     """How far the chart reaches past the safe margin, across or down, at `scale` (0 or less: it fits)."""
-    return measure_drawing(_payoff_chart, area, spec, style, scale)
+    return max(measure_drawing(_payoff_chart, area, spec, style, scale))
+
+
+def payoff_size(spec: BloodDiamondsSpec) -> tuple[float, float]:
+    """The chart's width and height: the file's card, or, printing a chosen words file, one wider or taller
+    (up to MAX_GROWTH times each way) until its words fit at 7 pt: a longer translation widens the
+    columns and the title."""
+    piece = spec.payoff_chart.piece
+    style = payoff_style(spec)
+    width, height = piece.width_mm, piece.height_mm
+    for _ in range(5):
+        across, down = measure_drawing(_payoff_chart, Area(width, height, 0.0), spec, style, floor_scale(style))
+        most = growth(spec)
+        grown = (min(piece.width_mm * most, math.ceil(width + across)) if across > 1e-6 else width,
+                 min(piece.height_mm * most, math.ceil(height + down)) if down > 1e-6 else height)
+        if grown == (width, height):
+            break
+        width, height = grown
+    return width, height
 
 
 def draw_payoff_chart(canvas: Canvas, area: Area, spec: BloodDiamondsSpec, style: Style) -> None:
@@ -1139,8 +1189,11 @@ def draw_payoff_chart(canvas: Canvas, area: Area, spec: BloodDiamondsSpec, style
     _payoff_chart(canvas, area, spec, style, scale)
 
 
-def _payoff_chart(canvas: Canvas, area: Area, spec: BloodDiamondsSpec, style: Style, scale: float) -> float:
-    """Draw the chart at `scale` times the style's sizes; return how far it spills past the safe margin."""
+def _payoff_chart(canvas: Canvas, area: Area, spec: BloodDiamondsSpec, style: Style,
+                  scale: float) -> tuple[float, float]:
+    """Draw the chart at `scale` times the style's sizes; return how far it spills past the safe margin,
+    across and down. The title and the note shrink to fit their line, but not below 7 pt: what they
+    still need counts as spilling across."""
     ink, bold, plain = style.ink, style.title.face, style.body.face
     body, title, note = style.body.size * scale, style.title.size * scale, style.small.size * scale
     safe = style.safe_mm
@@ -1181,7 +1234,10 @@ def _payoff_chart(canvas: Canvas, area: Area, spec: BloodDiamondsSpec, style: St
         canvas.text(normal_x, y, normal, body, fill=ink, face=plain, anchor="end")
         canvas.text(swindler_x, y, swindler, body, fill=ink, face=plain, anchor="end")
     spill_down = y + pitch * 0.28 - above_note
-    return max(spill_across, spill_down)
+    floor = TEXT_FLOOR_PT * PT
+    title_spill = text_width(heading_text, min(title, floor), bold) - (right - left - title * 1.45)
+    note_spill = text_width(note_text, min(note, floor), style.small.face) - (right - left)
+    return max(spill_across, title_spill, note_spill), spill_down
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1231,7 +1287,8 @@ def components(spec: BloodDiamondsSpec) -> list[Component]:
     printing_words(spec)
     tile_piece, coin_piece = spec.tiles.piece, spec.coins.piece
     tile, coin = tile_piece.rect(), Circle(coin_piece.width_mm)
-    net, pawn = die_net(spec.dice), pawn_shape(spec.pawns)
+    drawn = drawn_pawns(spec)
+    net, pawn = die_net(spec.dice), pawn_shape(drawn)
     # One back for every tile: a back styled per suit or rank would mark its tile.
     tile_back = partial(draw_tile_back, style=spec.style.resolve("tile", safe_mm=tile_piece.safe_mm))
     tiles, coins, dice, pawns = [], [], [], []
@@ -1251,11 +1308,14 @@ def components(spec: BloodDiamondsSpec) -> list[Component]:
         dice.append(Piece(piece_id, Outline(net.outline, net.folds),
                           partial(draw_die_net, style=style, suit=suit, net=net, dice=spec.dice)))
         for piece_id, style in pawn_styles(spec, suit):
-            pawns.append(Piece(piece_id, pawn, partial(draw_pawn, style=style, pawns=spec.pawns, suit=suit,
-                                                        name=words_of(spec)("pawn.name", suit=suit_label(spec, suit)))))
+            pawns.append(Piece(piece_id, pawn, partial(draw_pawn, style=style, pawns=drawn, suit=suit,
+                                                        name=pawn_name(spec, suit))))
     words = words_of(spec)
     chart = spec.payoff_chart
-    charts = [Piece(f"payoff-chart-{n}", chart.piece.rect(),
+    chart_size = payoff_size(spec)
+    chart_shape = chart.piece.rect() if chart_size == (chart.piece.width_mm, chart.piece.height_mm) else \
+        Rect(*chart_size, chart.piece.corner_radius_mm)
+    charts = [Piece(f"payoff-chart-{n}", chart_shape,
                     partial(draw_payoff_chart, spec=spec, style=payoff_style(spec, f"payoff-chart-{n}")))
               for n in range(1, chart.copies + 1)]
     board = track_style(spec)

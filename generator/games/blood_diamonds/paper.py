@@ -9,6 +9,7 @@ prints true. The rules sheet flows onto a second sheet when its words do not fit
 
 from __future__ import annotations
 
+import math
 from functools import partial
 
 from generator.canvas import PT
@@ -144,18 +145,46 @@ def reference_style(spec, piece_id: str | None = None):
     return spec.style.resolve("reference-card", piece=piece_id, safe_mm=spec.reference_card.piece.safe_mm)
 
 
-def reference_fits(spec) -> list[tuple[float, float]]:
-    """(body size, overflow) of the card's front and back; an overflow above 0 does not fit."""
+# A translation's words may need more room than the English they replace. Printed with a chosen words
+# file (--words, --lang), a card or pawn whose words do not fit at 7 pt grows, by at most this much of
+# its size, before the validator refuses it: a larger card beats an error, and a card many times the
+# size it was meant to be is no longer a card. The bundled words keep the sizes the file gives.
+MAX_GROWTH = 1.5
+
+
+def growth(spec) -> float:
+    """How much a piece may grow to hold its words: MAX_GROWTH with a chosen words file, else not at all."""
+    return MAX_GROWTH if words_of(spec).chosen else 1.0
+
+
+def reference_fits(spec, height: float | None = None) -> list[tuple[float, float]]:
+    """(body size, overflow) of the card's front and back, on the file's card or one `height` tall; an
+    overflow above 0 does not fit."""
     piece = spec.reference_card.piece
-    area = Area(piece.width_mm, piece.height_mm, 0.0)
+    area = Area(piece.width_mm, piece.height_mm if height is None else height, 0.0)
     return [prose_size(area, blocks, reference_style(spec), 1)
             for blocks in (reference_front(spec), reference_back(spec))]
 
 
+def reference_height(spec) -> float:
+    """The card's height: the file's, or, printing a chosen words file, taller (up to MAX_GROWTH times)
+    until both sides fit at 7 pt."""
+    piece = spec.reference_card.piece
+    height, most = piece.height_mm, piece.height_mm * growth(spec)
+    for _ in range(5):  # one column: the overflow is what it needs, give or take a line that moves
+        over = max(overflow for _, overflow in reference_fits(spec, height))
+        if over <= 0 or height >= most:
+            break
+        height = min(most, math.ceil(height + over))
+    return height
+
+
 def reference_component(spec) -> Component:
     """A card per player, printed on both sides."""
-    shape = spec.reference_card.piece.rect()
-    (front_size, _), (back_size, _) = reference_fits(spec)
+    piece = spec.reference_card.piece
+    height = reference_height(spec)
+    shape = piece.rect() if height == piece.height_mm else Rect(piece.width_mm, height, piece.corner_radius_mm)
+    (front_size, _), (back_size, _) = reference_fits(spec, height)
     front, back = reference_front(spec), reference_back(spec)
     pieces = []
     for n in range(1, spec.reference_card.copies + 1):
