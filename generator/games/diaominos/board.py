@@ -12,7 +12,7 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from generator.canvas import Canvas
+from generator.canvas import PT, Canvas
 from generator.geometry import Path
 from generator.fonts import text_width
 from generator.kit.text import centred_baseline, fit_box
@@ -320,28 +320,66 @@ def _draw_border(canvas: Canvas, area: Area, spec: DiaominosSpec, routes: list[R
     room = seam_window(width)[0] - b
     small = fit_box(caption, body.size, room, b - 2 * style.safe_mm, body.face)
     canvas.text(b, centred_baseline(caption, small, body.face, b / 2), caption, small, fill=style.ink, face=body.face)
-    left = width * LABEL_AT + text_width(labels[1], size, title.face) / 2 + size * 1.35  # past seat 1's label
-    _draw_roll_key(canvas, spec, routes, style, left, width - b, height - b / 2)
+    key = roll_key(spec, routes, style)
+    if key is not None:  # else diaominos.sizes says the key does not fit
+        _draw_roll_key(canvas, spec, routes, style, key, height - b / 2)
 
 
-def _draw_roll_key(canvas: Canvas, spec: DiaominosSpec, routes: list[Route], style: Style, left: float,
-                   right: float, middle: float) -> None:
+@dataclass(frozen=True)
+class RollKey:
+    """The roll key along the bottom border: its text size and where each move's item starts."""
+
+    size: float
+    starts: list[float]
+
+
+def roll_key(spec: DiaominosSpec, routes: list[Route], style: Style) -> RollKey | None:
+    """The key at the body size, or smaller down to 7 pt so that every move's item fits between
+    seat 1's label and the corner, off the stretch where a board printed in two parts is split;
+    None if it does not fit even at 7 pt."""
+    board, title = spec.board, style.title
+    width = board_size(board)[0]
+    label = seat_label_size(spec, style)
+    left = width * LABEL_AT + text_width(seat_labels(spec)[1], label, title.face) / 2 + label * 1.35
+    right = width - board.border_mm
+    low, high = seam_window(width)
+    size = style.body.size
+    while True:
+        x, starts = left, []
+        for route in routes:
+            item = _key_item_width(spec, route, style, size)
+            if x < high and x + item > low:
+                x = high
+            if x + item > right:
+                break
+            starts.append(x)
+            x += item + size * 0.9
+        if len(starts) == len(routes):
+            return RollKey(size, starts)
+        if size <= KEY_FLOOR_PT * PT + 1e-9:
+            return None
+        size = max(size * 0.96, KEY_FLOOR_PT * PT)
+
+
+KEY_FLOOR_PT = 7.0
+
+
+def _key_item_width(spec: DiaominosSpec, route: Route, style: Style, size: float) -> float:
+    words = spec.words("board.move", start=route.start, end=route.end)
+    return 2 * size * 0.75 + size * 0.4 + text_width(words, size, style.title.face) + size * 0.5 + \
+        len(route.rolls) * (size * 1.1 + size * 0.3)
+
+
+def _draw_roll_key(canvas: Canvas, spec: DiaominosSpec, routes: list[Route], style: Style, key: RollKey,
+                   middle: float) -> None:
     """For each move its badge, its spaces and an arrow for every roll, as seen from seat 1, laid
     along the bottom border and stepping over the stretches where the board may be split."""
-    board, body = spec.board, style.body
-    size = body.size
+    board = spec.board
+    size = key.size
     badge = size * 0.75
     arrow = size * 1.1
-    low, high = seam_window(board_size(board)[0])
-    x = left
-    for route in routes:
+    for route, x in zip(routes, key.starts):
         words = spec.words("board.move", start=route.start, end=route.end)
-        item = 2 * badge + size * 0.4 + text_width(words, size, style.title.face) + size * 0.5 + \
-            len(route.rolls) * (arrow + size * 0.3)
-        if x < high and x + item > low:
-            x = high
-        if x + item > right:
-            break
         colour = move_colour(style, board.move_colours, route.number)
         _draw_badge(canvas, x + badge, middle, badge, str(route.number), colour, style)
         cursor = x + 2 * badge + size * 0.4
@@ -361,4 +399,3 @@ def _draw_roll_key(canvas: Canvas, spec: DiaominosSpec, routes: list[Route], sty
                         width=route_width(board) * 0.6)
             _arrow_head(canvas, start, end, arrow * 0.45, colour)
             cursor += arrow + size * 0.3
-        x = cursor + size * 0.9

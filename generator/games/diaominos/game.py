@@ -29,7 +29,8 @@ from generator.shapes import Rect
 from generator.styles import Style
 from generator.validate import RuleBook, error
 
-from .board import LETTERS, board_path, board_size, draw_board, seat_label_size, seat_labels
+from .board import (KEY_FLOOR_PT, LETTERS, board_path, board_size, draw_board, plan_routes, roll_key,
+                    seat_label_size, seat_labels)
 from .cube import SEATS, is_l_move, keeps_promise
 from .paper import (draw_facelet, game_rounds, game_seeds, round_card_component, round_card_layout, rules_blocks,
                     rules_component, sticker_guide_component)
@@ -379,6 +380,10 @@ def check_sizes(spec: DiaominosSpec):
             least = 2 * style.safe_mm + (high - low) * MIN_SEAT_LABEL_PT * PT
             yield error(where(board, "border_mm"), f"a {board.border_mm:g} mm border has no room for the seat labels "
                                                    f"{style.safe_mm:g} mm clear of the cut; use at least {least:.1f} mm")
+    if len(board_path(spec)) == len(LETTERS) and roll_key(spec, plan_routes(spec), style) is None:
+        yield error(where(board, "border_mm"), f'the roll key ("{spec.words("board.move", start="A", end="B")}" and '
+                                               f"its arrows, for each move) does not fit along the board's bottom "
+                                               f"border at {KEY_FLOOR_PT:g} pt; use fewer words or a larger board")
     card = spec.round_cards.piece
     if card.corner_radius_mm > min(card.width_mm, card.height_mm) * MAX_CORNER_SHARE:
         yield error(where(spec.round_cards, "piece"), f"{card.corner_radius_mm:g} mm corners on {card.width_mm:g} x "
@@ -757,6 +762,8 @@ def _draw_polyomino_card(canvas: Canvas, style: Style, words: SheetWords, shape:
     canvas.text(x + w / 2, y_, shape.name, size, fill=style.ink, face=name.face, anchor="middle")
     y_ += body.size * 1.8
     size = fit_line(words.score, body.size, w * 0.45, body.face)
+    if size < FLOOR_PT * PT:  # a long word takes more of the line it labels
+        size = fit_line(words.score, body.size, w * 0.78 - 2 * pad, body.face)
     canvas.text(x + pad, y_, words.score, size, fill=style.ink, face=body.face)
     start = x + pad + text_width(words.score, size, body.face) + w * 0.05
     canvas.line(start, y_ + 0.5 * style.line_mm, x + w - pad, y_ + 0.5 * style.line_mm, stroke=style.line,
@@ -764,10 +771,9 @@ def _draw_polyomino_card(canvas: Canvas, style: Style, words: SheetWords, shape:
     # The bonus for the first player at the table to score this shape: tick the box.
     box = cell * 0.9
     y_ += cell * 0.45
-    first = words.first
-    size = fit_line(first, small.size, w - 2 * pad - box - small.size * 0.3, small.face)
-    canvas.text(x + pad, centred_baseline(first, size, small.face, y_ + box / 2), first, size, fill=style.ink,
-                face=small.face)
+    size, lines = note_lines(words.first, small, w - 2 * pad - box - small.size * 0.3)
+    top = centred_baseline(lines[0], size, small.face, y_ + box / 2) - (len(lines) - 1) * size * 0.6
+    canvas.text_block(x + pad, top, lines, size, leading=1.2, fill=style.ink, face=small.face)
     canvas.rect(x + w - pad - box, y_, box, box, radius=box * 0.15, stroke=style.line, width=style.line_mm * 0.85)
 
 

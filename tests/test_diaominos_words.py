@@ -1,0 +1,158 @@
+"""Diaominos' printed words as data (issue 24): `pnp words diaominos` writes every key, an edited
+or translated copy prints, a pseudo-translation of every word builds, and a cube colour's printed
+label changes while the name the rules check stays."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from conftest import error_messages, run_pnp
+from generator.games.diaominos import game as dm
+from generator.load import load_game
+from generator.words import load_words
+from test_words import pdf_words, pseudo
+
+ROOT = Path(__file__).resolve().parent.parent
+BUNDLED = (ROOT / "data" / "diaominos.yaml").read_text()
+
+
+@pytest.fixture
+def words_copy(tmp_path) -> Path:
+    code, stdout, _ = run_pnp("words", "diaominos", cwd=tmp_path)
+    assert code == 0
+    path = tmp_path / "mine.yaml"
+    path.write_text(stdout)
+    return path
+
+
+def translated(path: Path, how) -> Path:
+    data = yaml.safe_load(path.read_text())
+    data["words"] = {key: how(value) for key, value in data["words"].items()}
+    path.write_text(yaml.safe_dump(data, allow_unicode=True))
+    return path
+
+
+def longer(text: str) -> str:
+    """A harsher pseudo-translation: accents, and every run of words about 35 % longer in Cyrillic,
+    suit and weather symbols; placeholders kept."""
+    out = []
+    for part in re.split(r"(\{[^{}]*\})", text):
+        if part.startswith("{") or not part.strip():
+            out.append(part)
+            continue
+        extra = max(1, round(len(part) * 0.35))
+        out.append(part.translate(str.maketrans("aeiouAEIOU", "àéîõüÀÉÎÕÜ")) + " " +
+                   ("ЖДё♦☀ " * 40)[:extra].strip())
+    return "".join(out)
+
+
+def test_pnp_words_writes_every_word_the_game_prints(words_copy):
+    keys = set(yaml.safe_load(words_copy.read_text())["words"])
+    assert keys == set(load_words("diaominos").texts)
+    assert {"rules.title", "sheet.total", "card.heading", "board.seat", "colour.white", "printing.step.stickers",
+            "component.cube-sticker", "print.scale"} <= keys
+
+
+def test_an_edited_sentence_prints_and_the_rest_stays(words_copy, tmp_path):
+    text = words_copy.read_text()
+    for old, new in (("  sheet.total: Total", "  sheet.total: Grand total"),
+                     ('card.heading: "Game {game} · Round {round}"', 'card.heading: "Round {round} of game {game}"'),
+                     ("  colour.white: White", "  colour.white: Snow")):
+        assert old in text, old
+        text = text.replace(old, new, 1)
+    words_copy.write_text(text)
+    code, _, stderr = run_pnp("build", "diaominos", "--words", "mine.yaml", "--out", "out", cwd=tmp_path)
+    assert code == 0 and stderr == "", stderr
+    words = pdf_words(tmp_path / "out" / "diaominos", "diaominos")
+    for printed in ("Grand total", "Round 3 of game 2", "Snow", "Diaominos: the rules", "Cube stickers"):
+        assert printed in words, printed
+    assert "Game 1 · Round 1" not in words
+
+
+@pytest.mark.parametrize("how", [pseudo, longer], ids=["pseudo", "longer"])
+def test_a_pseudo_translation_of_every_word_builds(words_copy, tmp_path, how):
+    translated(words_copy, how)
+    code, stdout, stderr = run_pnp("validate", "diaominos", "--words", "mine.yaml", cwd=tmp_path)
+    assert code == 0 and "warning" not in stdout, stdout + stderr
+    for paper in ("a4", "letter"):
+        code, _, stderr = run_pnp("build", "diaominos", "--words", "mine.yaml", "--paper", paper, "--out", paper,
+                                  cwd=tmp_path)
+        assert code == 0 and stderr == "", stderr
+        words = pdf_words(tmp_path / paper / "diaominos", "diaominos")
+        for key in ("sheet.total", "rules.loading", "card.top", "board.path", "stickers.title",
+                    "printing.bring.pens", "component.round-card"):
+            sample = how(load_words("diaominos").texts[key]).split("{")[0].split()[0]
+            assert sample in words, (key, sample)
+        # No English sentence left in Python: the words a translation changes are all gone.
+        for english in ("Total", "Seat 1", "Round 1", "Cube on", "Roll the cube", "In the print", "sticker paper",
+                        "Without a cube", "Wild colour"):
+            assert english not in words, english
+
+
+def test_the_pseudo_translation_keeps_every_word_at_7_pt(words_copy, tmp_path):
+    from conftest import words_below
+
+    translated(words_copy, longer)
+    spec = load_game("diaominos", (), words=str(words_copy)).spec
+    for component in dm.components(spec):
+        assert words_below(component.pieces[:2], 7.0) == [], component.name
+
+
+def test_a_seat_label_too_long_for_the_border_is_an_error_naming_it(words_copy, tmp_path):
+    text = words_copy.read_text().replace('board.seat: "Seat {seat}"',
+                                          'board.seat: "The player sitting at seat number {seat} of the board, '
+                                          'who rolls the cube"')
+    words_copy.write_text(text)
+    code, stdout, _ = run_pnp("validate", "diaominos", "--words", "mine.yaml", cwd=tmp_path)
+    assert code == 1 and "[diaominos.sizes]" in stdout and "The player sitting at seat number 1" in stdout, stdout
+
+
+def test_a_roll_key_too_long_for_the_border_is_an_error_naming_it(words_copy, tmp_path):
+    text = words_copy.read_text().replace('board.move: "{start}-{end}"',
+                                          'board.move: "from space {start} to space {end}"')
+    words_copy.write_text(text)
+    code, stdout, _ = run_pnp("validate", "diaominos", "--words", "mine.yaml", cwd=tmp_path)
+    assert code == 1 and "the roll key" in stdout and "from space A to space B" in stdout, stdout
+
+
+# Labels apart from identities --------------------------------------------------------------------
+
+def test_a_colour_label_prints_while_the_rules_check_its_name(tmp_path):
+    overrides = ("cube.colours.0.label=Blanc", "cube.colours.1.label=Jaune")
+    assert not error_messages(tmp_path, BUNDLED, overrides)
+    spec = load_game("diaominos", overrides).spec
+    layout = dm.player_sheet_layout(spec, spec.style.resolve("player-sheet", piece="player-sheet-1"))
+    assert layout.key_names[:3] == ("Blanc", "Jaune", "Red")
+    stickers = {c.name: c for c in dm.components(spec)}["cube-sticker"]
+    assert stickers.pieces[0].id == "cube-sticker-white-1"  # the identity, and the style group, stay
+    # Two labels alike are fine for the rules (the names differ), two names alike are not.
+    assert not error_messages(tmp_path, BUNDLED, ("cube.colours.0.label=Red",)).get("diaominos.cube")
+    assert error_messages(tmp_path, BUNDLED, ("cube.colours.0.name=red",)).get("diaominos.cube")
+
+
+def test_a_translation_beats_a_label_in_the_game_file(words_copy, tmp_path):
+    words_copy.write_text(words_copy.read_text().replace("  colour.white: White", "  colour.white: Weiß"))
+    spec = load_game("diaominos", ("cube.colours.0.label=Blanc",), words=str(words_copy)).spec
+    assert dm.colour_label(spec, spec.cube.colours[0]) == "Weiß"
+    spec = load_game("diaominos", ("cube.colours.0.label=Blanc",)).spec
+    assert dm.colour_label(spec, spec.cube.colours[0]) == "Blanc"
+
+
+# Page 1's printing box ---------------------------------------------------------------------------
+
+def test_the_printing_box_comes_from_the_words_unless_the_game_file_gives_one(tmp_path, words_copy):
+    spec = load_game("diaominos").spec
+    made = dm.printing(spec)
+    assert made.bring == ["a pen or pencil for each player", "a 2 x 2 puzzle cube (or play with the round cards)"]
+    assert made.stock == {"cube-sticker": "sticker paper (or paper and a glue stick)"}
+    assert made.steps[0].startswith("Stick four squares of one colour")
+    spec = load_game("diaominos", ("round_cards.games=0",)).spec
+    assert dm.printing(spec).bring[1] == "a 2 x 2 puzzle cube"
+    own = ("printing={bring: [dice], stock: {}, steps: []}",)
+    assert dm.printing(load_game("diaominos", own).spec).bring == ["dice"]
+    translated(words_copy, pseudo)
+    assert dm.printing(load_game("diaominos", own, words=str(words_copy)).spec).bring[0].startswith("à pén")
