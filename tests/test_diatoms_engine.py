@@ -281,12 +281,10 @@ def test_playable_stays_quiet_when_the_set_is_broken_otherwise(tmp_path):
 
 @pytest.mark.parametrize("strategy", ["greedy", "seeker"])
 def test_with_four_players_shapes_run_out_as_the_game_file_says(strategy):
-    """data/diatoms.yaml's comment on the tokens: with 4 players a group finds its shape gone 1.9-3.5 %
-    of the time, and no shape runs out in some colour in as many as 4 games out of 5."""
-    from generator.games.diatoms.selfplay import reports
-
+    """data/diatoms.yaml's comment on the tokens: with 4 players a group finds its shape gone 2.5-2.8 %
+    of the time (here, in fewer games, 1.5-4 %), and squares run out in some colour in 50-72 % of games."""
     spec = load_text_spec()
     report = reports(spec, 300, 2026, strategy)[4]
     gone = sum(report.ran_out.values()) / sum(report.wanted.values())
-    assert 0.01 < gone < 0.05, gone
-    assert max(report.empty_supply_games.values()) / report.games < 0.8, report.empty_supply_games
+    assert 0.015 < gone < 0.04, gone
+    assert 0.4 < report.empty_supply_games["square"] / report.games < 0.8, report.empty_supply_games

@@ -46,7 +46,7 @@ def test_the_bundled_board(game):
 
 BOARD_BROKEN = [
     ("two rings", (OUTER_LINE, ""), "a board has three: inner, middle, outer"),
-    ("a ring without a star", (INNER, INNER.replace("triangle, star, circle", "triangle, oval, circle")), "inner ring has no spot for a star"),
+    ("a ring without a star", (INNER, INNER.replace("triangle, star, circle", "triangle, oval, circle")), "inner ring has no spot for: star"),
     ("no crossings", ("start_deg: 0,", "start_deg: 22.5,"), "no spot sits where a straight line crosses a ring"),
     ("two straight lines", ("    - {name: diagonal, angle_deg: 45}\n", ""), "a board has three: horizontal, vertical"),
     ("a crooked vertical line", ("{name: vertical, angle_deg: 90}", "{name: vertical, angle_deg: 80}"),

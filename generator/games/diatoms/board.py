@@ -137,7 +137,7 @@ def check_board(spec):
         missing = [shape for shape in SHAPES if shape not in ring.spots]
         if missing:
             yield error(where(board, f"rings[{index}]"),
-                        f"the {ring.name} ring has no spot for a {', '.join(missing)}; every ring offers all five "
+                        f"the {ring.name} ring has no spot for: {', '.join(missing)}; every ring offers all five "
                         "shapes, so its shape bonus can be won")
     if board.rings and board.lines and not any(spot.crossing for spot in board_spots(board)):
         yield error(where(board, "rings"), "no spot sits where a straight line crosses a ring, so no pair can score; "

@@ -17,6 +17,7 @@ from generator.kit.symbols import SUITS
 from generator.plugins import Game, GameSpec
 from generator.schema import Colour, where
 
+from . import checks  # noqa: F401  (its rules join the book)
 from .board import Board, Judges, paper_components
 from .paper import Notebook, Sheet
 from .pieces import piece_components

@@ -73,7 +73,14 @@ def check_judges(spec):
             yield error(here, f"{judge.name}'s pink side takes no points off; the pink side deducts as well as awards")
         if not any(term.points > 0 for term in judge.pink):
             yield error(here, f"{judge.name}'s pink side awards no points; the pink side awards as well as deducts")
+        if not judge.name.strip():
+            yield error(where(judge, "name"), f"guest judge {index + 1} has no name to print")
         for term in judge.green + judge.pink:
+            if not term.text.strip():
+                yield error(where(term, "text"), f"{judge.name or f'guest judge {index + 1}'}'s "
+                                                 f"{_signed(term.points)} term has no words saying what it scores")
+            if term.scores == "colour" and not spec.colours:
+                continue  # no colours at all: diatoms.colours says so
             if term.name not in known[term.scores]:
                 yield error(where(term, "name"), f'{judge.name} scores the {term.scores} "{term.name}", which the '
                                                  f"board does not show ({', '.join(known[term.scores])})")

@@ -212,6 +212,13 @@ def letters(spec) -> list[str]:
     return [colour.letter for colour in spec.colours]
 
 
+def colours_broken(spec) -> bool:
+    """Whether the colours themselves are wrong (not 5, or two of one letter): diatoms.colours and
+    diatoms.tokens say so, and the tiles, written in those letters, cannot be judged."""
+    found = letters(spec)
+    return len(found) != 5 or len(set(found)) != len(found) or any(len(letter) != 1 for letter in found)
+
+
 def total_needed(setup: Setup, players: int) -> int | None:
     """How many tiles a game of `players` uses up: the two laid at setup, those set aside and one per
     player per round (every tile in hand and in the piles gets placed)."""
@@ -278,6 +285,8 @@ def check_tile_count(spec):
 
 @rules.rule("diatoms.start-tile", "the starting tile has each colour once and one white")
 def check_start(spec):
+    if colours_broken(spec):
+        return
     start, wanted = spec.tiles.start, sorted(letters(spec) + [WHITE])
     if sorted(start) != wanted:
         yield error(where(spec.tiles, "start"), f'starting tile "{start}": it must have each of {", ".join(letters(spec))} '
@@ -307,6 +316,8 @@ def colour_shares(spec) -> Counter:
                                 "each tile fits the starting tile")
 def check_tile_set(spec):
     tiles = spec.tiles
+    if colours_broken(spec):
+        return
     problems = tile_problems(spec)
     for index, message in problems:
         yield error(where(tiles, f"set[{index}]"), message)
@@ -356,7 +367,7 @@ STALL_LIMIT = 0.01  # of turns, a player may hold no tile that fits
 
 def unplayable(spec) -> bool:
     """Whether the set is too broken for a self-play (the other rules say why)."""
-    if tile_problems(spec) or sorted(spec.tiles.start) != sorted(letters(spec) + [WHITE]):
+    if colours_broken(spec) or tile_problems(spec) or sorted(spec.tiles.start) != sorted(letters(spec) + [WHITE]):
         return True
     if any(shape not in spec.tokens.per_colour for shape in SHAPES):
         return True
