@@ -129,9 +129,12 @@ def test_a_colour_label_prints_while_the_rules_check_its_name(tmp_path):
     assert layout.key_names[:3] == ("Blanc", "Jaune", "Red")
     stickers = {c.name: c for c in dm.components(spec)}["cube-sticker"]
     assert stickers.pieces[0].id == "cube-sticker-white-1"  # the identity, and the style group, stay
-    # Two labels alike are fine for the rules (the names differ), two names alike are not.
-    assert not error_messages(tmp_path, BUNDLED, ("cube.colours.0.label=Red",)).get("diaominos.cube")
-    assert error_messages(tmp_path, BUNDLED, ("cube.colours.0.name=red",)).get("diaominos.cube")
+    # Two colours that print alike, or a label that prints nothing, are errors.
+    said = error_messages(tmp_path, BUNDLED, ("cube.colours.0.label=Red",))["diaominos.cube"]
+    assert said == ['red prints as "Red", as white does: players could not tell them apart on the player '
+                    "sheet's key"]
+    said = error_messages(tmp_path, BUNDLED, ("cube.colours.0.label=' '",))["diaominos.cube"]
+    assert said == ["white has an empty label; the player sheet's key prints it"]
 
 
 def test_a_translation_beats_a_label_in_the_game_file(words_copy, tmp_path):

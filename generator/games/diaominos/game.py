@@ -252,6 +252,17 @@ def check_cube(spec: DiaominosSpec):
     for index, colour in enumerate(cube.colours):
         if not colour.name.strip():
             yield error(where(cube, f"colours[{index}]"), "a colour with no name; the round sheet shows its initial")
+        elif colour.label is not None and not colour.label.strip():
+            yield error(where(colour, "label"), f"{colour.name} has an empty label; the player sheet's key prints it")
+    labels = [colour_label(spec, colour).strip().casefold() for colour in cube.colours]
+    for index, label in enumerate(labels):
+        first = labels.index(label)
+        if label and first != index and cube.colours[first].name.strip().casefold() != \
+                cube.colours[index].name.strip().casefold():
+            yield error(where(cube, f"colours[{index}]"), f"{cube.colours[index].name} prints as "
+                                                          f'"{colour_label(spec, cube.colours[index])}", as '
+                                                          f"{cube.colours[first].name} does: players could not tell "
+                                                          "them apart on the player sheet's key")
     for kind, what in (("name", "the name"), ("colour", "the ink"), ("symbol", "the symbol")):
         values = [getattr(colour, kind) for colour in cube.colours]
         if kind == "name":  # "White" and "white" print alike
