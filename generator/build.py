@@ -119,14 +119,16 @@ def impose_pages(loaded: LoadedGame, chosen: list, settings: PrintSettings, layo
 # 5. render -------------------------------------------------------------------------------------
 
 def render_files(loaded: LoadedGame, chosen: list, pages: list[Page], settings: PrintSettings, request: Request,
-                 on_page: Callable[[], None] = lambda: None) -> Iterator[tuple[str, bytes]]:
-    """The build's files, (path in the game's folder, bytes), each yielded as soon as it is done."""
+                 on_page: Callable[[], None] = lambda: None, directory: Path | None = None
+                 ) -> Iterator[tuple[str, bytes]]:
+    """The build's files, (path in the game's folder, bytes), each yielded as soon as it is done;
+    `directory`, the game's folder, is where TTS's saved object finds its images."""
     name, title, dpi = loaded.out_name, loaded.spec.title, request.resolution
     words = loaded.spec.words
     if loaded.draft_errors is not None:  # every page says it is not for printing yet
         title = f"{title} · {words('footer.draft', errors=loaded.draft_errors)}"
     if request.layout == "tts":
-        yield from tts_decks(chosen, settings, title, dpi, loaded.faces).items()
+        yield from tts_decks(chosen, settings, title, dpi, loaded.faces, directory).items()
     else:
         rendered = render_pages(pages, settings, title, request.formats, dpi, on_page, loaded.faces, request.svg_text,
                                 words)
@@ -282,7 +284,7 @@ def build_games(loaded_games: list[LoadedGame], settings: PrintSettings, request
         directory = out_dir / loaded.out_name
         try:
             with output_errors(out_dir):
-                written = write(directory, render_files(loaded, chosen, pages, settings, request, step),
+                written = write(directory, render_files(loaded, chosen, pages, settings, request, step, directory),
                                 owned_entries(loaded.out_name, request))
         except InputError as problem:  # a draft's faces are first drawn here: a missing glyph at its text's line
             raise loaded._at_the_text(problem) from None

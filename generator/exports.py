@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
+from pathlib import Path
 from typing import Iterator
 
 from generator.backends.png import pixels
@@ -170,7 +171,7 @@ def tts_object(shape) -> dict:
 
 
 def tts_decks(components: list[Component], settings: PrintSettings, title: str, dpi: int,
-              recordings=None) -> dict[str, bytes]:
+              recordings=None, folder: Path | None = None) -> dict[str, bytes]:
     """Tabletop Simulator files, in `tts/`:
 
     - for each deck-like component, sheets `<component>-NN.png` of up to 69 faces on a grid of at
@@ -179,7 +180,8 @@ def tts_decks(components: list[Component], settings: PrintSettings, title: str, 
     - for every other piece (tiles, tokens, boards, coins), an image of each face, `<component>/<id>-
       front.png` (and `-back.png`), transparent outside a shaped outline;
     - `decks.json`, each sheet's image, back, grid, count and ids in reading order, and each other
-      piece's shape, size, images and the custom object TTS would make of it (a tile or a token)."""
+      piece's shape, size, images and the custom object TTS would make of it (a tile or a token);
+    - `saved-object.json`, all of it as one TTS saved object (`saved_object`)."""
     from PIL import Image
 
     from generator.backends.png import png_bytes, render_images
@@ -218,7 +220,52 @@ def tts_decks(components: list[Component], settings: PrintSettings, title: str, 
                            "ids": [p.id for p in component.pieces[start:start + TTS_FACES]]})
         decks.append({"component": component.name, "sheets": sheets})
     files["tts/decks.json"] = json_bytes({"layout": "tts", "decks": decks, "objects": objects})
+    files["tts/saved-object.json"] = json_bytes(saved_object(title, decks, objects, folder))
     return files
+
+
+def saved_object(title: str, decks: list[dict], objects: list[dict], folder: Path | None) -> dict:
+    """A TTS saved object (a SaveState whose ObjectStates are the game's pieces: a DeckCustom per
+    deck, holding its cards, and a Custom_Tile or Custom_Token per other piece), for TTS's `Saves/Saved
+    Objects` folder. Images are file URLs into `folder` (the build's game folder), so it loads on the
+    machine that built it; upload the images and replace the URLs to share it. Objects come in at
+    TTS's own default size, in a row along the table."""
+    def url(name: str) -> str:
+        return (folder / name).resolve().as_uri() if folder else name
+
+    def transform(index: int) -> dict:
+        return {"posX": 3.0 * index, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 0.0,
+                "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
+
+    states = []
+    for deck in decks:
+        custom, cards = {}, []
+        for key, sheet in enumerate(deck["sheets"], start=1):
+            custom[str(key)] = {"FaceURL": url(sheet["image"]), "BackURL": url(sheet["back"]),
+                                "NumWidth": sheet["columns"], "NumHeight": sheet["rows"], "BackIsHidden": True,
+                                "UniqueBack": False, "Type": 0}
+            cards += [{"Name": "Card", "Transform": transform(len(states)), "Nickname": piece_id,
+                       "CardID": key * 100 + index, "CustomDeck": {str(key): custom[str(key)]}}
+                      for index, piece_id in enumerate(sheet["ids"])]
+        if len(cards) == 1:
+            states.append(cards[0])
+        else:
+            states.append({"Name": "DeckCustom", "Transform": transform(len(states)), "Nickname": deck["component"],
+                           "DeckIDs": [card["CardID"] for card in cards], "CustomDeck": custom,
+                           "ContainedObjects": cards})
+    for entry in objects:
+        image = {"ImageURL": url(entry["front"]), "ImageSecondaryURL": url(entry.get("back", entry["front"])),
+                 "ImageScalar": 1.0, "WidthScale": 0.0}
+        if entry["tts"]["object"] == "Custom_Tile":
+            image["CustomTile"] = {"Type": entry["tts"]["type"], "Thickness": 0.2, "Stackable": False, "Stretch": True}
+        else:
+            image["CustomToken"] = {"Thickness": 0.2, "MergeDistancePixels": 15.0, "StandUp": False,
+                                    "Stackable": False}
+        states.append({"Name": entry["tts"]["object"], "Transform": transform(len(states)), "Nickname": entry["id"],
+                       "CustomImage": image})
+    return {"SaveName": title, "GameMode": "", "Date": "", "Table": "", "Sky": "", "Note": "", "Rules": "",
+            "XmlUI": "", "LuaScript": "", "LuaScriptState": "", "ObjectStates": states, "TabStates": {},
+            "VersionNumber": ""}
 
 
 def _tts_objects(component: Component, settings: PrintSettings, title: str, dpi: int, recordings,

@@ -219,6 +219,31 @@ def test_tts_sheets_hold_69_faces_and_the_hidden_card_in_the_last_slot(tmp_path)
             assert hidden.tobytes() == back.convert("RGB").tobytes()  # the back, shown for hidden cards
 
 
+def test_tts_saved_object_brings_in_every_deck_and_piece_by_file_url(tmp_path):
+    code, _, stderr = run_pnp("build", "diamonds", "--layout", "tts", "--only", "card", "--only", "reference-card",
+                              "--copies", "2", "--dpi", "60", "--out", "out", cwd=tmp_path)
+    assert code == 0, stderr
+    folder = tmp_path / "out" / "diamonds"
+    saved = json.loads((folder / "tts" / "saved-object.json").read_text())
+    decks = [state for state in saved["ObjectStates"] if state["Name"] == "DeckCustom"]
+    (deck,) = decks
+    cards = deck["ContainedObjects"]
+    assert len(cards) == 108 and deck["DeckIDs"] == [card["CardID"] for card in cards]
+    assert sorted(deck["CustomDeck"]) == ["1", "2"]  # one key per sheet; a card's id is key x 100 + its slot
+    assert cards[0]["CardID"] == 100 and cards[69]["CardID"] == 200 and cards[-1]["CardID"] == 238
+    for key, sheet in deck["CustomDeck"].items():
+        assert sheet["BackIsHidden"] and sheet["NumWidth"] <= 10 and sheet["NumHeight"] <= 7
+        for url in (sheet["FaceURL"], sheet["BackURL"]):
+            assert url.startswith("file:///") and Path(url[len("file://"):]).is_file()
+    others = [state for state in saved["ObjectStates"] if state["Name"] != "DeckCustom"]
+    assert others and all(state["Name"] in ("Custom_Tile", "Custom_Token") for state in others)
+    for state in others:
+        image = state["CustomImage"]
+        assert Path(image["ImageURL"][len("file://"):]).is_file()
+        assert Path(image["ImageSecondaryURL"][len("file://"):]).is_file()
+        assert state["Name"] != "Custom_Tile" or image["CustomTile"]["Type"] in (0, 1, 2, 3)
+
+
 @pytest.mark.parametrize("game", ["diamond_mine", "diatoms", "blood_diamonds"])
 def test_tts_exports_every_piece_within_4096_px_and_lists_the_ones_that_are_not_decks(tmp_path, game):
     code, _, stderr = run_pnp("build", game, "--layout", "tts", "--out", "out", cwd=tmp_path)
