@@ -247,3 +247,15 @@ def test_a_printing_block_in_the_game_file_still_prints(tmp_path):
     parts_of(game)
     assert game.spec.printing.bring == ["a torch"]
     assert game.spec.printing.steps[0].startswith("Dice: fold each net")
+
+
+def test_a_long_tile_name_takes_two_lines_rather_than_print_below_7_pt():
+    long = "Das geheime Versteck des bösen Spions"
+    game = load_game(GAME, (f"suits.5.tile={{id: Evil Spy's Lair, label: {long}}}",))
+    spec = game.spec
+    style = spec.style.resolve("tile", "spades", "3", "tile-spades-3", safe_mm=spec.tiles.piece.safe_mm)
+    face = bd.tile_face(spec.tiles.piece.width_mm, spec.tiles.piece.height_mm, style, long)
+    assert len(face.name) == 2 and " ".join(face.name) == long and face.name_size >= 7.0 * 0.3527 - 1e-6
+    english = bd.tile_face(spec.tiles.piece.width_mm, spec.tiles.piece.height_mm, style, "Evil Spy's Lair")
+    assert english.name == ("Evil Spy's Lair",)
+    assert not [f for f in game.findings() if f.rule in ("blood_diamonds.layout", "layout.text-size")]

@@ -790,14 +790,40 @@ class TileFace:
     corner: Box  # the suit symbol
     bar: Box  # the bar along the top edge
     rank: tuple[float, float, float]  # the rank's centre and height
-    name: str  # where the tile puts a warlord; every null tile is a black market
+    name: tuple[str, ...]  # where the tile puts a warlord (every null tile is a black market), in lines
     name_size: float
-    name_baseline: float
+    name_baseline: float  # the last line's
+
+    def baselines(self) -> list[float]:
+        pitch = self.name_size * NAME_LEADING
+        return [self.name_baseline - pitch * (len(self.name) - 1 - n) for n in range(len(self.name))]
 
     def parts(self, face: str, rank: str, name_face: str) -> dict[str, Box]:
-        return {"suit symbol": self.corner, "bar": self.bar, "rank": rank_box(rank, *self.rank, face),
-                "name": text_box(self.name, self.name_size, self.field[0] + (self.field[2] - self.field[0]) / 2,
-                                 self.name_baseline, name_face)}
+        middle = self.field[0] + (self.field[2] - self.field[0]) / 2
+        boxes = [text_box(line, self.name_size, middle, base, name_face)
+                 for line, base in zip(self.name, self.baselines())]
+        name = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+        return {"suit symbol": self.corner, "bar": self.bar, "rank": rank_box(rank, *self.rank, face), "name": name}
+
+
+NAME_LEADING = 1.15  # a tile name on two lines: the pitch of its lines, in its size
+
+
+def tile_name_lines(name: str, size: float, room: float, face: str) -> tuple[tuple[str, ...], float]:
+    """A tile's name as it fits its foot: one line, shrunk if it must, down to 7 pt; a name that would
+    shrink further (a long translation) takes two lines instead, as large as they fit."""
+    one = fit_line(name, size, room, face)
+    floor = min(size, TEXT_FLOOR_PT * PT)
+    if one >= floor - 1e-9 or " " not in name.strip():
+        return (name,), one
+    two = size
+    while True:
+        lines = wrap(name, two, room, face)
+        if len(lines) <= 2 and all(text_width(line, two, face) <= room + 1e-9 for line in lines):
+            return tuple(lines), two
+        if two <= floor:
+            return (name,), one  # even two lines need smaller text: layout.text-size says so
+        two = max(two * 0.95, floor)
 
 
 def tile_face(width: float, height: float, style: Style, name: str) -> TileFace:
@@ -806,12 +832,12 @@ def tile_face(width: float, height: float, style: Style, name: str) -> TileFace:
     corner = side * 0.16
     bar_width, bar_height = side * 0.24, side * 0.028
     room = width - 2 * (inner + side * 0.02)
+    lines, size = tile_name_lines(name, style.body.size, room, style.title.face)
     return TileFace(field=(inner, inner, width - inner, height - inner),
                     corner=(top, top, top + corner, top + corner),
                     bar=((width - bar_width) / 2, top, (width + bar_width) / 2, top + bar_height),
                     rank=(width / 2, height / 2 + side * 0.03, side * 0.38),
-                    name=name, name_size=fit_line(name, style.body.size, room, style.title.face),
-                    name_baseline=height - inner - side * 0.045)
+                    name=lines, name_size=size, name_baseline=height - inner - side * 0.045)
 
 
 def draw_tile_face(canvas: Canvas, area: Area, style: Style, suit: Suit, rank: str, name: str) -> None:
@@ -825,8 +851,9 @@ def draw_tile_face(canvas: Canvas, area: Area, style: Style, suit: Suit, rank: s
     left, top, right, bottom = face.bar
     canvas.rect(left, top, right - left, bottom - top, radius=(bottom - top) / 2, fill=suit.colour)
     draw_rank(canvas, rank, *face.rank, suit.colour, style.index.face)
-    canvas.text(area.width / 2, face.name_baseline, face.name, face.name_size, fill=style.ink, face=style.title.face,
-                anchor="middle")
+    for line, baseline in zip(face.name, face.baselines()):
+        canvas.text(area.width / 2, baseline, line, face.name_size, fill=style.ink, face=style.title.face,
+                    anchor="middle")
 
 
 def tile_back_dots(width: float, height: float) -> list[Box]:
