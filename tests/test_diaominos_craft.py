@@ -96,6 +96,8 @@ SET_RULES = [
     ("diaominos.title", ("title=' '",), "the title is empty"),
     ("diaominos.sizes", ("round_cards.piece={width_mm: 63.5, height_mm: 88.9, corner_radius_mm: 30}",),
      "30 mm corners on 63.5 x 88.9 mm round cards"),
+    ("diaominos.sizes", ("round_cards.piece={width_mm: 300, height_mm: 400}",),
+     "300 x 400 mm round cards would print in parts"),
 ]
 
 

@@ -368,6 +368,7 @@ def check_round_cards(spec: DiaominosSpec):
 #: The smallest player sheet whose grid, cards and rounds can still be written in: five polyomino
 #: cards side by side with cubes of MIN_CELL_MM want 250 mm across.
 MIN_PLAYER_SHEET_MM = (250.0, 140.0)
+MAX_ROUND_CARD_MM = (130.0, 180.0)  # a card for the hand, whole on a sheet of A4 or Letter
 MIN_ROUND_CARD_MM = (55.0, 80.0)  # twenty facelets, each large enough to tell at arm's length
 MIN_FACELET_MM = 6.0  # a seat's facelet on a round card: its colour and symbol read across the table
 MIN_CELL_MM = 6.0  # a grid or polyomino cube a pencil mark fits in
@@ -401,6 +402,11 @@ def check_sizes(spec: DiaominosSpec):
                                                       f"{card.height_mm:g} mm round cards would cut into the "
                                                       f"facelets; use at most "
                                                       f"{min(card.width_mm, card.height_mm) * MAX_CORNER_SHARE:.1f} mm")
+    if max(card.width_mm, card.height_mm) > MAX_ROUND_CARD_MM[1] or min(card.width_mm, card.height_mm) > \
+            MAX_ROUND_CARD_MM[0]:
+        yield error(where(spec.round_cards, "piece"), f"{card.width_mm:g} x {card.height_mm:g} mm round cards would "
+                                                      "print in parts, front and back, over several sheets; use at "
+                                                      f"most {MAX_ROUND_CARD_MM[0]:g} x {MAX_ROUND_CARD_MM[1]:g} mm")
     if card.width_mm < MIN_ROUND_CARD_MM[0] or card.height_mm < MIN_ROUND_CARD_MM[1]:
         yield error(where(spec.round_cards, "piece"), f"{card.width_mm:g} x {card.height_mm:g} mm round cards are too "
                                                       f"small for twenty facelets; use at least {MIN_ROUND_CARD_MM[0]:g}"
