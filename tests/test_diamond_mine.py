@@ -37,8 +37,10 @@ def components(game):
 
 
 def words_of(piece) -> str:
-    drawn = record_face(piece.front, Area(piece.width, piece.height, BLEED, piece.shape))
-    return " ".join(text.text for text in drawn.texts)
+    """The words on a piece, both sides (a reference card turns over when its words need the room)."""
+    faces = [face for face in (piece.front, piece.back) if face is not None]
+    return " ".join(text.text for face in faces
+                    for text in record_face(face, Area(piece.width, piece.height, BLEED, piece.shape)).texts)
 
 
 def test_the_game_prints_every_component_in_its_number(components):
@@ -408,3 +410,27 @@ def test_the_cards_rule_fires_on_a_card_too_small_for_its_words(tmp_path):
 def test_poker_and_bridge_movement_cards_are_fine(tmp_path):
     for preset in ("poker-card", "bridge-card"):
         assert "diamond_mine.cards" not in errors(tmp_path, overrides=(f"movement_cards.piece={preset}",)), preset
+
+
+def test_every_movement_card_shows_a_move_in_all_eight_straight_lines_diagonals_too(components):
+    """Issue 22: a move goes in any straight line, diagonals included: each card draws the pawn with an
+    arrow along every row, column and diagonal to the square its rank moves, and says so in words."""
+    import math
+
+    for card in components["movement-card"].pieces:
+        style, moves = card.front.keywords["style"], card.front.keywords["moves"]
+        drawn = record_face(card.front, Area(card.width, card.height, BLEED))
+        cells = [path.box for path in drawn.paths if path.stroke == style.line]
+        assert len(cells) == (2 * moves + 1) ** 2
+        cx = (min(b[0] for b in cells) + max(b[2] for b in cells)) / 2
+        cy = (min(b[1] for b in cells) + max(b[3] for b in cells)) / 2
+        cell = cells[0][2] - cells[0][0]
+        heads = [path.box for path in drawn.paths if path.fill == style.ink and not path.stroke]
+        angles = set()
+        for box in heads:
+            x, y = (box[0] + box[2]) / 2 - cx, (box[1] + box[3]) / 2 - cy
+            angles.add(round(math.degrees(math.atan2(y, x))) % 360)
+            assert moves - 0.5 < max(abs(x), abs(y)) / cell < moves + 0.5  # the head lies in the end square
+        assert angles == {0, 45, 90, 135, 180, 225, 270, 315}, (card.id, angles)
+        words = [text.text for text in drawn.texts]
+        assert "any straight line" in words and any(w.startswith(f"Move {moves} square") for w in words)

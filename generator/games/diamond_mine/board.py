@@ -289,7 +289,7 @@ def check_board(spec):
     board = spec.board
     if board.squares != BOARD_SQUARES or board.quadrant != QUADRANT_SQUARES:
         yield error(where(board, "squares" if board.squares != BOARD_SQUARES else "quadrant"),
-                    f"a {board.squares} x {board.squares} board in {board.quadrant} x {board.quadrant} quadrants; "
+                    f"a board of {board.squares} x {board.squares} squares in {board.quadrant} x {board.quadrant} quadrants; "
                     f"Diamond Mine is played on a chessboard, {BOARD_SQUARES} x {BOARD_SQUARES}, in four "
                     f"{QUADRANT_SQUARES} x {QUADRANT_SQUARES} territories")
     large = spec.pyramids.large.base_mm

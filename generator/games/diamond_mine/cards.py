@@ -178,6 +178,7 @@ def check_cards(spec):
             yield error(place, f"the {rank} moves {counted(moves, 'square')}; it moves {counted(MOVES[rank], 'square')}, "
                                "as its rank says")
     piece = spec.movement_cards.piece
+    yield from card_size_errors(where(spec.movement_cards, "piece"), "movement card", piece)
     style = spec.style.resolve("movement-card", safe_mm=piece.safe_mm)
     said = [text for moves in cards.values() for text in card_words(spec, moves)]
     longest = max(said, key=lambda text: text_width(text, WORDS_PT * PT, style.body.face), default="")
@@ -186,3 +187,17 @@ def check_cards(spec):
         yield error(where(spec.movement_cards, "piece"),
                     f"a {piece.width_mm:g} x {piece.height_mm:g} mm movement card cannot show \"{longest}\" and "
                     f"its player's colour at {FLOOR_PT:g} pt; use mini-card or larger")
+
+
+CARD_MOST_MM = (190.0, 250.0)  # a card on one sheet of A4 or Letter: one cut out of a part glued to others is no card
+
+
+def card_size_errors(place, what: str, piece):
+    """A card is one piece of one sheet, with corners rounded no more than a quarter of its width."""
+    short, long = sorted((piece.width_mm, piece.height_mm))
+    if short > CARD_MOST_MM[0] or long > CARD_MOST_MM[1]:
+        yield error(place, f"a {piece.width_mm:g} x {piece.height_mm:g} mm {what} would print in parts; a card "
+                           f"is at most {CARD_MOST_MM[0]:g} x {CARD_MOST_MM[1]:g} mm, one piece of one sheet")
+    if piece.corner_radius_mm > short / 4:
+        yield error(place, f"the {what}'s corners are rounded {piece.corner_radius_mm:g} mm, more than a quarter "
+                           f"of its {short:g} mm width: they would cut into its words; at most {short / 4:.1f} mm")

@@ -20,6 +20,7 @@ from generator.styles import Style
 from generator.validate import error
 
 from .board import opposite_homes, quadrants
+from .cards import card_size_errors
 from .names import colour_label, colour_mark, labels, listed, times_word, title
 from .pyramids import PIPS, flawless_stash, pyramid_counts
 from .rulebook import (CARRY_PIPS, END_EXHAUSTED, FLAWLESS_ADDED_FOR, FLAWLESS_TIMES, MOVES, NESTS,
@@ -234,20 +235,27 @@ def draw_reference(canvas, area: Area, blocks: list[tuple], style: Style, body: 
         flow(canvas, columns_of(inner, style, 1, style.safe_mm), blocks, style, body)
 
 
-def reference_fit(spec) -> tuple[float, float]:
-    """(body size, overflow) of the reference card's words; overflow above 0 means they do not fit."""
+def reference_fit(spec, blocks: list[tuple] | None = None) -> tuple[float, float]:
+    """(body size, overflow) of the reference card's words (or of one side's `blocks`) under its band;
+    overflow above 0 means they do not fit."""
     piece = spec.reference_card.piece
     style = spec.style.resolve("reference-card", safe_mm=piece.safe_mm)
     band = reference_band(spec)
     inner = Area(piece.width_mm, piece.height_mm - band + style.safe_mm * 0.5, 0.0)
-    return prose_size(inner, reference_blocks(spec), style, 1)
+    return prose_size(inner, reference_blocks(spec) if blocks is None else blocks, style, 1)
+
+
+def reference_sides(spec) -> list[list[tuple]]:
+    """The reference card's words on its front, or, if they do not fit there at SPLIT_PT, on its front
+    and its back (a longer translation turns the card over rather than failing)."""
+    return split_pages(reference_blocks(spec), partial(reference_fit, spec), None)
 
 
 def reference_component(spec) -> Component:
     piece = spec.reference_card.piece
     colours = {c.name: c for c in spec.colours}
-    blocks = reference_blocks(spec)
-    body, _ = reference_fit(spec)
+    sides = reference_sides(spec)
+    body = min(reference_fit(spec, side)[0] for side in sides)
     pieces = []
     for player in spec.player_colours:
         if player not in colours:
@@ -256,35 +264,41 @@ def reference_component(spec) -> Component:
         style = spec.style.resolve("reference-card", player, piece=piece_id, safe_mm=piece.safe_mm)
         card_title = spec.words("reference.title", title=title(spec), player=colour_label(spec, player),
                                 mark=colour_mark(spec, player))
-        pieces.append(Piece(piece_id, piece.rect(), partial(
-            draw_reference, blocks=blocks, style=style, body=body, title=card_title, colour=colours[player].colour,
-            band=reference_band(spec))))
+        faces = [partial(draw_reference, blocks=side, style=style, body=body, title=card_title,
+                         colour=colours[player].colour, band=reference_band(spec)) for side in sides]
+        pieces.append(Piece(piece_id, piece.rect(), *faces))
     return Component("reference-card", spec.words("component.reference-card"), pieces)
 
 
-SPLIT_PT = 7.5  # rules that would print smaller than this on one sheet flow onto a second
+SPLIT_PT = 7.5  # words that would print smaller than this on one sheet or side flow onto a second
 
 
-def rules_pages(spec) -> list[list[tuple]]:
-    """The rules sheet's pages of blocks: one sheet if the rules fit it at SPLIT_PT or more, else two,
-    split before the heading that lets the smaller of the two print largest (a longer translation
-    flows on rather than shrinking under the legible floor). If no split fits, the one that overflows
-    least (diamond_mine.reference says so)."""
-    blocks = rules_blocks(spec)
-    body, overflow = rules_sheet_fit(spec, blocks)
+def split_pages(blocks: list[tuple], fit, more: tuple | None) -> list[list[tuple]]:
+    """`blocks` on one page if they fit it at SPLIT_PT or more (`fit(blocks)` gives the body size and
+    the overflow), else on two, split before the heading that lets the smaller of the two print
+    largest (and then the most even), the second led by `more`; if no split fits, the one that overflows least (the validator
+    says so)."""
+    body, overflow = fit(blocks)
     if overflow <= 0 and body >= SPLIT_PT * PT - 1e-9:
         return [blocks]
-    more = ("title", spec.words("rules.title.more", title=title(spec)))
-    best, best_key = [blocks], (-overflow, body) if overflow > 0 else (0.0, body)
+    best, best_key = [blocks], (-max(overflow, 0.0), round(body, 3), -overflow)
     for index, block in enumerate(blocks):
         if block[0] != "h" or index < 2:
             continue
-        first, second = blocks[:index], [more, *blocks[index:]]
-        sizes = [rules_sheet_fit(spec, page) for page in (first, second)]
-        key = (-max(max(over, 0.0) for _, over in sizes), min(size for size, _ in sizes))
+        first, second = blocks[:index], [*([more] if more else []), *blocks[index:]]
+        sizes = [fit(page) for page in (first, second)]
+        key = (-max(max(over, 0.0) for _, over in sizes), round(min(size for size, _ in sizes), 3),
+               -max(over for _, over in sizes))  # then the most even split
         if key > best_key:
             best, best_key = [first, second], key
     return best
+
+
+def rules_pages(spec) -> list[list[tuple]]:
+    """The rules sheet's pages: one sheet, or two if the rules print under SPLIT_PT on one (a longer
+    translation flows on rather than shrinking under the legible floor)."""
+    return split_pages(rules_blocks(spec), partial(rules_sheet_fit, spec),
+                       ("title", spec.words("rules.title.more", title=title(spec))))
 
 
 def rules_component(spec) -> Component:
@@ -330,11 +344,12 @@ def check_reference(spec):
     if ref.flawless_times != FLAWLESS_TIMES:
         yield error(where(ref, "flawless_times"), f"the card multiplies flawless diamonds by {ref.flawless_times}; "
                                                   f"the rules triple them (x{FLAWLESS_TIMES})")
-    _, overflow = reference_fit(spec)
+    yield from card_size_errors(where(ref, "piece"), "reference card", ref.piece)
+    overflow = max(reference_fit(spec, side)[1] for side in reference_sides(spec))
     if overflow > 0:
         yield error(where(ref, "piece"), f"the reference card's words do not fit a {ref.piece.width_mm:g} x "
-                                         f"{ref.piece.height_mm:g} mm card at {FLOOR_PT:g} pt ({overflow:.1f} mm "
-                                         "over); give it a larger piece")
+                                         f"{ref.piece.height_mm:g} mm card at {FLOOR_PT:g} pt, even on both sides "
+                                         f"({overflow:.1f} mm over); give it a larger piece")
     pages = rules_pages(spec)
     overflow = max(rules_sheet_fit(spec, page)[1] for page in pages)
     if overflow > 0:

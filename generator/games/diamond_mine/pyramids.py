@@ -259,6 +259,10 @@ def check_players(spec):
                     "and 4; the header's 2-4 notwithstanding)")
     if not spec.players:
         yield error(where(spec, "players"), "no player count: Diamond Mine is for 2 or 4 players")
+    twice = sorted({n for n in spec.players if spec.players.count(n) > 1})
+    if twice:
+        yield error(where(spec, "players"), f"{', '.join(map(str, twice))} named twice in players: list each "
+                                            "player count once")
 
 
 @rules.rule("diamond_mine.nests", f"exactly {NEST_PYRAMIDS} nests, the large pyramids of the two opaque stashes of "
