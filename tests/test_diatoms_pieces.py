@@ -80,3 +80,26 @@ def test_builds_every_format_with_hexagons_in_the_manifest(bundled_build, paper)
     assert all(piece["shape"] == "polygon" and len(piece["outline"]) == 6 for piece in tiles)
     pages = len(data["pages"])
     assert len(list((folder / "svg").glob("*.svg"))) == pages == len(list((folder / "png").glob("*.png")))
+
+
+def test_the_lens_window_shows_the_marks_round_a_sample_point_whole(loaded, monkeypatch):
+    """Issue 22: laid on a corner where three tiles meet, the window shows each of the six triangles'
+    marks whole, not cut in half by its edge."""
+    import math
+
+    from generator.canvas import Canvas, NullSurface
+
+    spec = loaded.spec
+    width = spec.tiles.piece.width_mm
+    side = width / math.sqrt(3)
+    area = Area(width, side * 2, 0.0)
+    drawn = []
+    monkeypatch.setattr(pieces, "draw_symbol", lambda canvas, name, x, y, size, *a, **k: drawn.append((x, y, size)))
+    tile = component(loaded, "hex-tile").pieces[1]
+    tile.front(Canvas(NullSurface()), area)
+    assert len(drawn) == 6
+    _, window = pieces.lens_size(spec)
+    corner = pieces.hex_corner(area.width / 2, area.height / 2, side, 1)  # between triangles 0 and 1
+    near = sorted(math.dist(corner, (x, y)) + size / 2 * math.sqrt(2) for x, y, size in drawn)[:2]
+    assert max(near) < window  # the two marks by this corner (and so, alike, the other tiles' four)
+    assert min(math.dist(corner, (x, y)) for x, y, _ in drawn) > window * 0.5

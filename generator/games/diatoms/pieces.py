@@ -23,6 +23,18 @@ from .tiles import SHAPES
 # Water tiles: a pointy-top hexagon of six triangles, triangle i on edge i (NE, E, SE, SW, W, NW)
 # ---------------------------------------------------------------------------------------------
 
+MARK_AT = 0.62  # a triangle's mark: centred between the points this far out towards its two corners
+MARK_SIZE = 0.2  # of a triangle's side
+
+
+def mark_reach(side: float) -> float:
+    """How far from a tile's corner the far edge of the marks of the six triangles round it reach,
+    for tiles whose triangles have sides `side` mm: a window this wide shows those marks whole."""
+    centre = side * MARK_AT * math.cos(math.radians(30))  # from the tile's centre to a mark's centre
+    apart = math.sqrt(side ** 2 + centre ** 2 - 2 * side * centre * math.cos(math.radians(30)))
+    return apart + side * MARK_SIZE / 2 * math.sqrt(2)  # and the mark's half-diagonal
+
+
 def hex_corner(cx: float, cy: float, radius: float, k: int) -> tuple[float, float]:
     """Corner k of a pointy-top hexagon: 0 at the top, then clockwise."""
     angle = math.radians(-90 + 60 * k)
@@ -44,14 +56,14 @@ def draw_tile(canvas, area: Area, spec, style: Style, letters: str, start: bool)
             canvas.polygon([(cx, cy), hex_corner(cx, cy, reach, i), hex_corner(cx, cy, reach, i + 1)], fill=fill)
     for i in range(6):  # the seams between triangles, so runs of one colour still show their parts
         canvas.line(cx, cy, *hex_corner(cx, cy, radius, i), stroke=style.line, width=style.line_mm * 0.5)
-    mark = radius * 0.2
+    mark = radius * MARK_SIZE
     for i, letter in enumerate(letters):
         colour = colours.get(letter)
         if colour is None:
             continue
         # The mark sits where the triangle is widest, toward its base: a third of the way in from the edge.
-        mx, my = hex_corner(cx, cy, radius * 0.62, i)
-        nx, ny = hex_corner(cx, cy, radius * 0.62, i + 1)
+        mx, my = hex_corner(cx, cy, radius * MARK_AT, i)
+        nx, ny = hex_corner(cx, cy, radius * MARK_AT, i + 1)
         draw_symbol(canvas, colour.mark, (mx + nx) / 2, (my + ny) / 2, mark, style.ink_on(colour.colour))
     if start:
         ring = radius * 0.22
@@ -147,10 +159,16 @@ def spec_handle(radius: float) -> float:
     return radius * 0.8
 
 
-def lens_pieces(spec) -> list[Piece]:
+def lens_size(spec) -> tuple[float, float]:
+    """(the lens's radius, its window's radius), in mm: the window shows the six marks round a sample
+    point whole, and the rim round it holds the ticks along the seams."""
     tile_radius = spec.tiles.piece.width_mm / math.sqrt(3)  # a triangle's side
-    radius = tile_radius * 0.95
-    window = tile_radius * 0.6
+    window = mark_reach(tile_radius) + 1.0
+    return window + tile_radius * 0.22, window
+
+
+def lens_pieces(spec) -> list[Piece]:
+    radius, window = lens_size(spec)
     outline = Outline(tuple(lens_outline(radius, spec_handle(radius), radius * 1.6)))
     style = spec.style.resolve("lens-tool", piece="lens-tool", safe_mm=2.0)
     return [Piece("lens-tool", outline, partial(draw_lens, spec=spec, style=style, radius=radius, window=window))]
@@ -162,6 +180,7 @@ def lens_pieces(spec) -> list[Piece]:
 # ---------------------------------------------------------------------------------------------
 
 DISH_MM = 80.0
+GUTTER_MM = 6.0  # between shaped pieces, even built with --bleed 0 (the core keeps twice the bleed at least)
 
 
 def draw_dish_colour(canvas, area: Area, colour, style: Style) -> None:
@@ -202,6 +221,6 @@ def piece_components(spec) -> list[Component]:
     return [
         Component("hex-tile", "Water tiles", tile_pieces(spec)),
         Component("diatom", "Diatoms", token_pieces(spec), gutter=3.0),
-        Component("lens-tool", "Lens tool", lens_pieces(spec)),
-        Component("petri-dish", "Petri dishes", dish_pieces(spec)),
+        Component("lens-tool", "Lens tool", lens_pieces(spec), gutter=GUTTER_MM),
+        Component("petri-dish", "Petri dishes", dish_pieces(spec), gutter=GUTTER_MM),
     ]
