@@ -547,12 +547,18 @@ class SheetLayout:
         return self.width * 0.504, self.width - self.style.safe_mm
 
     @property
+    def title_size(self) -> float:
+        """The title's size: the title role's, or less so that it takes at most 45 % of the left column."""
+        title, (x0, x1) = self.style.title, self.left
+        return fit_line(self.title, title.size, (x1 - x0) * 0.45, title.face)
+
+    @property
     def title_baseline(self) -> float:
-        return top_baseline(self.title, self.style.title.size, self.style.title.face, self.style.safe_mm)
+        return top_baseline(self.title, self.title_size, self.style.title.face, self.style.safe_mm)
 
     @property
     def grid_top(self) -> float:
-        return self.title_baseline + self.style.title.size * 1.15
+        return self.title_baseline + self.title_size * 1.15
 
     @property
     def grid_left(self) -> float:
@@ -638,7 +644,7 @@ def _draw_heading(canvas: Canvas, layout: SheetLayout) -> None:
     style, (x0, x1) = layout.style, layout.left
     title, body = style.title, style.body
     baseline = layout.title_baseline
-    size = fit_line(layout.title, title.size, (x1 - x0) * 0.45, title.face)
+    size = layout.title_size
     canvas.text(x0, baseline, layout.title, size, fill=style.ink, face=title.face)
     x = x0 + text_width(layout.title, size, title.face) + (x1 - x0) * 0.05
     seat_box = body.size * 2.4
@@ -819,7 +825,8 @@ def _draw_rounds(canvas: Canvas, layout: SheetLayout, sheet: PlayerSheet, top: f
 
 
 def total_height(layout: SheetLayout) -> float:
-    return layout.style.title.size * 1.6
+    """The total's band: a line and a half of the heading, at most a tenth of the sheet."""
+    return min(layout.style.title.size * 1.6, layout.height * 0.1)
 
 
 def summary_top(layout: SheetLayout) -> float:
