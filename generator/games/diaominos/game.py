@@ -16,7 +16,7 @@ from typing import Literal
 
 from generator import fonts
 from generator.canvas import PT, Canvas
-from generator.colour_rules import MeaningColour
+from generator.colour_rules import MeaningColour, distances
 from generator.fonts import text_width, wrap
 from generator.kit.prose import FLOOR_PT, RulesSheet, rules_sheet_errors
 from generator.kit.symbols import SUITS, draw_symbol
@@ -239,6 +239,8 @@ def check_promise(spec: DiaominosSpec):
                     "before every seat once; choose another layout of the spaces")
 
 
+#: Two inks nearer than this (CIEDE2000, in normal vision) look the same on the cube.
+SAME_INK_DELTA_E = 3.0
 #: A sticker covers most of its facelet (a cube's half side): 22 mm on a 50 mm cube is 88 %.
 MIN_STICKER_SHARE = 0.7
 
@@ -275,6 +277,13 @@ def check_cube(spec: DiaominosSpec):
                 yield error(where(cube, f"colours[{index}]"), f'{cube.colours[index].name or "a colour"} has '
                                                               f'{what} "{shown}", as {cube.colours[first].name} does: '
                                                               "every colour needs its own")
+    for index, colour in enumerate(cube.colours):
+        for other in cube.colours[:index]:
+            if str(colour.colour) != str(other.colour) and \
+                    distances(str(colour.colour), str(other.colour))["normal vision"] < SAME_INK_DELTA_E:
+                ink, like = (getattr(c.colour, "name", None) or str(c.colour) for c in (colour, other))
+                yield error(where(colour, "colour"), f'{colour.name}\'s ink "{ink}" looks the same as {other.name}\'s '
+                                                     f'("{like}"); every colour needs its own')
     if cube.facelets_per_colour != 4:
         yield error(where(cube, "facelets_per_colour"), f"{counted(cube.facelets_per_colour, 'facelet')} a colour; a "
                                                         "2x2 cube has 4")
