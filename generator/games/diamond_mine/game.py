@@ -53,7 +53,7 @@ def printing_words(spec: DiamondMineSpec) -> None:
     printing, words = spec.printing, spec.words
     chosen = any(key.startswith("printing.") for key in words.chosen)
     if chosen or not printing.bring:
-        printing.bring = [words("printing.bring.bag"), words("printing.bring.glue")]
+        printing.bring = [words("printing.bring.glue"), words("printing.bring.bag")]
     if chosen or not printing.steps:
         printing.steps = [words("printing.step.fold")]
 
