@@ -84,6 +84,15 @@ MALFORMED = [
     ("no turn on the card", BUNDLED, ("reference_card.turn=[]",), "blood_diamonds.words"),
     ("a note of no words", BUNDLED, ("reference_card.notes=[' ']",), "blood_diamonds.words"),
     ("glue tabs deeper than half a face", BUNDLED, ("dice.tab_mm=9",), "blood_diamonds.sizes"),
+    # The --set battery of issue 24's second part: each was accepted before.
+    ("a player count listed twice", BUNDLED, ("players=[3, 3]",), "blood_diamonds.players"),
+    ("page 1's stock for a misspelt piece", BUNDLED, ("printing.stock={tyle: card}",), "blood_diamonds.printing"),
+    ("page 1's stock for no piece", BUNDLED, ("printing.stock={board: card}",), "blood_diamonds.printing"),
+    ("page 1's stock of no words", BUNDLED, ("printing.stock.tile=",), "blood_diamonds.printing"),
+    ("a thing to bring of no words", BUNDLED, ("printing.bring=['']",), "blood_diamonds.printing"),
+    ("a building step of no words", BUNDLED, ("printing.steps=['  ']",), "blood_diamonds.printing"),
+    ("a suit label of no words", BUNDLED, ("suits.0.label=' '",), "blood_diamonds.suits"),
+    ("a suit labelled as another", BUNDLED, ("suits.0.label=Moon",), "blood_diamonds.suits"),
 ]
 
 
@@ -335,3 +344,22 @@ def test_a_tie_is_settled_by_a_pistol_duel_not_shared(printed_words):
     assert "Leaders who tie settle it the warlords' way: a pistol duel between them." in printed_words["rules"]
     assert "tied leaders fight a pistol duel" in printed_words["card back"]
     assert "shared" not in printed_words["rules"]
+
+
+def test_an_empty_suit_name_is_one_error_not_two(tmp_path):
+    code, lines = validate(tmp_path, BUNDLED, "suits.0.name=")
+    assert code == 1 and len(lines) == 1 and "[blood_diamonds.suits]" in lines[0], lines
+
+
+def test_a_stock_for_a_misspelt_piece_is_caught_by_validate_as_the_build_would(tmp_path):
+    code, lines = validate(tmp_path, BUNDLED, "printing.stock={tyle: card}")
+    assert code == 1 and lines == ['--set printing.stock={tyle: card}: error: printing.stock names no component '
+                                   '"tyle"; did you mean "tile"? [blood_diamonds.printing]'], lines
+
+
+def test_no_notes_leave_no_heading_and_no_chart_is_never_pointed_to(tmp_path):
+    spec = load_text(tmp_path, BUNDLED, ("reference_card.notes=[]",)).spec
+    back = reference_back(spec)
+    assert back[-1][0] != "h" and not any(block[1] == "Remember" for block in back if len(block) > 1)
+    assert "(see the payoff chart)" in sheet_text(tmp_path)
+    assert "payoff chart" not in sheet_text(tmp_path, "payoff_chart.copies=0")

@@ -19,7 +19,7 @@ from typing import Literal
 from generator import fonts
 from generator.canvas import PT, Canvas
 from generator.colour_rules import MeaningColour
-from generator.errors import InputError, Location
+from generator.errors import InputError, Location, did_you_mean
 from generator.fonts import text_width, wrap
 from generator.kit import tracks
 from generator.kit.nets import FlatNet, cube_net, unfold
@@ -306,6 +306,8 @@ def check_suits(spec: BloodDiamondsSpec):
         place = words.source if chosen and words.source else where(suit, "label" if suit.label is not None else "name")
         named = f'words "suit.{suit.name}": ' if chosen else ""
         key = " ".join(label.split()).casefold()
+        if suit.label is None and not SUIT_NAME.match(suit.name) and not chosen:
+            continue  # the name is reported above, and prints only until it is fixed
         if not key:
             yield error(place, f"{named}suit {suit.name} prints no name (on its pawns and the reference card); give it "
                                "a label, or leave label out for the words file's")
@@ -329,7 +331,10 @@ def check_pieces(spec: BloodDiamondsSpec):
 @rules.rule("blood_diamonds.players", "3 to 6 players, never more than suits")
 def check_players(spec: BloodDiamondsSpec):
     for index, count in enumerate(spec.players):
-        if not 3 <= count <= 6:
+        if count in spec.players[:index]:
+            yield error(where(spec, f"players[{index}]"), f"{counted(count, 'player')} is listed twice; name each "
+                                                          "player count once")
+        elif not 3 <= count <= 6:
             yield error(where(spec, f"players[{index}]"), f"{counted(count, 'player')}: Blood Diamonds is for 3 to 6")
         elif count > len(spec.suits):
             yield error(where(spec, f"players[{index}]"),
@@ -420,6 +425,26 @@ def check_words(spec: BloodDiamondsSpec):
             if not words.strip():
                 yield error(where(card, f"{field}[{index}]"), f"reference_card.{field}[{index}] has no words; write "
                                                                "them or leave the line out")
+
+
+COMPONENT_NAMES = ("tile", "coin", "die", "pawn", "reference-card", "score-track", "payoff-chart", "rules-sheet")
+
+
+@rules.rule("blood_diamonds.printing", "page 1's printing words name this game's pieces, and every line has words")
+def check_printing(spec: BloodDiamondsSpec):
+    printing = spec.printing
+    for name, text in printing.stock.items():
+        if name not in COMPONENT_NAMES:
+            meant = did_you_mean(str(name), COMPONENT_NAMES) or f" (the components: {', '.join(COMPONENT_NAMES)})"
+            yield error(where(printing, "stock"), f'printing.stock names no component "{name}"{meant}')
+        elif not str(text or "").strip():
+            yield error(where(printing, f"stock[{name}]"), f"printing.stock.{name} has no words; say what to print "
+                                                           "it on, or leave it out for the words file's")
+    for field in ("bring", "steps"):
+        for index, text in enumerate(getattr(printing, field)):
+            if not str(text).strip():
+                yield error(where(printing, f"{field}[{index}]"), f"printing.{field}[{index}] has no words; write "
+                                                                  "them or leave the line out")
 
 
 @rules.rule("blood_diamonds.win", "a score of 600 wins")

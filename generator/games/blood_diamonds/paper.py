@@ -136,9 +136,14 @@ def reference_back(spec) -> list[tuple]:
         ("b", words("reference.step")),
         ("b", words("reference.must", lair=roles["lair"])),
         ("b", words("reference.spent")),
-        ("h", words("reference.remember")),
-        *(("b", note) for note in listed_words(spec, "reference.note.", ref.notes, win=spec.score_track.win)),
+        *notes_blocks(spec),
     ]
+
+
+def notes_blocks(spec) -> list[tuple]:
+    """"Remember" and the card's notes; nothing when there are none (no heading over nothing)."""
+    notes = listed_words(spec, "reference.note.", spec.reference_card.notes, win=spec.score_track.win)
+    return [("h", words_of(spec)("reference.remember")), *(("b", note) for note in notes)] if notes else []
 
 
 def reference_style(spec, piece_id: str | None = None):
@@ -240,7 +245,7 @@ def rules_blocks(spec) -> list[tuple]:
         ("b", words("rules.actions.jumpy", jumpy=roles["jumpy"])),
         ("b", words("rules.actions.digger", digger=roles["digger"], mine=roles["mine"])),
         ("h", words("rules.selling")),
-        ("p", words("rules.selling.text", last=last)),
+        ("p", words("rules.selling.text", last=last, see_chart=words("rules.selling.see-chart") if charts else "")),
         ("h", words("rules.end")),
         ("p", words("rules.end.text", win=win)),
         ("h", words("rules.fine")),
