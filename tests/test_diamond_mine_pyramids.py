@@ -196,15 +196,19 @@ def test_each_face_shows_the_sizes_pips_near_its_base_in_a_contrasting_colour(tm
             assert len(near) == dm.PIPS[size]
 
 
-def test_a_nets_colour_stops_at_its_cut_and_its_folds_run_down_a_pale_band(tmp_path):
+@pytest.mark.parametrize("palette", ["classic", "greyscale", "colour-blind"])
+def test_a_nets_colour_stops_at_its_cut_and_its_folds_run_down_a_pale_band(tmp_path, palette):
     """Issue 22: on the black and navy nests the edge a cutter sees is the cut line (the bleed is a pale
-    tint, at least 3:1 from the colour), and each fold runs down a band of that tint, so it does not
-    look like a cut."""
+    tint, at least 3:1 from the colour and from the paper, so the cut line's white casing stands 3:1 from
+    it too), and each fold runs down a band of that tint, so it does not look like a cut."""
     from generator.colour_rules import contrast
     from generator.model import Area
+    from generator.palette import load_palette
     from generator.recording import record_face
 
-    spec = spec_of(tmp_path)
+    from generator.load import load_game
+
+    spec = load_game("diamond_mine", palette=load_palette(palette)).spec
     (component,) = dm.pyramid_components(spec)
     for name in ("black", "blue"):
         piece = next(p for p in component.pieces if p.id == f"pyramid-large-{name}-1")

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import partial
+from functools import lru_cache, partial
 
 from generator.kit.nets import FlatNet, square_pyramid_net, unfold
 from generator.kit.symbols import draw_symbol
@@ -121,7 +121,6 @@ def pyramid_net(pyramids: Pyramids, size: str) -> FlatNet | None:
 # ---------------------------------------------------------------------------------------------
 
 STRIPE_MM = 2.5  # the pitch of the stripes that mark a pale opaque colour
-BLEED_TINT = 0.5  # past the cut a net's colour is this far on its way to the paper
 FOLD_BAND_MM = 1.6  # the band of that tint each fold line runs down
 
 
@@ -136,11 +135,17 @@ def draw_stripes(canvas, area: Area, colour: str) -> None:
             k += STRIPE_MM
 
 
-def tint(colour: str, paper: str, share: float = BLEED_TINT) -> str:
-    """`colour` mixed with `paper`, `share` of the way to the paper."""
+@lru_cache(maxsize=256)
+def tint(colour: str, paper: str) -> str:
+    """`colour` mixed towards `paper` as far as stands out most from both: the tint whose contrast with
+    the colour and with the paper is the larger of the two smaller (about the square root of the
+    colour's contrast with the paper each way: 4.6:1 for black, 3.7:1 for navy)."""
+    from generator.colour_rules import contrast
+
     a = [int(colour[k:k + 2], 16) for k in (1, 3, 5)]
     b = [int(paper[k:k + 2], 16) for k in (1, 3, 5)]
-    return "#" + "".join(f"{round(x + (y - x) * share):02x}" for x, y in zip(a, b))
+    mixes = ["#" + "".join(f"{round(x + (y - x) * step / 100):02x}" for x, y in zip(a, b)) for step in range(101)]
+    return max(mixes, key=lambda mix: (min(contrast(mix, colour), contrast(paper, mix)), mix))
 
 
 def draw_pyramid(canvas, area: Area, style: Style, colour: str, net: FlatNet, pips: int,
