@@ -29,6 +29,7 @@ from .paper import paper_sheets
 from .tiles import SHAPES
 from .rulebook import rules
 from .symbols import shape_symbol
+from .wording import component_title, ring_label, shape_label
 
 __all__ = ["Board", "Judges", "paper_components"]
 
@@ -197,31 +198,31 @@ def draw_board(canvas, area: Area, spec, style: Style, number: int) -> None:
             canvas.circle(x, y, spot_r + style.line_mm * HALO, fill=style.accent)
         canvas.circle(x, y, spot_r, fill=style.panel, stroke=style.line, width=style.line_mm)
         draw_symbol(canvas, shape_symbol(spot.shape), x, y - spot_r * 0.12, spot_r * 0.95, style.muted)
-        size = fit_line(spot.shape, style.small.size, spot_r * 1.5, style.small.face)
-        canvas.text(x, y + spot_r * 0.72, spot.shape, size, fill=style.ink, face=style.small.face, anchor="middle")
+        label = shape_label(spec, spot.shape)
+        size = fit_line(label, style.small.size, spot_r * 1.5, style.small.face)
+        canvas.text(x, y + spot_r * 0.72, label, size, fill=style.ink, face=style.small.face, anchor="middle")
     _board_head(canvas, area, spec, style, number)
-    _board_key(canvas, area, style, cy + ring_extent(board, half, style) + 1.5)
+    _board_key(canvas, area, spec, style, cy + ring_extent(board, half, style) + 1.5)
 
 
 def _board_head(canvas, area: Area, spec, style: Style, number: int = 1) -> float:
     """The title and how to place; returns where it ends."""
     safe = style.safe_mm
     width = area.width - 2 * safe
-    title = f"{spec.title}: field board"
+    title = spec.words("board.title", title=spec.title)
     size = fit_line(title, style.title.size, width * 0.7, style.title.face)
     base = top_baseline(title, size, style.title.face, safe)
     canvas.text(safe, base, title, size, fill=style.ink, face=style.title.face)
-    canvas.text(area.width - safe, base, f"board {number}", style.body.size, fill=style.muted, face=style.body.face,
+    canvas.text(area.width - safe, base, spec.words("board.number", number=number), style.body.size, fill=style.muted, face=style.body.face,
                 anchor="end")
-    intro = ("Put each diatom you collect on an empty spot of its shape, one per spot. Once your turn's "
-             "diatoms are down they stay.")
+    intro = spec.words("board.intro")
     body = style.body
     end = canvas.text_block(safe, base + body.size * 1.6, wrap(intro, body.size, width, body.face), body.size,
                             fill=style.ink, face=body.face)
     return end - body.size * 0.9
 
 
-def _board_key(canvas, area: Area, style: Style, top: float) -> None:
+def _board_key(canvas, area: Area, spec, style: Style, top: float) -> None:
     """What a crossing is and how the pairs and rings score, below the rings."""
     safe = style.safe_mm
     body = style.body
@@ -230,10 +231,7 @@ def _board_key(canvas, area: Area, style: Style, top: float) -> None:
     canvas.circle(mx, my, marker_r + style.line_mm * HALO, fill=style.accent)
     canvas.circle(mx, my, marker_r, fill=style.panel, stroke=style.line, width=style.line_mm)
     left = safe + marker_r * 2 + style.line_mm * HALO * 2 + 1.5
-    key = ("Crossing spot: a straight line meets a ring here. Follow each straight line from end to end: "
-           "every two diatoms on neighbouring crossings are a pair, and the two nearest the middle pair with "
-           "each other across the centre. An empty spot breaks a pair. A pair scores 5 for the same shape or "
-           "the same colour, 15 for both. Rings: inner, middle, outer; a ring with all five shapes scores 40.")
+    key = spec.words("board.key", rings=", ".join(ring_label(spec, ring.name) for ring in spec.board.rings))
     canvas.text_block(left, top + body.size, wrap(key, body.size, area.width - safe - left, body.face), body.size,
                       fill=style.ink, face=body.face)
 
@@ -257,4 +255,4 @@ def board_pieces(spec) -> list[Piece]:
 
 def paper_components(spec) -> list[Component]:
     """player-board, score-pad, field-notebook, guest-judge, rules-sheet."""
-    return [Component("player-board", "Field boards", board_pieces(spec))] + paper_sheets(spec, judge_component(spec))
+    return [Component("player-board", component_title(spec, "player-board"), board_pieces(spec))] + paper_sheets(spec, judge_component(spec))

@@ -31,6 +31,7 @@ class DiatomColour:
     letter: str  # how tiles write it
     colour: Colour
     mark: Literal[SUITS]  # type: ignore[valid-type]  # the pattern on its triangles, for colour-blind eyes
+    label: str = ""  # what prints, if not the words file's name for it (data/words/diatoms.yaml: colour.<name>)
 
 
 @dataclass(kw_only=True)

@@ -24,8 +24,9 @@ from generator.validate import error, warning
 from .tiles import SHAPES
 from .rulebook import rules
 from .symbols import shape_symbol
+from .wording import component_title
 
-SIDES = {"green": "Green side: easy going", "pink": "Pink side: persnickety"}
+SIDES = ("green", "pink")  # the front, easy going; the back, persnickety (their headings: judge.side.<side>)
 
 
 @dataclass(kw_only=True)
@@ -86,6 +87,13 @@ def check_judges(spec):
                                                  f"board does not show ({', '.join(known[term.scores])})")
 
 
+def judge_words(spec, number: int, part: str, given: str) -> str:
+    """A judge's name or a term's words: the game file's own, unless a chosen translation or copy of
+    the words gives `judge.<number>.<part>` (the card's place in the game file, from 1)."""
+    key = f"judge.{number}.{part}"
+    return spec.words.prefer(key, given) if number and spec.words.has(key) else given
+
+
 def _signed(points: int) -> str:
     return f"+{points}" if points > 0 else f"\u2212{-points}" if points < 0 else "0"
 
@@ -135,13 +143,15 @@ def draw_judge_side(canvas, area: Area, spec, judge: Judge, side: str, style: St
     canvas.rect(safe, safe, width, area.height - 2 * safe, radius=2.0, fill=style.background)
     inner = safe + 1.2
     iw = area.width - 2 * inner
-    head = SIDES[side]
+    head = spec.words(f"judge.side.{side}")
     small = fit_line(head, style.small.size, iw, style.small.face)
     y = top_baseline(head, small, style.small.face, inner)
     canvas.text(area.width / 2, y, head, small, fill=style.muted, face=style.small.face, anchor="middle")
-    title = fit_line(judge.name, style.title.size, iw, style.title.face)
+    number = spec.judges.cards.index(judge) + 1 if judge in spec.judges.cards else 0
+    name = judge_words(spec, number, "name", judge.name)
+    title = fit_line(name, style.title.size, iw, style.title.face)
     y += title * 1.25
-    canvas.text(area.width / 2, y, judge.name, title, fill=style.ink, face=style.title.face, anchor="middle")
+    canvas.text(area.width / 2, y, name, title, fill=style.ink, face=style.title.face, anchor="middle")
     y += title * 0.45
     canvas.line(inner, y, inner + iw, y, stroke=style.accent, width=style.line_mm * 2)
     terms = getattr(judge, side)
@@ -149,7 +159,7 @@ def draw_judge_side(canvas, area: Area, spec, judge: Judge, side: str, style: St
     icon = index.size * 0.9
     points_w = max((text_width(_signed(term.points), index.size, index.face) for term in terms), default=0) + 1.5
     y += body.size * 0.8
-    for term in terms:
+    for k, term in enumerate(terms, start=1):
         y += index.size * 0.2
         label = _signed(term.points)
         size = index.size
@@ -157,11 +167,11 @@ def draw_judge_side(canvas, area: Area, spec, judge: Judge, side: str, style: St
         canvas.text(inner + icon + 1.2, y + icon * 0.5 + size * 0.36, label, size,
                     fill=style.ink, face=index.face)
         text_x = inner + icon + 1.2 + points_w
-        lines = wrap(term.text, body.size, inner + iw - text_x, body.face)
+        lines = wrap(judge_words(spec, number, f"{side}.{k}", term.text), body.size, inner + iw - text_x, body.face)
         first = y + icon / 2 - (len(lines) - 1) * body.size * 0.62 + body.size * 0.36
         canvas.text_block(text_x, first, lines, body.size, fill=style.ink, face=body.face)
         y += max(icon, len(lines) * body.size * 1.25) + body.size * 0.7
-    foot = "Guest judge: its points go on the pad's judge row."
+    foot = spec.words("judge.foot")
     lines = wrap(foot, style.small.size, iw, style.small.face)
     bottom = area.height - inner - (len(lines) - 1) * style.small.size * 1.25 - style.small.size * 0.25
     canvas.text_block(area.width / 2, bottom, lines, style.small.size, fill=style.muted, face=style.small.face,
@@ -212,4 +222,4 @@ def judge_component(spec) -> Component:
         draw = partial(draw_judge_side, spec=spec, judge=judge)
         pieces.append(Piece(piece_id, shape, partial(draw, side="green", style=green),
                             partial(draw, side="pink", style=pink)))
-    return Component("guest-judge", "Guest judges", pieces)
+    return Component("guest-judge", component_title(spec, "guest-judge"), pieces)

@@ -22,6 +22,7 @@ from generator.styles import Style
 
 from .symbols import shape_symbol
 from .tiles import SHAPES
+from .wording import colour_label, component_title, listed, ring_label, shape_label, shapes_count
 
 @dataclass(kw_only=True)
 class Sheet:
@@ -56,142 +57,99 @@ def pile_sizes(spec) -> dict[int, int]:
 
 
 def rounds_text(spec) -> str:
+    """"10 rounds with 2 players; 8 rounds with 3 or 4 players"."""
     by_rounds: dict[int, list[int]] = {}
     for players in sorted(spec.players):
         by_rounds.setdefault(spec.setup.rounds.get(players, 8), []).append(players)
-    parts = [f"{rounds} rounds with {' or '.join(map(str, counts))} players" for rounds, counts in by_rounds.items()]
-    return "; ".join(parts)
+    return "; ".join(spec.words("rules.end.rounds", rounds=rounds, players=listed(spec, counts, "or"))
+                     for rounds, counts in by_rounds.items())
 
 
 def pairs_rule(spec) -> str:
     from .board import line_pairs
-    pairs = len(line_pairs(spec.board))
-    return (f"Pairs: follow each straight line from end to end. Every two diatoms sitting side by side on it, "
-            f"on crossing spots, make a pair (the two nearest the middle are side by side across the centre): "
-            f"{pairs} pairs in all on a full board. A pair of the same shape or the same colour scores 5; "
-            "the same shape and colour, 15. An empty spot breaks the pair.")
-
-
-STUCK = "No tile in your hand fits anywhere? Keep the tile you drew and pass your placement: no sample this turn."
-SIZE_RULE = ("A group of 6 (one colour all round the point): split it into two groups as you choose (3 + 3, "
-             "4 + 2 or 5 + 1) and take a diatom for each.")
-WHITE_RULE = "White triangles are wild for matching, but a white group gives nothing."
-RUN_OUT = ("Shape all gone? Split that group into two groups as you choose (a 5 into 4 + 1 or 3 + 2, a 4 into "
-           "3 + 1 or 2 + 2, and so on) and take a diatom for each group whose shape is left. A single triangle "
-           "cannot split, and a split whose shapes are gone too gives nothing.")
-VARIANT = ("Even split (optional variant, agreed before play): always split as evenly as you can, the larger group "
-           "first: 6 = 3 + 3, 5 = 3 + 2, 4 = 2 + 2, 3 = 2 + 1, 2 = 1 + 1.")
-PLACING = ("Put each new diatom on an empty spot showing its shape; the colour does not matter. If such a spot is "
-           "free you must use it; if not, the diatom goes back to its dish. Once your turn's diatoms are placed, "
-           "they stay.")
+    return spec.words("score.pairs", pairs=len(line_pairs(spec.board)))
 
 
 def scoring_blocks(spec) -> list[tuple]:
-    return [
-        ("b", "Each colour: 8 or more diatoms score 40, 5 to 7 score 20, 3 or 4 score 5."),
-        ("b", pairs_rule(spec)),
-        ("b", "Each ring: count its different shapes. All 5 score 40, 4 score 20, 2 or 3 score 5."),
-        ("b", "Guest judge, if one is out: add (or take off) what its card says."),
-        ("b", "Most points wins. Tied? The fewest diatoms on the board wins; still tied, you share the win."),
-    ]
+    words = spec.words
+    return [("b", words("score.colour")), ("b", pairs_rule(spec)), ("b", words("score.ring")),
+            ("b", words("score.judge")), ("b", words("score.win"))]
 
 
 def notebook_blocks(spec) -> list[tuple]:
+    words = spec.words
     return [
-        ("h", "Your turn"),
-        ("n", "Draw the top tile of either stack (one stack empty: the other; both empty: none)."),
-        ("n", "Lay one tile from your hand against the pond. Touching triangles must share a colour, "
-              "or one of them is white."),
-        ("n", "Sample every new point where three tiles meet and take your diatoms."),
-        ("n", "Hand the lens on; the next player may start while you place."),
-        ("n", "Place your diatoms before your next turn (in the last round, when asked)."),
-        ("p", STUCK),
-        ("h", "Sample points"),
-        ("p", "Around a point lie six triangles. Neighbours of one colour form a group; each group gives one "
-              "diatom of its colour, its size naming the shape:"),
-        (SIZES,),
-        ("p", SIZE_RULE),
-        ("p", WHITE_RULE),
-        ("h", "Running out"),
-        ("p", RUN_OUT),
-        ("p", VARIANT),
-        ("h", "Placing diatoms"),
-        ("p", PLACING),
-        ("h", "End scoring"),
+        ("h", words("notebook.turn")),
+        *[("n", words(f"notebook.turn.{step}")) for step in ("draw", "place", "sample", "pass", "arrange")],
+        ("p", words("stuck")),
+        ("h", words("sample.heading")),
+        ("p", words("notebook.sample")),
+        (sizes_figure(spec),),
+        ("p", words("size.six")),
+        ("p", words("size.white")),
+        ("h", words("notebook.run-out")),
+        ("p", words("run-out")),
+        ("p", words("run-out.variant")),
+        ("h", words("placing.heading")),
+        ("p", words("placing")),
+        ("h", words("notebook.scoring")),
         *scoring_blocks(spec),
     ]
 
 
 def rules_blocks(spec) -> list[tuple]:
+    words = spec.words
     per_colour = spec.tokens.per_colour
-    tokens = ", ".join(f"{per_colour.get(shape, 0)} {shape}s" for shape in SHAPES)
-    colours = ", ".join(colour.name for colour in spec.colours)
+    tokens = listed(spec, [shapes_count(spec, shape, per_colour.get(shape, 0)) for shape in SHAPES])
+    colours = ", ".join(colour_label(spec, colour) for colour in spec.colours)
     total_tokens = sum(per_colour.values()) * len(spec.colours)
     judges = len(spec.judges.cards)
     setup_rows = []
     piles = pile_sizes(spec)
     for players in sorted(spec.players):
         removed = spec.setup.removed.get(players, 0)
-        aside = f"set {removed} tiles aside unseen" if removed else "set no tiles aside"
-        setup_rows.append(("b", f"{players} players: {aside}, then two stacks of {piles[players]}; "
-                                f"{spec.setup.rounds.get(players, 8)} rounds."))
+        setup_rows.append(("b", words("rules.setup.aside" if removed else "rules.setup.none-aside", players=players,
+                                      removed=removed, pile=piles[players],
+                                      rounds=spec.setup.rounds.get(players, 8))))
     return [
-        ("title", f"{spec.title}: the rules"),
-        ("p", "Sample a pond of water tiles for diatoms, tiny algae of five shapes and five colours, and "
-              "arrange them on your field board. The best collection wins."),
-        ("h", "In the box"),
-        ("b", f"{tiles_in_play(spec)} water tiles of six triangles each ({colours}, or white). "
-              "Both sides of a tile are alike. The starting tile is marked START."),
-        ("b", f"{total_tokens} diatoms: in each colour {tokens}."),
-        ("b", "A lens, five petri dishes, a field board and a field notebook for each player, a score pad"
-              + (f" and {judges} guest judge cards." if judges else ".")),
-        ("h", "You also need"),
-        ("b", "A pen or pencil for each player, for the score pad."),
-        ("b", "Scissors or a craft knife (and a ruler for the straight cuts)."),
-        ("h", "Cutting the pieces"),
-        ("p", "Cut each hex tile along its outer outline, the line that stands out from the art; the thin lines "
-              "inside are only the seams between triangles. Six straight cuts make a hex: with a knife and a ruler, "
-              "lay the ruler along one edge at a time. Tiles print on both sides alike, so a slightly shifted back "
-              "does no harm; keep the edges true, as their colours must match. Then cut out the diatoms, the "
-              "dishes and the lens, and the lens's round window."),
-        ("h", "Setting up"),
-        ("n", "Sort the diatoms into the dishes, by colour or by shape, where all can reach."),
-        ("n", f"Each player takes a field board, a notebook and {spec.setup.hand} random tiles, laid face up "
-              "in front of them."),
-        ("n", "Lay the starting tile in the middle, and a random tile against it so the touching triangles match."),
-        ("n", "By the number of players:"),
+        ("title", words("rules.title", title=spec.title)),
+        ("p", words("rules.intro")),
+        ("h", words("rules.box")),
+        ("b", words("rules.box.tiles", tiles=tiles_in_play(spec), colours=colours, start=words("tile.start"))),
+        ("b", words("rules.box.diatoms", total=total_tokens, tokens=tokens)),
+        ("b", words("rules.box.kit.judges", judges=judges) if judges else words("rules.box.kit")),
+        ("h", words("rules.need")),
+        ("b", words("rules.need.pen")),
+        ("b", words("rules.need.cutting")),
+        ("h", words("rules.cutting")),
+        ("p", words("rules.cutting.text")),
+        ("h", words("rules.setup")),
+        ("n", words("rules.setup.sort")),
+        ("n", words("rules.setup.deal", hand=spec.setup.hand)),
+        ("n", words("rules.setup.start")),
+        ("n", words("rules.setup.by-players")),
         *setup_rows,
-        ("n", "Split the other tiles into two equal stacks."),
-        ("n", "The first player takes the lens. Play goes clockwise."),
-        ("n", "If you like (not in a first game), draw a guest judge and pick its green or pink side."),
-        ("h", "A turn"),
-        ("n", "Draw: take the top tile of either stack. If one is empty take from the other; if both are, "
-              "draw nothing."),
-        ("n", "Place: lay one tile from your hand so it touches the pond. Along every touching edge the two "
-              "triangles share a colour, or one is white. Tiles you keep stay in your hand."),
-        ("n", "Sample: each corner your tile makes where three tiles meet is a sample point. Collect diatoms "
-              "at every one (below); the lens helps you see the six triangles."),
-        ("n", "Hand the lens to your left: the next player begins."),
-        ("n", "Arrange your new diatoms on your board while play goes on; finish before your next turn. "
-              "In the last round the next player may ask you to finish first."),
-        ("p", STUCK),
-        ("h", "Sample points"),
-        ("p", "The six triangles round a point fall into groups: neighbours of one colour. Each group gives "
-              "one diatom of its colour; its size says which shape:"),
-        (SIZES,),
-        ("p", SIZE_RULE),
-        ("p", WHITE_RULE),
-        ("p", RUN_OUT),
-        ("p", VARIANT),
-        ("h", "Placing diatoms"),
-        ("p", PLACING),
-        ("h", "The end"),
-        ("p", f"The game lasts {rounds_text(spec)}. When the last player has placed, score with the pad."),
-        ("h", "Scoring"),
+        ("n", words("rules.setup.stacks")),
+        ("n", words("rules.setup.first")),
+        ("n", words("rules.setup.judge")),
+        ("h", words("rules.turn")),
+        *[("n", words(f"rules.turn.{step}")) for step in ("draw", "place", "sample", "pass", "arrange")],
+        ("p", words("stuck")),
+        ("h", words("sample.heading")),
+        ("p", words("rules.sample")),
+        (sizes_figure(spec),),
+        ("p", words("size.six")),
+        ("p", words("size.white")),
+        ("p", words("run-out")),
+        ("p", words("run-out.variant")),
+        ("h", words("placing.heading")),
+        ("p", words("placing")),
+        ("h", words("rules.end")),
+        ("p", words("rules.end.text", rounds=rounds_text(spec))),
+        ("h", words("rules.scoring")),
         *scoring_blocks(spec),
-        ("h", "Guest judges"),
-        ("p", "A judge scores extra at the end. Its green side only adds points; its pink side takes some "
-              "away and gives others. Everyone plays under the same judge."),
+        ("h", words("rules.judges")),
+        ("p", words("rules.judges.text")),
     ]
 
 
@@ -199,37 +157,40 @@ def rules_blocks(spec) -> list[tuple]:
 # The group-size chart, a figure in the prose
 # ---------------------------------------------------------------------------------------------
 
-def sizes_per_row(width: float, style: Style, body: float) -> int:
-    """Six cells in a row if the longest shape name fits one at the body size, else two rows of three."""
-    longest = max(text_width(name, body, style.body.face) for name in SHAPES)
+def sizes_per_row(labels: list[str], width: float, style: Style, body: float) -> int:
+    """Six cells in a row if the longest label fits one at the body size, else two rows of three."""
+    longest = max(text_width(label, body, style.body.face) for label in labels)
     return 6 if width / 6 >= longest * 1.1 else 3
 
 
-def _draw_sizes(canvas, x, y, width, style: Style, body: float) -> float:
-    """Group size to shape: six cells, the size above the shape it gives (6: two triangles)."""
-    per_row = sizes_per_row(width, style, body)
+def _draw_sizes(labels: list[str], canvas, x, y, width, style: Style, body: float) -> float:
+    """Group size to shape: six cells, the size above the shape it gives (6: two diatoms)."""
+    per_row = sizes_per_row(labels, width, style, body)
     cell = width / per_row
     row_h = body * 4.8
     canvas.rect(x, y + body * 0.2, width, row_h * (6 // per_row), radius=1.0, fill=style.panel)
-    names = list(SHAPES) + ["two"]
-    for i, name in enumerate(names):
+    for i, (name, label) in enumerate(zip(list(SHAPES) + [None], labels)):
         cx = x + cell * (i % per_row + 0.5)
         top = y + row_h * (i // per_row)
         canvas.text(cx, top + body * 1.3, str(i + 1), body, fill=style.ink, face=style.title.face, anchor="middle")
-        if name == "two":  # a whole ring splits into two groups, as the player chooses: two diatoms, any shapes
+        if name is None:  # a whole ring splits into two groups, as the player chooses: two diatoms, any shapes
             for dx in (-body * 0.45, body * 0.45):
                 canvas.circle(cx + dx, top + body * 2.45, body * 0.33, stroke=style.muted, width=body * 0.09)
         else:
             draw_symbol(canvas, shape_symbol(name), cx, top + body * 2.45, body * 1.3, style.muted)
-        canvas.text(cx, top + body * 4.45, name, body, fill=style.ink, face=style.body.face, anchor="middle")
+        size = fit_line(label, body, cell * 0.96, style.body.face)
+        canvas.text(cx, top + body * 4.45, label, size, fill=style.ink, face=style.body.face, anchor="middle")
     return y + row_h * (6 // per_row) + body * 0.4
 
 
-def _sizes_height(width: float, style: Style, body: float) -> float:
-    return body * 4.8 * (6 // sizes_per_row(width, style, body)) + body * 0.4
+def _sizes_height(labels: list[str], width: float, style: Style, body: float) -> float:
+    return body * 4.8 * (6 // sizes_per_row(labels, width, style, body)) + body * 0.4
 
 
-SIZES = Figure(_sizes_height, _draw_sizes)
+def sizes_figure(spec) -> Figure:
+    """The group-size chart, labelled in the game's words."""
+    labels = [shape_label(spec, shape) for shape in SHAPES] + [spec.words("size.two")]
+    return Figure(partial(_sizes_height, labels), partial(_draw_sizes, labels))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -238,22 +199,21 @@ SIZES = Figure(_sizes_height, _draw_sizes)
 
 def pad_rows(spec) -> list[tuple[str, str, object]]:
     """(label, guide, what to draw beside the label) for each row to fill in."""
-    rows = [(colour.name.capitalize(), "8+: 40   5+: 20   3+: 5", colour) for colour in spec.colours]
-    rows.append(("Pairs on the lines", "each: 5 shape or colour, 15 both", "pairs"))
-    rows += [(f"{ring.name.capitalize()} ring", "shapes 5: 40   4: 20   2-3: 5", ring.name)
+    words = spec.words
+    rows = [(words("pad.colour", colour=colour_label(spec, colour)), words("pad.colour.guide"), colour)
+            for colour in spec.colours]
+    rows.append((words("pad.pairs"), words("pad.pairs.guide"), "pairs"))
+    rows += [(words("pad.ring", ring=ring_label(spec, ring.name)), words("pad.ring.guide"), ring.name)
              for ring in spec.board.rings]
-    rows.append(("Guest judge", "as its card says; may be minus", "judge"))
-    rows.append(("Total", "most points wins", "total"))
-    rows.append(("Diatoms on board", "tie: the fewest wins", "tie"))
+    rows.append((words("pad.judge"), words("pad.judge.guide"), "judge"))
+    rows.append((words("pad.total"), words("pad.total.guide"), "total"))
+    rows.append((words("pad.tie"), words("pad.tie.guide"), "tie"))
     return rows
 
 
 def pad_notes(spec) -> list[str]:
-    return [pairs_rule(spec),
-            "Colours, rings and pairs are counted on your own board. Fill in the judge's row (points added or "
-            "taken off) only when a guest judge is in play.",
-            "Highest total wins. Tied totals: fewer diatoms on the board wins; still tied, the win is shared.",
-            STUCK]
+    words = spec.words
+    return [pairs_rule(spec), words("pad.note.count"), words("pad.note.win"), words("stuck")]
 
 
 def _draw_notes(canvas, notes: list[str], x: float, y: float, width: float, style: Style) -> float:
@@ -271,7 +231,7 @@ def draw_score_pad(canvas, area: Area, spec, style: Style) -> None:
     fill_bleed(canvas, area, style.background)
     safe = style.safe_mm
     width = area.width - 2 * safe
-    title = f"{spec.title}: score pad"
+    title = spec.words("pad.title", title=spec.title)
     size = fit_line(title, style.title.size, width, style.title.face)
     y = top_baseline(title, size, style.title.face, safe)
     canvas.text(safe, y, title, size, fill=style.ink, face=style.title.face)
@@ -286,8 +246,10 @@ def draw_score_pad(canvas, area: Area, spec, style: Style) -> None:
     room = area.height - safe - notes_h - body.size * 1.5 - top
     row_h = max(index.size + small.size * 1.6, min(room / (len(rows) + 1), width * 0.08))
     # The heading row: a name per player.
-    canvas.text(safe + 1.0, centred_baseline("Player", index.size, index.face, top + row_h / 2), "Player",
-                index.size, fill=style.ink, face=index.face)
+    player = spec.words("pad.player")
+    psize = fit_line(player, index.size, label_w - 2.0, index.face)
+    canvas.text(safe + 1.0, centred_baseline(player, psize, index.face, top + row_h / 2), player,
+                psize, fill=style.ink, face=index.face)
     for p in range(players):
         canvas.rect(safe + label_w + p * col_w, top, col_w, row_h, stroke=style.line, width=style.line_mm)
     y = top + row_h
@@ -337,12 +299,12 @@ def paper_sheets(spec, judges: Component) -> list[Component]:
 
     ids = [f"field-notebook-{n}" for n in range(1, seats(spec, notebook.copies) + 1)]
     notebooks = prose_pieces(spec, "field-notebook", ids, Rect(notebook.width_mm, notebook.height_mm),
-                            [notebook_blocks(spec)] * len(ids), 3, header=f"{spec.title}: field notebook")
+                            [notebook_blocks(spec)] * len(ids), 3, header=spec.words("notebook.title", title=spec.title))
     rules_sheet = prose_pieces(spec, "rules-sheet", ["rules-sheet"], Rect(sheet.width_mm, sheet.height_mm),
                               [rules_blocks(spec)], 2)
     return [
-        Component("score-pad", "Score pad", score_pad, cut_guides=False),
-        Component("field-notebook", "Field notebooks", notebooks),
+        Component("score-pad", component_title(spec, "score-pad"), score_pad, cut_guides=False),
+        Component("field-notebook", component_title(spec, "field-notebook"), notebooks),
         judges,
-        Component("rules-sheet", "Rules sheet", rules_sheet, cut_guides=False),
+        Component("rules-sheet", component_title(spec, "rules-sheet"), rules_sheet, cut_guides=False),
     ]

@@ -17,6 +17,7 @@ from generator.styles import Style
 
 from .symbols import shape_symbol
 from .tiles import SHAPES
+from .wording import colour_label, component_title, shape_label
 
 
 # ---------------------------------------------------------------------------------------------
@@ -68,8 +69,9 @@ def draw_tile(canvas, area: Area, spec, style: Style, letters: str, start: bool)
     if start:
         ring = radius * 0.22
         canvas.circle(cx, cy, ring, fill=style.background, stroke=style.ink, width=style.line_mm)
-        size = fit_box("START", style.title.size, ring * 1.6, ring * 0.8, style.title.face)
-        canvas.text(cx, centred_baseline("START", size, style.title.face, cy), "START", size, fill=style.ink,
+        word = spec.words("tile.start")
+        size = fit_box(word, style.title.size, ring * 1.6, ring * 0.8, style.title.face)
+        canvas.text(cx, centred_baseline(word, size, style.title.face, cy), word, size, fill=style.ink,
                     face=style.title.face, anchor="middle")
 
 
@@ -140,11 +142,11 @@ def draw_lens(canvas, area: Area, spec, style: Style, radius: float, window: flo
         canvas.line(cx + inner * math.cos(angle), cy + inner * math.sin(angle),
                     cx + outer * math.cos(angle), cy + outer * math.sin(angle), stroke=style.ink,
                     width=style.line_mm)
-    note = "cut out the window"
+    note = spec.words("lens.window")
     size = fit_box(note, style.body.size, window * 1.7, window * 0.3, style.body.face)
     canvas.text(cx, centred_baseline(note, size, style.body.face, cy), note, size, fill=style.muted,
                 face=style.body.face, anchor="middle")
-    label = "LENS"
+    label = spec.words("lens.label")
     handle_mid = radius * 2 + (area.height - radius * 2) / 2
     with canvas.saved():
         canvas.translate(cx, handle_mid)
@@ -183,7 +185,7 @@ DISH_MM = 80.0
 GUTTER_MM = 6.0  # between shaped pieces, even built with --bleed 0 (the core keeps twice the bleed at least)
 
 
-def draw_dish_colour(canvas, area: Area, colour, style: Style) -> None:
+def draw_dish_colour(canvas, area: Area, colour, label: str, style: Style) -> None:
     r = area.width / 2
     fill_bleed(canvas, area, style.background)
     canvas.circle(r, r, r - style.border_mm, fill=colour.colour, stroke=style.line, width=style.line_mm)
@@ -192,18 +194,18 @@ def draw_dish_colour(canvas, area: Area, colour, style: Style) -> None:
     for k in range(6):
         angle = math.radians(-90 + 60 * k)
         draw_symbol(canvas, colour.mark, r + r * 0.78 * math.cos(angle), r + r * 0.78 * math.sin(angle), r * 0.16, ink)
-    size = fit_box(colour.name, style.title.size, r, r * 0.3, style.title.face)
-    canvas.text(r, centred_baseline(colour.name, size, style.title.face, r), colour.name, size, fill=style.ink,
+    size = fit_box(label, style.title.size, r * 1.1, r * 0.3, style.title.face)
+    canvas.text(r, centred_baseline(label, size, style.title.face, r), label, size, fill=style.ink,
                 face=style.title.face, anchor="middle")
 
 
-def draw_dish_shape(canvas, area: Area, shape: str, style: Style) -> None:
+def draw_dish_shape(canvas, area: Area, shape: str, label: str, style: Style) -> None:
     r = area.width / 2
     fill_bleed(canvas, area, style.background)
     canvas.circle(r, r, r - style.border_mm, fill=style.panel, stroke=style.line, width=style.line_mm)
     draw_symbol(canvas, shape_symbol(shape), r, r * 0.9, r * 0.6, style.ink)
-    size = fit_box(shape, style.body.size, r, r * 0.2, style.title.face)
-    canvas.text(r, centred_baseline(shape, size, style.title.face, r * 1.5), shape, size, fill=style.ink,
+    size = fit_box(label, style.body.size, r * 1.1, r * 0.2, style.title.face)
+    canvas.text(r, centred_baseline(label, size, style.title.face, r * 1.5), label, size, fill=style.ink,
                 face=style.title.face, anchor="middle")
 
 
@@ -212,15 +214,16 @@ def dish_pieces(spec) -> list[Piece]:
     for colour, shape in zip(spec.colours, SHAPES):
         piece_id = f"petri-dish-{colour.name}"
         style = spec.style.resolve("petri-dish", colour.name, piece=piece_id, safe_mm=3.0)
-        pieces.append(Piece(piece_id, Circle(DISH_MM), partial(draw_dish_colour, colour=colour, style=style),
-                            partial(draw_dish_shape, shape=shape, style=style)))
+        pieces.append(Piece(piece_id, Circle(DISH_MM),
+                            partial(draw_dish_colour, colour=colour, label=colour_label(spec, colour), style=style),
+                            partial(draw_dish_shape, shape=shape, label=shape_label(spec, shape), style=style)))
     return pieces
 
 
 def piece_components(spec) -> list[Component]:
     return [
-        Component("hex-tile", "Water tiles", tile_pieces(spec)),
-        Component("diatom", "Diatoms", token_pieces(spec), gutter=3.0),
-        Component("lens-tool", "Lens tool", lens_pieces(spec), gutter=GUTTER_MM),
-        Component("petri-dish", "Petri dishes", dish_pieces(spec), gutter=GUTTER_MM),
+        Component("hex-tile", component_title(spec, "hex-tile"), tile_pieces(spec)),
+        Component("diatom", component_title(spec, "diatom"), token_pieces(spec), gutter=3.0),
+        Component("lens-tool", component_title(spec, "lens-tool"), lens_pieces(spec), gutter=GUTTER_MM),
+        Component("petri-dish", component_title(spec, "petri-dish"), dish_pieces(spec), gutter=GUTTER_MM),
     ]
