@@ -246,9 +246,10 @@ def reference_fit(spec, blocks: list[tuple] | None = None) -> tuple[float, float
 
 
 def reference_sides(spec) -> list[list[tuple]]:
-    """The reference card's words on its front, or, if they do not fit there at SPLIT_PT, on its front
-    and its back (a longer translation turns the card over rather than failing)."""
-    return split_pages(reference_blocks(spec), partial(reference_fit, spec), None)
+    """The reference card's words on its front, or, if they do not fit there at all, on its front and its
+    back (a longer translation turns the card over rather than failing). Only then: a build with
+    --duplex off prints no backs."""
+    return split_pages(reference_blocks(spec), partial(reference_fit, spec), None, FLOOR_PT)
 
 
 def reference_component(spec) -> Component:
@@ -270,16 +271,16 @@ def reference_component(spec) -> Component:
     return Component("reference-card", spec.words("component.reference-card"), pieces)
 
 
-SPLIT_PT = 7.5  # words that would print smaller than this on one sheet or side flow onto a second
+SPLIT_PT = 7.5  # rules that would print smaller than this on one sheet flow onto a second
 
 
-def split_pages(blocks: list[tuple], fit, more: tuple | None) -> list[list[tuple]]:
-    """`blocks` on one page if they fit it at SPLIT_PT or more (`fit(blocks)` gives the body size and
+def split_pages(blocks: list[tuple], fit, more: tuple | None, least_pt: float = SPLIT_PT) -> list[list[tuple]]:
+    """`blocks` on one page if they fit it at `least_pt` or more (`fit(blocks)` gives the body size and
     the overflow), else on two, split before the heading that lets the smaller of the two print
     largest (and then the most even), the second led by `more`; if no split fits, the one that overflows least (the validator
     says so)."""
     body, overflow = fit(blocks)
-    if overflow <= 0 and body >= SPLIT_PT * PT - 1e-9:
+    if overflow <= 0 and body >= least_pt * PT - 1e-9:
         return [blocks]
     best, best_key = [blocks], (-max(overflow, 0.0), round(body, 3), -overflow)
     for index, block in enumerate(blocks):
