@@ -93,6 +93,13 @@ MALFORMED = [
     ("a building step of no words", BUNDLED, ("printing.steps=['  ']",), "blood_diamonds.printing"),
     ("a suit label of no words", BUNDLED, ("suits.0.label=' '",), "blood_diamonds.suits"),
     ("a suit labelled as another", BUNDLED, ("suits.0.label=Moon",), "blood_diamonds.suits"),
+    ("two suits of one colour", BUNDLED, ("suits.0.colour=ink",), "blood_diamonds.suits"),
+    ("oblong tiles", BUNDLED, ("tiles.piece=poker-card",), "blood_diamonds.sizes"),
+    ("round tiles", BUNDLED, ("tiles.piece.corner_radius_mm=100",), "blood_diamonds.sizes"),
+    ("a reference card a metre long", BUNDLED, ("reference_card.piece.height_mm=1000",), "blood_diamonds.sizes"),
+    ("a payoff chart a metre wide", BUNDLED, ("payoff_chart.piece.width_mm=1000",), "blood_diamonds.sizes"),
+    ("another game set on this file", BUNDLED, ("game=diamonds",), "blood_diamonds.game"),
+    ("the game deleted", BUNDLED, ("game=",), "blood_diamonds.game"),
 ]
 
 
@@ -346,9 +353,17 @@ def test_a_tie_is_settled_by_a_pistol_duel_not_shared(printed_words):
     assert "shared" not in printed_words["rules"]
 
 
-def test_an_empty_suit_name_is_one_error_not_two(tmp_path):
-    code, lines = validate(tmp_path, BUNDLED, "suits.0.name=")
+@pytest.mark.parametrize("value", ["", "moon"])
+def test_a_bad_suit_name_is_one_error_not_two(tmp_path, value):
+    code, lines = validate(tmp_path, BUNDLED, f"suits.0.name={value}")
     assert code == 1 and len(lines) == 1 and "[blood_diamonds.suits]" in lines[0], lines
+
+
+@pytest.mark.parametrize("sets", [("tiles.piece.corner_radius_mm=3",), ("reference_card.piece=a6-card",),
+                                  ("reference_card.piece={width_mm: 210, height_mm: 148}",), ("tiles.piece=hex-tile",)])
+def test_harmless_sizes_pass(tmp_path, sets):
+    code, lines = validate(tmp_path, BUNDLED, *sets)
+    assert code == 0, lines
 
 
 def test_a_stock_for_a_misspelt_piece_is_caught_by_validate_as_the_build_would(tmp_path):

@@ -38,6 +38,7 @@ from .labels import bundled, role_label, role_label_from_words, suit_label, word
 from .paper import (growth, listed_words, reference_back, reference_component, reference_fits, reference_height,
                     role_labels, rules_component, rules_errors)
 
+GAME_NAME = "blood_diamonds"
 RANKS = ("null", "ace", "2", "3", "4", "5")
 SUIT_NAME = re.compile(r"^[^\W_]+([-_][^\W_]+)*$")  # a word: letters or digits of any script, parts joined by - or _
 RANK_VALUES = {"null": 0, "ace": 1, "2": 2, "3": 3, "4": 4, "5": 5}
@@ -298,6 +299,14 @@ def check_suits(spec: BloodDiamondsSpec):
     missing = SUIT_SYMBOLS - {suit.symbol for suit in spec.suits}
     if missing:
         yield error(where(spec, "suits"), f"no suit with the symbol {', '.join(sorted(missing))}")
+    # A six pack gives every suit a colour of its own: a player finds their pawn, die and coins by it.
+    coloured: dict[str, str] = {}
+    for index, suit in enumerate(spec.suits):
+        colour = getattr(suit.colour, "name", str(suit.colour))
+        if colour in coloured and coloured[colour] != suit.name:
+            yield error(where(suit, "colour"), f"suits {coloured[colour]} and {suit.name} are both {colour}; give each "
+                                               "suit a colour of its own, so players find their pieces at a glance")
+        coloured.setdefault(colour, suit.name)
     # What prints for each suit (its label, or the words' name for it) tells the pawns and the card apart.
     printed: dict[str, str] = {}
     words = words_of(spec)
@@ -311,7 +320,7 @@ def check_suits(spec: BloodDiamondsSpec):
         if not key:
             yield error(place, f"{named}suit {suit.name} prints no name (on its pawns and the reference card); give it "
                                "a label, or leave label out for the words file's")
-        elif key in printed:
+        elif key in printed and printed[key] != suit.name:  # a name used twice is reported above
             yield error(place, f'{named}suits {printed[key]} and {suit.name} both print as "{label}"; players could '
                                "not tell their pawns apart")
         printed.setdefault(key, suit.name)
@@ -343,10 +352,29 @@ def check_players(spec: BloodDiamondsSpec):
         yield error(where(spec), "players is empty; Blood Diamonds is for 3 to 6")
 
 
-@rules.rule("blood_diamonds.sizes", "coins at most half a tile wide, die faces large enough to read, glue tabs that "
-                                    "fit inside the die")
+# A card or chart must fit a sheet of A4 or Letter inside its margins, either way round, as the rules sheet must.
+SHEET_MM = (200.0, 255.0)
+
+
+@rules.rule("blood_diamonds.sizes", "square tiles with corners that still meet, coins at most half a tile wide, die "
+                                    "faces large enough to read, glue tabs that fit inside the die, cards that fit a "
+                                    "sheet")
 def check_sizes(spec: BloodDiamondsSpec):
     tile, coin = spec.tiles.piece, spec.coins.piece
+    if abs(tile.width_mm - tile.height_mm) > 1e-6:
+        yield error(where(spec.tiles, "piece"), f"tiles {tile.width_mm:g} x {tile.height_mm:g} mm are not square; the "
+                                                "diamond field is laid by whole and half tile edges, so a piecepack "
+                                                "tile is square (piecepack-tile)")
+    elif tile.corner_radius_mm > tile.width_mm / 4:
+        yield error(where(spec.tiles, "piece"), f"tile corners rounded {tile.corner_radius_mm:g} mm on a "
+                                                f"{tile.width_mm:g} mm tile leave its edges too short to meet along "
+                                                f"half an edge; round them {tile.width_mm / 4:g} mm at most")
+    for owner, what in ((spec.reference_card, "reference card"), (spec.payoff_chart, "payoff chart")):
+        size = sorted((owner.piece.width_mm, owner.piece.height_mm))
+        if size[0] > SHEET_MM[0] or size[1] > SHEET_MM[1]:
+            yield error(where(owner, "piece"), f"a {what} {owner.piece.width_mm:g} x {owner.piece.height_mm:g} mm does "
+                                               f"not fit a sheet of A4 or Letter ({SHEET_MM[0]:g} x {SHEET_MM[1]:g} mm "
+                                               "at most, either way round)")
     if coin.width_mm > tile.width_mm / 2 + 1e-9:
         yield error(where(spec.coins, "piece"),
                     f"coins {coin.width_mm:g} mm across are more than half a {tile.width_mm:g} mm tile")
@@ -445,6 +473,14 @@ def check_printing(spec: BloodDiamondsSpec):
             if not str(text).strip():
                 yield error(where(printing, f"{field}[{index}]"), f"printing.{field}[{index}] has no words; write "
                                                                   "them or leave the line out")
+
+
+@rules.rule("blood_diamonds.game", "the file is a Blood Diamonds file")
+def check_game(spec: BloodDiamondsSpec):
+    if spec.game != GAME_NAME:
+        # The game is chosen by the file's `game:` as written; a --set of it comes too late to change it.
+        yield error(where(spec, "game"), f'game: "{spec.game}", but this file is read as {GAME_NAME}; to build '
+                                         "another game, give that game's own file")
 
 
 @rules.rule("blood_diamonds.win", "a score of 600 wins")
@@ -1393,5 +1429,5 @@ def meaning_colours(spec: BloodDiamondsSpec) -> list[MeaningColour]:
     return [MeaningColour(suit.name, suit.colour, suit.symbol, where(suit, "colour")) for suit in spec.suits]
 
 
-GAME = Game(name="blood_diamonds", spec=BloodDiamondsSpec, components=components, rules=rules,
+GAME = Game(name=GAME_NAME, spec=BloodDiamondsSpec, components=components, rules=rules,
             meaning_colours=meaning_colours)
