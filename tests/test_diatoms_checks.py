@@ -42,6 +42,7 @@ BROKEN = [
     ('judges.cards.0.name=""', "diatoms.judges", "guest judge 1 has no name"),
     ('judges.cards.0.green.0.text=""', "diatoms.judges", "+3 term has no words"),
     ("board.rings.0.spots=[circle]", "diatoms.board", "no spot for: oval, triangle, square, star"),
+    ("field_notebook.height_mm=80", "diatoms.sheets", "the words of field-notebook do not fit its 180 x 80 mm"),
 ]
 
 
@@ -60,7 +61,7 @@ def test_no_colour_means_one_error_not_one_per_tile(tmp_path):
 
 
 HARMLESS = ["judges.cards.0.green.0.scores=shape", "wild=paper", "tokens.cut=square", "tokens.size_mm=10",
-            "tiles.piece.width_mm=80", "board.copies=8", "board.rings.0.start_deg=22.5"]
+            "tiles.piece.width_mm=80", "board.copies=8", "board.rings.0.start_deg=22.5", "rules_sheet.height_mm=150"]
 
 
 @pytest.mark.parametrize("setting", HARMLESS)
@@ -112,3 +113,11 @@ def test_a_two_player_set_prints_two_boards_and_two_notebooks():
     assert not [f for f in loaded.findings() if f.level == "error"]
     counts = {component.name: len(component.pieces) for component in loaded.components()}
     assert counts["player-board"] == 2 and counts["field-notebook"] == 2
+
+
+@pytest.mark.parametrize("height, sheets", [(250, 1), (150, 2), (100, 3)])
+def test_rules_too_long_for_their_sheet_flow_onto_more_sheets(height, sheets):
+    loaded = load_game("diatoms", (f"rules_sheet.height_mm={height}",))
+    assert not [f for f in loaded.findings() if f.level == "error"]
+    rules = next(c for c in loaded.components() if c.name == "rules-sheet")
+    assert [p.id for p in rules.pieces] == ["rules-sheet"] + [f"rules-sheet-{n}" for n in range(2, sheets + 1)]

@@ -213,8 +213,8 @@ def _board_head(canvas, area: Area, spec, style: Style, number: int = 1) -> floa
     size = fit_line(title, style.title.size, width * 0.7, style.title.face)
     base = top_baseline(title, size, style.title.face, safe)
     canvas.text(safe, base, title, size, fill=style.ink, face=style.title.face)
-    canvas.text(area.width - safe, base, spec.words("board.number", number=number), style.body.size, fill=style.muted, face=style.body.face,
-                anchor="end")
+    canvas.text(area.width - safe, base, spec.words("board.number", number=number), style.body.size,
+                fill=style.muted, face=style.body.face, anchor="end")
     intro = spec.words("board.intro")
     body = style.body
     end = canvas.text_block(safe, base + body.size * 1.6, wrap(intro, body.size, width, body.face), body.size,
@@ -255,4 +255,5 @@ def board_pieces(spec) -> list[Piece]:
 
 def paper_components(spec) -> list[Component]:
     """player-board, score-pad, field-notebook, guest-judge, rules-sheet."""
-    return [Component("player-board", component_title(spec, "player-board"), board_pieces(spec))] + paper_sheets(spec, judge_component(spec))
+    boards = Component("player-board", component_title(spec, "player-board"), board_pieces(spec))
+    return [boards] + paper_sheets(spec, judge_component(spec))

@@ -138,3 +138,14 @@ def check_tile_size(spec):
     if not TILE_MM[0] <= width <= TILE_MM[1]:
         yield error(where(spec.tiles, "piece"), f"hex tiles {width:g} mm across the flats; make them "
                                                 f"{TILE_MM[0]:g}-{TILE_MM[1]:g} mm (the bundled tiles are 50.8)")
+
+
+@rules.rule("diatoms.sheets", "the rules sheet (one or two sheets) and the field notebook hold their words at 7 pt")
+def check_sheets(spec):
+    from .paper import sheet_overflows
+
+    for piece, over in sheet_overflows(spec):
+        name = "rules_sheet" if piece.startswith("rules") else "field_notebook"
+        size = getattr(spec, name)
+        yield error(where(spec, name), f"the words of {piece} do not fit its {size.width_mm:g} x {size.height_mm:g} mm "
+                                       f"sheet at 7 pt ({over:.1f} mm over); make it larger or the words shorter")

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from generator.fonts import text_width, wrap
-from generator.kit.prose import Figure, prose_pieces
+from generator.kit.prose import Figure, prose_pieces, prose_size
 from generator.kit.symbols import draw_symbol
 from generator.kit.text import centred_baseline, fit_line, measure_drawing, top_baseline
 from generator.model import Area, Component, Piece, fill_bleed
@@ -290,6 +290,67 @@ def draw_score_pad(canvas, area: Area, spec, style: Style) -> None:
 # Components
 # ---------------------------------------------------------------------------------------------
 
+RULES_COLUMNS = 2
+NOTEBOOK_COLUMNS = 3
+
+
+def _fit(spec, component: str, piece_id: str, size: Sheet | Notebook, blocks: list[tuple], columns: int,
+         header: str = "") -> tuple[float, float]:
+    """(body size in mm, overflow in mm) of the blocks on the sheet, as prose_pieces lays them out."""
+    style = spec.style.resolve(component, piece=piece_id, safe_mm=6.0)
+    return prose_size(Area(size.width_mm, size.height_mm, 0.0), blocks, style, columns, header)
+
+
+def rules_pages(spec) -> list[list[tuple]]:
+    """The rules on one sheet if they fit it at the legible floor, else on two, split at the heading
+    that leaves both pages the largest type (a long translation flows onto a second sheet)."""
+    blocks = rules_blocks(spec)
+    _, over = _fit(spec, "rules-sheet", "rules-sheet", spec.rules_sheet, blocks, RULES_COLUMNS)
+    if over <= 0:
+        return [blocks]
+    best, pages = 0.0, [blocks]
+    for cut in [i for i, block in enumerate(blocks) if block[0] == "h" and i > 1]:
+        first, second = blocks[:cut], blocks[cut:]
+        body1, over1 = _fit(spec, "rules-sheet", "rules-sheet", spec.rules_sheet, first, RULES_COLUMNS)
+        body2, over2 = _fit(spec, "rules-sheet", "rules-sheet-2", spec.rules_sheet, second, RULES_COLUMNS)
+        if over1 <= 0 and over2 <= 0 and min(body1, body2) > best:
+            best, pages = min(body1, body2), [first, second]
+    return pages if len(pages) > 1 else _greedy_pages(spec, blocks) or pages
+
+
+def _greedy_pages(spec, blocks: list[tuple], most: int = 6) -> list[list[tuple]] | None:
+    """As many headings' worth of blocks on each sheet as fit it, sheet after sheet; None if some part
+    between two headings fits no sheet, or it takes more than `most` sheets."""
+    heads = [i for i, block in enumerate(blocks) if block[0] == "h"] + [len(blocks)]
+    pages, start = [], 0
+    while start < len(blocks) and len(pages) < most:
+        piece = "rules-sheet" if not pages else f"rules-sheet-{len(pages) + 1}"
+        ends = [end for end in heads if end > start]
+        fitting = [end for end in ends if _fit(spec, "rules-sheet", piece, spec.rules_sheet, blocks[start:end],
+                                                RULES_COLUMNS)[1] <= 0]
+        if not fitting:
+            return None
+        pages.append(blocks[start:max(fitting)])
+        start = max(fitting)
+    return pages if start >= len(blocks) else None
+
+
+def sheet_overflows(spec) -> list[tuple[str, float]]:
+    """(piece, mm over) for each sheet of prose whose words do not fit it at the legible floor."""
+    found = []
+    for n, page in enumerate(rules_pages(spec), start=1):
+        piece = "rules-sheet" if n == 1 else f"rules-sheet-{n}"
+        _, over = _fit(spec, "rules-sheet", piece, spec.rules_sheet, page, RULES_COLUMNS)
+        if over > 0:
+            found.append((piece, over))
+    header = spec.words("notebook.title", title=spec.title)
+    _, over = _fit(spec, "field-notebook", "field-notebook-1", spec.field_notebook, notebook_blocks(spec),
+                   NOTEBOOK_COLUMNS, header)
+    if over > 0:
+        found.append(("field-notebook", over))
+    return found
+
+
 def paper_sheets(spec, judges: Component) -> list[Component]:
     pad, notebook, sheet = spec.score_pad, spec.field_notebook, spec.rules_sheet
     pad_style = spec.style.resolve("score-pad", piece="score-pad", safe_mm=6.0)
@@ -299,9 +360,11 @@ def paper_sheets(spec, judges: Component) -> list[Component]:
 
     ids = [f"field-notebook-{n}" for n in range(1, seats(spec, notebook.copies) + 1)]
     notebooks = prose_pieces(spec, "field-notebook", ids, Rect(notebook.width_mm, notebook.height_mm),
-                            [notebook_blocks(spec)] * len(ids), 3, header=spec.words("notebook.title", title=spec.title))
-    rules_sheet = prose_pieces(spec, "rules-sheet", ["rules-sheet"], Rect(sheet.width_mm, sheet.height_mm),
-                              [rules_blocks(spec)], 2)
+                            [notebook_blocks(spec)] * len(ids), NOTEBOOK_COLUMNS,
+                            header=spec.words("notebook.title", title=spec.title))
+    pages = rules_pages(spec)
+    ids = ["rules-sheet"] + [f"rules-sheet-{n}" for n in range(2, len(pages) + 1)]
+    rules_sheet = prose_pieces(spec, "rules-sheet", ids, Rect(sheet.width_mm, sheet.height_mm), pages, RULES_COLUMNS)
     return [
         Component("score-pad", component_title(spec, "score-pad"), score_pad, cut_guides=False),
         Component("field-notebook", component_title(spec, "field-notebook"), notebooks),
