@@ -259,3 +259,19 @@ def test_a_long_tile_name_takes_two_lines_rather_than_print_below_7_pt():
     english = bd.tile_face(spec.tiles.piece.width_mm, spec.tiles.piece.height_mm, style, "Evil Spy's Lair")
     assert english.name == ("Evil Spy's Lair",)
     assert not [f for f in game.findings() if f.rule in ("blood_diamonds.layout", "layout.text-size")]
+
+
+@pytest.mark.parametrize("old, new, key", [
+    ("rules.end: The end", "rules.end: 終わり", "rules.end"),
+    ("tile.sun: Market", "tile.sun: 市場", "tile.sun"),
+    ("track.title: Score track", "track.title: 得点", "track.title"),
+])
+def test_a_character_no_font_has_is_reported_at_the_words_line_not_at_the_font(words_copy, tmp_path, old, new, key):
+    edited(words_copy, old, new)
+    line = next(n for n, text in enumerate(words_copy.read_text().splitlines(), 1) if new in text)
+    for command in ("validate", "build"):
+        code, out, err = run_pnp(command, GAME, "--words", "mine.yaml", "--out", "out", cwd=tmp_path) \
+            if command == "build" else run_pnp(command, GAME, "--words", "mine.yaml", cwd=tmp_path)
+        lines = [text for text in (out + err).splitlines() if "error" in text]
+        assert code == 2 and len(lines) == 1 and "Traceback" not in out + err, out + err
+        assert lines[0].startswith(f"mine.yaml:{line}:") and f'words "{key}": no font has' in lines[0], lines

@@ -34,7 +34,7 @@ from generator.styles import Style
 from generator.validate import RuleBook, error
 from generator.words import Words
 
-from .labels import bundled, role_label, role_label_from_words, suit_label, words_of
+from .labels import bundled, role_label, role_label_from_words, suit_label, word_place, words_of
 from .paper import (growth, listed_words, reference_back, reference_component, reference_fits, reference_height,
                     role_labels, rules_component, rules_errors)
 
@@ -266,6 +266,32 @@ def track_squares(track: ScoreTrack) -> list[tracks.Square]:
 # ---------------------------------------------------------------------------------------------
 
 rules = RuleBook()
+
+
+@rules.rule("blood_diamonds.characters", "every word the print carries has a font that draws it")
+def check_characters(spec: BloodDiamondsSpec):
+    """A character no font has (in the faces the pieces use, or their fallbacks) stops the check at the
+    text that holds it: the game file's line, or the words file's. It runs first, so that no later rule
+    meets the character while measuring and reports it at the font instead."""
+    faces: set[str] = set()
+    for component in COMPONENT_NAMES:
+        style = spec.style.resolve(component)
+        faces |= {style.title.face, style.body.face, style.small.face}
+    words = words_of(spec)
+    texts = [(text, place) for text, place in printed_texts(spec)]
+    texts += [(text, None, key) for key, text in words.texts.items()]
+    for text, place, *key in texts:
+        for face in sorted(faces):
+            try:
+                fonts.check_characters(text, face)
+            except InputError as problem:
+                if getattr(problem, "character", None) is None:
+                    raise
+                where_ = word_place(words, key[0]) if key else place
+                moved = InputError(where_, (f'words "{key[0]}": ' if key else "") + problem.message, problem.rule)
+                moved.character = problem.character
+                raise moved from None
+    return ()
 
 
 def _rank_set_problems(owner, field: str, ranks: list, what: str):
@@ -565,9 +591,13 @@ def printed_texts(spec: BloodDiamondsSpec):
         yield card.title, where(card, "title")
     for field in ("turn", "notes"):
         yield from ((words, where(card, f"{field}[{index}]")) for index, words in enumerate(getattr(card, field) or []))
+    words = words_of(spec)
     for suit in spec.suits:
-        yield suit_label(spec, suit), where(suit, "label" if suit.label is not None else "name")
-        yield from ((role_label(spec, suit, kind), getattr(suit, kind).location) for kind in ROLE_KINDS)
+        if suit.label is not None and f"suit.{suit.name}" not in words.chosen:
+            yield suit.label, where(suit, "label")
+        yield suit.name, where(suit, "name")
+        yield from ((getattr(suit, kind).label, getattr(suit, kind).location) for kind in ROLE_KINDS
+                    if not role_label_from_words(spec, suit, kind))
 
 
 def at_the_text(check):

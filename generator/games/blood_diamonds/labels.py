@@ -11,7 +11,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from generator.words import Words, load_words
+from pathlib import Path
+
+from generator.errors import Location
+from generator.words import Words, bundled_words, load_words
+from generator.yamlio import YamlMap, load_yaml
 
 KINDS = ("tile", "coin", "power")  # a suit's roles in Table 1
 
@@ -62,3 +66,13 @@ def listed(spec, items: list[str], joiner: str = "and") -> str:
     """"a and b", "a, b and c": in the words' own "and" (or "or")."""
     word = words_of(spec)(joiner)
     return f" {word} ".join(items) if len(items) < 3 else ", ".join(items[:-1]) + f" {word} " + items[-1]
+
+
+def word_place(words: Words, key: str) -> Location:
+    """Where the words under `key` are written: the chosen copy's line, or the bundled words file's."""
+    if key in words.chosen and words.source is not None and words.source.file:
+        data = load_yaml(Path(words.source.file), words.source.file)
+    else:
+        data = bundled_words(words.game)
+    block = data.get("words") if isinstance(data, YamlMap) else None
+    return block.where(key) if isinstance(block, YamlMap) else Location(words.game)
