@@ -42,6 +42,7 @@ BROKEN = [
     ('judges.cards.0.name=""', "diatoms.judges", "guest judge 1 has no name"),
     ('judges.cards.0.green.0.text=""', "diatoms.judges", "+3 term has no words"),
     ("board.rings.0.spots=[circle]", "diatoms.board", "no spot for: oval, triangle, square, star"),
+    ("setup.rounds={2: 10, 3: 8, 4: 8, 5: 8}", "diatoms.players", "rounds for 5 players; Diatoms is played by 2, 3 or 4"),
     ("field_notebook.height_mm=80", "diatoms.sheets", "the words of field-notebook do not fit its 180 x 80 mm"),
 ]
 
@@ -61,7 +62,8 @@ def test_no_colour_means_one_error_not_one_per_tile(tmp_path):
 
 
 HARMLESS = ["judges.cards.0.green.0.scores=shape", "wild=paper", "tokens.cut=square", "tokens.size_mm=10",
-            "tiles.piece.width_mm=80", "board.copies=8", "board.rings.0.start_deg=22.5", "rules_sheet.height_mm=150"]
+            "tiles.piece.width_mm=80", "board.copies=8", "board.rings.0.start_deg=22.5", "rules_sheet.height_mm=150",
+            "players=[2]", "players=[3, 4]"]
 
 
 @pytest.mark.parametrize("setting", HARMLESS)

@@ -256,8 +256,9 @@ def check_players(spec):
         if removed != REMOVED[players]:
             yield error(where(setup, "removed"), f"{removed} tiles removed for {players} players; "
                                                  f"the rules say {REMOVED[players]}")
-    for players in sorted(set(setup.rounds) - set(spec.players)):
-        yield error(where(setup, "rounds"), f"rounds for {players} players, who are not among the players")
+    for name, given in (("rounds", setup.rounds), ("removed", setup.removed)):
+        for players in sorted(set(given) - set(PLAYER_COUNTS)):  # counts of a file's other tables are fine
+            yield error(where(setup, name), f"{name} for {players} players; Diatoms is played by 2, 3 or 4")
     if setup.hand != HAND:
         yield error(where(setup, "hand"), f"a hand of {setup.hand} tiles; the rules give each player {HAND}")
 
