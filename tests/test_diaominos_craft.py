@@ -92,6 +92,11 @@ SET_RULES = [
     ("diaominos.cube", ("cube.sticker_mm=5",), "5 mm stickers are too small for the 25 mm facelets"),
     ("diaominos.cube", ("cube.colours.1.name=White",), 'White has the name "White", as white does'),
     ("diaominos.cube", ("cube.colours.1.colour='#fffffe'",), """yellow's ink "#fffffe" looks the same as white's"""),
+    ("diaominos.grid", ("player_sheet.grid.layers=['.....SX.....', '....XXXX....', '...XXXXXX...', "
+                        "'..XXXXXXXX..', '.XXXXXXXXXX.', 'XXXXXXXXXXXX', 'XXXXXXXXXXXX', '.XXXXXXXXXX.', "
+                        "'..XXXXXXXX..']",), "the loading start (S) is in layer 9"),
+    ("diaominos.sizes", ("cube.colours.0.label=" + "Snow white " * 12,),
+     "does not fit the player sheet's colour key at 7 pt"),
     ("diaominos.routes", ("board.move_colours=[navy,rose,green,brown,purple,gold,red]",), "7 colours for 5 moves"),
     ("diaominos.players", ("players=[1,2,2,4]",), "2 players is listed twice"),
     ("diaominos.title", ("title=' '",), "the title is empty"),

@@ -336,6 +336,9 @@ def check_grid(spec: DiaominosSpec):
     starts = [cell for cell, mark in cells.items() if mark == "S"]
     if len(starts) != 1:
         yield error(here, f"{counted(len(starts), 'loading start')} (S); mark exactly one pre-filled cube")
+    elif grid.layers and starts[0][1] != len(grid.layers) - 1:
+        yield error(here, f"the loading start (S) is in layer {len(grid.layers) - starts[0][1]}; the grid fills from "
+                          "the bottom up, so it belongs in the bottom layer (the last line)")
     for index, layer in enumerate(grid.layers):
         if not set(layer) <= set(".XS"):
             yield error(where(grid, f"layers[{index}]"), 'use only "X" (a cube), "S" (the start) and "." (empty)')
@@ -433,6 +436,12 @@ def check_sizes(spec: DiaominosSpec):
     for n in range(sheet.copies):
         style = spec.style.resolve("player-sheet", piece=f"player-sheet-{n + 1}")
         layout = player_sheet_layout(spec, style)
+        for colour, name in zip(spec.cube.colours, layout.key_names):
+            if layout.key_name_size(name) < FLOOR_PT * PT - 1e-9:
+                yield error(where(colour, "label" if colour.label is not None else "name"),
+                            f'the colour name "{name}" does not fit the player sheet\'s colour key at {FLOOR_PT:g} '
+                            "pt; use a shorter name or label")
+                return
         if layout.cell < MIN_CELL_MM:
             yield error(where(sheet, "grid"), f"the grid's cubes come out {layout.cell:.1f} mm on player sheet "
                                               f"{n + 1}, too small to mark; the least is {MIN_CELL_MM:g} mm: give the "
@@ -614,6 +623,12 @@ class SheetLayout:
         room = self.key_chip + small.size * 1.3 + widest
         return max(1, min(len(self.key_names), int((self.left[1] - self.left[0]) // room)))
 
+    def key_name_size(self, name: str) -> float:
+        """A colour's name in the key: the small size, or less so that it fits its share of the row."""
+        small = self.style.small
+        share = (self.left[1] - self.left[0]) / self.key_columns
+        return fit_line(name, small.size, share - self.key_chip - small.size * 0.9, small.face)
+
     @property
     def key_row(self) -> float:
         """The colour key under the final score: a chip and a name for each colour, in rows."""
@@ -735,8 +750,9 @@ def _draw_colour_key(canvas: Canvas, layout: SheetLayout, colours: list[CubeColo
         x = x0 + (index % columns) * share
         middle = top + small.size * (1.75 + 2.4 * (index // columns))
         draw_facelet(canvas, colour, x, middle - chip / 2, chip, style)
-        canvas.text(x + chip + small.size * 0.4, centred_baseline(name, small.size, small.face, middle), name,
-                    small.size, fill=style.ink, face=small.face)
+        size = layout.key_name_size(name)
+        canvas.text(x + chip + small.size * 0.4, centred_baseline(name, size, small.face, middle), name,
+                    size, fill=style.ink, face=small.face)
 
 
 def _draw_polyominoes(canvas: Canvas, layout: SheetLayout, shapes: list[Polyomino]) -> float:
