@@ -67,7 +67,7 @@ def draw_tile(canvas, area: Area, spec, style: Style, letters: str, start: bool)
         nx, ny = hex_corner(cx, cy, radius * MARK_AT, i + 1)
         draw_symbol(canvas, colour.mark, (mx + nx) / 2, (my + ny) / 2, mark, style.ink_on(colour.colour))
     if start:
-        ring = radius * 0.22
+        ring = radius * 0.242  # START stays 7 pt or more on tiles down to 44 mm across (README)
         canvas.circle(cx, cy, ring, fill=style.background, stroke=style.ink, width=style.line_mm)
         word = spec.words("tile.start")
         size = fit_box(word, style.title.size, ring * 1.6, ring * 0.8, style.title.face)
