@@ -275,3 +275,25 @@ def test_a_character_no_font_has_is_reported_at_the_words_line_not_at_the_font(w
         lines = [text for text in (out + err).splitlines() if "error" in text]
         assert code == 2 and len(lines) == 1 and "Traceback" not in out + err, out + err
         assert lines[0].startswith(f"mine.yaml:{line}:") and f'words "{key}": no font has' in lines[0], lines
+
+
+def test_blood_diamonds_in_french_prints_french_throughout(tmp_path):
+    code, stdout, _ = run_pnp("validate", GAME, "--lang", "fr", cwd=tmp_path)
+    assert code == 0 and "warning" not in stdout, stdout
+    french = load_words(GAME, lang="fr")
+    assert set(french.texts) == set(load_words(GAME).texts) and not french.missing
+    for paper in ("a4", "letter"):
+        code, _, stderr = run_pnp("build", GAME, "--lang", "fr", "--paper", paper, "--out", paper, cwd=tmp_path)
+        assert code == 0 and stderr == "", stderr
+        said = pdf_words(tmp_path / paper / GAME, GAME)
+        for text in ("Blood Diamonds : la règle", "Blood Diamonds : les couleurs", "Marché noir", "Repaire de l'espion",
+                     "Piste des scores", "Ventes de diamants", "Escroc", "Impression et montage", "Cœur",
+                     "Tuile : Marché", "page 1 sur"):
+            assert text in said, text
+        for english in ("the rules", "Black market", "Score track", "Diamond sales", "Swindler", "Market",
+                        "Print at 100 %", "page 1 of", "Hearts"):
+            assert english not in said, english
+    # The sizes are the game file's: French fits the cards as they are.
+    parts = parts_of(load_game(GAME, lang="fr"))
+    card, chart, pawn = (parts[kind].pieces[0] for kind in ("reference-card", "payoff-chart", "pawn"))
+    assert (card.width, card.height, chart.width, chart.height, pawn.width) == (148.0, 105.0, 63.5, 88.9, 19.0)
