@@ -189,11 +189,12 @@ def reference_component(spec) -> Component:
     piece = spec.reference_card.piece
     height = reference_height(spec)
     shape = piece.rect() if height == piece.height_mm else Rect(piece.width_mm, height, piece.corner_radius_mm)
-    (front_size, _), (back_size, _) = reference_fits(spec, height)
     front, back = reference_front(spec), reference_back(spec)
+    area = Area(piece.width_mm, height, 0.0)
     pieces = []
     for n in range(1, spec.reference_card.copies + 1):
-        style = reference_style(spec, f"reference-card-{n}")
+        style = reference_style(spec, f"reference-card-{n}")  # a piece's own style may size its words
+        (front_size, _), (back_size, _) = (prose_size(area, blocks, style, 1) for blocks in (front, back))
         pieces.append(Piece(f"reference-card-{n}", shape,
                             partial(draw_prose, blocks=front, style=style, count=1, body=front_size),
                             partial(draw_prose, blocks=back, style=style, count=1, body=back_size)))
@@ -262,10 +263,11 @@ def sheet_title(text: str) -> Figure:
     body size or more, so no title prints smaller than the words under it."""
 
     def layout(width, style, body):
-        size = fit_line(text, style.title.size, width, style.title.face)
-        if size >= body - 1e-9:
-            return size, [text]
-        size = max(body * 1.2, fit_line(text, style.title.size, width * 2, style.title.face))
+        largest = style.title.size
+        size = fit_line(text, largest, width, style.title.face)
+        if size >= min(largest, body) - 1e-9:
+            return size, [text]  # as the prose kit draws a title
+        size = min(largest, max(body * 1.2, fit_line(text, largest, width * 2, style.title.face)))
         lines = wrap(text, size, width, style.title.face)
         return min(fit_line(line, size, width, style.title.face) for line in lines), lines
 
