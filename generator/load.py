@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from generator import colour_rules, layout_rules
+from generator import colour_rules, layout_rules, print_guide
 from generator.errors import ErrorList, InputError, Location, combine, did_you_mean
 from generator.impose import DEFAULT_BLEED
 from generator.palette import Palette, load_palette
@@ -66,6 +66,7 @@ class LoadedGame:
                 raise self._at_the_text(problem) from None
             found += layout_rules.text_size_findings(self.components(), where(self.spec), bleed, self.faces)
             found += layout_rules.safe_area_findings(self.components(), where(self.spec), bleed, self.faces)
+            found += print_guide.stock_findings(self.spec, self.components())
         return found
 
     def _at_the_text(self, problem: InputError) -> InputError:
@@ -76,7 +77,8 @@ class LoadedGame:
 
     @property
     def rule_count(self) -> int:
-        return len(self.game.rules.rules) + len(colour_rules.RULES) + len(layout_rules.RULES)
+        return (len(self.game.rules.rules) + len(colour_rules.RULES) + len(layout_rules.RULES)
+                + len(print_guide.RULES))
 
 
 def bundled_targets() -> list[str]:

@@ -22,6 +22,7 @@ from generator.kit.prose import prose_face, prose_size
 from generator.model import Area, Component, Piece
 from generator.schema import where
 from generator.shapes import Rect
+from generator.validate import Finding
 from generator.words import common_words
 
 COMPONENT = "print-guide"
@@ -30,6 +31,7 @@ BODY_PT = 8.0
 SAFE_MM = 5.0
 #: A piece this long or longer is a sheet or a board, printed on paper; smaller ones are handled.
 SHEET_MM = 130.0
+RULES = {"print.stock": "page 1's printing: stock: names components the game has"}
 
 
 @dataclass(kw_only=True)
@@ -44,11 +46,8 @@ class Printing:
 def guide_component(spec, components: list[Component], settings: PrintSettings) -> Component:
     """The one-piece component the imposer puts first: page 1's box."""
     printing: Printing = spec.printing
-    known = {component.name for component in components}
-    for name in printing.stock:
-        if name not in known:
-            raise InputError(where(printing, "stock"), f'printing.stock names no component "{name}"'
-                             f"{did_you_mean(str(name), known)}", "input.unknown-key")
+    for finding in stock_findings(spec, components):
+        raise InputError(finding.location, finding.message, finding.rule)
     words = getattr(spec, "words", None) or common_words()
     blocks = guide_blocks(spec.title, printing, components, settings, words)
     style = spec.style.resolve(COMPONENT, piece=COMPONENT, safe_mm=SAFE_MM)
@@ -60,6 +59,16 @@ def guide_component(spec, components: list[Component], settings: PrintSettings) 
     face = prose_face(Area(width, height, 0.0), blocks, style, 2)
     piece = Piece(COMPONENT, shape, partial(_boxed, face=face, style=style), safe_mm=SAFE_MM)
     return Component(COMPONENT, words("print.component-title"), [piece], cut_guides=False)
+
+
+def stock_findings(spec, components: list[Component]) -> list[Finding]:
+    """print.stock: the `printing: stock:` block names components the game has (checked by
+    `pnp validate` for every game, and again before page 1 is drawn)."""
+    printing = getattr(spec, "printing", None)
+    known = {component.name for component in components}
+    return [Finding("error", where(printing, "stock"), f'printing.stock names no component "{name}"'
+                    f"{did_you_mean(str(name), known)}", "print.stock")
+            for name in (printing.stock if printing else {}) if name not in known]
 
 
 def _boxed(canvas, area: Area, face, style) -> None:

@@ -67,11 +67,17 @@ def test_printing_stock_for_a_component_the_game_lacks_is_an_error_at_its_line(t
     text = (ROOT / "data" / "diamonds.yaml").read_text()
     (tmp_path / "mine.yaml").write_text(text + "\nprinting:\n  stock: {cards: linen card}\n")
     code, _, stderr = run_pnp("build", "mine.yaml", "--out", "out", cwd=tmp_path)
-    assert code == 2 and "Traceback" not in stderr and 'no component "cards"; did you mean "card"?' in stderr
-    assert stderr.startswith("mine.yaml:")
+    assert code == 1 and "Traceback" not in stderr and 'no component "cards"; did you mean "card"?' in stderr
+    assert stderr.startswith("mine.yaml:") and "[print.stock]" in stderr and not (tmp_path / "out").exists()
 
 
 def test_a_reprint_of_some_pieces_goes_without_the_box(tmp_path):
     code, _, _ = run_pnp("build", "diamonds", "--only", "card", "--out", "out", cwd=tmp_path)
     manifest = json.loads((tmp_path / "out" / "diamonds" / "manifest.json").read_text())
     assert code == 0 and all(p["component"] == "card" for page in manifest["pages"] for p in page["pieces"])
+
+
+@pytest.mark.parametrize("game", ["diamonds", "diatoms"])
+def test_validate_refuses_a_printing_stock_for_a_component_the_game_lacks(tmp_path, game):
+    code, stdout, stderr = run_pnp("validate", game, "--set", "printing.stock={nosuch: paper}", cwd=tmp_path)
+    assert code == 1 and '[print.stock]' in stdout and 'names no component "nosuch"' in stdout, stdout + stderr
