@@ -20,8 +20,8 @@ from functools import lru_cache, partial
 
 from generator.kit.nets import FlatNet, square_pyramid_net, unfold
 from generator.kit.symbols import draw_symbol
-from generator.fonts import inked_height
-from generator.kit.text import centred_baseline, counted, fit_line
+from generator.fonts import inked_height, text_width
+from generator.kit.text import centred_baseline, counted
 from generator.model import Area, Component, Piece, fill_bleed
 from generator.schema import spec_field, where
 from generator.shapes import Outline
@@ -195,32 +195,91 @@ def draw_pyramid(canvas, area: Area, style: Style, colour: str, net: FlatNet, pi
                 canvas.circle(px, py, diameter * 0.8, fill=colour)
             draw_symbol(canvas, "pip", px, py, diameter, mark)
         if letter:
-            draw_letter(canvas, letter, mid, up, base, slant, inset + diameter / 2 + gap, mark, style)
+            draw_letter(canvas, letter, (apex, left, right), net.outline, inset + diameter / 2 + gap * 0.7, mark,
+                        style)
 
 
-LETTER_EM = 0.3  # the letter's size, in the face's base
-LETTER_FLOOR_PT = 7.0
+LETTER_EM = 0.3  # the letter's largest size, in the face's base
+LETTER_LEAST = 7.0 * 0.3527777777777778  # 7 pt, in mm
+FOLD_CLEAR_MM = 0.8  # how far a letter keeps from a fold
+STEP_MM = 0.4  # the search's grid for a letter's place
 
 
-def letter_size(letter: str, base: float, slant: float, above: float, face: str) -> tuple[float, float]:
-    """(size, height of its middle above the base) of a face's letter: LETTER_EM of the base, no wider
-    than half the face where it stands, no taller than the room between the pips and a third of the
-    way to the apex below it."""
+def _inside(point, polygon) -> bool:
+    x, y = point
+    inside = False
+    for (ax, ay), (bx, by) in zip(polygon, polygon[1:] + polygon[:1]):
+        if (ay > y) != (by > y) and x < ax + (y - ay) * (bx - ax) / (by - ay):
+            inside = not inside
+    return inside
+
+
+def _distance(point, polygon) -> float:
+    """From `point` to the nearest edge of `polygon`."""
+    x, y = point
+    best = math.inf
+    for (ax, ay), (bx, by) in zip(polygon, polygon[1:] + polygon[:1]):
+        dx, dy = bx - ax, by - ay
+        k = max(0.0, min(1.0, ((x - ax) * dx + (y - ay) * dy) / (dx * dx + dy * dy or 1.0)))
+        best = min(best, math.hypot(x - ax - k * dx, y - ay - k * dy))
+    return best
+
+
+@lru_cache(maxsize=512)
+def letter_place(letter: str, face: str, triangle: tuple, outline: tuple, above: float,
+                 safe: float) -> tuple[float, float, float]:
+    """(size, across, up) of a face's letter, in the face's own frame (from the middle of its base,
+    `across` along the base, `up` towards the apex): the largest size, LETTER_EM of the base at most,
+    7 pt at least, at which the letter stands above the pips (`above`), clear of the folds, and the box
+    it takes on the sheet (turned to read upright) stays `safe` mm inside the cut `outline`; the
+    middle of the face if it can, else as near as it can."""
+    apex, left, right = triangle
+    base = math.dist(left, right)
+    mid = ((left[0] + right[0]) / 2, (left[1] + right[1]) / 2)
+    slant = math.dist(apex, mid)
+    along = ((right[0] - left[0]) / base, (right[1] - left[1]) / base)
+    up = ((apex[0] - mid[0]) / slant, (apex[1] - mid[1]) / slant)
+    turn = math.radians(math.degrees(math.atan2(up[0], -up[1])))
+    cos, sin = abs(math.cos(turn)), abs(math.sin(turn))
     low, high = inked_height(letter, face)
     ink = max(high - low, 0.5)
-    room = max(slant * 0.62 - above, 0.0)
-    size = min(base * LETTER_EM, room / ink)
-    middle = above + size * ink / 2
-    width_there = base * (1 - middle / slant) * 0.5
-    size = fit_line(letter, size, width_there, face)
-    return size, above + size * ink / 2
+    polygon = list(outline)
+    offsets = sorted((k * STEP_MM for k in range(-int(base / 2 / STEP_MM), int(base / 2 / STEP_MM) + 1)), key=abs)
+    size = base * LETTER_EM
+    while True:
+        width, tall = text_width(letter, size, face), size * ink
+        ex, ey = (width * cos + tall * sin) / 2, (width * sin + tall * cos) / 2
+        height = above + tall / 2
+        while height + tall / 2 < slant * 0.75:
+            for across in offsets:
+                # the letter's own box, upright on the face, clear of the folds (the face's slanted sides)
+                corners = [(across + sx * width / 2, height + sy * tall / 2) for sx in (-1, 1) for sy in (-1, 1)]
+                if any(abs(u) > (base / 2) * (1 - v / slant) - FOLD_CLEAR_MM * math.hypot(slant, base / 2) / slant
+                       for u, v in corners):
+                    continue
+                cx = mid[0] + along[0] * across + up[0] * height
+                cy = mid[1] + along[1] * across + up[1] * height
+                box = [(cx + sx * ex, cy + sy * ey) for sx in (-1, 1) for sy in (-1, 1)]
+                if all(_inside(p, polygon) and _distance(p, polygon) >= safe + 0.1 for p in box):
+                    return size, across, height
+            height += STEP_MM
+        if size <= LETTER_LEAST:
+            return LETTER_LEAST, 0.0, above + LETTER_LEAST * ink / 2  # the validator says it is too close
+        size = max(size * 0.96, LETTER_LEAST)
 
 
-def draw_letter(canvas, letter: str, mid, up, base: float, slant: float, above: float, mark: str,
-                style: Style) -> None:
+def draw_letter(canvas, letter: str, triangle, outline, above: float, mark: str, style: Style) -> None:
+    apex, left, right = triangle
+    base = math.dist(left, right)
+    mid = ((left[0] + right[0]) / 2, (left[1] + right[1]) / 2)
+    slant = math.dist(apex, mid)
+    along = ((right[0] - left[0]) / base, (right[1] - left[1]) / base)
+    up = ((apex[0] - mid[0]) / slant, (apex[1] - mid[1]) / slant)
     face = style.title.face
-    size, middle = letter_size(letter, base, slant, above, face)
-    x, y = mid[0] + up[0] * middle, mid[1] + up[1] * middle
+    size, across, height = letter_place(letter, face, tuple(map(tuple, triangle)), tuple(map(tuple, outline)),
+                                        round(above, 4), style.safe_mm)
+    x = mid[0] + along[0] * across + up[0] * height
+    y = mid[1] + along[1] * across + up[1] * height
     with canvas.saved():
         canvas.translate(x, y)
         canvas.rotate(math.degrees(math.atan2(up[0], -up[1])))  # the letter's top towards the apex
