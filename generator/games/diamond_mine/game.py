@@ -18,7 +18,7 @@ from .board import Board, board_component
 from .cards import MovementCards, movement_component
 from generator.kit.prose import RulesSheet
 
-from .names import title
+from .names import colour_mark, title
 from .paper import ReferenceCard, reference_component, rules_component
 from .pyramids import Pyramids, flawless_stash, pyramid_components
 from .rulebook import rules
@@ -68,11 +68,15 @@ def components(spec: DiamondMineSpec):
 
 
 def meaning_colours(spec: DiamondMineSpec) -> list[MeaningColour]:
-    """The six stash colours and the flawless one: pyramids carry only their size's pips, so colour alone
-    tells a ruby from an emerald and a nest from a pawn."""
-    entries = [MeaningColour(c.name, c.colour, None, where(c, "colour")) for c in spec.colours]
+    """The six stash colours and the flawless one. A coloured pyramid's faces carry its colour's letter
+    as well (its symbol here); the opaque nests carry none, so their colours alone tell them apart."""
+    def entry(colour: StashColour) -> MeaningColour:
+        return MeaningColour(colour.name, colour.colour, None if colour.opaque else colour_mark(spec, colour.name),
+                             where(colour, "colour"))
+
+    entries = [entry(c) for c in spec.colours]
     if flawless_stash(spec) is not None:  # a set for 2 players prints none
-        entries.append(MeaningColour(spec.flawless.name, spec.flawless.colour, None, where(spec.flawless, "colour")))
+        entries.append(entry(spec.flawless))
     return entries
 
 

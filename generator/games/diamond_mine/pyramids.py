@@ -8,8 +8,9 @@ game may add it.
 `pyramids.full_stashes` prints every colour's whole stash instead.
 
 Each net is four isosceles faces round the apex and one glue tab (generator/kit/nets.py); the core
-draws its cut and fold lines. Faces are filled with the stash colour into the bleed, and every face
-shows its size's pips (1, 2, 3) along its base, in ink or paper, whichever stands out on the colour.
+draws its cut and fold lines. The net is filled with the stash colour to its cut, a pale tint of it runs
+into the bleed and down each fold, and every face shows its size's pips (1, 2, 3) along its base and,
+on a coloured pyramid, its colour's letter, in ink or paper, whichever stands out on the colour.
 """
 
 from __future__ import annotations
