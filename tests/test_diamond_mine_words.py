@@ -171,3 +171,12 @@ def test_an_empty_title_prints_the_words_title_never_an_empty_one(tmp_path):
     words = pdf_words(tmp_path / "out" / GAME, GAME)
     assert "Diamond Mine: the rules" in words and "Diamond Mine: printing and building" in words
     assert " : the rules" not in words and "None" not in words
+
+
+def test_close_colours_whose_pyramids_carry_distinct_letters_are_a_warning_not_an_error(tmp_path):
+    """A coloured pyramid's letter tells it apart: a gold flawless stash close to yellow for a
+    deuteranope validates (warning), while the opaque nests, which carry no letter, stay an error."""
+    code, stdout, _ = run_pnp("validate", GAME, "--set", "flawless={name: gold, colour: gold, mark: Au}", cwd=tmp_path)
+    assert code == 0 and "their symbols still do" in stdout and "[colour.distinct]" in stdout, stdout
+    code, stdout, _ = run_pnp("validate", GAME, "--set", "colours.5.colour=ink", cwd=tmp_path)
+    assert code == 1 and "are too close" in stdout and "[colour.distinct]" in stdout, stdout
