@@ -43,6 +43,12 @@ BROKEN = [
     ('judges.cards.0.green.0.text=""', "diatoms.judges", "+3 term has no words"),
     ("board.rings.0.spots=[circle]", "diatoms.board", "no spot for: oval, triangle, square, star"),
     ("setup.rounds={2: 10, 3: 8, 4: 8, 5: 8}", "diatoms.players", "rounds for 5 players; Diatoms is played by 2, 3 or 4"),
+    ("players=[2, 3, 4, 2]", "diatoms.players", "players names 2 more than once"),
+    ("judges.cards.1.name=Professor Pennate", "diatoms.judges", 'guest judges 1 and 2 are both "Professor Pennate"'),
+    ("judges.cards.0.green=[{points: 3, scores: shape, name: oval, text: for each oval}, "
+     "{points: 3, scores: shape, name: oval, text: for each oval}]", "diatoms.judges", 'scores "for each oval" twice'),
+    ("style.components.guest-judge.groups.pink.panel=pale-green", "diatoms.judge-card",
+     "green and pink sides print on one colour"),
     ("field_notebook.height_mm=80", "diatoms.sheets", "the words of field-notebook do not fit its 180 x 80 mm"),
 ]
 

@@ -76,6 +76,16 @@ def check_judges(spec):
             yield error(here, f"{judge.name}'s pink side awards no points; the pink side awards as well as deducts")
         if not judge.name.strip():
             yield error(where(judge, "name"), f"guest judge {index + 1} has no name to print")
+        first = next(i for i, other in enumerate(cards) if other.name.strip().lower() == judge.name.strip().lower())
+        if first < index and judge.name.strip():
+            yield error(where(judge, "name"), f'guest judges {first + 1} and {index + 1} are both "{judge.name}"; '
+                                              "each judge is one card")
+        for side in SIDES:
+            terms = getattr(judge, side)
+            for k, term in enumerate(terms):
+                if any((term.scores, term.name, term.text) == (t.scores, t.name, t.text) for t in terms[:k]):
+                    yield error(where(term, "text"), f"{judge.name}'s {side} side scores \"{term.text}\" twice; "
+                                                     "give each term once, with its points added up")
         for term in judge.green + judge.pink:
             if not term.text.strip():
                 yield error(where(term, "text"), f"{judge.name or f'guest judge {index + 1}'}'s "
@@ -196,8 +206,15 @@ def judge_style(spec, side: str, piece_id: str | None = None) -> Style:
     return spec.style.resolve("guest-judge", side, piece=piece_id, safe_mm=max(judge_geometry(spec).safe_mm, 5.5))
 
 
-@rules.rule("diatoms.judge-card", "a guest judge's card holds its words")
+@rules.rule("diatoms.judge-card", "a guest judge's card holds its words; its green and pink sides differ in colour")
 def check_judge_card(spec):
+    if spec.judges.cards:
+        green, pink = judge_style(spec, "green").panel, judge_style(spec, "pink").panel
+        from .checks import SAME_INK, ink_distance
+
+        if ink_distance(green, pink) < SAME_INK:
+            yield error(where(spec, "style"), f"the guest judges' green and pink sides print on one colour ({green}); "
+                        "give style.components.guest-judge.groups.green and .pink their own panel colours")
     geometry = judge_geometry(spec)
     here = where(spec.judges, "piece") if spec.judges.piece else where(spec.judges)
     if min(geometry.width_mm, geometry.height_mm) < MIN_CARD_MM:

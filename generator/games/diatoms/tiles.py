@@ -243,6 +243,8 @@ def check_players(spec):
             yield error(where(spec, f"players[{index}]"), f"{players} players: Diatoms is played by 2, 3 or 4")
     if not spec.players:
         yield error(where(spec), "players is empty; Diatoms is played by 2, 3 or 4")
+    for players in sorted({p for p in spec.players if spec.players.count(p) > 1}):
+        yield error(where(spec, "players"), f"players names {players} more than once; name each player count once")
     setup = spec.setup
     for players in spec.players:
         if players not in PLAYER_COUNTS:
