@@ -289,13 +289,15 @@ def text_units(text: str, key: str = "regular") -> float:
     return total
 
 
-def wrap(text: str, size: float, width: float, key: str = "regular") -> list[str]:
-    """Greedy word wrap of `text` into lines no wider than `width`."""
-    return list(_wrapped(text, size, width, key))
+def wrap(text: str, size: float, width: float, key: str = "regular", break_words: bool = False) -> list[str]:
+    """Greedy word wrap of `text` into lines no wider than `width`. A word wider than a line stays
+    whole (a fit shrinks the text instead) unless `break_words`: then it is cut where it must be, as
+    prose in columns does rather than run past its column."""
+    return list(_wrapped(text, size, width, key, break_words))
 
 
 @lru_cache(maxsize=16384)
-def _wrapped(text: str, size: float, width: float, key: str) -> tuple[str, ...]:
+def _wrapped(text: str, size: float, width: float, key: str, break_words: bool = False) -> tuple[str, ...]:
     # A line's width is the sum of its words' and spaces' advances, so each word is measured once.
     # (For fonts of 1000 or 2048 units an em the sums are exact in any order; for others they agree
     # with measuring the whole line to the last bit or two.)
@@ -303,7 +305,8 @@ def _wrapped(text: str, size: float, width: float, key: str) -> tuple[str, ...]:
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line, line_units = "", 0.0
-        for word in paragraph.split():
+        words = paragraph.split()
+        for word in _pieces_that_fit(words, size, width, key) if break_words else words:
             units = text_units(word, key)
             if line and 0.001 * size * (line_units + space + units) > width:
                 lines.append(line)
@@ -314,3 +317,18 @@ def _wrapped(text: str, size: float, width: float, key: str) -> tuple[str, ...]:
                 line, line_units = word, units
         lines.append(line)
     return tuple(lines)
+
+
+def _pieces_that_fit(words: list[str], size: float, width: float, key: str) -> list[str]:
+    """The words, each one wider than a line cut into pieces that fit (a long run without spaces,
+    a URL, a compound in a translation), so that no line runs past its column."""
+    pieces = []
+    for word in words:
+        while len(word) > 1 and 0.001 * size * text_units(word, key) > width:
+            cut = len(word) - 1
+            while cut > 1 and 0.001 * size * text_units(word[:cut], key) > width:
+                cut -= 1
+            pieces.append(word[:cut])
+            word = word[cut:]
+        pieces.append(word)
+    return pieces

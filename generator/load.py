@@ -120,6 +120,9 @@ def load_game(target: str, overrides: tuple[str, ...] = (), palette: Palette | N
     try:
         for assignment in overrides:
             apply_override(data, assignment)
+        if data["game"] != name:  # the game is chosen before the overrides apply
+            raise InputError(data.where("game"), f'--set cannot change which game a file is ("{name}"); '
+                             "build another game's file instead", "input.usage")
         context = Context(palette or load_palette(), templates or Templates())
         with errors.guard():
             spec = build(game.spec, data, data.location, context, "")

@@ -98,8 +98,6 @@ MALFORMED = [
     ("round tiles", BUNDLED, ("tiles.piece.corner_radius_mm=100",), "blood_diamonds.sizes"),
     ("a reference card a metre long", BUNDLED, ("reference_card.piece.height_mm=1000",), "blood_diamonds.sizes"),
     ("a payoff chart a metre wide", BUNDLED, ("payoff_chart.piece.width_mm=1000",), "blood_diamonds.sizes"),
-    ("another game set on this file", BUNDLED, ("game=diamonds",), "blood_diamonds.game"),
-    ("the game deleted", BUNDLED, ("game=",), "blood_diamonds.game"),
     ("a rules title of 3 pt", BUNDLED, ("style.components.rules-sheet.title.size=3",), "layout.text-size"),
     ("one reference card's words at 4 pt", BUNDLED, ("style.pieces.reference-card-2.body.size=4",),
      "layout.text-size"),

@@ -64,3 +64,31 @@ def test_fit_line_shrinks_a_long_line_to_the_width():
 def test_fit_line_never_grows_a_short_line():
     assert fit_line("Joker", 4.0, 100.0) == 4.0
     assert fit_line("", 4.0, 10.0) == 4.0
+
+
+def test_prose_cuts_a_word_wider_than_its_column_and_a_fit_keeps_it_whole():
+    from generator.fonts import text_width, wrap
+
+    word = "Donaudampfschifffahrtsgesellschaftskapitän"
+    lines = wrap(f"the {word} sails", 3.0, 30.0, break_words=True)
+    assert "".join(lines).replace(" ", "") == f"the{word}sails"
+    assert all(text_width(line, 3.0) <= 30.0 + 1e-9 for line in lines)
+    assert word in wrap(f"the {word} sails", 3.0, 30.0)  # a fit shrinks the text instead
+
+
+def test_a_heading_moves_to_the_next_column_with_the_block_it_heads():
+    from generator.canvas import Canvas
+    from generator.kit.prose import block_height, flow
+    from generator.recording import Recording
+
+    from generator.load import load_game
+
+    style = load_game("diamonds").spec.style.resolve("rules-sheet", piece="rules-sheet")
+    body = 3.0
+    paragraph = ("p", "word " * 60)
+    tall = block_height(paragraph, 60.0, style, body)
+    columns = [(0.0, 0.0, 60.0, tall * 1.5), (70.0, 0.0, 60.0, tall * 1.5)]
+    recording = Recording()
+    flow(Canvas(recording), columns, [paragraph, ("h", "Heading"), paragraph], style, body)
+    heading = next(text for text in recording.texts if text.text == "Heading")
+    assert heading.box[0] >= 70.0  # not left alone at the foot of the first column

@@ -70,7 +70,7 @@ def block_height(block: tuple, width: float, style: Style, body: float) -> float
     if kind == "h":
         return body * 1.2 * 1.7
     indent = body * 1.4 if kind in ("b", "n") else 0.0
-    lines = wrap(block[1], body, width - indent, style.body.face)
+    lines = wrap(block[1], body, width - indent, style.body.face, break_words=True)
     return len(lines) * body * LEADING + body * 0.35
 
 
@@ -83,8 +83,8 @@ def flow(canvas: Canvas | None, columns: list[tuple[float, float, float, float]]
     x, y, width, bottom = columns[0]
     for i, block in enumerate(blocks):
         need = block_height(block, width, style, body)
-        if block[0] == "h" and i + 1 < len(blocks):
-            need += min(block_height(blocks[i + 1], width, style, body), body * LEADING * 2)  # keep with next
+        if block[0] == "h" and i + 1 < len(blocks):  # a heading keeps with the block it heads, which never splits
+            need += min(block_height(blocks[i + 1], width, style, body), bottom - columns[column][1] - need)
         if y + need > bottom and column + 1 < len(columns) and y > columns[column][1]:
             column += 1
             x, y, width, bottom = columns[column]
@@ -113,7 +113,7 @@ def _draw_block(canvas: Canvas | None, block, x, y, width, style: Style, body: f
             canvas.line(x, base + size * 0.3, x + width, base + size * 0.3, stroke=style.accent, width=style.line_mm)
         return y + size * 1.7
     indent = body * 1.4 if kind in ("b", "n") else 0.0
-    lines = wrap(block[1], body, width - indent, style.body.face)
+    lines = wrap(block[1], body, width - indent, style.body.face, break_words=True)
     base = y + body
     if canvas and kind == "b":
         canvas.circle(x + body * 0.45, base - body * 0.3, body * 0.15, fill=style.accent)

@@ -501,14 +501,6 @@ def check_printing(spec: BloodDiamondsSpec):
                                                                   "them or leave the line out")
 
 
-@rules.rule("blood_diamonds.game", "the file is a Blood Diamonds file")
-def check_game(spec: BloodDiamondsSpec):
-    if spec.game != GAME_NAME:
-        # The game is chosen by the file's `game:` as written; a --set of it comes too late to change it.
-        yield error(where(spec, "game"), f'game: "{spec.game}", but this file is read as {GAME_NAME}; to build '
-                                         "another game, give that game's own file")
-
-
 @rules.rule("blood_diamonds.win", "a score of 600 wins")
 def check_win(spec: BloodDiamondsSpec):
     if spec.score_track.win != WIN:
