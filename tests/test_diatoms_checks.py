@@ -129,3 +129,9 @@ def test_rules_too_long_for_their_sheet_flow_onto_more_sheets(height, sheets):
     assert not [f for f in loaded.findings() if f.level == "error"]
     rules = next(c for c in loaded.components() if c.name == "rules-sheet")
     assert [p.id for p in rules.pieces] == ["rules-sheet"] + [f"rules-sheet-{n}" for n in range(2, sheets + 1)]
+
+
+@pytest.mark.parametrize("palette", ["classic", "ink-saver", "greyscale", "colour-blind"])
+def test_every_bundled_palette_keeps_the_diatoms_rules(tmp_path, palette):
+    code, stdout, stderr = run_pnp("validate", "diatoms", "--palette", palette, cwd=tmp_path)
+    assert code == 0, stdout + stderr
