@@ -136,6 +136,24 @@ def distinct_findings(colours: list[MeaningColour], prints_in: str = "greyscale"
     return findings
 
 
+@lru_cache(maxsize=None)
+def legible(colour: str, background: str, size_mm: float, face: str) -> str:
+    """`colour`, or the nearest shade of it towards black or white that reads as text of this size
+    on `background` (the contrast colour.contrast asks for). A light meaning colour keeps its
+    lightness where it fills or marks, so that it stays apart from its neighbours in greyscale,
+    while its letters take the shade they need."""
+    needed = LARGE_TEXT_CONTRAST if is_large(size_mm, face) else CONTRAST
+    if contrast(colour, background) >= needed:
+        return colour
+    towards = max(("#000000", "#ffffff"), key=lambda end: contrast(end, background))
+    start, end = _colour(str(colour)).convert("srgb"), _colour(towards)
+    for step in range(1, 51):
+        shade = start.mix(end, step / 50, space="srgb").to_string(hex=True)
+        if contrast(shade, background) >= needed:
+            return shade
+    return towards
+
+
 def is_large(size_mm: float, face: str) -> bool:
     points = size_mm / PT
     return points >= 18 or (points >= 14 and "bold" in face.lower())

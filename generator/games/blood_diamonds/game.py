@@ -18,7 +18,7 @@ from typing import Literal
 
 from generator import fonts
 from generator.canvas import PT, Canvas
-from generator.colour_rules import MeaningColour
+from generator.colour_rules import MeaningColour, legible
 from generator.errors import InputError, Location, did_you_mean
 from generator.fonts import text_width, wrap
 from generator.kit import tracks
@@ -795,13 +795,16 @@ RANK_GLYPHS = "A2345"  # every rank drawn as a glyph: they share one size, so a 
 TEXT_FLOOR_PT = FLOOR_PT  # the smallest text the payoff chart shrinks to: legible at the table
 
 
-def draw_rank(canvas: Canvas, rank: str, cx: float, cy: float, height: float, colour: str, face: str) -> None:
-    """A rank centred on (cx, cy), `height` mm tall: the null is an empty ring, the ace an A."""
+def draw_rank(canvas: Canvas, rank: str, cx: float, cy: float, height: float, colour: str, face: str,
+              on: str) -> None:
+    """A rank centred on (cx, cy), `height` mm tall, on paint `on`: the null is an empty ring, the ace
+    an A, in the suit's colour or the shade of it that reads as text there."""
     if rank == "null":
         canvas.circle(cx, cy, height * 0.42, stroke=colour, width=height * 0.12)
         return
     size = height / fonts.inked_height(RANK_GLYPHS, face)[1]
-    canvas.text(cx, cy + height / 2, "A" if rank == "ace" else rank, size, fill=colour, face=face, anchor="middle")
+    canvas.text(cx, cy + height / 2, "A" if rank == "ace" else rank, size, fill=legible(colour, on, size, face),
+                face=face, anchor="middle")
 
 
 Box = tuple[float, float, float, float]  # left, top, right, bottom: a part of a face, in mm from its top-left
@@ -933,7 +936,7 @@ def draw_tile_face(canvas: Canvas, area: Area, style: Style, suit: Suit, rank: s
     draw_symbol(canvas, suit.symbol, (left + right) / 2, (top + bottom) / 2, right - left, suit.colour)
     left, top, right, bottom = face.bar
     canvas.rect(left, top, right - left, bottom - top, radius=(bottom - top) / 2, fill=suit.colour)
-    draw_rank(canvas, rank, *face.rank, suit.colour, style.index.face)
+    draw_rank(canvas, rank, *face.rank, suit.colour, style.index.face, style.background)
     for line, baseline in zip(face.name, face.baselines()):
         canvas.text(area.width / 2, baseline, line, face.name_size, fill=style.ink, face=style.title.face,
                     anchor="middle")
@@ -1036,7 +1039,7 @@ def draw_coin_side(canvas: Canvas, area: Area, style: Style, suit: Suit, rank: s
         canvas.circle(r, r, face.ring, stroke=suit.colour, width=style.line_mm)
     draw_symbol(canvas, suit.symbol, *face.symbol, suit.colour)
     if face.rank is not None:
-        draw_rank(canvas, rank, *face.rank, suit.colour, style.index.face)
+        draw_rank(canvas, rank, *face.rank, suit.colour, style.index.face, style.background)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1072,7 +1075,8 @@ def draw_die_net(canvas: Canvas, area: Area, style: Style, suit: Suit, net: Flat
     for name, rank in zip(sorted(net.faces), map(rank_name, dice.faces)):
         x, y = min(p[0] for p in net.faces[name]), min(p[1] for p in net.faces[name])
         canvas.rect(x, y, f, f, fill=style.background)
-        draw_rank(canvas, rank, x + f / 2, y + f / 2, die_rank_height(f, style), suit.colour, style.index.face)
+        draw_rank(canvas, rank, x + f / 2, y + f / 2, die_rank_height(f, style), suit.colour, style.index.face,
+                  style.background)
         draw_symbol(canvas, suit.symbol, x + f * DIE_SYMBOL[0], y + f * DIE_SYMBOL[0], f * DIE_SYMBOL[1], suit.colour)
 
 
