@@ -9,7 +9,6 @@ from typing import Callable, Iterator
 from generator import fonts, geometry
 from generator.backends import TeeSurface
 from generator.canvas import PT, Canvas, Surface
-from generator.geometry import Path
 from generator.impose import Page, Placement, PrintSettings, Seam
 from generator.model import Area, Face
 from generator.recording import FaceRecordings, Recording, record_face
@@ -74,9 +73,10 @@ def draw_cut_lines(canvas: Canvas, placement: Placement, style: LineStyle, layer
         canvas.transform(placement.cut_matrix)
         shape = placement.piece.shape
         if layer == "casing":
-            for path, width in ((shape.outline(), style.cut_width), *(
-                    (Path().move_to(*a).line_to(*b), style.fold_width) for a, b in shape.folds)):
-                canvas.draw(path, stroke=style.casing_colour, width=width + 2 * style.casing_width)
+            canvas.draw(shape.outline(), stroke=style.casing_colour, width=style.cut_width + 2 * style.casing_width)
+            for (ax, ay), (bx, by) in shape.folds:  # dashed like the fold, so a fold never reads as a cut
+                canvas.line(ax, ay, bx, by, stroke=style.casing_colour, width=style.fold_width + 2 * style.casing_width,
+                            dash=style.fold_dash)
             return
         canvas.draw(shape.outline(), stroke=style.cut_colour, width=style.cut_width)
         for (ax, ay), (bx, by) in shape.folds:
