@@ -86,6 +86,11 @@ def test_no_guest_judges_is_a_warning_that_says_so_and_builds(tmp_path):
                                    cwd=tmp_path)
     assert code == 0 and "Traceback" not in stdout + stderr, stdout + stderr
     assert "guest" not in (tmp_path / "diatoms" / "manifest.json").read_text()
+    from generator.games.diatoms.paper import notebook_blocks, pad_rows, rules_blocks
+
+    spec = load_game("diatoms", ("judges.cards=[]",)).spec  # no judge is spoken of where none is printed
+    said = " ".join(str(block[1]) for block in rules_blocks(spec) + notebook_blocks(spec) if len(block) > 1)
+    assert "judge" not in said.lower() and "judge" not in " ".join(row[0] for row in pad_rows(spec)).lower()
 
 
 # Deleted, zero, negative, huge, of the wrong type, empty: each an error at its place, never a traceback.

@@ -73,7 +73,7 @@ def pairs_rule(spec) -> str:
 def scoring_blocks(spec) -> list[tuple]:
     words = spec.words
     return [("b", words("score.colour")), ("b", pairs_rule(spec)), ("b", words("score.ring")),
-            ("b", words("score.judge")), ("b", words("score.win"))]
+            *([("b", words("score.judge"))] if spec.judges.cards else []), ("b", words("score.win"))]
 
 
 def notebook_blocks(spec) -> list[tuple]:
@@ -131,7 +131,7 @@ def rules_blocks(spec) -> list[tuple]:
         *setup_rows,
         ("n", words("rules.setup.stacks")),
         ("n", words("rules.setup.first")),
-        ("n", words("rules.setup.judge")),
+        *([("n", words("rules.setup.judge"))] if judges else []),
         ("h", words("rules.turn")),
         *[("n", words(f"rules.turn.{step}")) for step in ("draw", "place", "sample", "pass", "arrange")],
         ("p", words("stuck")),
@@ -148,8 +148,7 @@ def rules_blocks(spec) -> list[tuple]:
         ("p", words("rules.end.text", rounds=rounds_text(spec))),
         ("h", words("rules.scoring")),
         *scoring_blocks(spec),
-        ("h", words("rules.judges")),
-        ("p", words("rules.judges.text")),
+        *([("h", words("rules.judges")), ("p", words("rules.judges.text"))] if judges else []),
     ]
 
 
@@ -205,7 +204,8 @@ def pad_rows(spec) -> list[tuple[str, str, object]]:
     rows.append((words("pad.pairs"), words("pad.pairs.guide"), "pairs"))
     rows += [(words("pad.ring", ring=ring_label(spec, ring.name)), words("pad.ring.guide"), ring.name)
              for ring in spec.board.rings]
-    rows.append((words("pad.judge"), words("pad.judge.guide"), "judge"))
+    if spec.judges.cards:  # no judge cards printed: no judge's row
+        rows.append((words("pad.judge"), words("pad.judge.guide"), "judge"))
     rows.append((words("pad.total"), words("pad.total.guide"), "total"))
     rows.append((words("pad.tie"), words("pad.tie.guide"), "tie"))
     return rows
@@ -213,7 +213,8 @@ def pad_rows(spec) -> list[tuple[str, str, object]]:
 
 def pad_notes(spec) -> list[str]:
     words = spec.words
-    return [pairs_rule(spec), words("pad.note.count"), words("pad.note.win"), words("stuck")]
+    count = words("pad.note.count") if spec.judges.cards else words("pad.note.count.no-judges")
+    return [pairs_rule(spec), count, words("pad.note.win"), words("stuck")]
 
 
 def _draw_notes(canvas, notes: list[str], x: float, y: float, width: float, style: Style) -> float:
