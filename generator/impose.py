@@ -23,7 +23,8 @@ from dataclasses import dataclass, field, replace
 
 from generator.geometry import Matrix, Path
 from generator.layouts import Block, arrange, footprint
-from generator.model import Component, Piece
+from generator.model import Area, Component, Piece
+from generator.recording import record_face
 from generator.shapes import Point, Rect, Segment
 
 EPSILON = 1e-6
@@ -400,6 +401,8 @@ class _Imposer:
                 pages.append(front)
                 if self.settings.duplex != "off":
                     pages.append(backs_of(front, self.settings))
+                elif any(carries_content(component) for component in front.components):
+                    pages.append(glued_backs(front, self.settings))
         for number, page in enumerate(pages, start=1):
             page.number = number
         return pages
@@ -482,6 +485,28 @@ def backs_of(front: Page, settings: PrintSettings) -> Page:
         backs.append(replace(p, face="back", x=x, y=y, reach=reach, cut_lines=False, window=window, part=part,
                              front=p, mirror=mirror))
     return Page("back", front.width, front.height, list(front.components), backs, footer_at_top=axis == "y")
+
+
+def carries_content(component: Component) -> bool:
+    """Whether the component's backs say something a player needs (a coin's value, a card's second
+    side of rules): pieces with backs of their own, or one shared back with words on it. A plain
+    shared back (a deck's) only hides the front, which a one-sided print can do without."""
+    if not component.has_backs:
+        return False
+    backs = {id(piece.back): piece for piece in component.pieces if piece.back is not None}
+    if len(backs) > 1:
+        return True
+    piece = next(iter(backs.values()))
+    return any(text.text.strip() for text in record_face(piece.back, Area(piece.width, piece.height, 0.0)).texts)
+
+
+def glued_backs(front: Page, settings: PrintSettings) -> Page:
+    """For a one-sided print: the backs that carry something, where they would land behind their
+    fronts if the sheet were turned over its long edge, so that the two sheets glued back to back
+    (lined up against the light) make two-sided pieces."""
+    page = backs_of(front, replace(settings, duplex="long"))
+    page.placements = [p for p in page.placements if carries_content(p.component)]
+    return page
 
 
 def _crop_marks(placements: list[Placement], settings: PrintSettings) -> list[tuple[float, float, float, float]]:

@@ -17,7 +17,7 @@ from functools import partial
 
 from generator.canvas import PT
 from generator.errors import InputError, did_you_mean
-from generator.impose import PrintSettings, printable
+from generator.impose import PrintSettings, carries_content, printable
 from generator.kit.prose import prose_face, prose_size
 from generator.model import Area, Component, Piece
 from generator.schema import where
@@ -97,7 +97,7 @@ def guide_blocks(title: str, printing: Printing, components: list[Component], se
                  words) -> list:
     blocks: list[tuple] = [("title", words("print.title", title=title))]
     blocks.append(("p", words("print.scale", mm=f"{settings.sheet.calibration:g}")))
-    blocks.append(("p", _sides(settings.duplex, any(component.has_backs for component in components), words)))
+    blocks.append(("p", _sides(settings.duplex, components, words)))
     blocks.append(("h", words("print.paper")))
     for component in components:
         stock = printing.stock.get(component.name) or default_stock(component, words)
@@ -114,9 +114,11 @@ def guide_blocks(title: str, printing: Printing, components: list[Component], se
     return blocks
 
 
-def _sides(duplex: str, backs: bool, words) -> str:
+def _sides(duplex: str, components: list[Component], words) -> str:
     if duplex == "off":
-        return words("print.one-sided.backs" if backs else "print.one-sided")
+        if any(carries_content(component) for component in components):
+            return words("print.one-sided.glue")
+        return words("print.one-sided.backs" if any(c.has_backs for c in components) else "print.one-sided")
     return words(f"print.duplex.{duplex}")
 
 

@@ -58,9 +58,21 @@ def test_pages_alternate_front_and_back_with_each_back_behind_its_front(game, pa
     assert backs_seen == sum(1 for page in pages for p in page.placements if p.face == "front" and p.piece.back)
 
 
-def test_duplex_off_prints_fronts_only():
-    _, data = build_manifest("blood_diamonds", "a4", "off")
-    assert {page["side"] for page in data["pages"]} == {"front"}
+def test_duplex_off_prints_only_the_backs_that_carry_something_to_glue_behind_their_fronts():
+    pages, data = build_manifest("blood_diamonds", "a4", "off")
+    backs = [page for page in pages if page.side == "back"]
+    # Coins keep their value sides and reference cards their second side; the tiles' plain back goes.
+    assert {p.component.name for page in backs for p in page.placements} == {"coin", "reference-card"}
+    for page in backs:
+        front = pages[page.number - 2]
+        assert page.number == front.number + 1 and front.side == "front"
+        page_data = data["pages"][page.number - 1]
+        fronts = {piece["id"]: piece for piece in data["pages"][front.number - 1]["pieces"]}
+        for back in page_data["pieces"]:
+            x, y = behind(fronts[back["id"]], page_data, "long")  # glued back to back, turned on the long edge
+            assert back["x_mm"] == pytest.approx(x, abs=TOL) and back["y_mm"] == pytest.approx(y, abs=TOL)
+    _, plain = build_manifest("diamonds", "a4", "off")
+    assert [page["components"] for page in plain["pages"] if page["side"] == "back"] == [["reference-card"]]
 
 
 def test_blood_diamonds_pieces_have_their_shapes_and_share_sheets():
