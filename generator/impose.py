@@ -38,6 +38,8 @@ MAX_SHEETS_PER_PIECE = 25
 #: A print run of 10,000 poker cards takes 1,116 sheets of A4; many more is a typo in a count or a
 #: size (or --copies on a large piece), not a print run.
 MAX_SHEETS = 2500
+#: The least paper between two shaped pieces (hexes, coins, nets), even with no bleed: room for scissors.
+SHAPED_GAP_MM = 2.0
 
 
 class TooManySheets(Exception):
@@ -276,10 +278,10 @@ class _Imposer:
         """The gap between neighbours. Pieces cut straight may share cut lines; a shaped piece (a hex,
         a coin, a net) keeps twice the bleed from its neighbours, its bleed inside the gap, so that
         a cut a millimetre or two off the line, or a duplex shift of its back, shows no neighbour's
-        colour along an edge."""
+        colour along an edge; and never less than SHAPED_GAP_MM, paper for scissors between shapes."""
         if piece.shape.straight_cuts:
             return component.gutter
-        return max(component.gutter, 2 * self.settings.bleed)
+        return max(component.gutter, 2 * self.settings.bleed, SHAPED_GAP_MM)
 
     def _near_bleed(self, component: Component, piece: Piece) -> float:
         """The bleed towards a neighbour: half the gutter at most, so that no piece's art runs
@@ -288,8 +290,8 @@ class _Imposer:
 
     def _ring(self, component: Component, piece: Piece) -> float:
         """How far outside its pieces' footprints a block reaches: bleed, then crop marks."""
-        if not isinstance(piece.shape, Rect):
-            return self._near_bleed(component, piece)
+        if not isinstance(piece.shape, Rect):  # half the gutter, so blocks of shapes keep it between them
+            return max(self._near_bleed(component, piece), self._gutter(component, piece) / 2)
         marks = self.settings.crop_mark_reach if self._crop_marked(component, piece) else 0.0
         return self.settings.bleed + marks
 
@@ -506,6 +508,7 @@ def glued_backs(front: Page, settings: PrintSettings) -> Page:
     (lined up against the light) make two-sided pieces."""
     page = backs_of(front, replace(settings, duplex="long"))
     page.placements = [p for p in page.placements if carries_content(p.component)]
+    page.components = [c for c in page.components if any(p.component is c for p in page.placements)]
     return page
 
 

@@ -41,7 +41,7 @@ def text_size_findings(components, location: Location, bleed: float = 0.0, recor
             size, piece_id, side, text = min(small)
             more = f" and {len(small) - 1} more" if len(small) > 1 else ""
             findings.append(Finding("error", location, f'{component.name}: "{text[:30]}" on {piece_id} ({side}) prints '
-                                    f"at {size:.1f} pt{more}; text on a piece needs {FLOOR_PT:g} pt at least: give it "
+                                    f"at {math.floor(size * 10) / 10:.1f} pt{more}; text on a piece needs {FLOOR_PT:g} pt at least: give it "
                                     "more room or fewer words", "layout.text-size"))
     return findings
 

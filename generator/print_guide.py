@@ -45,10 +45,10 @@ class Printing:
 
 def guide_component(spec, components: list[Component], settings: PrintSettings) -> Component:
     """The one-piece component the imposer puts first: page 1's box."""
-    printing: Printing = spec.printing
     for finding in stock_findings(spec, components):
         raise InputError(finding.location, finding.message, finding.rule)
     words = getattr(spec, "words", None) or common_words()
+    printing = printing_of(spec.printing, words)
     blocks = guide_blocks(spec.title, printing, components, settings, words)
     style = spec.style.resolve(COMPONENT, piece=COMPONENT, safe_mm=SAFE_MM)
     style = _with_body(style, BODY_PT * PT)
@@ -59,6 +59,19 @@ def guide_component(spec, components: list[Component], settings: PrintSettings) 
     face = prose_face(Area(width, height, 0.0), blocks, style, 2)
     piece = Piece(COMPONENT, shape, partial(_boxed, face=face, style=style), safe_mm=SAFE_MM)
     return Component(COMPONENT, words("print.component-title"), [piece], cut_guides=False)
+
+
+def printing_of(given: Printing, words) -> Printing:
+    """What page 1 says that only the game knows: the game file's `printing:` block, or the words
+    file's `printing.bring.*`, `printing.stock.<component>` and `printing.step.*` (in the file's
+    order) where the game file gives none, or where a chosen translation or copy gives them."""
+    keys = [key for key in getattr(words, "texts", {}) if key.startswith("printing.")]
+    if not keys or (given.bring or given.stock or given.steps) and not set(keys) & getattr(words, "chosen", set()):
+        return given
+    prefix = "printing.stock."
+    return Printing(bring=[words(key) for key in keys if key.startswith("printing.bring.")],
+                    stock={key[len(prefix):]: words(key) for key in keys if key.startswith(prefix)},
+                    steps=[words(key) for key in keys if key.startswith("printing.step.")])
 
 
 def stock_findings(spec, components: list[Component]) -> list[Finding]:
@@ -100,6 +113,8 @@ def guide_blocks(title: str, printing: Printing, components: list[Component], se
     blocks.append(("p", _sides(settings.duplex, components, words)))
     blocks.append(("h", words("print.paper")))
     for component in components:
+        if not component.pieces:
+            continue  # left out of this print (no guest judges, say): nothing to cut
         stock = printing.stock.get(component.name) or default_stock(component, words)
         blocks.append(("b", words("print.component", title=component.title, count=len(component.pieces), stock=stock,
                                   cutting=cutting(component, settings, words))))

@@ -12,13 +12,14 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 
 import pypdfium2 as pdfium
 import pytest
 
 import pdfprobe
-from conftest import shared_game
+from conftest import run_pnp, shared_game
 
 GAMES = ["diamonds", "blood_diamonds", "diaominos", "diatoms", "diamond_mine"]
 FLOOR_PT = 7.0
@@ -195,3 +196,15 @@ def test_no_words_on_a_tiled_pieces_seams(builds, letter_builds, game, paper):
                 if start < high and end > low:
                     crossing.append(f"{piece_id}: {text.text!r} lies on the overlap {low:.1f}-{high:.1f} mm ({axis})")
     assert not crossing, "\n".join(crossing)
+
+
+def test_shaped_pieces_keep_paper_between_them_with_no_bleed(tmp_path):
+    code, _, stderr = run_pnp("build", "diatoms", "--bleed", "0", "--out", "out", cwd=tmp_path)
+    assert code == 0, stderr
+    manifest = json.loads((tmp_path / "out" / "diatoms" / "manifest.json").read_text())
+    for page in manifest["pages"]:
+        shaped = [piece for piece in page["pieces"] if piece["shape"] != "rect"] if page["side"] == "front" else []
+        for a, b in itertools.combinations(shaped, 2):
+            gap = max(b["x_mm"] - a["x_mm"] - a["width_mm"], a["x_mm"] - b["x_mm"] - b["width_mm"],
+                      b["y_mm"] - a["y_mm"] - a["height_mm"], a["y_mm"] - b["y_mm"] - b["height_mm"])
+            assert gap >= 2.0 - 0.05 or a["component"] == b["component"], (page["number"], a["id"], b["id"], gap)

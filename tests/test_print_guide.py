@@ -81,3 +81,27 @@ def test_a_reprint_of_some_pieces_goes_without_the_box(tmp_path):
 def test_validate_refuses_a_printing_stock_for_a_component_the_game_lacks(tmp_path, game):
     code, stdout, stderr = run_pnp("validate", game, "--set", "printing.stock={nosuch: paper}", cwd=tmp_path)
     assert code == 1 and '[print.stock]' in stdout and 'names no component "nosuch"' in stdout, stdout + stderr
+
+
+def test_page_one_takes_what_to_bring_from_a_words_copy_and_leaves_out_empty_components(tmp_path):
+    code, words, _ = run_pnp("words", "diatoms", cwd=tmp_path)
+    assert code == 0
+    (tmp_path / "mine.yaml").write_text(words.replace("a pen or pencil for each player", "un crayon par joueur"))
+    code, _, stderr = run_pnp("build", "diatoms", "--words", "mine.yaml", "--set", "judges.cards=[]",
+                              "--out", "out", cwd=tmp_path)
+    assert code == 0, stderr
+    page = first_page_words(tmp_path / "out" / "diatoms", "diatoms")
+    assert "Un crayon par joueur" in page and "a pen or pencil" not in page
+    assert "Guest judges" not in page  # none printed, so nothing to cut
+
+
+def test_a_size_just_under_the_floor_is_not_reported_as_the_floor():
+    from generator.layout_rules import text_size_findings
+    from generator.model import Component, Piece
+    from generator.shapes import Rect
+
+    def face(canvas, area):
+        canvas.text(5, 10, "tiny", 6.97 * PT)
+
+    findings = text_size_findings([Component("tag", "Tags", [Piece("tag-1", Rect(30, 20), face)])], None)
+    assert len(findings) == 1 and "at 6.9 pt" in findings[0].message
