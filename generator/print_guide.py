@@ -62,11 +62,11 @@ def guide_component(spec, components: list[Component], settings: PrintSettings) 
 
 
 def printing_of(given: Printing, words) -> Printing:
-    """What page 1 says that only the game knows: the game file's `printing:` block, or the words
-    file's `printing.bring.*`, `printing.stock.<component>` and `printing.step.*` (in the file's
-    order) where the game file gives none, or where a chosen translation or copy gives them."""
+    """What page 1 says that only the game knows: the game's `printing:` (its file's block, or what
+    the game made of its words), or else the words file's `printing.bring.*`,
+    `printing.stock.<component>` and `printing.step.*`, in the file's order."""
     keys = [key for key in getattr(words, "texts", {}) if key.startswith("printing.")]
-    if not keys or (given.bring or given.stock or given.steps) and not set(keys) & getattr(words, "chosen", set()):
+    if not keys or given.bring or given.stock or given.steps:
         return given
     prefix = "printing.stock."
     return Printing(bring=[words(key) for key in keys if key.startswith("printing.bring.")],

@@ -12,7 +12,7 @@ import pytest
 import yaml
 
 from conftest import run_pnp
-from test_words import pdf_words, pseudo
+from test_words import edited, pdf_words, pseudo, words_file
 from generator.games.blood_diamonds import game as bd
 from generator.games.blood_diamonds.paper import reference_back, reference_front, rules_blocks, rules_pages
 from generator.load import load_game
@@ -25,18 +25,7 @@ GAME = "blood_diamonds"
 
 @pytest.fixture
 def words_copy(tmp_path) -> Path:
-    code, stdout, _ = run_pnp("words", GAME, cwd=tmp_path)
-    assert code == 0
-    path = tmp_path / "mine.yaml"
-    path.write_text(stdout)
-    return path
-
-
-def edited(path: Path, old: str, new: str) -> Path:
-    text = path.read_text()
-    assert old in text, old
-    path.write_text(text.replace(old, new, 1))
-    return path
+    return words_file(tmp_path, GAME)
 
 
 def rewritten(path: Path, change) -> Path:

@@ -11,7 +11,7 @@ import pytest
 import yaml
 
 from conftest import run_pnp
-from test_words import pdf_words, pseudo
+from test_words import edited, pdf_words, pseudo, words_file
 from generator.games.diamond_mine.paper import reference_sides, rules_pages
 from generator.load import load_game
 from generator.words import load_words
@@ -21,11 +21,7 @@ GAME = "diamond_mine"
 
 @pytest.fixture
 def words_copy(tmp_path) -> Path:
-    code, stdout, stderr = run_pnp("words", GAME, cwd=tmp_path)
-    assert code == 0, stderr
-    path = tmp_path / "mine.yaml"
-    path.write_text(stdout)
-    return path
+    return words_file(tmp_path, GAME)
 
 
 @pytest.fixture
@@ -34,13 +30,6 @@ def pseudo_copy(words_copy) -> Path:
     data["words"] = {key: pseudo(value) for key, value in data["words"].items()}
     words_copy.write_text(yaml.safe_dump(data, allow_unicode=True))
     return words_copy
-
-
-def edited(path: Path, old: str, new: str) -> Path:
-    text = path.read_text()
-    assert old in text, old
-    path.write_text(text.replace(old, new, 1))
-    return path
 
 
 def test_pnp_words_writes_every_word_the_game_prints(words_copy):

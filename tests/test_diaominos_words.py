@@ -14,7 +14,7 @@ from conftest import error_messages, run_pnp
 from generator.games.diaominos import game as dm
 from generator.load import load_game
 from generator.words import load_words
-from test_words import pdf_words, pseudo
+from test_words import pdf_words, pseudo, words_file
 
 ROOT = Path(__file__).resolve().parent.parent
 BUNDLED = (ROOT / "data" / "diaominos.yaml").read_text()
@@ -22,11 +22,7 @@ BUNDLED = (ROOT / "data" / "diaominos.yaml").read_text()
 
 @pytest.fixture
 def words_copy(tmp_path) -> Path:
-    code, stdout, _ = run_pnp("words", "diaominos", cwd=tmp_path)
-    assert code == 0
-    path = tmp_path / "mine.yaml"
-    path.write_text(stdout)
-    return path
+    return words_file(tmp_path, "diaominos")
 
 
 def translated(path: Path, how) -> Path:

@@ -11,16 +11,12 @@ import yaml
 
 from conftest import run_pnp
 from generator.words import load_words
-from test_words import edited, pdf_words, pseudo
+from test_words import edited, pdf_words, pseudo, words_file
 
 
 @pytest.fixture
 def words_copy(tmp_path) -> Path:
-    code, stdout, _ = run_pnp("words", "diatoms", cwd=tmp_path)
-    assert code == 0
-    path = tmp_path / "mine.yaml"
-    path.write_text(stdout)
-    return path
+    return words_file(tmp_path, "diatoms")
 
 
 def test_pnp_words_writes_every_word_diatoms_prints(words_copy):

@@ -20,7 +20,6 @@ import pdfprobe
 from conftest import DIAMONDS_YAML, REPO, run_pnp, shared_game
 from generator import fonts
 from generator.canvas import PT
-from generator.errors import InputError
 from generator.load import load_game
 
 INDEX_PT = 17  # data/diamonds.yaml: style.index.size

@@ -20,13 +20,18 @@ def pdf_words(folder: Path, game: str = "diamonds") -> str:
     return " ".join(" ".join("".join(c.char for c in chars).split()) for chars, _ in pdfprobe.read(folder / f"{game}.pdf"))
 
 
-@pytest.fixture
-def words_copy(tmp_path) -> Path:
-    code, stdout, _ = run_pnp("words", "diamonds", cwd=tmp_path)
+def words_file(folder: Path, game: str) -> Path:
+    """`pnp words GAME` written to mine.yaml in `folder`, for a test to edit."""
+    code, stdout, _ = run_pnp("words", game, cwd=folder)
     assert code == 0
-    path = tmp_path / "mine.yaml"
+    path = folder / "mine.yaml"
     path.write_text(stdout)
     return path
+
+
+@pytest.fixture
+def words_copy(tmp_path) -> Path:
+    return words_file(tmp_path, "diamonds")
 
 
 def edited(path: Path, old: str, new: str) -> Path:

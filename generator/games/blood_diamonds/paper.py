@@ -15,7 +15,7 @@ from functools import partial
 from generator.canvas import PT
 from generator.fonts import text_width, wrap
 from generator.kit.prose import (FLOOR_PT, LEADING, RULES_COLUMNS, RULES_SAFE_MM, Figure, columns_of, draw_prose, flow,
-                                 prose_pieces, prose_size, rules_sheet_component, rules_sheet_style, symbol_heading)
+                                 prose_size, rules_sheet_component, rules_sheet_style, symbol_heading)
 from generator.kit.text import fit_line, fit_size, top_baseline
 from generator.model import Area, Component, Piece
 from generator.schema import where
