@@ -249,14 +249,16 @@ def test_tts_makes_a_deck_of_each_deck_like_component_from_the_builds_recordings
 
 
 def test_a_build_is_quiet_about_warnings_which_validate_shows(tmp_path):
-    """The classic palette is judged as colour-blind eyes see it, and keeps every game's colours apart:
-    a default build of every bundled game says one line a game. The greyscale palette, judged in
-    greyscale too, leaves one pair of Blood Diamonds' suits close (their symbols tell them apart):
-    its build counts the warning, and validate lists it."""
+    """Every bundled palette keeps every game's colours apart the way it is meant to print: a default
+    build of every bundled game says one line a game. A build with a warning (a words file that leaves
+    a key out) counts it in one line, and validate lists it."""
     code, stdout, stderr = run_pnp("build", "--out", tmp_path / "all", "--format", "svg", cwd=ROOT)
     assert code == 0 and stderr == "" and len(stdout.splitlines()) == 5
-    code, stdout, stderr = run_pnp("build", "blood_diamonds", "--palette", "greyscale", "--out", tmp_path, cwd=ROOT)
+    code, words, _ = run_pnp("words", "blood_diamonds", cwd=tmp_path)
+    (tmp_path / "mine.yaml").write_text("\n".join(line for line in words.splitlines()
+                                                  if not line.lstrip().startswith("rules.title:")))
+    code, stdout, stderr = run_pnp("build", "blood_diamonds", "--words", "mine.yaml", "--out", "out", cwd=tmp_path)
     assert code == 0 and len(stdout.splitlines()) == 1
     assert stderr.splitlines() == ["blood_diamonds: 1 warning; pnp validate lists them"]
-    code, stdout, _ = run_pnp("validate", "blood_diamonds", "--palette", "greyscale", cwd=ROOT)
-    assert code == 0 and stdout.count("warning:") == 1 and "[colour.distinct]" in stdout
+    code, stdout, _ = run_pnp("validate", "blood_diamonds", "--words", "mine.yaml", cwd=tmp_path)
+    assert code == 0 and stdout.count("warning:") == 1 and "[words.missing]" in stdout
