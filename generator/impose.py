@@ -492,10 +492,14 @@ def backs_of(front: Page, settings: PrintSettings) -> Page:
 def carries_content(component: Component) -> bool:
     """Whether the component's backs say something a player needs (a coin's value, a card's second
     side of rules): pieces with backs of their own, or one shared back with words on it. A plain
-    shared back (a deck's) only hides the front, which a one-sided print can do without."""
+    shared back (a deck's), or a back that repeats its front (a tile the same both sides), is one a
+    one-sided print can do without."""
     if not component.has_backs:
         return False
-    backs = {id(piece.back): piece for piece in component.pieces if piece.back is not None}
+    backs = {id(piece.back): piece for piece in component.pieces
+             if piece.back is not None and piece.back is not piece.front}  # the same both sides: no need
+    if not backs:
+        return False
     if len(backs) > 1:
         return True
     piece = next(iter(backs.values()))

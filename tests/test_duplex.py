@@ -73,6 +73,9 @@ def test_duplex_off_prints_only_the_backs_that_carry_something_to_glue_behind_th
             assert back["x_mm"] == pytest.approx(x, abs=TOL) and back["y_mm"] == pytest.approx(y, abs=TOL)
     _, plain = build_manifest("diamonds", "a4", "off")
     assert [page["components"] for page in plain["pages"] if page["side"] == "back"] == [["reference-card"]]
+    _, same = build_manifest("diatoms", "a4", "off")  # tiles print the same both sides: no back sheet for them
+    assert {c for page in same["pages"] if page["side"] == "back" for c in page["components"]} == {"petri-dish",
+                                                                                                   "guest-judge"}
 
 
 def test_blood_diamonds_pieces_have_their_shapes_and_share_sheets():
