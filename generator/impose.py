@@ -38,6 +38,8 @@ MAX_SHEETS_PER_PIECE = 25
 #: A print run of 10,000 poker cards takes 1,116 sheets of A4; many more is a typo in a count or a
 #: size (or --copies on a large piece), not a print run.
 MAX_SHEETS = 2500
+#: Paper between two parts of a tiled piece printed on one sheet, to cut them apart.
+PART_GAP_MM = 6.0
 #: The least paper between two shaped pieces (hexes, coins, nets), even with no bleed: room for scissors.
 SHAPED_GAP_MM = 2.0
 
@@ -120,6 +122,7 @@ class Seam:
     side: str  # left, top, right or bottom: the window's edge the strip runs along
     neighbour: str  # the neighbouring part's label
     under: bool  # this part lies under its neighbour here
+    part: str = ""  # the label of the part whose strip it is
 
 
 @dataclass
@@ -213,6 +216,11 @@ class Page:
     @property
     def part(self) -> TilePart | None:
         return self.placements[0].part if self.placements else None
+
+    @property
+    def parts(self) -> list[TilePart]:
+        """The parts of a tiled piece on this page (the short parts of a wide piece share one)."""
+        return [placement.part for placement in self.placements if placement.part]
 
 
 def printable(paper_width: float, paper_height: float, settings: PrintSettings) -> tuple[float, float, float, float]:
@@ -558,26 +566,47 @@ def _tile(component: Component, piece: Piece, settings: PrintSettings) -> list[P
                             f"over {cols * rows} sheets of {settings.paper.name}; at most {MAX_SHEETS_PER_PIECE} "
                             f"are allowed: check its size")
     x0, y0, x1, y1 = printable(width, height, settings)
-    bleed = settings.bleed
-    pages = []
+    # The parts in reading order, stacked down a sheet while they fit (the short parts of a wide piece
+    # share one), each group centred in the printable area.
+    groups: list[list[tuple[int, int, float, float, float, float]]] = [[]]
     for row, (oy, bottom) in enumerate(rows_):
         for col, (ox, right) in enumerate(columns):
-            # The window, centred in the printable area; (ox, oy) is its origin in the piece's trim box.
-            window_w, window_h = right - ox, bottom - oy
-            win_x, win_y = x0 + (x1 - x0 - window_w) / 2, y0 + (y1 - y0 - window_h) / 2
-            window = (win_x, win_y, win_x + window_w, win_y + window_h)
-            vis_x0, vis_y0 = max(0.0, ox), max(0.0, oy)
-            vis_x1, vis_y1 = min(piece.width, right), min(piece.height, bottom)
-            part = TilePart(row, col, rows, cols, vis_x0, vis_y0, vis_x1 - vis_x0, vis_y1 - vis_y0)
-            placement = Placement(piece, component, "front", win_x - ox, win_y - oy, False, (bleed,) * 4,
-                                  cut_lines=component.cut_guides and not piece.shape.straight_cuts,
-                                  part=part, window=window)
-            page_ = Page("front", width, height, [component], [placement])
-            if crop_marked:
-                page_.crop_marks = _clip_lines(_crop_marks([replace(placement, part=None)], settings), window)
-            page_.seams = _seams(window, row, col, rows, cols, overlap)
-            pages.append(page_)
-    return pages
+            group = groups[-1]
+            stacked = sum(part[5] - part[3] for part in group) + PART_GAP_MM * len(group) + bottom - oy
+            if group and stacked > y1 - y0 + EPSILON:
+                groups.append(group := [])
+            group.append((row, col, ox, oy, right, bottom))
+    return [_tile_page(component, piece, settings, group, (width, height), (rows, cols), crop_marked)
+            for group in groups]
+
+
+def _tile_page(component: Component, piece: Piece, settings: PrintSettings, group: list, page: tuple[float, float],
+               grid: tuple[int, int], crop_marked: bool) -> Page:
+    """A sheet of one or more parts of a tiled piece, one above the other, centred."""
+    width, height = page
+    rows, cols = grid
+    x0, y0, x1, y1 = printable(width, height, settings)
+    overlap, bleed = settings.sheet.tile_overlap, settings.bleed
+    stacked = sum(bottom - oy for _, _, _, oy, _, bottom in group) + PART_GAP_MM * (len(group) - 1)
+    page_ = Page("front", width, height, [component], [])
+    win_y = y0 + (y1 - y0 - stacked) / 2
+    for row, col, ox, oy, right, bottom in group:
+        # The window; (ox, oy) is its origin in the piece's trim box.
+        window_w, window_h = right - ox, bottom - oy
+        win_x = x0 + (x1 - x0 - window_w) / 2
+        window = (win_x, win_y, win_x + window_w, win_y + window_h)
+        vis_x0, vis_y0 = max(0.0, ox), max(0.0, oy)
+        vis_x1, vis_y1 = min(piece.width, right), min(piece.height, bottom)
+        part = TilePart(row, col, rows, cols, vis_x0, vis_y0, vis_x1 - vis_x0, vis_y1 - vis_y0)
+        placement = Placement(piece, component, "front", win_x - ox, win_y - oy, False, (bleed,) * 4,
+                              cut_lines=component.cut_guides and not piece.shape.straight_cuts,
+                              part=part, window=window)
+        page_.placements.append(placement)
+        if crop_marked:
+            page_.crop_marks += _clip_lines(_crop_marks([replace(placement, part=None)], settings), window)
+        page_.seams += _seams(window, row, col, rows, cols, overlap)
+        win_y += window_h + PART_GAP_MM
+    return page_
 
 
 def _spans(length: float, ring: float, overlap: float, room: float, splits: tuple[float, ...]) -> list:
@@ -622,13 +651,14 @@ def _clip_lines(lines, window):
 def _seams(window, row, col, rows, cols, overlap) -> list[Seam]:
     """A part's overlap strips: it goes under its right and lower neighbours, on top of the others."""
     x0, y0, x1, y1 = window
+    own = part_label(row, col)
     seams = []
     if col > 0:
-        seams.append(Seam((x0, y0, x0 + overlap, y1), "left", part_label(row, col - 1), under=False))
+        seams.append(Seam((x0, y0, x0 + overlap, y1), "left", part_label(row, col - 1), under=False, part=own))
     if row > 0:
-        seams.append(Seam((x0, y0, x1, y0 + overlap), "top", part_label(row - 1, col), under=False))
+        seams.append(Seam((x0, y0, x1, y0 + overlap), "top", part_label(row - 1, col), under=False, part=own))
     if col < cols - 1:
-        seams.append(Seam((x1 - overlap, y0, x1, y1), "right", part_label(row, col + 1), under=True))
+        seams.append(Seam((x1 - overlap, y0, x1, y1), "right", part_label(row, col + 1), under=True, part=own))
     if row < rows - 1:
-        seams.append(Seam((x0, y1 - overlap, x1, y1), "bottom", part_label(row + 1, col), under=True))
+        seams.append(Seam((x0, y1 - overlap, x1, y1), "bottom", part_label(row + 1, col), under=True, part=own))
     return seams

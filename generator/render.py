@@ -132,9 +132,9 @@ def draw_footer(canvas: Canvas, page: Page, settings: PrintSettings, game_title:
     words = words or common_words()
     side = words(f"footer.{page.side}") if page.placements or not page.components else words("footer.blank-back")
     label = f"{game_title} · {' + '.join(c.title for c in page.components)} · {side}"
-    if page.part:
-        label += " · " + words("footer.part", label=page.part.label, rows=page.part.rows, cols=page.part.cols)
-        over = [seam.neighbour for seam in page.seams if not seam.under]
+    for part in page.parts:
+        label += " · " + words("footer.part", label=part.label, rows=part.rows, cols=part.cols)
+        over = [seam.neighbour for seam in page.seams if not seam.under and seam.part in ("", part.label)]
         if over:
             label += ": " + words("footer.over", parts=f" {words('and')} ".join(over))
     label += " · " + words("footer.page", number=page.number, total=total_pages)

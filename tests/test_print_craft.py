@@ -208,3 +208,18 @@ def test_shaped_pieces_keep_paper_between_them_with_no_bleed(tmp_path):
             gap = max(b["x_mm"] - a["x_mm"] - a["width_mm"], a["x_mm"] - b["x_mm"] - b["width_mm"],
                       b["y_mm"] - a["y_mm"] - a["height_mm"], a["y_mm"] - b["y_mm"] - b["height_mm"])
             assert gap >= 2.0 - 0.05 or a["component"] == b["component"], (page["number"], a["id"], b["id"], gap)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_mats_short_parts_share_a_sheet(builds, letter_builds, paper):
+    manifest, _ = (builds if paper == "a4" else letter_builds)["diamonds"]
+    sheets = [[piece["part"]["label"] for piece in page["pieces"]] for page in manifest["pages"]
+              if page["side"] == "front" and "dig-site-mat" in page["components"]]
+    assert sheets == [["A1", "A2"], ["B1"], ["B2"]]
+    for page in manifest["pages"]:  # parts on one sheet do not overlap, and stay on the page
+        parts = [piece for piece in page["pieces"] if "part" in piece]
+        boxes = [(p["x_mm"], p["y_mm"], p["width_mm"], p["height_mm"]) for p in parts]  # the part's own trim
+        for x, y, w, h in boxes:
+            assert 0 <= x and x + w <= page["width_mm"] and 0 <= y and y + h <= page["height_mm"]
+        for (ax, ay, aw, ah), (bx, by, bw, bh) in itertools.combinations(boxes, 2):
+            assert ay + ah <= by or by + bh <= ay or ax + aw <= bx or bx + bw <= ax
