@@ -12,6 +12,7 @@ output. `fresh()` (what `pnp validate --fresh` sets) recomputes everything and r
 
 from __future__ import annotations
 
+import atexit
 import hashlib
 import importlib.util
 import json
@@ -126,6 +127,8 @@ class Memo:
         self.name, self.function = name, function
         self.sources, self.libraries = tuple(sources), tuple(libraries)
         self._table: dict[str, object] | None = None
+        self._unsaved: Path | None = None  # where the table goes, once it has new entries
+        atexit.register(self.save)
 
     def _path(self) -> Path | None:
         version, where = code_version(self.sources, self.libraries), folder()
@@ -139,10 +142,17 @@ class Memo:
         key = json.dumps(args, separators=(",", ":"))
         if key not in self._table:
             self._table[key] = self.function(*args)
-            if path is not None:
-                _write(path, self._table)
+            self._unsaved = self._unsaved or path
         return self._table[key]
+
+    def save(self) -> None:
+        """Write the table if it gained entries: once, as the process ends (a check that works out
+        hundreds of new values would otherwise rewrite the file hundreds of times)."""
+        if self._unsaved is not None and self._table is not None:
+            _write(self._unsaved, self._table)
+        self._unsaved = None
 
     def forget(self) -> None:
         """Drop what was read, so the next call reads the file again (for tests and --fresh)."""
+        self.save()
         self._table = None

@@ -89,6 +89,7 @@ def test_a_memo_is_read_back_by_the_next_run(cache_dir, tmp_path):
 
     first = cache.Memo("ratio", ratio, (source,))
     assert first("#ab", "#abcde") == 0.5 and first("#ab", "#abcde") == 0.5
+    first.save()  # as the process ends
     second = cache.Memo("ratio", ratio, (source,))  # as a new process would
     assert second("#ab", "#abcde") == 0.5
     assert calls == [("#ab", "#abcde")]
