@@ -15,6 +15,7 @@ from conftest import run_pnp
 from test_words import edited, pdf_words, pseudo, words_file
 from generator.games.blood_diamonds import game as bd
 from generator.games.blood_diamonds.paper import reference_back, reference_front, rules_blocks, rules_pages
+from generator.kit.prose import rules_sheet_fit
 from generator.load import load_game
 from generator.model import Area
 from generator.recording import record_face
@@ -130,8 +131,9 @@ def test_a_longer_translation_grows_the_card_chart_and_pawns_and_flows_the_rules
     (card_w, card_h), (chart_w, chart_h), pawn_w, sheets = sizes["xx"]
     assert card_w == 148.0 and 105.0 < card_h <= 105.0 * 1.5
     assert 63.5 < chart_w <= 63.5 * 1.5 and pawn_w > 19.0 and sheets == 2
-    pages, body, overflow = rules_pages(translated.spec)
-    assert overflow <= 0 and body >= 7.0 * 0.3527 - 1e-6
+    for page in rules_pages(translated.spec):
+        body, overflow = rules_sheet_fit(translated.spec, page)
+        assert overflow <= 0 and body >= 7.0 * 0.3527 - 1e-6
     assert face_words(parts_of(translated)["rules-sheet"].pieces[1]).startswith("Blood Diamonds: thé")
 
 

@@ -125,11 +125,6 @@ def test_a_reference_card_too_small_for_its_words_at_7_pt_is_an_error(tmp_path):
     assert any("does not fit a 44.45 x 63.5 mm card at 7 pt" in m for m in found["diamonds.reference-card"])
 
 
-def test_a_rules_sheet_too_small_for_the_rules_is_an_error(tmp_path):
-    found = error_messages(tmp_path, BUNDLED, ("rules_sheet.width_mm=100", "rules_sheet.height_mm=120"))
-    assert any("the rules do not fit a 100 x 120 mm sheet at 7 pt" in m for m in found["diamonds.reference-card"])
-
-
 def test_the_rules_sheet_covers_the_game_in_our_words():
     sheet = components()["rules-sheet"].pieces[0]
     words = " ".join(t.text for t in record_face(sheet.front, Area(sheet.width, sheet.height, 0.0)).texts)

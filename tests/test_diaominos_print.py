@@ -268,8 +268,3 @@ def test_the_rules_sheet_counts_its_round_cards_right():
     none = words(parts(spec_with("round_cards.games=0"))["rules-sheet"].pieces[0])
     assert "round card" not in none and "Without a cube" not in none
     assert "1 player sheet;" in words(parts(spec_with("player_sheet.copies=1", "players=[1]"))["rules-sheet"].pieces[0])
-
-
-def test_rules_too_long_for_their_sheet_are_an_error(tmp_path):
-    found = error_messages(tmp_path, BUNDLED, ("rules_sheet.width_mm=100", "rules_sheet.height_mm=120"))
-    assert any("the rules do not fit a 100 x 120 mm sheet at 7 pt" in m for m in found["diaominos.sizes"])

@@ -66,7 +66,8 @@ def block_height(block: tuple, width: float, style: Style, body: float) -> float
     if isinstance(kind, Figure):
         return kind.height(width, style, body)
     if kind == "title":
-        return fit_line(block[1], style.title.size, width, style.title.face) * 1.6
+        size, lines = _title_lines(block[1], width, style, body)
+        return size * 1.6 + (len(lines) - 1) * size * LEADING
     if kind == "h":
         return body * 1.2 * 1.7
     indent = body * 1.4 if kind in ("b", "n") else 0.0
@@ -100,11 +101,13 @@ def _draw_block(canvas: Canvas | None, block, x, y, width, style: Style, body: f
         # A figure only says how far it reaches by drawing itself, so it draws on a blank canvas.
         return kind.draw(canvas or Canvas(NullSurface()), x, y, width, style, body)
     if kind == "title":
-        size = fit_line(block[1], style.title.size, width, style.title.face)
+        size, lines = _title_lines(block[1], width, style, body)
         if canvas:
-            canvas.text(x, top_baseline(block[1], size, style.title.face, y), block[1], size, fill=ink,
-                        face=style.title.face)
-        return y + size * 1.6
+            base = top_baseline(lines[0], size, style.title.face, y)
+            for line in lines:
+                canvas.text(x, base, line, size, fill=ink, face=style.title.face)
+                base += size * LEADING
+        return y + size * 1.6 + (len(lines) - 1) * size * LEADING
     if kind == "h":
         size = body * 1.2
         base = y + size * 1.25
@@ -122,6 +125,19 @@ def _draw_block(canvas: Canvas | None, block, x, y, width, style: Style, body: f
     if canvas:
         canvas.text_block(x + indent, base, lines, body, fill=ink, face=style.body.face)
     return y + len(lines) * body * LEADING + body * 0.35
+
+
+def _title_lines(text: str, width: float, style: Style, body: float) -> tuple[float, list[str]]:
+    """A title's size and lines: one line, shrunk to the column; but a title that would shrink below
+    the body size (a long translation, a narrow sheet) wraps instead, at the body size or more, so no
+    title prints smaller than the words under it."""
+    largest = style.title.size
+    size = fit_line(text, largest, width, style.title.face)
+    if size >= min(largest, body) - 1e-9:
+        return size, [text]
+    size = min(largest, max(body * 1.2, fit_line(text, largest, width * 2, style.title.face)))
+    lines = wrap(text, size, width, style.title.face, break_words=True)
+    return min(fit_line(line, size, width, style.title.face) for line in lines), lines
 
 
 def columns_of(area: Area, style: Style, count: int, top: float, gap: float = 6.0) -> list[tuple]:
@@ -200,19 +216,71 @@ def rules_sheet_fit(spec, blocks: list[tuple]) -> tuple[float, float]:
     return prose_size(Area(sheet.width_mm, sheet.height_mm, 0.0), blocks, rules_sheet_style(spec), RULES_COLUMNS)
 
 
-def rules_sheet_errors(spec, blocks: list[tuple]):
-    """The validator's finding when the rules do not fit their sheet at the legible floor."""
-    _, overflow = rules_sheet_fit(spec, blocks)
-    if overflow > 0:
+def rules_pages(spec, blocks: list[tuple], more: tuple | None = None, least_pt: float = FLOOR_PT,
+                most: int = 4) -> list[list[tuple]]:
+    """The rules on the game's rules sheets: one, if they fit it at `least_pt` or more; else two, split
+    before the heading that lets both print largest; else as many as they take (up to `most`), each
+    filled with as many headings' worth as it holds. A sheet after the first opens with `more` (a
+    "continued" title; by default the words' `rules.title.more`). A long translation flows on like
+    this rather than shrinking under the legible floor; what still does not fit is the validator's."""
+    fit = partial(rules_sheet_fit, spec)
+    body, over = fit(blocks)
+    if over <= 0 and body >= least_pt * PT - 1e-9:
+        return [blocks]
+    lead = [more or _more_title(spec)]
+    heads = [i for i, block in enumerate(blocks) if block[0] == "h" and i > 0]
+    best, largest = None, 0.0
+    for cut in heads:
+        pages = [blocks[:cut], lead + blocks[cut:]]
+        sizes = [fit(page) for page in pages]
+        if all(over <= 0 for _, over in sizes) and min(size for size, _ in sizes) > largest:
+            best, largest = pages, min(size for size, _ in sizes)
+    if best:
+        return best
+    pages, start = [], 0
+    while start < len(blocks) and len(pages) < most:
+        head = lead if pages else []
+        ends = [end for end in heads + [len(blocks)] if end > start]
+        fitting = [end for end in ends if fit(head + blocks[start:end])[1] <= 0]
+        if not fitting:  # a part between headings longer than a sheet: it breaks between blocks
+            fitting = [end for end in range(start + 1, len(blocks) + 1) if fit(head + blocks[start:end])[1] <= 0]
+        end = max(fitting, default=start + 1)
+        pages.append(head + blocks[start:end])
+        start = end
+    if start < len(blocks):
+        pages[-1] = pages[-1] + blocks[start:]  # more than `most` sheets hold: the validator says so
+    return pages
+
+
+def _more_title(spec) -> tuple:
+    words = getattr(spec, "words", None)
+    if words is not None and words.has("rules.title.more"):
+        return ("title", words("rules.title.more", title=spec.title))
+    return ("title", spec.title)
+
+
+def rules_sheet_errors(spec, blocks: list[tuple], more: tuple | None = None, least_pt: float = FLOOR_PT,
+                       most: int = 4):
+    """The validator's finding when the rules do not fit their sheets at the legible floor."""
+    pages = rules_pages(spec, blocks, more, least_pt, most)
+    over = max(rules_sheet_fit(spec, page)[1] for page in pages)
+    if over > 0:
         sheet = spec.rules_sheet
+        flowing = "" if len(pages) == 1 else ", even flowing onto a second" if len(pages) == 2 else \
+            f", even flowing onto {len(pages)} sheets"
         yield error(where(spec, "rules_sheet"), f"the rules do not fit a {sheet.width_mm:g} x {sheet.height_mm:g} mm "
-                                                f"sheet at {FLOOR_PT:g} pt ({overflow:.1f} mm over); make it larger")
+                                                f"sheet at {FLOOR_PT:g} pt{flowing} ({over:.1f} mm over); make the "
+                                                "sheet larger or the words fewer")
 
 
-def rules_sheet_component(spec, blocks: list[tuple]) -> Component:
+def rules_sheet_component(spec, blocks: list[tuple], more: tuple | None = None, least_pt: float = FLOOR_PT,
+                          most: int = 4) -> Component:
+    """The rules sheet (`rules-sheet`), and any sheets the rules flow onto (`rules-sheet-2`, ...)."""
     sheet = spec.rules_sheet
-    pieces = prose_pieces(spec, "rules-sheet", ["rules-sheet"], Rect(sheet.width_mm, sheet.height_mm), [blocks],
-                          RULES_COLUMNS, safe_mm=RULES_SAFE_MM)
+    pages = rules_pages(spec, blocks, more, least_pt, most)
+    ids = ["rules-sheet"] + [f"rules-sheet-{n}" for n in range(2, len(pages) + 1)]
+    pieces = prose_pieces(spec, "rules-sheet", ids, Rect(sheet.width_mm, sheet.height_mm), pages, RULES_COLUMNS,
+                          safe_mm=RULES_SAFE_MM)
     words = getattr(spec, "words", None)
     title = words("component.rules-sheet") if words is not None and words.has("component.rules-sheet") else "Rules sheet"
     return Component("rules-sheet", title, pieces, cut_guides=False)

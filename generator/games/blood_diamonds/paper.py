@@ -12,15 +12,13 @@ from __future__ import annotations
 import math
 from functools import partial
 
-from generator.canvas import PT
 from generator.fonts import text_width, wrap
-from generator.kit.prose import (FLOOR_PT, LEADING, RULES_COLUMNS, RULES_SAFE_MM, Figure, columns_of, draw_prose, flow,
-                                 prose_size, rules_sheet_component, rules_sheet_style, symbol_heading)
-from generator.kit.text import fit_line, fit_size, top_baseline
+from generator.kit.prose import (LEADING, Figure, draw_prose, prose_size, rules_sheet_component, rules_sheet_errors,
+                                 symbol_heading)
+from generator.kit.prose import rules_pages as prose_rules_pages
+from generator.kit.text import fit_line
 from generator.model import Area, Component, Piece
-from generator.schema import where
 from generator.shapes import Rect
-from generator.validate import error
 
 from .labels import KINDS, listed, role_label, suit_label, words_of
 
@@ -216,7 +214,7 @@ def rules_blocks(spec) -> list[tuple]:
     aids = [words("rules.print.cards", cards=cards)]
     aids += [words("rules.print.charts", charts=charts)] if charts else []
     return [
-        (sheet_title(words("rules.title", title=spec.title)),),
+        ("title", words("rules.title", title=spec.title)),
         ("p", words("rules.intro", players=player_counts(spec), win=win)),
         ("h", words("rules.print")),
         ("b", words("rules.print.pieces", suits=suits, tiles=tiles, coins=coins,
@@ -257,111 +255,19 @@ def rules_blocks(spec) -> list[tuple]:
     ]
 
 
-def sheet_title(text: str) -> Figure:
-    """A rules sheet's title: one line, shrunk to the column as the prose kit shrinks it; but a title
-    that would shrink below the body size (a long translation, a narrow sheet) wraps instead, at the
-    body size or more, so no title prints smaller than the words under it."""
-
-    def layout(width, style, body):
-        largest = style.title.size
-        size = fit_line(text, largest, width, style.title.face)
-        if size >= min(largest, body) - 1e-9:
-            return size, [text]  # as the prose kit draws a title
-        size = min(largest, max(body * 1.2, fit_line(text, largest, width * 2, style.title.face)))
-        lines = wrap(text, size, width, style.title.face)
-        return min(fit_line(line, size, width, style.title.face) for line in lines), lines
-
-    def height(width, style, body):
-        size, lines = layout(width, style, body)
-        return size * 1.6 + (len(lines) - 1) * size * LEADING
-
-    def draw(canvas, x, y, width, style, body):
-        size, lines = layout(width, style, body)
-        base = top_baseline(lines[0], size, style.title.face, y)
-        for line in lines:
-            canvas.text(x, base, line, size, fill=style.ink, face=style.title.face)
-            base += size * LEADING
-        return y + height(width, style, body)
-
-    return Figure(height, draw)
+def more_title(spec) -> tuple:
+    """The title of a sheet the rules flow onto (a long translation's)."""
+    return ("title", words_of(spec)("rules.title.more", title=spec.title))
 
 
-MAX_RULES_SHEETS = 3  # words that need more than this at 7 pt are the validator's to report
-
-
-def _sheet_columns(spec, style) -> list[tuple]:
-    sheet = spec.rules_sheet
-    return columns_of(Area(sheet.width_mm, sheet.height_mm, 0.0), style, RULES_COLUMNS, style.safe_mm)
-
-
-def _paginate(spec, blocks: list[tuple], count: int, style, body: float) -> tuple[list[list[tuple]], float]:
-    """The blocks on up to `count` sheets at `body`, each sheet filled as far as it holds them, a new
-    sheet opening at a heading (so a numbered list keeps its numbers) and after the first under a
-    "continued" title; and how far the last sheet overflows (0 or less: all fit)."""
-    columns = _sheet_columns(spec, style)
-    more = (sheet_title(words_of(spec)("rules.title.more", title=spec.title)),)
-    pages, rest = [], list(blocks)
-    while rest:
-        head = [more] if pages else []
-        if len(pages) + 1 == count:
-            page = head + rest
-            pages.append(page)
-            return pages, flow(None, columns, page, style, body)
-        fits = []  # the lengths that fit: a longer run never fits where a shorter one did not
-        for k in range(1, len(rest) + 1):
-            if flow(None, columns, head + rest[:k], style, body) > 0:
-                break
-            fits.append(k)
-        if not fits:
-            k = 1
-        else:
-            k = max(fits)
-            at_heading = [j for j in fits if j == len(rest) or rest[j][0] == "h"]
-            if k < len(rest) and at_heading:
-                k = max(at_heading)
-        pages.append(head + rest[:k])
-        rest = rest[k:]
-    return pages, 0.0
-
-
-def rules_pages(spec) -> tuple[list[list[tuple]], float, float]:
-    """(the rules' sheets of blocks, body size, overflow): one sheet at the largest size that fits,
-    down to 7 pt; if that is not enough, two sheets (then three) at the largest size that fits them."""
-    blocks = rules_blocks(spec)
-    style = rules_sheet_style(spec)
-    one = prose_size(Area(spec.rules_sheet.width_mm, spec.rules_sheet.height_mm, 0.0), blocks, style, RULES_COLUMNS)
-    if one[1] <= 0:
-        return [blocks], *one
-    floor = min(style.body.size, FLOOR_PT * PT)
-    for count in range(2, MAX_RULES_SHEETS + 1):
-        body = fit_size(lambda size: _paginate(spec, blocks, count, style, size)[1], 0.0, start=style.body.size,
-                        floor=floor)
-        pages, overflow = _paginate(spec, blocks, count, style, body)
-        if overflow <= 0 or count == MAX_RULES_SHEETS:
-            return pages, body, overflow
-    return [blocks], *one
+def rules_pages(spec) -> list[list[tuple]]:
+    return prose_rules_pages(spec, rules_blocks(spec), more_title(spec))
 
 
 def rules_errors(spec):
     """The validator's finding when the rules do not fit their sheets at the legible floor."""
-    pages, _, overflow = rules_pages(spec)
-    if overflow > 0:
-        sheet = spec.rules_sheet
-        yield error(where(spec, "rules_sheet"), f"the rules do not fit {len(pages)} sheets of {sheet.width_mm:g} x "
-                                                f"{sheet.height_mm:g} mm at {FLOOR_PT:g} pt ({overflow:.1f} mm over); "
-                                                "make the sheet larger or the words fewer")
+    yield from rules_sheet_errors(spec, rules_blocks(spec), more_title(spec))
 
 
 def rules_component(spec) -> Component:
-    pages, body, _ = rules_pages(spec)
-    if len(pages) == 1:
-        return rules_sheet_component(spec, pages[0])
-    sheet = spec.rules_sheet
-    shape = Rect(sheet.width_mm, sheet.height_mm)
-    pieces = []
-    for n, blocks in enumerate(pages, 1):
-        piece_id = "rules-sheet" if n == 1 else f"rules-sheet-{n}"
-        style = spec.style.resolve("rules-sheet", piece=piece_id, safe_mm=RULES_SAFE_MM)
-        pieces.append(Piece(piece_id, shape, partial(draw_prose, blocks=blocks, style=style, count=RULES_COLUMNS,
-                                                     body=body)))
-    return Component("rules-sheet", words_of(spec)("component.rules-sheet"), pieces, cut_guides=False)
+    return rules_sheet_component(spec, rules_blocks(spec), more_title(spec))

@@ -10,12 +10,11 @@ from dataclasses import dataclass
 from functools import partial
 
 from generator.canvas import PT
-from generator.kit.prose import (FLOOR_PT, RULES_COLUMNS, RULES_SAFE_MM, columns_of, flow, prose_pieces, prose_size,
-                                 rules_sheet_fit)
+from generator.kit.prose import FLOOR_PT, columns_of, flow, prose_size, rules_sheet_component, rules_sheet_errors
+from generator.kit.prose import rules_pages as prose_rules_pages
 from generator.kit.text import centred_baseline, counted, fit_line
 from generator.model import Area, Component, Piece, PieceGeometry, fill_bleed
 from generator.schema import spec_field, where
-from generator.shapes import Rect
 from generator.styles import Style
 from generator.validate import error
 
@@ -272,6 +271,7 @@ def reference_component(spec) -> Component:
 
 
 SPLIT_PT = 7.5  # rules that would print smaller than this on one sheet flow onto a second
+RULES_SHEETS = 2
 
 
 def split_pages(blocks: list[tuple], fit, more: tuple | None, least_pt: float = SPLIT_PT) -> list[list[tuple]]:
@@ -295,20 +295,18 @@ def split_pages(blocks: list[tuple], fit, more: tuple | None, least_pt: float = 
     return best
 
 
+def more_title(spec) -> tuple:
+    return ("title", spec.words("rules.title.more", title=title(spec)))
+
+
 def rules_pages(spec) -> list[list[tuple]]:
     """The rules sheet's pages: one sheet, or two if the rules print under SPLIT_PT on one (a longer
     translation flows on rather than shrinking under the legible floor)."""
-    return split_pages(rules_blocks(spec), partial(rules_sheet_fit, spec),
-                       ("title", spec.words("rules.title.more", title=title(spec))))
+    return prose_rules_pages(spec, rules_blocks(spec), more_title(spec), SPLIT_PT, RULES_SHEETS)
 
 
 def rules_component(spec) -> Component:
-    sheet = spec.rules_sheet
-    pages = rules_pages(spec)
-    ids = ["rules-sheet"] + [f"rules-sheet-{n}" for n in range(2, len(pages) + 1)]
-    pieces = prose_pieces(spec, "rules-sheet", ids, Rect(sheet.width_mm, sheet.height_mm), pages, RULES_COLUMNS,
-                          safe_mm=RULES_SAFE_MM)
-    return Component("rules-sheet", spec.words("component.rules-sheet"), pieces, cut_guides=False)
+    return rules_sheet_component(spec, rules_blocks(spec), more_title(spec), SPLIT_PT, RULES_SHEETS)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -351,10 +349,4 @@ def check_reference(spec):
         yield error(where(ref, "piece"), f"the reference card's words do not fit a {ref.piece.width_mm:g} x "
                                          f"{ref.piece.height_mm:g} mm card at {FLOOR_PT:g} pt, even on both sides "
                                          f"({overflow:.1f} mm over); give it a larger piece")
-    pages = rules_pages(spec)
-    overflow = max(rules_sheet_fit(spec, page)[1] for page in pages)
-    if overflow > 0:
-        sheet = spec.rules_sheet
-        yield error(where(spec, "rules_sheet"), f"the rules do not fit a {sheet.width_mm:g} x {sheet.height_mm:g} mm "
-                                                f"sheet at {FLOOR_PT:g} pt, even flowing onto a second one "
-                                                f"({overflow:.1f} mm over); make the sheet larger or the words shorter")
+    yield from rules_sheet_errors(spec, rules_blocks(spec), more_title(spec), SPLIT_PT, RULES_SHEETS)

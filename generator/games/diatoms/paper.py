@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from functools import partial
 
 from generator.fonts import text_width, wrap
-from generator.kit.prose import Figure, prose_pieces, prose_size
+from generator.kit.prose import Figure, prose_pieces, prose_size, rules_sheet_component
+from generator.kit.prose import rules_pages as prose_rules_pages
 from generator.kit.symbols import draw_symbol
 from generator.kit.text import centred_baseline, fit_line, measure_drawing, top_baseline
 from generator.model import Area, Component, Piece, fill_bleed
@@ -303,37 +304,8 @@ def _fit(spec, component: str, piece_id: str, size: Sheet | Notebook, blocks: li
 
 
 def rules_pages(spec) -> list[list[tuple]]:
-    """The rules on one sheet if they fit it at the legible floor, else on two, split at the heading
-    that leaves both pages the largest type (a long translation flows onto a second sheet)."""
-    blocks = rules_blocks(spec)
-    _, over = _fit(spec, "rules-sheet", "rules-sheet", spec.rules_sheet, blocks, RULES_COLUMNS)
-    if over <= 0:
-        return [blocks]
-    best, pages = 0.0, [blocks]
-    for cut in [i for i, block in enumerate(blocks) if block[0] == "h" and i > 1]:
-        first, second = blocks[:cut], blocks[cut:]
-        body1, over1 = _fit(spec, "rules-sheet", "rules-sheet", spec.rules_sheet, first, RULES_COLUMNS)
-        body2, over2 = _fit(spec, "rules-sheet", "rules-sheet-2", spec.rules_sheet, second, RULES_COLUMNS)
-        if over1 <= 0 and over2 <= 0 and min(body1, body2) > best:
-            best, pages = min(body1, body2), [first, second]
-    return pages if len(pages) > 1 else _greedy_pages(spec, blocks) or pages
-
-
-def _greedy_pages(spec, blocks: list[tuple], most: int = 6) -> list[list[tuple]] | None:
-    """As many headings' worth of blocks on each sheet as fit it, sheet after sheet; None if some part
-    between two headings fits no sheet, or it takes more than `most` sheets."""
-    heads = [i for i, block in enumerate(blocks) if block[0] == "h"] + [len(blocks)]
-    pages, start = [], 0
-    while start < len(blocks) and len(pages) < most:
-        piece = "rules-sheet" if not pages else f"rules-sheet-{len(pages) + 1}"
-        ends = [end for end in heads if end > start]
-        fitting = [end for end in ends if _fit(spec, "rules-sheet", piece, spec.rules_sheet, blocks[start:end],
-                                                RULES_COLUMNS)[1] <= 0]
-        if not fitting:
-            return None
-        pages.append(blocks[start:max(fitting)])
-        start = max(fitting)
-    return pages if start >= len(blocks) else None
+    """The rules on one sheet, or flowing onto more (a long translation's)."""
+    return prose_rules_pages(spec, rules_blocks(spec))
 
 
 def sheet_overflows(spec) -> list[tuple[str, float]]:
@@ -353,7 +325,7 @@ def sheet_overflows(spec) -> list[tuple[str, float]]:
 
 
 def paper_sheets(spec, judges: Component) -> list[Component]:
-    pad, notebook, sheet = spec.score_pad, spec.field_notebook, spec.rules_sheet
+    pad, notebook = spec.score_pad, spec.field_notebook
     pad_style = spec.style.resolve("score-pad", piece="score-pad", safe_mm=6.0)
     score_pad = [Piece("score-pad", Rect(pad.width_mm, pad.height_mm),
                        partial(draw_score_pad, spec=spec, style=pad_style))]
@@ -363,12 +335,10 @@ def paper_sheets(spec, judges: Component) -> list[Component]:
     notebooks = prose_pieces(spec, "field-notebook", ids, Rect(notebook.width_mm, notebook.height_mm),
                             [notebook_blocks(spec)] * len(ids), NOTEBOOK_COLUMNS,
                             header=spec.words("notebook.title", title=spec.title))
-    pages = rules_pages(spec)
-    ids = ["rules-sheet"] + [f"rules-sheet-{n}" for n in range(2, len(pages) + 1)]
-    rules_sheet = prose_pieces(spec, "rules-sheet", ids, Rect(sheet.width_mm, sheet.height_mm), pages, RULES_COLUMNS)
+    rules_sheet = rules_sheet_component(spec, rules_blocks(spec))
     return [
         Component("score-pad", component_title(spec, "score-pad"), score_pad, cut_guides=False),
         Component("field-notebook", component_title(spec, "field-notebook"), notebooks),
         judges,
-        Component("rules-sheet", component_title(spec, "rules-sheet"), rules_sheet, cut_guides=False),
+        rules_sheet,
     ]
