@@ -11,6 +11,7 @@ import yaml
 
 import pdfprobe
 from conftest import run_pnp
+from generator.load import load_game
 from generator.words import load_words, placeholders, plural_form
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -142,3 +143,26 @@ def test_a_pseudo_translation_of_every_word_builds_or_says_what_does_not_fit(wor
     if code == 0:
         code, _, stderr = run_pnp("build", "diamonds", "--words", "mine.yaml", "--out", "out", cwd=tmp_path)
         assert code == 0 and "ДЖ♦☀" in pdf_words(tmp_path / "out" / "diamonds")
+
+
+def longer(text: str) -> str:
+    """A harsher pseudo-translation: accents, and every run of words a third longer in pseudo-words
+    (Cyrillic, a suit and a sun), placeholders kept."""
+    out = []
+    for part in re.split(r"(\{[^{}]*\})", text):
+        if part.startswith("{") or not part.strip():
+            out.append(part)
+            continue
+        pad = (" Жäф ♦☀" * 40)[:-(-len(part.strip()) * 3 // 10)]
+        out.append(part.translate(str.maketrans("aeiouAEIOU", "àéîõüÀÉÎÕÜ")) + pad)
+    return "".join(out)
+
+
+@pytest.mark.parametrize("game", ["diamonds", "blood_diamonds", "diamond_mine", "diaominos", "diatoms"])
+def test_every_game_takes_a_translation_a_third_longer(tmp_path, game):
+    path = words_file(tmp_path, game)
+    data = yaml.safe_load(path.read_text())
+    data["words"] = {key: longer(value) for key, value in data["words"].items()}
+    path.write_text(yaml.safe_dump(data, allow_unicode=True))
+    found = load_game(game, words=str(path)).findings()
+    assert not [f for f in found if f.level == "error"], [f.message for f in found if f.level == "error"]

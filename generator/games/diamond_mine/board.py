@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from functools import partial
 
 from generator.canvas import PT
+from generator.fonts import wrap
+from generator.kit.prose import FLOOR_PT, LEADING
 from generator.kit.text import centred_baseline, counted, fit_line
 from generator.model import Area, Component, Piece, fill_bleed
 from generator.schema import spec_field, where
@@ -186,9 +188,18 @@ def draw_border(canvas, area: Area, board: Board, quadrant: Quadrant, neighbours
     band_y = border / 2 if top else y0 + height + border / 2 if bottom else None
     if band_y is not None:
         keep_clear = half + label * 4  # the joining mark and its note at a seam end
-        size = fit_line(words, label, width - 2 * keep_clear, face)
-        canvas.text(x0 + width / 2, centred_baseline(words, size, face, band_y), words, size, fill=style.ink,
-                    face=face, anchor="middle")
+        room = width - 2 * keep_clear
+        size = fit_line(words, label, room, face)
+        lines = [words]
+        if size < FLOOR_PT * PT:  # a longer translation: two lines in the band rather than under 7 pt
+            size = max(FLOOR_PT * PT, min(label, (border * 0.9) / (2 * LEADING)))
+            while len(wrap(words, size, room, face)) > 2 and size > FLOOR_PT * PT / 2:
+                size *= 0.95  # more than two lines: under 7 pt, which diamond_mine's layout check reports
+            lines = wrap(words, size, room, face)
+        base = centred_baseline(words, size, face, band_y) - (len(lines) - 1) * size * LEADING / 2
+        for line in lines:
+            canvas.text(x0 + width / 2, base, line, size, fill=style.ink, face=face, anchor="middle")
+            base += size * LEADING
     for side, number in neighbours.items():
         draw_join(canvas, board, quadrant, side, number, x0, y0, width, height, half, style)
 

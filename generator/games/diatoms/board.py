@@ -15,8 +15,10 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Literal
 
+from generator.canvas import PT
+from generator.kit.prose import FLOOR_PT
 from generator.kit.symbols import draw_symbol
-from generator.kit.text import fit_line, measure_drawing, top_baseline
+from generator.kit.text import fit_line, fit_size, measure_drawing, top_baseline
 from generator.fonts import wrap
 from generator.model import Area, Component, Piece, fill_bleed
 from generator.schema import spec_field, where
@@ -232,8 +234,13 @@ def _board_key(canvas, area: Area, spec, style: Style, top: float) -> None:
     canvas.circle(mx, my, marker_r, fill=style.panel, stroke=style.line, width=style.line_mm)
     left = safe + marker_r * 2 + style.line_mm * HALO * 2 + 1.5
     key = spec.words("board.key", rings=", ".join(ring_label(spec, ring.name) for ring in spec.board.rings))
-    canvas.text_block(left, top + body.size, wrap(key, body.size, area.width - safe - left, body.face), body.size,
-                      fill=style.ink, face=body.face)
+    width, room = area.width - safe - left, area.height - safe - top
+
+    def depth(size: float) -> float:  # from the block's top to the last line's descent
+        return (len(wrap(key, size, width, body.face)) - 1) * size * 1.25 + size * 1.25
+
+    size = fit_size(depth, room, start=body.size, floor=min(body.size, FLOOR_PT * PT))  # a long translation shrinks
+    canvas.text_block(left, top + size, wrap(key, size, width, body.face), size, fill=style.ink, face=body.face)
 
 
 def seats(spec, copies: int) -> int:

@@ -8,7 +8,7 @@ columns; the body shrinks from the style's size towards 7 pt until the blocks fi
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 
 from generator.fonts import text_width, wrap
@@ -294,6 +294,7 @@ def draw_score_pad(canvas, area: Area, spec, style: Style) -> None:
 
 RULES_COLUMNS = 2
 NOTEBOOK_COLUMNS = 3
+NOTEBOOK_MOST_MM = 255.0  # a notebook grown for a translation still fits a sheet
 
 
 def _fit(spec, component: str, piece_id: str, size: Sheet | Notebook, blocks: list[tuple], columns: int,
@@ -316,16 +317,32 @@ def sheet_overflows(spec) -> list[tuple[str, float]]:
         _, over = _fit(spec, "rules-sheet", piece, spec.rules_sheet, page, RULES_COLUMNS)
         if over > 0:
             found.append((piece, over))
-    header = spec.words("notebook.title", title=spec.title)
-    _, over = _fit(spec, "field-notebook", "field-notebook-1", spec.field_notebook, notebook_blocks(spec),
-                   NOTEBOOK_COLUMNS, header)
+    _, over = _notebook_fit(spec, notebook_size(spec))
     if over > 0:
         found.append(("field-notebook", over))
     return found
 
 
+def _notebook_fit(spec, size: Notebook) -> tuple[float, float]:
+    header = spec.words("notebook.title", title=spec.title)
+    return _fit(spec, "field-notebook", "field-notebook-1", size, notebook_blocks(spec), NOTEBOOK_COLUMNS, header)
+
+
+def notebook_size(spec) -> Notebook:
+    """The field notebook's sheet: the file's, or, printing a chosen words file whose notebook does not
+    fit it at 7 pt (a longer translation), taller by 5 mm steps, up to half again, until it does."""
+    notebook = spec.field_notebook
+    if not spec.words.chosen:
+        return notebook
+    most = min(notebook.height_mm * 1.5, NOTEBOOK_MOST_MM)
+    size = notebook
+    while _notebook_fit(spec, size)[1] > 0 and size.height_mm + 5 <= most:
+        size = replace(size, height_mm=size.height_mm + 5)
+    return size
+
+
 def paper_sheets(spec, judges: Component) -> list[Component]:
-    pad, notebook = spec.score_pad, spec.field_notebook
+    pad, notebook = spec.score_pad, notebook_size(spec)
     pad_style = spec.style.resolve("score-pad", piece="score-pad", safe_mm=6.0)
     score_pad = [Piece("score-pad", Rect(pad.width_mm, pad.height_mm),
                        partial(draw_score_pad, spec=spec, style=pad_style))]

@@ -9,6 +9,9 @@ from __future__ import annotations
 import math
 from functools import partial
 
+from generator.canvas import PT
+from generator.fonts import wrap
+from generator.kit.prose import FLOOR_PT
 from generator.kit.symbols import draw_symbol
 from generator.kit.text import centred_baseline, fit_box
 from generator.model import Area, Component, Piece, fill_bleed
@@ -70,9 +73,17 @@ def draw_tile(canvas, area: Area, spec, style: Style, letters: str, start: bool)
         ring = radius * 0.242  # START stays 7 pt or more on tiles down to 44 mm across (README)
         canvas.circle(cx, cy, ring, fill=style.background, stroke=style.ink, width=style.line_mm)
         word = spec.words("tile.start")
-        size = fit_box(word, style.title.size, ring * 1.6, ring * 0.8, style.title.face)
-        canvas.text(cx, centred_baseline(word, size, style.title.face, cy), word, size, fill=style.ink,
-                    face=style.title.face, anchor="middle")
+        face = style.title.face
+        lines, size = [word], fit_box(word, style.title.size, ring * 1.6, ring * 0.8, face)
+        if size < FLOOR_PT * PT and " " in word.strip():  # a longer translation: two lines in the ring
+            size = style.title.size
+            while size > FLOOR_PT * PT / 2 and (len(wrap(word, size, ring * 1.5, face)) > 2 or size * 2.4 > ring * 1.4):
+                size *= 0.95
+            lines = wrap(word, size, ring * 1.5, face)
+        base = centred_baseline(word, size, face, cy) - (len(lines) - 1) * size * 1.2 / 2
+        for line in lines:
+            canvas.text(cx, base, line, size, fill=style.ink, face=face, anchor="middle")
+            base += size * 1.2
 
 
 def tile_pieces(spec) -> list[Piece]:
