@@ -9,6 +9,7 @@ alone decides whether it does, and the validator rolls the cube to check it.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from dataclasses import dataclass
 from functools import partial
@@ -443,13 +444,13 @@ def check_sizes(spec: DiaominosSpec):
                             "pt; use a shorter name or label")
                 return
         if layout.cell < MIN_CELL_MM:
-            yield error(where(sheet, "grid"), f"the grid's cubes come out {layout.cell:.1f} mm on player sheet "
+            yield error(where(sheet, "grid"), f"the grid's cubes come out {math.floor(layout.cell * 100) / 100:.2f} mm on player sheet "
                                               f"{n + 1}, too small to mark; the least is {MIN_CELL_MM:g} mm: give the "
                                               "sheet more room, fewer layers or smaller text")
             return
         cube = polyomino_cell(layout.card_width(len(sheet.polyominoes)))
         if cube < MIN_CELL_MM - 1e-9:
-            yield error(where(sheet, "polyominoes"), f"the polyominoes' cubes come out {cube:.1f} mm on player sheet "
+            yield error(where(sheet, "polyominoes"), f"the polyominoes' cubes come out {math.floor(cube * 100) / 100:.2f} mm on player sheet "
                                                      f"{n + 1}, too small to mark; the least is {MIN_CELL_MM:g} mm: "
                                                      "give the sheet more width or fewer polyominoes")
             return

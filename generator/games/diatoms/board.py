@@ -157,6 +157,7 @@ def check_board(spec):
 # ---------------------------------------------------------------------------------------------
 
 HALO = 3.5  # a crossing's ring, in line widths
+BOARD_SAFE_MM = 5.0
 
 
 def ring_extent(board: Board, half: float, style: Style) -> float:
@@ -166,10 +167,19 @@ def ring_extent(board: Board, half: float, style: Style) -> float:
 
 
 def ring_centre(area: Area, spec, style: Style) -> tuple[float, float, float]:
-    """The centre of the rings and half the board's width: the rings sit below the heading."""
-    half = area.width / 2
+    """The centre of the rings and their scale (a ring of radius 1 is `half` mm): half the board's
+    width, or less where the board is too short for that between its heading and its key."""
     head = measure_drawing(_board_head, area, spec, style)
-    return half, head + ring_extent(spec.board, half, style) + 1.0, half
+    room = area.height - style.safe_mm - head - 2.5 - _key_depth(area, spec, style, style.body.size)
+    outer = max((ring.radius for ring in spec.board.rings), default=0.5)
+    half = min(area.width / 2, (room / 2 - spec.board.spot_mm / 2 - style.line_mm * HALO) / outer)
+    return area.width / 2, head + ring_extent(spec.board, half, style) + 1.0, half
+
+
+def ring_scale(spec) -> float:
+    """How many mm a ring of radius 1 spans on the printed board (the checks measure spots with it)."""
+    style = spec.style.resolve("player-board", piece="player-board-1", safe_mm=BOARD_SAFE_MM)
+    return ring_centre(Area(spec.board.width_mm, spec.board.height_mm, 0.0), spec, style)[2]
 
 
 def spot_centre(spot: Spot, centre: tuple[float, float, float]) -> tuple[float, float]:
@@ -232,15 +242,25 @@ def _board_key(canvas, area: Area, spec, style: Style, top: float) -> None:
     mx, my = safe + marker_r + style.line_mm * HALO, top + marker_r * 1.4
     canvas.circle(mx, my, marker_r + style.line_mm * HALO, fill=style.accent)
     canvas.circle(mx, my, marker_r, fill=style.panel, stroke=style.line, width=style.line_mm)
-    left = safe + marker_r * 2 + style.line_mm * HALO * 2 + 1.5
-    key = spec.words("board.key", rings=", ".join(ring_label(spec, ring.name) for ring in spec.board.rings))
-    width, room = area.width - safe - left, area.height - safe - top
+    key, left = _key_text(spec), _key_left(style)
+    depth = partial(_key_depth, area, spec, style)
+    size = fit_size(depth, area.height - safe - top, start=body.size, floor=min(body.size, FLOOR_PT * PT))
+    canvas.text_block(left, top + size, wrap(key, size, area.width - safe - left, body.face), size, fill=style.ink,
+                      face=body.face)
 
-    def depth(size: float) -> float:  # from the block's top to the last line's descent
-        return (len(wrap(key, size, width, body.face)) - 1) * size * 1.25 + size * 1.25
 
-    size = fit_size(depth, room, start=body.size, floor=min(body.size, FLOOR_PT * PT))  # a long translation shrinks
-    canvas.text_block(left, top + size, wrap(key, size, width, body.face), size, fill=style.ink, face=body.face)
+def _key_text(spec) -> str:
+    return spec.words("board.key", rings=", ".join(ring_label(spec, ring.name) for ring in spec.board.rings))
+
+
+def _key_left(style: Style) -> float:
+    return style.safe_mm + style.body.size * 1.1 + style.line_mm * HALO * 2 + 1.5
+
+
+def _key_depth(area: Area, spec, style: Style, size: float) -> float:
+    """How far the key reaches below its top at `size` (a long translation shrinks it to fit)."""
+    lines = wrap(_key_text(spec), size, area.width - style.safe_mm - _key_left(style), style.body.face)
+    return len(lines) * size * 1.25
 
 
 def seats(spec, copies: int) -> int:
@@ -255,7 +275,7 @@ def board_pieces(spec) -> list[Piece]:
     pieces = []
     for n in range(1, seats(spec, board.copies) + 1):
         piece_id = f"player-board-{n}"
-        style = spec.style.resolve("player-board", piece=piece_id, safe_mm=5.0)
+        style = spec.style.resolve("player-board", piece=piece_id, safe_mm=BOARD_SAFE_MM)
         pieces.append(Piece(piece_id, shape, partial(draw_board, spec=spec, style=style, number=n)))
     return pieces
 

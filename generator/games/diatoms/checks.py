@@ -10,7 +10,7 @@ from itertools import combinations
 from generator.schema import where
 from generator.validate import error
 
-from .board import Board, board_spots
+from .board import Board, board_spots, ring_scale
 from .rulebook import rules
 from .tiles import PLAYER_COUNTS, WHITE
 
@@ -64,17 +64,17 @@ def check_colours(spec):
                                              "a wild triangle would pass for a coloured one")
 
 
-def spot_positions(board: Board) -> list[tuple[object, float, float]]:
-    """(spot, x, y) in mm from the rings' centre, for every spot of the board."""
-    half = board.width_mm / 2
+def spot_positions(board: Board, half: float) -> list[tuple[object, float, float]]:
+    """(spot, x, y) in mm from the rings' centre, for every spot of the board, a ring of radius 1
+    spanning `half` mm."""
     return [(spot, spot.radius * half * math.cos(math.radians(spot.angle)),
              spot.radius * half * math.sin(math.radians(spot.angle))) for spot in board_spots(board)]
 
 
-def closest_spots(board: Board):
+def closest_spots(board: Board, half: float):
     """The two spots whose centres are nearest, and how far apart (mm); None with fewer than two."""
     best = None
-    for (a, ax, ay), (b, bx, by) in combinations(spot_positions(board), 2):
+    for (a, ax, ay), (b, bx, by) in combinations(spot_positions(board, half), 2):
         apart = math.hypot(ax - bx, ay - by)
         if best is None or apart < best[2]:
             best = (a, b, apart)
@@ -89,14 +89,15 @@ def _spot(spot) -> str:
                              "between the spots it sits on")
 def check_spots(spec):
     board = spec.board
+    half = ring_scale(spec)  # a ring of radius 1, in mm as printed
     stacked = False
     for (i, a), (j, b) in combinations(enumerate(board.rings), 2):
-        if abs(a.radius - b.radius) * board.width_mm / 2 < board.spot_mm:
+        if abs(a.radius - b.radius) * half < board.spot_mm:
             yield error(where(board, f"rings[{j}]"), f"the {a.name} and {b.name} rings lie {a.radius:g} and "
                         f"{b.radius:g} of the way out, so their {board.spot_mm:g} mm spots overlap; keep rings at "
-                        f"least {board.spot_mm / (board.width_mm / 2):.3f} apart")
+                        f"least {board.spot_mm / half:.3f} apart")
             stacked = True
-    closest = closest_spots(board)
+    closest = closest_spots(board, half)
     if closest is None:
         return
     a, b, apart = closest
