@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 from generator.geometry import Matrix, Path
 from generator.layouts import Block, arrange, footprint
@@ -122,7 +123,7 @@ class Seam:
     side: str  # left, top, right or bottom: the window's edge the strip runs along
     neighbour: str  # the neighbouring part's label
     under: bool  # this part lies under its neighbour here
-    part: str = ""  # the label of the part whose strip it is
+    part: str  # the label of the part whose strip it is
 
 
 @dataclass
@@ -405,14 +406,21 @@ class _Imposer:
             raise TooManySheets(f"the pieces would take {sheets} sheets of {self.settings.paper.name}; at most "
                                 f"{MAX_SHEETS} are allowed: check the counts and sizes")
         pages = []
+        content: dict[int, bool] = {}  # carries_content, by component, asked once each
+
+        def keeps(component: Component) -> bool:
+            if id(component) not in content:
+                content[id(component)] = carries_content(component)
+            return content[id(component)]
+
         for sheet in self.sheets:
             fronts = sheet if isinstance(sheet, list) else [self._finish(sheet)]
             for front in fronts:
                 pages.append(front)
                 if self.settings.duplex != "off":
                     pages.append(backs_of(front, self.settings))
-                elif any(carries_content(component) for component in front.components):
-                    pages.append(glued_backs(front, self.settings))
+                elif any(keeps(component) for component in front.components):
+                    pages.append(glued_backs(front, self.settings, keeps))
         for number, page in enumerate(pages, start=1):
             page.number = number
         return pages
@@ -514,12 +522,12 @@ def carries_content(component: Component) -> bool:
     return any(text.text.strip() for text in record_face(piece.back, Area(piece.width, piece.height, 0.0)).texts)
 
 
-def glued_backs(front: Page, settings: PrintSettings) -> Page:
-    """For a one-sided print: the backs that carry something, where they would land behind their
-    fronts if the sheet were turned over its long edge, so that the two sheets glued back to back
+def glued_backs(front: Page, settings: PrintSettings, keeps=carries_content) -> Page:
+    """For a one-sided print: the backs that carry something (`keeps`), where they would land behind
+    their fronts if the sheet were turned over its long edge, so that the two sheets glued back to back
     (lined up against the light) make two-sided pieces."""
     page = backs_of(front, replace(settings, duplex="long"))
-    page.placements = [p for p in page.placements if carries_content(p.component)]
+    page.placements = [p for p in page.placements if keeps(p.component)]
     page.components = [c for c in page.components if any(p.component is c for p in page.placements)]
     return page
 
@@ -568,30 +576,43 @@ def _tile(component: Component, piece: Piece, settings: PrintSettings) -> list[P
     x0, y0, x1, y1 = printable(width, height, settings)
     # The parts in reading order, stacked down a sheet while they fit (the short parts of a wide piece
     # share one), each group centred in the printable area.
-    groups: list[list[tuple[int, int, float, float, float, float]]] = [[]]
+    groups: list[list[_Window]] = [[]]
     for row, (oy, bottom) in enumerate(rows_):
         for col, (ox, right) in enumerate(columns):
-            group = groups[-1]
-            stacked = sum(part[5] - part[3] for part in group) + PART_GAP_MM * len(group) + bottom - oy
-            if group and stacked > y1 - y0 + EPSILON:
+            window, group = _Window(row, col, ox, oy, right, bottom), groups[-1]
+            if group and _stacked(group + [window]) > y1 - y0 + EPSILON:
                 groups.append(group := [])
-            group.append((row, col, ox, oy, right, bottom))
+            group.append(window)
     return [_tile_page(component, piece, settings, group, (width, height), (rows, cols), crop_marked)
             for group in groups]
 
 
-def _tile_page(component: Component, piece: Piece, settings: PrintSettings, group: list, page: tuple[float, float],
-               grid: tuple[int, int], crop_marked: bool) -> Page:
+class _Window(NamedTuple):
+    """A part's window in the piece's trim coordinates, from (ox, oy) to (right, bottom)."""
+
+    row: int
+    col: int
+    ox: float
+    oy: float
+    right: float
+    bottom: float
+
+
+def _stacked(group: list[_Window]) -> float:
+    """How tall the group's windows are, one above the other with paper between."""
+    return sum(w.bottom - w.oy for w in group) + PART_GAP_MM * (len(group) - 1)
+
+
+def _tile_page(component: Component, piece: Piece, settings: PrintSettings, group: list[_Window],
+               page: tuple[float, float], grid: tuple[int, int], crop_marked: bool) -> Page:
     """A sheet of one or more parts of a tiled piece, one above the other, centred."""
     width, height = page
     rows, cols = grid
     x0, y0, x1, y1 = printable(width, height, settings)
     overlap, bleed = settings.sheet.tile_overlap, settings.bleed
-    stacked = sum(bottom - oy for _, _, _, oy, _, bottom in group) + PART_GAP_MM * (len(group) - 1)
     page_ = Page("front", width, height, [component], [])
-    win_y = y0 + (y1 - y0 - stacked) / 2
+    win_y = y0 + (y1 - y0 - _stacked(group)) / 2
     for row, col, ox, oy, right, bottom in group:
-        # The window; (ox, oy) is its origin in the piece's trim box.
         window_w, window_h = right - ox, bottom - oy
         win_x = x0 + (x1 - x0 - window_w) / 2
         window = (win_x, win_y, win_x + window_w, win_y + window_h)

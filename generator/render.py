@@ -134,7 +134,7 @@ def draw_footer(canvas: Canvas, page: Page, settings: PrintSettings, game_title:
     label = f"{game_title} · {' + '.join(c.title for c in page.components)} · {side}"
     for part in page.parts:
         label += " · " + words("footer.part", label=part.label, rows=part.rows, cols=part.cols)
-        over = [seam.neighbour for seam in page.seams if not seam.under and seam.part in ("", part.label)]
+        over = [seam.neighbour for seam in page.seams if not seam.under and seam.part == part.label]
         if over:
             label += ": " + words("footer.over", parts=f" {words('and')} ".join(over))
     label += " · " + words("footer.page", number=page.number, total=total_pages)
