@@ -8,6 +8,9 @@ piece printed in parts). A game file adds what only its rules know in a `printin
       bring: [a pencil for each player, a cloth bag]
       stock: {coin: card stock (300 gsm), or paper glued to card}   # by component name
       steps: [Fold the nets before gluing, ...]                        # in order
+
+or, so that a translation carries them, its words file's `printing.bring.N`, `printing.stock.<component>`
+and `printing.step.N` (`printing_of`).
 """
 
 from __future__ import annotations
