@@ -11,7 +11,6 @@ contrast check reads and the backends replay wherever the piece is placed.
 from __future__ import annotations
 
 import ctypes
-import gc
 import os
 import shutil
 import tempfile
@@ -156,7 +155,6 @@ def progress_units(pages: list[Page], request: Request) -> int:
 def release_memory() -> None:
     """Hand what one game's build freed back to the system before the next game starts: the PNG
     renderer and the images free in C, and without a trim the C heap keeps every game's peak."""
-    gc.collect()
     try:
         ctypes.CDLL(None).malloc_trim(0)  # glibc; elsewhere there is nothing to trim, or no need
     except (OSError, AttributeError, TypeError):
@@ -292,7 +290,9 @@ def build_games(loaded_games: list[LoadedGame], settings: PrintSettings, request
         jobs.append((loaded, chosen, impose_pages(loaded, chosen, settings, request.layout)))
     prepare_output(out_dir, [loaded.out_name for loaded, _, _ in jobs])
     step = progress(sum(progress_units(pages, request) for _, _, pages in jobs))
-    for loaded, chosen, pages in jobs:
+    for number, (loaded, chosen, pages) in enumerate(jobs):
+        if number:
+            release_memory()  # the game before is written: its freed memory goes back before this one's
         directory = out_dir / loaded.out_name
         try:
             with output_errors(out_dir):
@@ -301,5 +301,4 @@ def build_games(loaded_games: list[LoadedGame], settings: PrintSettings, request
         except InputError as problem:  # a draft's faces are first drawn here: a missing glyph at its text's line
             raise loaded._at_the_text(problem) from None
         loaded.faces.clear()  # this game's recordings are printed; the next game's need the memory
-        release_memory()
         yield Built(loaded, directory, written, pages)
