@@ -10,7 +10,6 @@ contrast check reads and the backends replay wherever the piece is placed.
 
 from __future__ import annotations
 
-import ctypes
 import os
 import shutil
 import tempfile
@@ -152,15 +151,6 @@ def progress_units(pages: list[Page], request: Request) -> int:
     return len(pages) * (2 if "png" in request.formats else 1)
 
 
-def release_memory() -> None:
-    """Hand what one game's build freed back to the system before the next game starts: the PNG
-    renderer and the images free in C, and without a trim the C heap keeps every game's peak."""
-    try:
-        ctypes.CDLL(None).malloc_trim(0)  # glibc; elsewhere there is nothing to trim, or no need
-    except (OSError, AttributeError, TypeError):
-        pass
-
-
 # 6. write --------------------------------------------------------------------------------------
 
 def prepare_output(out_dir: Path, names: list[str]) -> None:
@@ -290,9 +280,7 @@ def build_games(loaded_games: list[LoadedGame], settings: PrintSettings, request
         jobs.append((loaded, chosen, impose_pages(loaded, chosen, settings, request.layout)))
     prepare_output(out_dir, [loaded.out_name for loaded, _, _ in jobs])
     step = progress(sum(progress_units(pages, request) for _, _, pages in jobs))
-    for number, (loaded, chosen, pages) in enumerate(jobs):
-        if number:
-            release_memory()  # the game before is written: its freed memory goes back before this one's
+    for loaded, chosen, pages in jobs:
         directory = out_dir / loaded.out_name
         try:
             with output_errors(out_dir):
