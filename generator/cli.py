@@ -14,7 +14,7 @@ from generator import build, cache, plugins
 from generator.build import FORMATS, LAYOUTS, Request, input_context
 from generator.errors import InputError, Location, did_you_mean
 from generator.impose import DEFAULT_BLEED
-from generator.load import LoadedGame, bundled_targets
+from generator.load import LoadedGame, bundled_targets, load_game
 from generator.kit.text import counted
 from generator.palette import Palette, bundled_palette_names, load_palette
 from generator.templates import Templates
@@ -325,11 +325,11 @@ def validate_command(targets, fresh, palette_choice, overrides, words_file, lang
 @click.option("--out", "out_file", type=click.Path(path_type=Path), help="Write to this file (default: stdout).")
 @_refuse_bad_input
 def words_command(game, lang, out_file):
-    """Write a bundled game's printed words as YAML, ready to edit or translate (then --words FILE)."""
-    if game not in bundled_targets():
-        raise InputError(Location(game), f'no bundled game "{game}"{did_you_mean(game, bundled_targets())}',
-                         "input.unknown-game")
-    text = words_yaml(game, lang)
+    """Write a game's printed words as YAML, ready to edit or translate (then --words FILE). GAME is a
+    bundled game or a game file (a game of your own gets the words every game prints: page 1's box,
+    the footers)."""
+    name = game if game in bundled_targets() else load_game(game).game.name
+    text = words_yaml(name, lang)
     if out_file is None:
         click.echo(text, nl=False)
     else:

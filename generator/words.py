@@ -223,9 +223,9 @@ def words_yaml(game: str, lang: str | None = None) -> str:
                              f"{', '.join(['en', *bundled_languages(game)])})", "input.unknown-language")
         return path.read_text(encoding="utf-8")
     path = words_file(game)
-    text = path.read_text(encoding="utf-8") if path.is_file() else "language: en\nwords:\n"
+    head, common = words_file(COMMON).read_text(encoding="utf-8").split("\nwords:\n", 1)
+    text = path.read_text(encoding="utf-8") if path.is_file() else head + "\nwords:\n"  # a game of your own
     own = set(_read(path, display_path(path))["words"]) if path.is_file() else set()
-    common = words_file(COMMON).read_text(encoding="utf-8").split("\nwords:\n", 1)[1]
     lines = [line for line in common.splitlines()
              if not (line.startswith("  ") and line.strip() and not line.strip().startswith("#")
                      and line.split(":", 1)[0].strip() in own)]

@@ -166,3 +166,19 @@ def test_every_game_takes_a_translation_a_third_longer(tmp_path, game):
     path.write_text(yaml.safe_dump(data, allow_unicode=True))
     found = load_game(game, words=str(path)).findings()
     assert not [f for f in found if f.level == "error"], [f.message for f in found if f.level == "error"]
+
+
+def test_pnp_words_takes_a_game_file_and_a_game_of_your_own_gets_the_shared_words(tmp_path):
+    example = ROOT / "docs" / "examples" / "star-traders"
+    code, words, stderr = run_pnp("words", "star-traders.yaml", cwd=example)
+    assert code == 0, stderr
+    data = yaml.safe_load(words)
+    assert set(data["words"]) == set(load_words("custom").texts) and "footer.front" in data["words"]
+    (tmp_path / "mine.yaml").write_text(words.replace("  footer.front: front", "  footer.front: recto"))
+    code, _, stderr = run_pnp("build", str(example / "star-traders.yaml"), "--words", str(tmp_path / "mine.yaml"),
+                              "--out", str(tmp_path / "out"), cwd=tmp_path)
+    assert code == 0, stderr
+    assert "recto" in pdf_words(tmp_path / "out" / "star-traders", "star-traders")
+    (tmp_path / "copy.yaml").write_text((ROOT / "data" / "diamonds.yaml").read_text())
+    code, copy_words, _ = run_pnp("words", "copy.yaml", cwd=tmp_path)
+    assert code == 0 and set(yaml.safe_load(copy_words)["words"]) == set(load_words("diamonds").texts)
