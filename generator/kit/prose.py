@@ -218,16 +218,22 @@ def rules_sheet_fit(spec, blocks: list[tuple]) -> tuple[float, float]:
 
 def rules_pages(spec, blocks: list[tuple], more: tuple | None = None, least_pt: float = FLOOR_PT,
                 most: int = 4) -> list[list[tuple]]:
-    """The rules on the game's rules sheets: one, if they fit it at `least_pt` or more; else two, split
-    before the heading that lets both print largest; else as many as they take (up to `most`), each
-    filled with as many headings' worth as it holds. A sheet after the first opens with `more` (a
-    "continued" title; by default the words' `rules.title.more`). A long translation flows on like
+    """The rules on the game's rules sheets (`flow_pages`), a sheet after the first opening with `more`
+    (a "continued" title; by default the words' `rules.title.more`). A long translation flows on like
     this rather than shrinking under the legible floor; what still does not fit is the validator's."""
-    fit = partial(rules_sheet_fit, spec)
+    return flow_pages(blocks, partial(rules_sheet_fit, spec), more or _more_title(spec), least_pt, most)
+
+
+def flow_pages(blocks: list[tuple], fit: Callable[[list[tuple]], tuple[float, float]], more: tuple | None = None,
+               least_pt: float = FLOOR_PT, most: int = 4) -> list[list[tuple]]:
+    """Blocks on pages, `fit(page)` giving a page's body size and overflow: one page, if they fit it at
+    `least_pt` or more; else two, split before the heading that lets both print largest; else as many
+    as they take (up to `most`), each filled with as many headings' worth as it holds. A page after
+    the first opens with `more`, if given."""
     body, over = fit(blocks)
     if over <= 0 and body >= least_pt * PT - 1e-9:
         return [blocks]
-    lead = [more or _more_title(spec)]
+    lead = [more] if more else []
     heads = [i for i, block in enumerate(blocks) if block[0] == "h" and i > 0]
     best, largest = None, 0.0
     for cut in heads:

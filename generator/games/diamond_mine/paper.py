@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import partial
 
-from generator.canvas import PT
-from generator.kit.prose import FLOOR_PT, columns_of, flow, prose_size, rules_sheet_component, rules_sheet_errors
+from generator.kit.prose import (FLOOR_PT, columns_of, flow, flow_pages, prose_size, rules_sheet_component,
+                                 rules_sheet_errors)
 from generator.kit.prose import rules_pages as prose_rules_pages
 from generator.kit.text import centred_baseline, counted, fit_line
 from generator.model import Area, Component, Piece, PieceGeometry, fill_bleed
@@ -248,7 +248,7 @@ def reference_sides(spec) -> list[list[tuple]]:
     """The reference card's words on its front, or, if they do not fit there at all, on its front and its
     back (a longer translation turns the card over rather than failing). Only then: a build with
     --duplex off prints no backs."""
-    return split_pages(reference_blocks(spec), partial(reference_fit, spec), None, FLOOR_PT)
+    return flow_pages(reference_blocks(spec), partial(reference_fit, spec), most=2)
 
 
 def reference_component(spec) -> Component:
@@ -272,27 +272,6 @@ def reference_component(spec) -> Component:
 
 SPLIT_PT = 7.5  # rules that would print smaller than this on one sheet flow onto a second
 RULES_SHEETS = 2
-
-
-def split_pages(blocks: list[tuple], fit, more: tuple | None, least_pt: float = SPLIT_PT) -> list[list[tuple]]:
-    """`blocks` on one page if they fit it at `least_pt` or more (`fit(blocks)` gives the body size and
-    the overflow), else on two, split before the heading that lets the smaller of the two print
-    largest (and then the most even), the second led by `more`; if no split fits, the one that overflows least (the validator
-    says so)."""
-    body, overflow = fit(blocks)
-    if overflow <= 0 and body >= least_pt * PT - 1e-9:
-        return [blocks]
-    best, best_key = [blocks], (-max(overflow, 0.0), round(body, 3), -overflow)
-    for index, block in enumerate(blocks):
-        if block[0] != "h" or index < 2:
-            continue
-        first, second = blocks[:index], [*([more] if more else []), *blocks[index:]]
-        sizes = [fit(page) for page in (first, second)]
-        key = (-max(max(over, 0.0) for _, over in sizes), round(min(size for size, _ in sizes), 3),
-               -max(over for _, over in sizes))  # then the most even split
-        if key > best_key:
-            best, best_key = [first, second], key
-    return best
 
 
 def more_title(spec) -> tuple:

@@ -226,6 +226,17 @@ def _distance(point, polygon) -> float:
     return best
 
 
+def face_frame(triangle) -> tuple[float, float, tuple, tuple, tuple]:
+    """A face's own frame: its base's length, its height (base to apex), the middle of its base, and
+    the unit vectors along the base and up towards the apex."""
+    apex, left, right = triangle
+    base = math.dist(left, right)
+    mid = ((left[0] + right[0]) / 2, (left[1] + right[1]) / 2)
+    slant = math.dist(apex, mid)
+    return (base, slant, mid, ((right[0] - left[0]) / base, (right[1] - left[1]) / base),
+            ((apex[0] - mid[0]) / slant, (apex[1] - mid[1]) / slant))
+
+
 @lru_cache(maxsize=512)
 def letter_place(letter: str, face: str, triangle: tuple, outline: tuple, above: float,
                  safe: float) -> tuple[float, float, float]:
@@ -234,12 +245,7 @@ def letter_place(letter: str, face: str, triangle: tuple, outline: tuple, above:
     7 pt at least, at which the letter stands above the pips (`above`), clear of the folds, and the box
     it takes on the sheet (turned to read upright) stays `safe` mm inside the cut `outline`; the
     middle of the face if it can, else as near as it can."""
-    apex, left, right = triangle
-    base = math.dist(left, right)
-    mid = ((left[0] + right[0]) / 2, (left[1] + right[1]) / 2)
-    slant = math.dist(apex, mid)
-    along = ((right[0] - left[0]) / base, (right[1] - left[1]) / base)
-    up = ((apex[0] - mid[0]) / slant, (apex[1] - mid[1]) / slant)
+    base, slant, mid, along, up = face_frame(triangle)
     turn = math.radians(math.degrees(math.atan2(up[0], -up[1])))
     cos, sin = abs(math.cos(turn)), abs(math.sin(turn))
     low, high = inked_height(letter, face)
@@ -270,12 +276,7 @@ def letter_place(letter: str, face: str, triangle: tuple, outline: tuple, above:
 
 
 def draw_letter(canvas, letter: str, triangle, outline, above: float, mark: str, style: Style) -> None:
-    apex, left, right = triangle
-    base = math.dist(left, right)
-    mid = ((left[0] + right[0]) / 2, (left[1] + right[1]) / 2)
-    slant = math.dist(apex, mid)
-    along = ((right[0] - left[0]) / base, (right[1] - left[1]) / base)
-    up = ((apex[0] - mid[0]) / slant, (apex[1] - mid[1]) / slant)
+    base, slant, mid, along, up = face_frame(triangle)
     face = style.title.face
     size, across, height = letter_place(letter, face, tuple(map(tuple, triangle)), tuple(map(tuple, outline)),
                                         round(above, 4), style.safe_mm)

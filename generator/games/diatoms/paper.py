@@ -77,17 +77,21 @@ def scoring_blocks(spec) -> list[tuple]:
             *([("b", words("score.judge"))] if spec.judges.cards else []), ("b", words("score.win"))]
 
 
+def sampling_blocks(spec, how: str) -> list[tuple]:
+    """Sampling with the lens and the group sizes it finds, as the notebook and the rules sheet both
+    tell it (`how`: the words that introduce it)."""
+    words = spec.words
+    return [("h", words("sample.heading")), ("p", words(how)), (sizes_figure(spec),), ("p", words("size.six")),
+            ("p", words("size.white"))]
+
+
 def notebook_blocks(spec) -> list[tuple]:
     words = spec.words
     return [
         ("h", words("notebook.turn")),
         *[("n", words(f"notebook.turn.{step}")) for step in ("draw", "place", "sample", "pass", "arrange")],
         ("p", words("stuck")),
-        ("h", words("sample.heading")),
-        ("p", words("notebook.sample")),
-        (sizes_figure(spec),),
-        ("p", words("size.six")),
-        ("p", words("size.white")),
+        *sampling_blocks(spec, "notebook.sample"),
         ("h", words("notebook.run-out")),
         ("p", words("run-out")),
         ("p", words("run-out.variant")),
@@ -136,11 +140,7 @@ def rules_blocks(spec) -> list[tuple]:
         ("h", words("rules.turn")),
         *[("n", words(f"rules.turn.{step}")) for step in ("draw", "place", "sample", "pass", "arrange")],
         ("p", words("stuck")),
-        ("h", words("sample.heading")),
-        ("p", words("rules.sample")),
-        (sizes_figure(spec),),
-        ("p", words("size.six")),
-        ("p", words("size.white")),
+        *sampling_blocks(spec, "rules.sample"),
         ("p", words("run-out")),
         ("p", words("run-out.variant")),
         ("h", words("placing.heading")),
