@@ -78,6 +78,15 @@ class Words:
             return self(key, **values)
         return given
 
+    def prefer_list(self, prefix: str, given: list[str] | None, **values) -> list[str]:
+        """A list of sentences: a game file's own (`given`), unless it gives none or the chosen
+        translation or copy gives the list; else the words' `prefix`1, `prefix`2, ... in number order."""
+        keys = sorted((key for key in self.texts if key.startswith(prefix) and key[len(prefix):].isdigit()),
+                      key=lambda key: int(key[len(prefix):]))
+        if given is not None and not any(key in self.chosen for key in keys):
+            return list(given)
+        return [self(key, **values) for key in keys]
+
     def __call__(self, key: str, **values) -> str:
         """The words under `key`, with its placeholders filled from `values`."""
         return self.fill(self.texts[key], values)

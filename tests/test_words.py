@@ -182,3 +182,12 @@ def test_pnp_words_takes_a_game_file_and_a_game_of_your_own_gets_the_shared_word
     (tmp_path / "copy.yaml").write_text((ROOT / "data" / "diamonds.yaml").read_text())
     code, copy_words, _ = run_pnp("words", "copy.yaml", cwd=tmp_path)
     assert code == 0 and set(yaml.safe_load(copy_words)["words"]) == set(load_words("diamonds").texts)
+
+
+def test_a_numbered_list_of_words_runs_in_number_order_and_a_chosen_copy_beats_the_game_file():
+    words = load_words("diamonds")
+    words.texts.update({f"x.{n}": f"step {n}" for n in range(1, 12)})
+    assert words.prefer_list("x.", None)[-3:] == ["step 9", "step 10", "step 11"]
+    assert words.prefer_list("x.", ["the file's own"]) == ["the file's own"]
+    words.chosen = frozenset({"x.2"})
+    assert words.prefer_list("x.", ["the file's own"])[0] == "step 1"

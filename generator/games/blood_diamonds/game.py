@@ -35,7 +35,7 @@ from generator.validate import RuleBook, error
 from generator.words import Words
 
 from .labels import bundled, role_label, role_label_from_words, suit_label, word_place, words_of
-from .paper import (growth, listed_words, reference_back, reference_component, reference_fits, reference_height,
+from .paper import (growth, reference_back, reference_component, reference_fits, reference_height,
                     role_labels, rules_component, rules_errors)
 
 GAME_NAME = "blood_diamonds"
@@ -1388,8 +1388,8 @@ def printing_words(spec: BloodDiamondsSpec) -> None:
     translation's beat both. Filled into the spec's `printing` in place, before the build draws page 1;
     doing it twice changes nothing."""
     printing, words = spec.printing, words_of(spec)
-    printing.bring = listed_words(spec, "printing.bring.", printing.bring or None)
-    printing.steps = listed_words(spec, "printing.step.", printing.steps or None)
+    printing.bring = words.prefer_list("printing.bring.", printing.bring or None)
+    printing.steps = words.prefer_list("printing.step.", printing.steps or None)
     prefix = "printing.stock."
     for key in [key for key in words.texts if key.startswith(prefix)]:
         name = key[len(prefix):]

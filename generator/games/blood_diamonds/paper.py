@@ -54,17 +54,6 @@ def player_counts(spec) -> str:
     return words("players.list", counts=", ".join(map(str, counts[:-1])), last=counts[-1])
 
 
-def listed_words(spec, prefix: str, given: list[str] | None, **values) -> list[str]:
-    """A list of sentences: the game file's (`given`), unless it gives none or the chosen words give
-    the list; else the words file's `prefix`1, `prefix`2, ..."""
-    words = words_of(spec)
-    keys = sorted((key for key in words.texts if key.startswith(prefix) and key[len(prefix):].isdigit()),
-                  key=lambda key: int(key[len(prefix):]))
-    if given is not None and not any(key in words.chosen for key in keys):
-        return list(given)
-    return [words(key, **values) for key in keys]
-
-
 def card_title(spec) -> str:
     title = spec.reference_card.title
     return spec.title if title is None else title
@@ -129,7 +118,7 @@ def reference_back(spec) -> list[tuple]:
     ref, roles, words = spec.reference_card, role_labels(spec), words_of(spec)
     return [
         ("title", words("reference.back.title", title=card_title(spec))),
-        *(("n", step) for step in listed_words(spec, "reference.turn.", ref.turn)),
+        *(("n", step) for step in words_of(spec).prefer_list("reference.turn.", ref.turn)),
         ("h", words("reference.every-turn")),
         ("b", words("reference.step")),
         ("b", words("reference.must", lair=roles["lair"])),
@@ -140,7 +129,7 @@ def reference_back(spec) -> list[tuple]:
 
 def notes_blocks(spec) -> list[tuple]:
     """"Remember" and the card's notes; nothing when there are none (no heading over nothing)."""
-    notes = listed_words(spec, "reference.note.", spec.reference_card.notes, win=spec.score_track.win)
+    notes = words_of(spec).prefer_list("reference.note.", spec.reference_card.notes, win=spec.score_track.win)
     return [("h", words_of(spec)("reference.remember")), *(("b", note) for note in notes)] if notes else []
 
 

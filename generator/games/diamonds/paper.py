@@ -94,21 +94,12 @@ def reference_words(spec) -> dict:
     """The card's words: the game file's `reference_card:` where it gives them, else the words file's;
     a chosen translation's beat both."""
     ref, words = spec.reference_card, spec.words
-
-    def listed_keys(prefix: str) -> list[str]:
-        return sorted(key for key in words.texts if key.startswith(prefix) and key[len(prefix):].isdigit())
-
-    def lines(prefix: str, given):
-        if given is not None and not any(key in words.chosen for key in listed_keys(prefix)):
-            return list(given)
-        return [words(key) for key in listed_keys(prefix)]
-
     return {
         "title": words.prefer("reference.title", ref.title),
         "roles": {role: words.prefer(f"reference.{role}", (ref.roles or {}).get(role)) for role in ROLES},
-        "turn": lines("reference.turn.", ref.turn),
+        "turn": words.prefer_list("reference.turn.", ref.turn),
         "joker": words.prefer("reference.joker", ref.joker),
-        "snags": lines("reference.snag.", ref.snags),
+        "snags": words.prefer_list("reference.snag.", ref.snags),
     }
 
 
