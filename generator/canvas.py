@@ -7,6 +7,7 @@ This is cairo's split of context and surface.
 
 from __future__ import annotations
 
+import math
 from abc import ABC, abstractmethod
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
@@ -111,6 +112,14 @@ class NullSurface(Surface):
         pass
 
 
+def _finite(*numbers: float) -> None:
+    """Every coordinate and size drawn is a number: a NaN or an infinity (a drawer's division by
+    zero) would reach the PDF as "nan", which no reader draws. Their sum is finite only if each is."""
+    if not math.isfinite(sum(numbers)):
+        raise ValueError("a drawing coordinate or size is not a number (NaN or infinite); check the sums that "
+                         "place it")
+
+
 class Canvas:
     def __init__(self, surface: Surface):
         self.surface = surface
@@ -166,7 +175,9 @@ class Canvas:
             width=width * grow,
             dash=tuple(d * grow for d in dash) if dash else None,
         )
-        self.surface.draw_path(path.transformed(self.matrix), style)
+        placed = path.transformed(self.matrix)
+        _finite(*(value for command in placed.commands for value in command[1:]), style.width)
+        self.surface.draw_path(placed, style)
 
     def rect(self, x, y, w, h, radius: float = 0.0, **paint) -> None:
         self.draw(Path.rect(x, y, w, h, radius), **paint)
@@ -185,6 +196,7 @@ class Canvas:
         """Text with its baseline at y; anchor 'start', 'middle' or 'end' places x."""
         if not text:
             return
+        _finite(x, y, size)
         fonts.check_characters(text, face)
         runs = fonts.runs(text, face)  # characters the face lacks come from a fallback face
         if anchor != "start":
@@ -199,6 +211,7 @@ class Canvas:
         it ("fill"), or stretched to it ("stretch")."""
         if fit not in ("fit", "fill", "stretch"):
             raise ValueError(f'fit "{fit}": use fit, fill or stretch')
+        _finite(x, y, w, h)
         if fit != "stretch":
             scale = (min if fit == "fit" else max)(w / picture.width_px, h / picture.height_px)
             width, height = picture.width_px * scale, picture.height_px * scale

@@ -39,16 +39,19 @@ def select(components: list[Component], only: tuple[str, ...], copies: int) -> l
     chosen: dict[str, set[str] | None] = {}
     by_name = {component.name: component for component in components}
     for entry in only:
-        name, _, ids = entry.partition(":")
+        name, colon, ids = entry.partition(":")
         name = name.strip()
         if name not in by_name:
             raise InputError(Location("--only"), f'no component "{name}"{did_you_mean(name, by_name)} '
                              "(`pnp list` shows them)", "input.unknown-component")
-        if not ids.strip():
+        if not colon:
             chosen[name] = None
             continue
+        if not any(part.strip() for part in ids.split(",")):
+            raise InputError(Location("--only"), f'"{entry}" names no piece after the colon; give ids ({name}:ID,ID), '
+                             f"or the component alone ({name})", "input.usage")
         known = {piece.id for piece in by_name[name].pieces}
-        for piece_id in (part.strip() for part in ids.split(",")):
+        for piece_id in (part.strip() for part in ids.split(",") if part.strip()):
             if piece_id not in known:
                 raise InputError(Location("--only"), f'{name} has no piece "{piece_id}"'
                                  f"{did_you_mean(piece_id, known)} (`pnp list --pieces GAME` shows them)",
@@ -63,6 +66,12 @@ def select(components: list[Component], only: tuple[str, ...], copies: int) -> l
         pieces = [piece for piece in component.pieces if wanted is None or piece.id in wanted]
         repeated = [piece if copy == 1 else replace(piece, id=f"{piece.id}-copy-{copy}")
                     for piece in pieces for copy in range(1, copies + 1)]
+        copy_ids = {f"{piece.id}-copy-{copy}" for piece in pieces for copy in range(2, copies + 1)}
+        clash = min(copy_ids & {piece.id for piece in component.pieces}, default=None)
+        if clash:
+            raise InputError(Location("--copies"), f'a copy would be named "{clash}", which is the id of another '
+                             f"{component.name} piece; rename that piece, or print without --copies",
+                             "input.duplicate-id")
         selected.append(replace(component, pieces=repeated))
     return selected
 

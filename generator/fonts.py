@@ -1,9 +1,9 @@
 """Text faces: the Bitstream Vera family that ships inside reportlab, and a user's TTF or OTF files.
 
 A face is named by a short key: "regular", "bold", "italic" and "bold-italic" are the bundled Vera
-faces, and `load_font(path)` registers a user's file under a key of its own. Every backend draws
-text with the same font bytes, and layout measures text with reportlab's metrics for them, so a line
-that fits in the PDF fits in the SVG and the PNG too.
+faces, and `load_font(data, ...)` registers a user's file (read through reading.py) under a key of
+its own. Every backend draws text with the same font bytes, and layout measures text with
+reportlab's metrics for them, so a line that fits in the PDF fits in the SVG and the PNG too.
 """
 
 from __future__ import annotations
@@ -105,21 +105,15 @@ def face_bytes(key: str) -> bytes:
     return face(key).data
 
 
-def load_font(path: Path, location: Location, shown: str) -> str:
-    """Register the TTF or OTF file at `path` and return its face key; the same file gives the same
-    key. A file that is missing or not a font is an input error at `location`."""
-    try:
-        data = path.read_bytes()
-    except OSError as problem:
-        reason = "no such file" if isinstance(problem, FileNotFoundError) else (problem.strerror or str(problem)).lower()
-        raise InputError(location, f'font "{shown}": {reason}; give the path of a TTF or OTF file, or one of '
-                         f"{', '.join(BUNDLED)}", "input.font") from None
+def load_font(data: bytes, name: str, location: Location, shown: str) -> str:
+    """Register the TTF or OTF font `data` (the file `name`) and return its face key; the same bytes
+    give the same key. Bytes that are not a font are an input error at `location`."""
     key = "file-" + hashlib.sha256(data).hexdigest()[:12]
     if key not in _faces:
         truetype = _as_truetype(data, location, shown)
-        stem = re.sub(r"[^A-Za-z0-9]", "", path.stem)[:24] or "Font"
+        stem = re.sub(r"[^A-Za-z0-9]", "", Path(name).stem)[:24] or "Font"
         pdf_name = f"{stem}-{key[5:13]}"  # a name no other face has, and the same in every run
-        _faces[key] = Face(pdf_name, truetype, path.name, pdf_name, location=location)
+        _faces[key] = Face(pdf_name, truetype, Path(name).name, pdf_name, location=location)
     return key
 
 

@@ -11,7 +11,10 @@ from generator.errors import ErrorList, InputError, Location, combine, did_you_m
 from generator.impose import DEFAULT_BLEED
 from generator.palette import Palette, load_palette
 from generator.paths import DATA_DIR, display_path
-from generator.plugins import Game, bundled_game, find_game, known_games
+from generator.model import Component, Piece
+from generator.names import check_name
+from generator.plugins import Game, bundled_game, find_game, is_bundled, known_games, plugin_origin
+from generator.reading import Reader
 from generator.recording import FaceRecordings
 from generator.schema import Context, build, where
 from generator.templates import Templates
@@ -33,6 +36,8 @@ class LoadedGame:
     draft_errors: int | None = None  # built with --draft: how many rule errors the footer owns up to
     #: Each face drawn once per build: the contrast check reads these recordings, the backends replay them.
     faces: FaceRecordings = field(default_factory=FaceRecordings, repr=False)
+    reader: Reader | None = field(default=None, repr=False)  # the files the game read
+    palette_colours: dict = field(default_factory=dict, repr=False)  # name -> #rrggbb, as the game prints
 
     @property
     def out_name(self) -> str:
@@ -47,6 +52,7 @@ class LoadedGame:
         piece of the game is a typo, and an input error."""
         if self._components is None:
             built = self.game.components(self.spec)
+            check_components(built, self.game, self.source)
             self.spec.style.check_names(built)
             self._components = built
         return self._components
@@ -81,6 +87,47 @@ class LoadedGame:
                 + len(print_guide.RULES))
 
 
+def check_components(built, game: Game, source: str) -> None:
+    """What a game's components() returned is what the core can print: a list of components, some
+    pieces, every name a safe file name and no id twice in a component (a piece's files are named
+    `<component>/<id>`). A mistake is the plug-in's (at its
+    components function) when the game is one; a bundled game made it from the file's data."""
+    place = plugin_origin(game.components) if not is_bundled(game) else Location(source)
+    if not isinstance(built, list) or not all(isinstance(component, Component) for component in built):
+        raise InputError(place, f"components() returned {_described(built)}; it must return a list of Component",
+                         "plugin.error")
+    errors = ErrorList()
+    names: set[str] = set()
+    pieces = 0
+    for component in built:
+        with errors.guard():
+            check_name(component.name, "component", place)
+            if component.name in names:
+                raise InputError(place, f'two components are named "{component.name}"', "input.duplicate-id")
+            names.add(component.name)
+            if not isinstance(component.pieces, list) or not all(isinstance(p, Piece) for p in component.pieces):
+                raise InputError(place, f'component "{component.name}": its pieces must be a list of Piece',
+                                 "plugin.error")
+            seen: set[str] = set()
+            for piece in component.pieces:
+                check_name(piece.id, f"{component.name} piece", place)
+                if piece.id in seen:
+                    raise InputError(place, f'two {component.name} pieces have the id "{piece.id}"; every piece '
+                                     "needs its own", "input.duplicate-id")
+                seen.add(piece.id)
+            pieces += len(seen)
+    errors.raise_if_any()
+    if not pieces:
+        raise InputError(place, "the game has no pieces, so there is nothing to print", "input.no-pieces")
+
+
+def _described(value) -> str:
+    if isinstance(value, list):
+        kinds = sorted({type(item).__name__ for item in value if not isinstance(item, Component)})
+        return f"a list holding {', '.join(kinds)}"
+    return "None" if value is None else f"a {type(value).__name__}"
+
+
 def bundled_targets() -> list[str]:
     return sorted(path.stem for path in DATA_DIR.glob("*.yaml") if bundled_game(path.stem))
 
@@ -100,11 +147,14 @@ def resolve_target(target: str) -> Path:
     )
 
 
-def load_game(target: str, overrides: tuple[str, ...] = (), palette: Palette | None = None,
-              templates: Templates | None = None, words: str | None = None, lang: str | None = None) -> LoadedGame:
+def game_named_by(target: str) -> Game:
+    """The game a game file names in its `game:` key (read, not loaded)."""
     path = resolve_target(target)
     display = display_path(path)
-    data = load_yaml(path, display)
+    return _game_of(load_yaml(path, display), display)
+
+
+def _game_of(data, display: str) -> Game:
     if not isinstance(data, YamlMap) or not data:
         where_ = getattr(data, "location", Location(display, 1, 1))
         raise InputError(where_, "a game file is a mapping whose first key is `game: <name>`", "input.type")
@@ -116,23 +166,40 @@ def load_game(target: str, overrides: tuple[str, ...] = (), palette: Palette | N
     if game is None:
         raise InputError(data.where("game"), f'unknown game "{name}"{did_you_mean(str(name), known_games())} (a game '
                          "of your own in Python is loaded with --plugin FILE.py)", "input.unknown-game")
+    return game
+
+
+def load_game(target: str, overrides: tuple[str, ...] = (), palette: Palette | None = None,
+              templates: Templates | None = None, words: str | None = None, lang: str | None = None,
+              allowed: tuple[Path, ...] = ()) -> LoadedGame:
+    """The game file `target` as a typed spec, with every file it names read and checked (from its
+    folder, or a folder `allowed` names): every input error at once, before any rule runs."""
+    path = resolve_target(target)
+    display = display_path(path)
+    data = load_yaml(path, display)
+    game = _game_of(data, display)
+    name = game.name
     errors = ErrorList()
+    reader = Reader(path.parent, allowed)
     try:
         for assignment in overrides:
             apply_override(data, assignment)
         if data["game"] != name:  # the game is chosen before the overrides apply
             raise InputError(data.where("game"), f'--set cannot change which game a file is ("{name}"); '
                              "build another game's file instead", "input.usage")
-        context = Context(palette or load_palette(), templates or Templates())
+        context = Context(palette or load_palette(), templates or Templates(), allowed=allowed, reader=reader)
         with errors.guard():
             spec = build(game.spec, data, data.location, context, "")
         with errors.guard():
             check_id(data.get("id"), data.where("id"))
         errors.raise_if_any()
+        spec.reader = reader
+        spec.words = load_words(game.name, words, lang)  # what the game prints, from data/words
+        game.inputs(spec)  # the rows, pictures and the like the file names, all read and checked now
     except InputError as problem:
         raise _naming_the_game(problem, display) from None
-    spec.words = load_words(game.name, words, lang)  # what the game prints, from data/words
-    return LoadedGame(game, spec, display, data=data, prints_in=context.palette.prints_in)
+    return LoadedGame(game, spec, display, data=data, prints_in=context.palette.prints_in, reader=reader,
+                      palette_colours=dict(context.palette.colours))
 
 
 def words_findings(words: Words) -> list[Finding]:

@@ -118,7 +118,7 @@ def is_palette_file(choice: str) -> bool:
 
 def load_palette(choice: str | None = None) -> Palette:
     """The palette named `choice` in data/palettes.yaml, or one read from a YAML file of that path."""
-    bundled = load_yaml(PALETTES_FILE, display_path(PALETTES_FILE))
+    bundled = load_yaml(PALETTES_FILE, display_path(PALETTES_FILE), kind="palette")
     entries = bundled["palettes"]
     palettes = _Palettes(entries, bundled["default"])
     name = choice or bundled["default"]
@@ -126,7 +126,7 @@ def load_palette(choice: str | None = None) -> Palette:
         path = Path(choice)
         display = display_path(path)
         hint = f"give a palette name ({', '.join(palettes.bundled)}) or the path of a palette YAML file"
-        custom = load_yaml(path, display, hint=hint)
+        custom = load_yaml(path, display, hint=hint, kind="palette")
         if not isinstance(custom, YamlMap):
             raise InputError(getattr(custom, "location", Location(display)),
                              "a palette file maps colour names to #rrggbb", "input.type")
@@ -141,6 +141,6 @@ def load_palette(choice: str | None = None) -> Palette:
 
 def bundled_palette_names() -> list[str]:
     """The palettes of data/palettes.yaml, the default first."""
-    bundled = load_yaml(PALETTES_FILE, display_path(PALETTES_FILE))
+    bundled = load_yaml(PALETTES_FILE, display_path(PALETTES_FILE), kind="palette")
     names = [name for name in bundled["palettes"] if isinstance(name, str)]
     return sorted(names, key=lambda name: name != bundled["default"])

@@ -8,6 +8,7 @@ user as one line at the plug-in's file and line (`plugin_failure`).
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import importlib
 import importlib.util
@@ -24,6 +25,7 @@ from generator.errors import InputError, Location
 from generator.model import Component
 from generator.paths import display_path
 from generator.print_guide import Printing
+from generator.reading import read_file
 from generator.schema import spec_field
 from generator.styles import StyleSheet
 from generator.validate import RuleBook
@@ -40,6 +42,10 @@ class GameSpec:
     style: StyleSheet  # the look of every piece, from templates/style.yaml and the file's `style:`
     printing: Printing = spec_field(default_factory=Printing)  # what page 1 adds about building the game
 
+    #: The files the game reads (pictures, fonts, rows), from its folder: a reading.Reader, set as the
+    #: game file loads. Read them through it, never by path.
+    reader = None
+
 
 @dataclass(frozen=True)
 class Game:
@@ -52,6 +58,9 @@ class Game:
     #: Each file is a game of its own (`game: custom`): without an `id:` its output folder takes the
     #: file's name, so that two such games built into one --out keep apart.
     named_by_file: bool = False
+    #: Reads and checks everything the spec's files name (rows, pictures), raising every input error
+    #: at once; run as the game loads, before any rule.
+    inputs: Callable[[object], None] = lambda spec: None
 
 
 @lru_cache(maxsize=None)
@@ -91,6 +100,19 @@ def games() -> dict[str, Game]:
     return found
 
 
+def is_bundled(game: Game) -> bool:
+    """Whether `game` is one of the package's own (its mistakes are ours, or its file's data's)."""
+    return bundled_game(game.name) is game
+
+
+def plugin_origin(function) -> Location:
+    """Where a plug-in's function is written, for a message about what it returned."""
+    code = getattr(function, "__code__", None)
+    if code is None:
+        return Location("a plug-in")
+    return Location(display_path(Path(code.co_filename)), code.co_firstlineno)
+
+
 def known_games() -> dict[str, Game]:
     """Every game there is, by name: for the names an unknown one might have meant."""
     return {**games(), **_installed_games(), **_added}
@@ -112,11 +134,11 @@ def load_plugin_file(path: str) -> list[Game]:
     """The games a Python file outside the package defines (`GAME = Game(...)`, or a list `GAMES`),
     made known to every command. A file that is missing, does not compile, raises while it loads or
     defines no game is an input error at its file and line."""
-    shown = Path(path)
-    source = shown.resolve()
-    if not source.is_file():
+    source = Path(path).resolve()
+    if not source.exists():
         raise InputError(Location("--plugin"), f'no such file "{path}"; give the path of a Python file that defines '
                          "GAME = Game(...)", "input.missing-file")
+    read_file(source, "plugin", Location("--plugin"), path)  # a regular file, of a sane size
     name = "pnp_plugin_" + hashlib.sha256(str(source).encode()).hexdigest()[:16]
     module = sys.modules.get(name)
     if module is None:
@@ -130,7 +152,7 @@ def load_plugin_file(path: str) -> list[Game]:
             del sys.modules[name]
             raise InputError(Location(path, problem.lineno or 0, problem.offset or 0),
                              f"the plug-in does not compile: {problem.msg}", "plugin.error") from None
-        except Exception as problem:  # whatever a plug-in's own code raises while it loads
+        except (Exception, SystemExit) as problem:  # whatever a plug-in's own code raises (or exits) while it loads
             del sys.modules[name]
             if show_tracebacks:
                 raise
@@ -141,8 +163,25 @@ def load_plugin_file(path: str) -> list[Game]:
         raise InputError(Location(path), "the plug-in defines no game: give it GAME = Game(name=..., spec=..., "
                          "components=..., rules=...) (see generator/plugins.py)", "plugin.no-game")
     for game in found:
+        check_game(game, Location(path))
         _added[game.name] = game
     return found
+
+
+def check_game(game: Game, place: Location) -> None:
+    """A plug-in's Game is one the core can run: a name that is a safe folder name (a build's folder
+    is named after it), a spec that is a GameSpec dataclass, functions where functions go."""
+    from generator.names import check_name
+
+    check_name(game.name, "game name", place)
+    if not (isinstance(game.spec, type) and dataclasses.is_dataclass(game.spec) and issubclass(game.spec, GameSpec)):
+        raise InputError(place, f'game "{game.name}": spec must be a dataclass that extends GameSpec (it is '
+                         f"{game.spec!r})", "plugin.error")
+    for part in ("components", "meaning_colours", "inputs"):
+        if not callable(getattr(game, part)):
+            raise InputError(place, f'game "{game.name}": {part} must be a function', "plugin.error")
+    if not isinstance(game.rules, RuleBook):
+        raise InputError(place, f'game "{game.name}": rules must be a RuleBook', "plugin.error")
 
 
 def _games_in(module) -> list[Game]:
@@ -169,6 +208,7 @@ def _installed_games() -> dict[str, Game]:
                 f"the plug-in failed to load: {type(problem).__name__}: {problem}", "plugin.error") from None
         for game in ([loaded] if isinstance(loaded, Game) else _games_in(loaded)):
             _plugin_sources.add(str(Path(sys.modules[game.components.__module__].__file__).resolve()))
+            check_game(game, Location(f"entry point {entry.name} = {entry.value}"))
             found[game.name] = game
     return found
 

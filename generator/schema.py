@@ -20,6 +20,7 @@ import math
 import types
 import typing
 from dataclasses import MISSING, dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Union
 
 from generator.errors import ErrorList, InputError, Location, closest, did_you_mean
@@ -123,6 +124,16 @@ class Context:
     templates: Templates
     words: str | None = None  # --words FILE: an edited or translated copy of a game's words
     lang: str | None = None  # --lang CODE: a bundled translation
+    allowed: tuple = ()  # --allow-path: folders outside its own that a game file may read from
+    reader: Any = None  # the game being read's files (reading.Reader); None: the file's own folder
+
+    def reader_for(self, location: Location):
+        """The reader of the game being read, or one for the folder of the file at `location`."""
+        if self.reader is None:
+            from generator.reading import Reader
+
+            return Reader(Path(location.file).parent, self.allowed)
+        return self.reader
 
 
 def where(spec: Any, name: str | None = None) -> Location:

@@ -28,6 +28,7 @@ from pathlib import Path
 from generator import fonts
 from generator.canvas import PT
 from generator.errors import InputError, Location, combine, did_you_mean
+from generator.reading import read_file
 from generator.schema import Colour, Context, build, spec_field, where
 
 #: The levels of the cascade, widest first: each narrows the one before.
@@ -48,13 +49,16 @@ class FontChoice(str):
                              "TTF or OTF file", "input.type")
         if value in fonts.BUNDLED:
             return cls(value)
-        path = Path(value).expanduser()
-        if not path.is_absolute() and not location.file.startswith("--set"):
-            path = Path(location.file).parent / path
-        if path.suffix.lower() not in (".ttf", ".otf") and not path.exists():
+        if Path(value).suffix.lower() not in (".ttf", ".otf"):
             raise InputError(location, f'{label}: "{value}" is not a bundled face{did_you_mean(value, fonts.BUNDLED)} '
                              "nor a .ttf or .otf file", "input.font")
-        return cls(fonts.load_font(path, location, value))
+        hint = f"give the path of a TTF or OTF file, or one of {', '.join(fonts.BUNDLED)}"
+        if location.file.startswith("--set"):  # the user's own command line: a path of their choosing
+            path = Path(value).expanduser()
+            data = read_file(path, "font", location, value, hint)
+        else:
+            data = context.reader_for(location).read(value, "font", location, hint)
+        return cls(fonts.load_font(data, value, location, value))
 
 
 @dataclass(kw_only=True)

@@ -40,7 +40,7 @@ class Templates:
     def kind(self, kind: str) -> YamlMap:
         if kind not in self._kinds:
             path = self.directory / f"{kind}.yaml"
-            self._kinds[kind] = load_yaml(path, display_path(path))
+            self._kinds[kind] = load_yaml(path, display_path(path), kind="template")
         return self._kinds[kind]
 
     def names(self, kind: str) -> list[str]:

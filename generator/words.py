@@ -176,8 +176,18 @@ def load_words(game: str, words: str | None = None, lang: str | None = None) -> 
     return result
 
 
+def is_words_file(path: Path) -> bool:
+    """Whether the file at `path` is a words file (one `pnp words` may write over)."""
+    try:
+        _read(path, str(path))
+    except InputError:
+        return False
+    return True
+
+
 def _read(path: Path, shown: str) -> YamlMap:
-    data = load_yaml(path, shown, hint="give the path of a words file (`pnp words GAME --out FILE` writes one)")
+    data = load_yaml(path, shown, hint="give the path of a words file (`pnp words GAME --out FILE` writes one)",
+                     kind="words")
     if not isinstance(data, YamlMap) or not isinstance(data.get("words"), YamlMap):
         raise InputError(getattr(data, "location", Location(shown)), "a words file maps `words:` to its keys and "
                          "their text (see `pnp words GAME`)", "input.type")

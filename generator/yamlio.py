@@ -26,11 +26,22 @@ MAX_DIGITS = 100
 
 
 class YamlMap(dict):
-    """A mapping that knows where it starts and where each of its values and keys is."""
+    """A mapping that knows where it starts and where each of its values and keys is, and the text
+    of each single value as the file wrote it (`texts`: `No`, `010`, `12:30`, which YAML 1.1 reads
+    as false, 8 and 750), for data whose fields are text (a game's rows)."""
 
     location: Location
     value_locations: dict
     key_locations: dict
+    texts: dict = {}
+
+    def text(self, key) -> str:
+        """The value of `key` as written in the file: its text, or str() of it when it was not read
+        from a file."""
+        if key in self.texts:
+            return self.texts[key]
+        value = self[key]
+        return "" if value is None else str(value)
 
     def where(self, key) -> Location:
         return self.value_locations.get(key, self.location)
@@ -143,6 +154,7 @@ def _construct_mapping(loader, node: yaml.MappingNode) -> YamlMap:
     result.location = loader.locate(node.start_mark)
     result.value_locations = {}
     result.key_locations = {}
+    result.texts = {}
     for key_node, value_node in node.value:
         key = loader.construct_object(key_node, deep=True)
         where = loader.locate(key_node.start_mark)
@@ -154,6 +166,8 @@ def _construct_mapping(loader, node: yaml.MappingNode) -> YamlMap:
                 where, f'duplicate key "{key}" (first given on line {first.line}); keep one', "input.duplicate-key"
             )
         result[key] = loader.construct_object(value_node, deep=True)
+        if isinstance(value_node, yaml.ScalarNode):
+            result.texts[key] = value_node.value
         result.key_locations[key] = where
         result.value_locations[key] = loader.locate(value_node.start_mark)
     return result
@@ -242,30 +256,35 @@ def _parse_fast(text: str, display: str):
 GAME_FILE_HINT = "give a bundled game name or a path to a game YAML"
 
 
-def read_text(path: Path, display: str, hint: str = GAME_FILE_HINT) -> str:
-    """The file's text, refusing files that are missing, binary or not UTF-8.
+def read_text(path: Path, display: str, hint: str = GAME_FILE_HINT, kind: str = "game",
+              location: Location | None = None) -> str:
+    """The file's text, refusing files that are missing, not regular files, too large (reading.KINDS
+    caps each kind), binary or not UTF-8. `hint` says what to give instead of a missing file (a
+    game, by default); `location` is where the file was named (by default, the file itself)."""
+    from generator.reading import KINDS, read_file
 
-    `hint` says what to give instead of a missing file (a game, by default).
-    """
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise InputError(Location(display), f"no such file; {hint}", "input.missing-file") from None
-    except IsADirectoryError:
-        raise InputError(Location(display), f"is a directory; {hint}", "input.missing-file") from None
-    except OSError as error:
-        raise InputError(Location(display), f"cannot read the file ({error.strerror})", "input.missing-file") from None
+    raw = read_file(path, kind, location or Location(display), display, hint)
+    noun = KINDS[kind].noun
+    return decode_text(raw, display, noun, "CSV" if kind == "rows" else "YAML")
+
+
+def decode_text(raw: bytes, display: str, noun: str, what: str) -> str:
+    """Bytes as UTF-8 text (a byte-order mark dropped); anything else is an error at the first byte
+    that is not, saying what the file is (`noun`) and how to save it (as UTF-8 `what`)."""
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise InputError(Location(display, 1, 1), f"the {noun} is UTF-16 text; save it as UTF-8 {what}",
+                         "input.encoding")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
         line = raw[: error.start].count(b"\n") + 1
         col = error.start - (raw.rfind(b"\n", 0, error.start) + 1) + 1
-        raise InputError(
-            Location(display, line, col), "the file is not UTF-8 text; save it as UTF-8 YAML", "input.encoding"
-        ) from None
+        raise InputError(Location(display, line, col), f"the {noun} is not UTF-8 text (a latin-1 or Windows "
+                         f"export?); save it as UTF-8 {what}", "input.encoding") from None
     if "\x00" in text:
         line = text[: text.index("\x00")].count("\n") + 1
-        raise InputError(Location(display, line, 1), "the file holds binary data, not YAML text", "input.encoding")
+        raise InputError(Location(display, line, 1), f"the {noun} holds binary data, not {what} text",
+                         "input.encoding")
     return text.lstrip("\ufeff")
 
 
@@ -284,6 +303,9 @@ def parse_yaml(text: str, display: str):
         problem = " ".join(str(error.problem or error.context or "invalid YAML").split())
         if isinstance(error, yaml.constructor.ConstructorError):
             problem += " (only plain YAML is accepted: mappings, lists, text and numbers)"
+        elif mark is not None and any("#" in _line(text, index) for index in (mark.line - 1, mark.line)):
+            problem += ' (an unquoted "#" starts a comment, which may have eaten a bracket: write "#rrggbb" in quotes)'
+
         raise InputError(where, f"invalid YAML: {problem}", "input.yaml-syntax") from None
     except yaml.YAMLError as error:
         raise InputError(Location(display), f"invalid YAML: {' '.join(str(error).split())}", "input.yaml-syntax") from None
@@ -293,9 +315,15 @@ def parse_yaml(text: str, display: str):
         loader.dispose()
 
 
-def load_yaml(path: Path, display: str | None = None, hint: str = GAME_FILE_HINT):
+def _line(text: str, index: int) -> str:
+    lines = text.splitlines()
+    return lines[index] if 0 <= index < len(lines) else ""
+
+
+def load_yaml(path: Path, display: str | None = None, hint: str = GAME_FILE_HINT, kind: str = "game",
+              location: Location | None = None):
     display = display or str(path)
-    return parse_yaml(read_text(path, display, hint), display)
+    return parse_yaml(read_text(path, display, hint, kind, location), display)
 
 
 _NULL_WORDS = ("~", "null", "Null", "NULL")
@@ -349,6 +377,9 @@ def apply_override(root: YamlMap, assignment: str) -> None:
                 node[part] = value
                 node.value_locations[part] = where
                 node.key_locations.setdefault(part, where)
+                node.texts = {key: text for key, text in node.texts.items() if key != part}
+                if not isinstance(value, (YamlMap, YamlList)):
+                    node.texts[part] = _scalar_text(raw_value)
             else:
                 if isinstance(node.get(part), str):
                     # A name that refers to a template stands for {extends: name}; setting one of its
@@ -360,6 +391,15 @@ def apply_override(root: YamlMap, assignment: str) -> None:
                 node = node[part]
         else:
             raise InputError(where, f'cannot set inside "{".".join(parts[:depth])}", which is a single value', "input.set-syntax")
+
+
+def _scalar_text(raw_value: str) -> str:
+    """A --set value's text as written, its quotes taken off (`"No"` is the text No)."""
+    try:
+        node = yaml.compose(raw_value, Loader=yaml.SafeLoader)
+    except yaml.YAMLError:
+        return raw_value.strip()
+    return node.value if isinstance(node, yaml.ScalarNode) else raw_value.strip()
 
 
 def _mapping(items: dict, where: Location) -> YamlMap:

@@ -20,18 +20,18 @@ back, back_pattern), a palette name or "#rrggbb". The README's "Your own game" l
 from __future__ import annotations
 
 import math
+import re
 import string
 from dataclasses import dataclass
-from pathlib import Path
 
 from generator import fonts
 from generator.canvas import PT
 from generator.errors import ErrorList, InputError, Location, did_you_mean
 from generator.images import load_picture
 from generator.geometry import Path as Outline
-from generator.kit.symbols import draw_symbol, symbol_names, symbol_paths
+from generator.kit.symbols import draw_symbol, is_symbol, symbol_names, symbol_paths
 from generator.model import Area, fill_bleed
-from generator.schema import Colour, build, spec_field
+from generator.schema import Colour, _kind_of, build, spec_field
 from generator.yamlio import YamlMap
 
 KINDS = ("text", "symbol", "image", "rect", "circle", "line", "polygon", "grid", "track", "frame", "lattice")
@@ -42,6 +42,13 @@ STYLE_COLOURS = ("ink", "accent", "panel", "background", "line", "muted", "back"
 ROLES = ("title", "index", "body", "small")
 STYLE_FLAGS = ("frame",)  # the style's switches an element may depend on (only_if)
 LEADING = 1.2  # line pitch, in text sizes
+# Bounds on what a layout asks for, checked as it is read, so that no file takes long to refuse:
+MAX_EXTENDS = 20  # layouts extending layouts, this deep
+MAX_ELEMENTS = 300  # elements on one face
+MAX_POINTS = 500  # places an element is drawn at (at_each)
+MAX_TEXT = 10_000  # characters of one text
+MAX_TRACK_SQUARES = 1_000  # numbered squares of one track
+MIN_LATTICE_STEP, MIN_LATTICE_STEP_MM = 0.005, 0.5  # a lattice's pitch: finer is a grey fill
 CAPITALS = "H0123456789"  # a top anchor puts the tallest of these at `at`
 FLOOR_PT = 7.0  # text shrinks to fit its box, but not below this unless the element says so
 
@@ -115,32 +122,40 @@ class Layouts:
     """Every layout of a game file, with `extends` worked out: name -> [(element name, Element)]."""
 
     def __init__(self, layouts: dict[str, list[tuple[str, Element]]], backgrounds: dict[str, str | None],
-                 palette, folder: Path):
-        self.layouts, self.backgrounds, self.palette, self.folder = layouts, backgrounds, palette, folder
+                 palette, reader):
+        self.layouts, self.backgrounds, self.palette = layouts, backgrounds, palette
+        self.reader = reader  # the game's files (reading.Reader): pictures come from its folder
 
     @classmethod
     def from_spec(cls, value, location: Location, context, label: str, base: YamlMap | None = None) -> Layouts:
         raw = value if value is not None else YamlMap()
         if not isinstance(raw, dict):
             raise InputError(location, f"{label} must map layout names to their elements", "input.type")
+        errors = ErrorList()
+        _nothing_written(raw, label, errors)
         if base is not None:
             raw = _overlaid(base, raw)
-        errors = ErrorList()
         layouts, backgrounds = {}, {}
-        in_cycles = _cycles(raw, errors)
+        resolved = _Extends(raw, errors)
         for name in raw:
-            if name in in_cycles:
+            merged_layout = resolved.merged(name)
+            if merged_layout is None:
                 continue
-            with errors.guard():
-                merged, background = _merged(raw, name, ())
-                elements = []
-                for element_name, element_raw in merged.items():
+            merged, background = merged_layout
+            elements = []
+            for element_name, element_raw in merged.items():
+                with errors.guard():
                     elements.append((element_name, _element(element_raw, merged.where(element_name), context,
                                                             f"{label}.{name}.{element_name}")))
-                layouts[name] = elements
-                backgrounds[name] = background
+            if len(elements) > MAX_ELEMENTS:
+                errors.add(InputError(raw.where(name), f'layout "{name}" has {len(elements)} elements; a layout may '
+                                      f"have at most {MAX_ELEMENTS}", "input.too-large"))
+            with errors.guard():
+                _check_background(background, resolved.background_at(name), f"{label}.{name}.background")
+            layouts[name] = elements
+            backgrounds[name] = background
         errors.raise_if_any()
-        return cls(layouts, backgrounds, context.palette, Path(location.file).parent)
+        return cls(layouts, backgrounds, context.palette, context.reader_for(location))
 
     @classmethod
     def over(cls, template: str) -> type[Layouts]:
@@ -156,6 +171,28 @@ class Layouts:
         Overlaid.__name__ = Overlaid.__qualname__ = f"Layouts over {template}"
         return Overlaid
 
+    def check_on(self, name: str, area: Area, style, label: str) -> list[InputError]:
+        """Layout `name`'s elements that would draw nothing on a piece of `area` (a rectangle
+        without a box, a circle without a radius, a line from a point to itself) or that lie wholly
+        off it, where no one would see them: each an error at its element's line."""
+        problems = []
+        for element_name, element in self.layouts[name]:
+            problem = _unseen(element, area, style)
+            if problem:
+                problems.append(InputError(element.where, f"{label}: {name}.{element_name} {problem}",
+                                           "input.element"))
+        return problems
+
+    def marks(self, name: str) -> int:
+        """How many things layout `name` draws on one face: each element once for each place it is
+        drawn at, twice when head to head, a track once for each square (for the bound on a game)."""
+        total = 0
+        for _, element in self.layouts[name]:
+            placed = element.at_each_mm if element.at_each_mm is not None else element.at_each
+            squares = element.columns * element.rows if element.kind == "track" else 1
+            total += len(placed or (None,)) * (2 if element.head_to_head else 1) * squares
+        return total
+
     def fields(self, name: str) -> set[str]:
         """The row fields layout `name` shows through its placeholders (its background's too)."""
         background = self.backgrounds[name]
@@ -164,60 +201,106 @@ class Layouts:
                         for field in placeholders(value)}
 
 
-def _cycles(raw: YamlMap, errors: ErrorList) -> set[str]:
-    """The layouts whose `extends` chain comes back round; each circle reported once."""
-    parent = {name: value.get("extends") for name, value in raw.items() if isinstance(value, dict)}
-    caught: set[str] = set()
-    for name in raw:
-        chain = [name]
-        while parent.get(chain[-1]) in parent and parent[chain[-1]] not in chain:
-            chain.append(parent[chain[-1]])
-        if parent.get(chain[-1]) in chain:
-            circle = chain[chain.index(parent[chain[-1]]):]
-            if not caught & set(circle):
-                errors.add(InputError(raw.where(circle[0]), "layouts extend each other in a circle: "
-                                      f"{' -> '.join((*circle, circle[0]))}", "input.extends-cycle"))
-            caught |= set(chain)
-    return caught
+class _Extends:
+    """Each layout's elements with its `extends` worked out: `extends: card` starts from one layout,
+    `extends: [frame, card]` from several, laid over each other in order (as Squib's layouts do).
+    Worked out once per layout; a circle is reported once, and so is a chain more than MAX_EXTENDS
+    deep (which would be slow to follow, and is no layout anyone means)."""
 
+    def __init__(self, raw: YamlMap, errors: ErrorList):
+        self.raw, self.errors = raw, errors
+        self.done: dict[str, tuple[YamlMap, str | None] | None] = {}  # None: it cannot be worked out
+        self.backgrounds: dict[str, Location] = {}
+        self.too_deep_told = False
 
-def _merged(raw: YamlMap, name: str, chain: tuple[str, ...]) -> tuple[YamlMap, str | None]:
-    """Layout `name`'s elements with its `extends` chain applied, and its background colour."""
-    where = raw.where(name) if isinstance(raw, YamlMap) else Location("?")
-    if name in chain:
-        raise InputError(where, f"layouts extend each other in a circle: {' -> '.join((*chain, name))}",
-                         "input.extends-cycle")
-    own = raw[name]
-    if own is None:
-        own = YamlMap()
-        own.location, own.value_locations, own.key_locations = where, {}, {}
-    if not isinstance(own, dict):
-        raise InputError(where, f'layout "{name}" must be a mapping of element names to elements', "input.type")
-    parent_name = own.get("extends")
-    merged, background = YamlMap(), None
-    merged.location, merged.value_locations, merged.key_locations = where, {}, {}
-    if parent_name is not None:
-        if parent_name not in raw:
-            raise InputError(own.where("extends"), f'layout "{name}" extends "{parent_name}", which is not a layout'
-                             f"{did_you_mean(str(parent_name), [key for key in raw if key != name])}",
-                             "input.unknown-layout")
-        parent, background = _merged(raw, parent_name, (*chain, name))
-        for key, value in parent.items():
-            _put(merged, key, value, parent.where(key))
-    for key, value in own.items():
-        if key == "extends":
-            continue
-        if key == "background":
-            background = value
-            continue
-        place = own.where(key) if isinstance(own, YamlMap) else where
-        if value is None:
-            merged.pop(key, None)  # `name: null` leaves an inherited element out
-        elif key in merged and isinstance(value, dict) and isinstance(merged[key], dict):
-            _put(merged, key, _combined(merged[key], value, place), place)
-        else:
-            _put(merged, key, value, place)
-    return merged, background
+    def merged(self, name: str) -> tuple[YamlMap, str | None] | None:
+        return self._resolve(name, ())
+
+    def background_at(self, name: str) -> Location:
+        return self.backgrounds.get(name, self.raw.where(name))
+
+    def _resolve(self, name: str, chain: tuple[str, ...]):
+        if name in self.done:
+            return self.done[name]
+        raw = self.raw
+        where = raw.where(name)
+        if name in chain:
+            circle = chain[chain.index(name):]
+            self.errors.add(InputError(raw.where(circle[0]), "layouts extend each other in a circle: "
+                                       f"{' -> '.join((*circle, circle[0]))}", "input.extends-cycle"))
+            self.done.update({member: None for member in circle})
+            return None
+        if len(chain) >= MAX_EXTENDS:
+            if not self.too_deep_told:
+                self.errors.add(InputError(where, f"layouts extend each other more than {MAX_EXTENDS} deep "
+                                           f"({chain[0]} -> {chain[1]} -> ... -> {name}); start fewer layouts from "
+                                           "others", "input.too-deep"))
+                self.too_deep_told = True
+            self.done.update({member: None for member in (*chain, name)})
+            return None
+        result = None
+        try:
+            result = self._merge(name, chain)
+        except InputError as problem:
+            self.errors.add(problem)
+        self.done[name] = result
+        return result
+
+    def _merge(self, name: str, chain: tuple[str, ...]) -> tuple[YamlMap, str | None] | None:
+        raw = self.raw
+        where = raw.where(name)
+        own = raw[name]
+        if own is None:
+            own = YamlMap()
+            own.location, own.value_locations, own.key_locations = where, {}, {}
+        if not isinstance(own, dict):
+            raise InputError(where, f'layout "{name}" must be a mapping of element names to elements', "input.type")
+        merged, background = YamlMap(), None
+        merged.location, merged.value_locations, merged.key_locations = where, {}, {}
+        for parent_name in self._parents(name, own):
+            parent = self._resolve(parent_name, (*chain, name))
+            if parent is None:
+                return None  # its parent's error says why
+            elements, parent_background = parent
+            background = parent_background if parent_background is not None else background
+            if parent_name in self.backgrounds and parent_background is not None:
+                self.backgrounds[name] = self.backgrounds[parent_name]
+            for key, value in elements.items():
+                if key in merged and isinstance(value, dict) and isinstance(merged[key], dict):
+                    value = _combined(merged[key], value, elements.where(key))
+                _put(merged, key, value, elements.where(key))
+        for key, value in own.items():
+            if key == "extends":
+                continue
+            place = own.where(key) if isinstance(own, YamlMap) else where
+            if key == "background":
+                background = value
+                self.backgrounds[name] = place
+                continue
+            if value is None:
+                merged.pop(key, None)  # `name: null` leaves an inherited element out
+            elif key in merged and isinstance(value, dict) and isinstance(merged[key], dict):
+                _put(merged, key, _combined(merged[key], value, place), place)
+            else:
+                _put(merged, key, value, place)
+        return merged, background
+
+    def _parents(self, name: str, own) -> list[str]:
+        """The layouts `name` extends, in order: a name, or a list of names."""
+        parents = own.get("extends")
+        if parents is None:
+            return []
+        place = own.where("extends") if isinstance(own, YamlMap) else self.raw.where(name)
+        listed = parents if isinstance(parents, list) else [parents]
+        if not listed or not all(isinstance(parent, str) for parent in listed):
+            raise InputError(place, f'layout "{name}": extends takes a layout\'s name, or a list of names',
+                             "input.type")
+        for parent in listed:
+            if parent not in self.raw:
+                raise InputError(place, f'layout "{name}" extends "{parent}", which is not a layout'
+                                 f"{did_you_mean(parent, [key for key in self.raw if key != name])}",
+                                 "input.unknown-layout")
+        return listed
 
 
 def _combined(base: YamlMap, change: YamlMap, place: Location) -> YamlMap:
@@ -257,8 +340,43 @@ def _put(mapping: YamlMap, key, value, place: Location) -> None:
     mapping.value_locations[key] = mapping.key_locations[key] = place
 
 
+def _check_background(background, location: Location, label: str) -> None:
+    """A face's background is a colour: a name, "#rrggbb" or a `{field}` of the row."""
+    if background is None:
+        return
+    if not isinstance(background, str):
+        raise InputError(location, f"{label} is {_kind_of(background)}; expected a colour name, \"#rrggbb\" in quotes "
+                         "or a {field}", "input.type")
+    try:
+        placeholders(background)
+    except ValueError as problem:
+        raise InputError(location, f'{label}: "{background}" has a broken placeholder ({problem}); write {{field}}, '
+                         "and {{ or }} for a brace", "input.placeholder") from None
+
+
+def _nothing_written(raw, label: str, errors: ErrorList) -> None:
+    """An element key with nothing written after it (`fill:`, or `fill: #ff0000` unquoted, which YAML
+    reads as a comment) is a mistake, not a default; `fill: null` is written, and resets the key."""
+    for name, layout in raw.items() if isinstance(raw, dict) else ():
+        for element_name, element in layout.items() if isinstance(layout, dict) else ():
+            if not isinstance(element, YamlMap):
+                continue
+            for key, value in element.items():
+                if value is None and element.texts.get(key, "null") == "":
+                    errors.add(InputError(element.where(key), f"{label}.{name}.{element_name}.{key} is empty; give it "
+                                          'a value (a colour "#rrggbb" in quotes: unquoted, YAML reads "#" as the '
+                                          "start of a comment), write null to reset it, or leave it out",
+                                          "input.type"))
+
+
 def _element(raw, location: Location, context, label: str) -> Element:
     if isinstance(raw, dict):
+        if any(value is None for value in raw.values()):  # `key: null` resets an inherited key to its default
+            kept = YamlMap({key: value for key, value in raw.items() if value is not None})
+            kept.location = getattr(raw, "location", location)
+            kept.value_locations = getattr(raw, "value_locations", {})
+            kept.key_locations = getattr(raw, "key_locations", {})
+            raw = kept
         for kind in ("rect", "circle", "line", "grid", "track", "frame", "lattice"):  # `rect: {fill: panel}` is
             # `rect: true, fill: panel`
             if isinstance(raw.get(kind), dict):
@@ -290,8 +408,63 @@ def _element(raw, location: Location, context, label: str) -> Element:
         except ValueError as problem:
             raise InputError(location, f'{label}: "{value}" has a broken placeholder ({problem}); write {{field}}, '
                              "and {{ or }} for a brace", "input.placeholder") from None
+    _check_shape(element, location, label)
     object.__setattr__(element, "_location", location)
     return element
+
+
+def _check_shape(element: Element, location: Location, label: str) -> None:
+    """What the element's own keys say it draws: something, of a size that can be drawn in time."""
+    kind = element.kind
+    points = element.polygon_mm if element.polygon_mm is not None else element.polygon
+    if kind == "polygon" and len(points) < 3:
+        raise InputError(location, f"{label}: a polygon needs at least three corners (it has {len(points)})",
+                         "input.element")
+    if kind == "line" and element.to is None and element.to_mm is None:
+        raise InputError(location, f"{label}: a line needs its other end, `to` (or `to_mm`)", "input.element")
+    if kind == "text" and not element.text.strip():
+        raise InputError(location, f"{label}: the text is empty, so it draws nothing; give it words or leave it out",
+                         "input.element")
+    if kind == "text" and len(element.text) > MAX_TEXT:
+        raise InputError(location, f"{label}: the text is {len(element.text):,} characters long; a text on a piece "
+                         f"may be at most {MAX_TEXT:,}", "input.too-large")
+    placed = element.at_each_mm if element.at_each_mm is not None else element.at_each
+    if placed is not None and len(placed) > MAX_POINTS:
+        raise InputError(location, f"{label}: at_each gives {len(placed):,} points; an element may be drawn at most "
+                         f"{MAX_POINTS} times", "input.too-large")
+    if kind == "lattice":
+        if element.step is not None and element.step < MIN_LATTICE_STEP:
+            raise InputError(location, f"{label}: a lattice step of {element.step:g} of the piece's width is finer "
+                             f"than {MIN_LATTICE_STEP:g} (a grey fill, and hours of lines); make it larger",
+                             "input.out-of-range")
+        if element.step_mm is not None and element.step_mm < MIN_LATTICE_STEP_MM:
+            raise InputError(location, f"{label}: a lattice step of {element.step_mm:g} mm is finer than "
+                             f"{MIN_LATTICE_STEP_MM:g} mm (a grey fill, and hours of lines); make it larger",
+                             "input.out-of-range")
+    cells = element.columns * element.rows
+    if kind == "track" and cells > MAX_TRACK_SQUARES:
+        raise InputError(location, f"{label}: a track of {element.columns} x {element.rows} is {cells:,} squares; "
+                         f"a track may have at most {MAX_TRACK_SQUARES:,}", "input.too-large")
+    if kind == "text" and element.symbol is None:
+        for token in element.text.split():
+            name = _symbol_token(token)
+            if name is not None and "{" not in name and not is_symbol(name):
+                raise InputError(location, f'{label}: unknown symbol "{token}"{did_you_mean(name, symbol_names())}',
+                                 "input.unknown-symbol")
+    if kind == "symbol" and "{" not in element.symbol and not is_symbol(element.symbol):
+        raise InputError(location, f'{label}: unknown symbol "{element.symbol}"'
+                         f"{did_you_mean(element.symbol, symbol_names())}", "input.unknown-symbol")
+
+
+def unknown_symbols(text: str) -> list[str]:
+    """The `:name:` tokens of a text that name no symbol (a typo such as `:sunn:` would print as written)."""
+    return [token for token in text.split() if (name := _symbol_token(token)) is not None and not is_symbol(name)]
+
+
+def _symbol_token(token: str) -> str | None:
+    """The name in a token written as a symbol, `:name:`; None for any other word."""
+    found = _SYMBOL_TOKEN.match(token)
+    return found.group(1) if found else None
 
 
 def _texts(element: Element) -> list[str]:
@@ -388,6 +561,51 @@ def boxes_of(element: Element, area: Area, style=None):
         yield x - ax * width, y - ay * height, width, height
 
 
+def _unseen(element: Element, area: Area, style) -> str | None:
+    """Why the element would not be seen on a piece of `area`, or None when it would."""
+    kind = element.kind
+    if element.bleed or kind == "frame" or (kind in ("image", "lattice") and not element.box and not element.box_mm):
+        return None  # it covers the piece
+    frame = frame_of(element, area)
+    if element.at_each == [] or element.at_each_mm == []:
+        return "has no points in at_each, so it draws nothing"
+    for x, y, w, h in boxes_of(element, area, style):
+        if kind in ("rect", "grid", "track", "image", "lattice") and (w <= 0 or h <= 0):
+            return "has no box (or a box of no width or height), so it draws nothing; give it a box"
+        if kind == "circle":
+            radius = element.radius_mm or (frame.size(element) / 2 if element.size else min(w, h) / 2)
+            if radius <= 0:
+                return "has no radius_mm, size or box, so it draws nothing"
+            x, y, w, h = x + w / 2 - radius, y + h / 2 - radius, 2 * radius, 2 * radius
+        elif kind == "line":
+            (x0, y0), (x1, y1) = point_of(element.at, element.at_mm, frame), point_of(element.to, element.to_mm, frame)
+            if (x0, y0) == (x1, y1):
+                return "runs from a point to the same point, so it draws nothing"
+            x, y, w, h = min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0)
+        elif kind == "polygon":
+            points = element.polygon_mm or [frame.point(px, py) for px, py in element.polygon]
+            xs, ys = [px for px, _ in points], [py for _, py in points]
+            x, y, w, h = min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
+        elif kind == "symbol":
+            size = symbol_size(element, (x, y, w, h), frame)
+            x, y, w, h = x + w / 2 - size / 2, y + h / 2 - size / 2, size, size
+        if element.rotate:  # turned about its box's centre: it reaches at most as far as its corners
+            reach = math.hypot(w, h) / 2
+            x, y, w, h = x + w / 2 - reach, y + h / 2 - reach, 2 * reach, 2 * reach
+        if _off(x, w, area.width) or _off(y, h, area.height):
+            return (f"lies wholly off the {area.width:g} x {area.height:g} mm piece (at {x:.1f}, {y:.1f} mm), where "
+                    "no one would see it; move it onto the piece")
+    return None
+
+
+def _off(start: float, length: float, side: float) -> bool:
+    """Whether [start, start + length] misses [0, side]: wholly before or after it (a point on its
+    edge, such as a text's anchor, is on it)."""
+    if length > 0:
+        return start + length <= 0 or start >= side
+    return start < 0 or start > side
+
+
 @dataclass(frozen=True)
 class Frame:
     """What an element's fractions are of: the piece, or the piece less the element's inset_mm."""
@@ -466,8 +684,7 @@ def draw_element(canvas, area: Area, element: Element, box, row: dict, face: Fac
             draw_outlined_symbol(canvas, filled(element.symbol, row), x + w / 2, y + h / 2,
                                  symbol_size(element, box, frame), colour, stroke, width)
         elif kind == "image":
-            picture = load_picture(face.layouts.folder / filled(element.image, row), element.where,
-                                   filled(element.image, row))
+            picture = load_picture(face.layouts.reader, filled(element.image, row), element.where)
             canvas.image(picture, x, y, w or area.width, h or area.height, element.fit)
         else:
             draw_text(canvas, element, filled(element.text, row), (x, y, w, h), face.style, colour, frame)
@@ -578,10 +795,12 @@ def draw_text(canvas, element: Element, text: str, box, style, colour: str, fram
         baseline += pitch
 
 
+_SYMBOL_TOKEN = re.compile(r"^:([A-Za-z{][A-Za-z0-9_{}-]*):$")
+
+
 def _symbol(token: str) -> str | None:
-    if len(token) > 2 and token[0] == token[-1] == ":" and token[1:-1] in symbol_names():
-        return token[1:-1]
-    return None
+    name = _symbol_token(token)
+    return name if name is not None and is_symbol(name) else None
 
 
 def token_width(token: str, size: float, face: str) -> float:

@@ -51,6 +51,10 @@ def symbol_names() -> list[str]:
     return sorted(_REGISTRY)
 
 
+def is_symbol(name: str) -> bool:
+    return name in _REGISTRY
+
+
 # Cached by name: a deck draws the same pip hundreds of times. Safe, since a name never changes meaning.
 @lru_cache(maxsize=None)
 def symbol_paths(name: str) -> tuple[Path, ...]:

@@ -71,7 +71,7 @@ def listed(spec, items: list[str], joiner: str = "and") -> str:
 def word_place(words: Words, key: str) -> Location:
     """Where the words under `key` are written: the chosen copy's line, or the bundled words file's."""
     if key in words.chosen and words.source is not None and words.source.file:
-        data = load_yaml(Path(words.source.file), words.source.file)
+        data = load_yaml(Path(words.source.file), words.source.file, kind="words")
     else:
         data = bundled_words(words.game)
     block = data.get("words") if isinstance(data, YamlMap) else None

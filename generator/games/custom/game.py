@@ -7,41 +7,37 @@
       card:
         piece: poker-card          # a preset of templates/pieces.yaml, or width_mm / height_mm
         rows: cards.csv            # a piece per row; a `count` column repeats it, an `id` column names it
-        front: card-front          # a layout (layout.py)
+        front: card-front          # a layout (generator/kit/layouts.py)
         back: card-back            # one back for every card, unless its layout shows a row's field
     layouts: {...}
-    rules:
-      - {id: deck-size, of: card, count: 30}
-      - {id: per-suit, of: card, per: suit, count: 10}
-      - {id: names, of: card, unique: name}
-      - {id: suits, of: card, field: suit, allowed: [sun, moon, star]}
-      - {id: economy, of: card, sum: cost, equals: 60}
+    rules: [...]                   # rules.py
 
-Rules report at their own line in the game file, naming the rule's id and, where one row is at
-fault, that row's file and line; their ids in brackets are custom.count, custom.unique,
-custom.allowed and custom.sum.
+Everything the file names is read and checked as the game loads (`check_inputs`), before any rule
+runs: every row, field, symbol, colour and picture, every element on the pieces it is drawn on, and
+the fields the rules read; each mistake is one input error at its file and line, all of them at once.
 """
 
 from __future__ import annotations
 
-import math
-from collections import Counter
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Literal
 
-from generator.errors import ErrorList, InputError, closest, did_you_mean
-from generator.kit.symbols import symbol_names
+from generator.errors import ErrorList, InputError, combine, did_you_mean
+from generator.kit.layouts import STYLE_COLOURS, Face, Layouts, filled, placeholders, unknown_symbols
+from generator.kit.symbols import is_symbol, symbol_names
 from generator.model import Area, Component, Piece, PieceGeometry
+from generator.names import check_name
 from generator.plugins import Game, GameSpec
 from generator.schema import spec_field, where
 from generator.shapes import Circle, Outline, RegularPolygon
-from generator.validate import RuleBook, error, warning
 
-from generator.kit.layouts import STYLE_COLOURS, Face, Layouts, box_of, filled, placeholders, text_fits
 from .rows import Row, read_rows
+from .rules import DataRule, field_errors, rules
 
 SHAPES = ("rect", "circle", "hexagon", "hexagon-flat", "polygon")
+#: Elements drawn on the pieces of one game, counted once per piece and place: ten thousand cards of
+#: fifty elements each. More would take minutes to draw, and is a mistake in a count.
+MAX_MARKS = 500_000
 
 
 @dataclass(kw_only=True)
@@ -74,215 +70,68 @@ class ComponentSpec:
 
 
 @dataclass(kw_only=True)
-class DataRule:
-    """A check a designer writes: one of count, unique, allowed or sum, over one component's rows."""
-
-    id: str
-    of: str
-    count: int | None = spec_field(None, minimum=0, maximum=100_000)
-    per: str | None = None  # with count: that many of each value of this field
-    unique: str | None = None
-    allowed: list[str | int | float] | None = None
-    field: str | None = None  # with allowed: the field whose values are checked
-    sum: str | None = None
-    equals: float | None = None
-    at_least: float | None = None
-    at_most: float | None = None
-
-    @property
-    def kind(self) -> str | None:
-        kinds = [kind for kind in ("count", "unique", "allowed", "sum") if getattr(self, kind) is not None]
-        return kinds[0] if len(kinds) == 1 else None
-
-
-@dataclass(kw_only=True)
 class CustomSpec(GameSpec):
     components: dict[str, ComponentSpec]
     layouts: Layouts
     rules: list[DataRule] = field(default_factory=list)
-
-    @property
-    def folder(self) -> Path:
-        return Path(where(self).file).parent
 
     def rows(self, name: str) -> list[Row]:
         """The rows of component `name`, read once."""
         cache = self.__dict__.setdefault("_rows", {})
         if name not in cache:
             component = self.components[name]
-            cache[name] = read_rows(component.rows, where(self.components[name], "rows"), name, self.folder)
+            cache[name] = read_rows(component.rows, where(component, "rows"), name, self.reader)
         return cache[name]
 
 
-rules = RuleBook()
+def check_inputs(spec: CustomSpec) -> None:
+    """Every input error of the game file and the files it names, raised together."""
+    errors = ErrorList()
+    with errors.guard():
+        components(spec)
+    with errors.guard():
+        _check_names(spec)
+    for problem in field_errors(spec) if not errors else ():
+        errors.add(problem)
+    errors.raise_if_any()
 
 
-def _rules_of(spec, kind: str):
-    return [rule for rule in spec.rules if rule.kind == kind and rule.of in spec.components]
-
-
-@rules.rule("custom.rule", "each rule names a component of the game and one check")
-def check_rule_shapes(spec):
-    for rule in spec.rules:
-        if rule.of not in spec.components:
-            yield error(where(rule, "of"), f'rule {rule.id}: no component "{rule.of}"'
-                        f"{did_you_mean(rule.of, spec.components)}")
-        elif rule.kind is None:
-            yield error(where(rule), f"rule {rule.id} needs exactly one of count, unique, allowed or sum")
-        elif rule.kind == "allowed" and not rule.field:
-            yield error(where(rule), f"rule {rule.id}: say which field's values are allowed (field: ...)")
-        elif rule.kind == "sum" and rule.equals is None and rule.at_least is None and rule.at_most is None:
-            yield error(where(rule), f"rule {rule.id}: give the sum's equals, at_least or at_most")
-
-
-@rules.rule("custom.count", "a component has as many pieces as its count rules say, in all or per value")
-def check_counts(spec):
-    for rule in _rules_of(spec, "count"):
-        rows = spec.rows(rule.of)
-        if rule.per is None:
-            if len(rows) != rule.count:
-                yield error(where(rule), f"rule {rule.id}: {rule.of} has {len(rows)} pieces; the rule says {rule.count}")
-            continue
-        counts = Counter(str(row.fields.get(rule.per, "")) for row in rows)
-        for value, number in sorted(counts.items()):
-            if number != rule.count:
-                yield error(where(rule), f'rule {rule.id}: {number} {rule.of} pieces have {rule.per} "{value}"; the '
-                            f"rule says {rule.count} of each")
-
-
-@rules.rule("custom.unique", "no two pieces share a value of a unique field")
-def check_unique(spec):
-    for rule in _rules_of(spec, "unique"):
-        first: dict[str, Row] = {}
-        for row in spec.rows(rule.of):
-            value = str(row.fields.get(rule.unique, ""))
-            if value in first and first[value].location != row.location:
-                yield error(row.location, f'rule {rule.id}: {rule.unique} "{value}" is also on the piece at line '
-                            f"{first[value].location.line}; each {rule.of} needs its own")
-            first.setdefault(value, row)
-
-
-@rules.rule("custom.allowed", "a field holds only the values its rule allows")
-def check_allowed(spec):
-    for rule in _rules_of(spec, "allowed"):
-        allowed = {str(value) for value in rule.allowed}
-        for row in spec.rows(rule.of):
-            value = str(row.fields.get(rule.field, ""))
-            if value not in allowed:
-                close = closest(value, allowed)
-                yield error(row.location, f'rule {rule.id}: {rule.field} "{value}" is not one of '
-                            f"{', '.join(map(str, rule.allowed))}" + (f' (did you mean "{close}"?)' if close else ""))
-
-
-@rules.rule("custom.sum", "a numeric field adds up to what its rule says")
-def check_sums(spec):
-    for rule in _rules_of(spec, "sum"):
-        total = 0.0
-        for row in spec.rows(rule.of):
-            try:
-                total += float(row.fields.get(rule.sum, 0) or 0)
-            except (TypeError, ValueError):
-                yield error(row.location, f'rule {rule.id}: {rule.sum} "{row.fields.get(rule.sum)}" is not a number')
-                break
-        else:
-            shown = f"{total:g}"
-            if rule.equals is not None and not math.isclose(total, rule.equals, abs_tol=1e-9):
-                yield error(where(rule), f"rule {rule.id}: {rule.of}'s {rule.sum} values add up to {shown}; the "
-                            f"rule says {rule.equals:g}")
-            if rule.at_least is not None and total < rule.at_least:
-                yield error(where(rule), f"rule {rule.id}: {rule.of}'s {rule.sum} values add up to {shown}, "
-                            f"under {rule.at_least:g}")
-            if rule.at_most is not None and total > rule.at_most:
-                yield error(where(rule), f"rule {rule.id}: {rule.of}'s {rule.sum} values add up to {shown}, "
-                            f"over {rule.at_most:g}")
-
-
-@dataclass(frozen=True)
-class Placed:
-    """An element of a face's layout, with the component it is on and that piece's size."""
-
-    component: str
-    area: Area
-    safe_mm: float
-    layout: str
-    name: str
-    element: object
-
-
-def placed_elements(spec: CustomSpec, *kinds: str):
-    """Every element of the given kinds on a face of every component (a layout a component names
-    but the file lacks is components()'s to report)."""
-    for name, component in spec.components.items():
-        size = component.size()
-        if size is None:
-            continue
-        area = Area(size.width_mm, size.height_mm, 0.0)
-        for layout in filter(None, (component.front, component.back)):
-            for element_name, element in spec.layouts.layouts.get(layout, ()):
-                if element.kind in kinds:
-                    yield Placed(name, area, size.safe_mm, layout, element_name, element)
-
-
-@rules.rule("custom.layout", "every text fits its box at its floor size (7 pt unless it says less)")
-def check_layouts(spec):
-    for placed in placed_elements(spec, "text"):
-        element = placed.element
-        style = spec.style.resolve(placed.component, safe_mm=placed.safe_mm)
-        for row in _distinct_texts(spec.rows(placed.component), element.text):
-            text = filled(element.text, row.fields)
-            if not text_fits(element, text, box_of(element, placed.area, style), style, placed.area):
-                yield error(row.location, f'{placed.layout}.{placed.name}: "{text[:40]}" does not fit its box on '
-                            f"{placed.component} at {element.min_pt:g} pt; give it a larger box or fewer words")
-                break
-
-
-@rules.rule("custom.picture-dpi", "pictures have the pixels to print sharp (300 dpi at their placed size)")
-def check_picture_dpi(spec):
-    from generator.images import PRINT_DPI, load_picture, placed_dpi
-
-    for placed in placed_elements(spec, "image"):
-        element = placed.element
-        _, _, w, h = box_of(element, placed.area)
-        seen = set()
-        for row in spec.rows(placed.component):
-            if not placeholders(element.image) <= row.fields.keys():
-                continue
-            file = filled(element.image, row.fields)
-            if file in seen or not (spec.folder / file).is_file():
-                continue  # a missing picture is an input error of its own
-            seen.add(file)
-            picture = load_picture(spec.folder / file, element.where, file)
-            dpi = placed_dpi(picture, w or placed.area.width, h or placed.area.height)
-            if dpi < PRINT_DPI:
-                place = row.location if "{" in element.image else element.where
-                yield warning(place, f'picture "{file}" prints at {dpi:.0f} dpi in {placed.layout}.{placed.name}; '
-                              f"give it {PRINT_DPI} dpi ({picture.width_px} x {picture.height_px} px now) to print "
-                              "sharp")
-
-
-def _distinct_texts(rows: list[Row], template: str) -> list[Row]:
-    """One row for each different text a template gives (a hundred copies of a card are one check);
-    a row that lacks a field the text shows is left to components() to report."""
-    seen, distinct = set(), []
-    needed = placeholders(template)
-    for row in rows:
-        if not needed <= row.fields.keys():
-            continue
-        text = filled(template, row.fields)
-        if text not in seen:
-            seen.add(text)
-            distinct.append(row)
-    return distinct
+def _check_names(spec: CustomSpec) -> None:
+    errors = ErrorList()
+    for name in spec.components:
+        with errors.guard():
+            check_name(name, "component", where(spec, f"components[{name}]"))
+    errors.raise_if_any()
 
 
 def components(spec: CustomSpec) -> list[Component]:
+    """The game's components, made once; every input error of every component at once."""
+    if "_components" in spec.__dict__:
+        return spec.__dict__["_components"]
     errors = ErrorList()
     built = []
     for name, component in spec.components.items():
         with errors.guard():
             built.append(_component(spec, name, component))
+    if not spec.components:
+        errors.add(InputError(where(spec, "components"), "the game has no components, so there is nothing to print; "
+                              "give it one (see the README, \"Your own game\")", "input.no-pieces"))
     errors.raise_if_any()
+    if not any(component.pieces for component in built):
+        raise combine([InputError(where(spec.components[component.name], "rows"), f"{component.name} has no pieces (its "
+                                  "rows are empty, or every count is 0), and no other component has any: there is "
+                                  "nothing to print", "input.no-pieces") for component in built])
+    marks = sum(_marks(spec, name, len(component.pieces)) for name, component in zip(spec.components, built))
+    if marks > MAX_MARKS:
+        raise InputError(where(spec, "components"), f"the pieces would draw {marks:,} elements in all; a game may draw "
+                         f"at most {MAX_MARKS:,}: fewer pieces, or fewer elements on their faces", "input.too-large")
+    spec.__dict__["_components"] = built
     return built
+
+
+def _marks(spec: CustomSpec, name: str, pieces: int) -> int:
+    component = spec.components[name]
+    return pieces * sum(spec.layouts.marks(layout) for layout in filter(None, (component.front, component.back)))
 
 
 def _component(spec: CustomSpec, name: str, component: ComponentSpec) -> Component:
@@ -298,7 +147,15 @@ def _component(spec: CustomSpec, name: str, component: ComponentSpec) -> Compone
         if layout is not None and layout not in layouts.layouts:
             raise InputError(where(component, side), f'{name}.{side}: no layout "{layout}"'
                              f"{did_you_mean(layout, layouts.layouts)}", "input.unknown-layout")
-    rows = spec.rows(name)
+    size = component.size()
+    area = Area(size.width_mm, size.height_mm, 0.0)
+    errors = ErrorList()
+    for side in filter(None, (component.front, component.back)):
+        for problem in layouts.check_on(side, area, spec.style.resolve(name, safe_mm=size.safe_mm), name):
+            errors.add(problem)
+    with errors.guard():
+        rows = spec.rows(name)
+    errors.raise_if_any()
     shape = component.shape_of()
     front_fields = layouts.fields(component.front)
     back_fields = layouts.fields(component.back) if component.back else set()
@@ -306,8 +163,8 @@ def _component(spec: CustomSpec, name: str, component: ComponentSpec) -> Compone
     pieces = []
     shared_back = None
     for row in rows:
-        style = spec.style.resolve(name, piece=row.id, safe_mm=component.size().safe_mm)
-        corner = getattr(component.size(), "corner_radius_mm", 0.0) if component.shape == "rect" else 0.0
+        style = spec.style.resolve(name, piece=row.id, safe_mm=size.safe_mm)
+        corner = getattr(size, "corner_radius_mm", 0.0) if component.shape == "rect" else 0.0
         front = Face(layouts, component.front, _shown(row, front_fields), style, corner)
         back = None
         if component.back:
@@ -326,9 +183,10 @@ def _shown(row: Row, names: set[str]) -> tuple:
 
 def _check_rows(spec, name: str, component: ComponentSpec, rows: list[Row], needed: set[str]) -> None:
     """Every field a layout shows is in every row, and every symbol, colour and picture a row names
-    exists: each mistake at the row's file and line."""
+    exists: each mistake at the row's file and line (a literal one, the same for every row, at its
+    element's line, once)."""
     errors = ErrorList()
-    symbols = set(symbol_names())
+    checked_literals = set()
     for row in rows:
         missing = sorted(needed - set(row.fields))
         if missing:
@@ -341,9 +199,19 @@ def _check_rows(spec, name: str, component: ComponentSpec, rows: list[Row], need
                 with errors.guard():
                     _check_colour(spec, filled(background, row.fields), row.location, f"{layout}.background")
             for element_name, element in spec.layouts.layouts[layout]:
+                label = f"{layout}.{element_name}"
+                if not any("{" in text for text in _values(element)):
+                    if label in checked_literals:
+                        continue  # the same for every row
+                    checked_literals.add(label)
                 with errors.guard():
-                    _check_element(spec, element, row, symbols, f"{layout}.{element_name}")
+                    _check_element(spec, element, row, label)
     errors.raise_if_any()
+
+
+def _values(element) -> list[str]:
+    return [value for value in (element.text, element.symbol, element.image, element.colour, element.fill,
+                                element.stroke) if isinstance(value, str)]
 
 
 def _check_colour(spec, colour: str, place, label: str) -> None:
@@ -351,22 +219,29 @@ def _check_colour(spec, colour: str, place, label: str) -> None:
         spec.layouts.palette.resolve(colour, place, label)
 
 
-def _check_element(spec, element, row: Row, symbols: set[str], label: str) -> None:
+def _check_element(spec, element, row: Row, label: str) -> None:
     fields = row.fields
-    if element.symbol is not None:
+    if element.symbol is not None and "{" in element.symbol:
         symbol = filled(element.symbol, fields)
-        if symbol not in symbols:
-            raise InputError(row.location, f'{label}: unknown symbol "{symbol}"{did_you_mean(symbol, symbols)}',
+        if not is_symbol(symbol):
+            raise InputError(row.location, f'{label}: unknown symbol "{symbol}"{did_you_mean(symbol, symbol_names())}',
                              "input.unknown-symbol")
+    if element.text is not None and placeholders(element.text):
+        unknown = unknown_symbols(filled(element.text, fields))
+        if unknown:
+            raise InputError(row.location, f'{label}: unknown symbol "{unknown[0]}" in the text (a symbol is written '
+                             f":name:, one of {', '.join(symbol_names())})", "input.unknown-symbol")
     for key in ("colour", "fill", "stroke"):
         value = getattr(element, key)
-        if value and "{" in value:
-            _check_colour(spec, filled(value, fields), row.location, f"{label}.{key}")
+        if value:
+            place = row.location if "{" in value else element.where
+            _check_colour(spec, filled(value, fields), place, f"{label}.{key}")
     if element.image is not None:
         from generator.images import load_picture
 
         place = row.location if "{" in element.image else element.where
-        load_picture(spec.folder / filled(element.image, fields), place, filled(element.image, fields))
+        load_picture(spec.reader, filled(element.image, fields), place)
 
 
-GAME = Game(name="custom", spec=CustomSpec, components=components, rules=rules, named_by_file=True)
+GAME = Game(name="custom", spec=CustomSpec, components=components, rules=rules, named_by_file=True,
+            inputs=check_inputs)

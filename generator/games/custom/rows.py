@@ -2,8 +2,14 @@
 
 A CSV file has a header row and is UTF-8. Two columns mean something of their own: `count` repeats a
 row (a whole number, 0 leaves it out) and `id` names its piece (unique within the component; without
-it, pieces are numbered). Every other column is a field that a layout's `{field}` shows. Mistakes are
-input errors at the file and line: `cards.csv:7: error: ...`.
+it, pieces are numbered). Every other column is a field that a layout's `{field}` shows. A field is
+the text as written, in a CSV cell or in the game file alike: an inline `name: No` is the text "No",
+`code: 010` is "010" (YAML 1.1 would read false and 8). Mistakes are input errors at the file and
+line: `cards.csv:7: error: ...`.
+
+Copies of a row take its id and a number (`a`, `a-2`, `a-3`); a row without an id is numbered after
+its component (`card-1`, `card-2`...). A generated id that another row gives is an error, so no two
+pieces ever share an id.
 """
 
 from __future__ import annotations
@@ -12,60 +18,75 @@ import csv
 import io
 import re
 from dataclasses import dataclass
-from pathlib import Path
 
 from generator.errors import ErrorList, InputError, Location
 from generator.paths import display_path
-from generator.yamlio import YamlList, YamlMap, read_text
+from generator.yamlio import YamlList, YamlMap, decode_text
 
 COUNT, ID = "count", "id"
 MAX_COUNT = 500  # copies of one row: more is a typo, not a print run
+#: Pieces of one component: a print run of ten thousand cards fits (it takes 1,112 sheets); more is a
+#: mistake, refused before the rest of the file is read.
+MAX_PIECES = 10_000
+#: The longest field: a card's rules text is a few hundred characters; a cell of a megabyte is a mistake.
+MAX_CELL = 10_000
 SAFE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+WHOLE_NUMBER = re.compile(r"^[0-9]+$")
 
 
 @dataclass(frozen=True)
 class Row:
-    """One row: its piece id, its fields (text, or numbers and true/false from YAML), and where it is."""
+    """One row: its piece id, its fields (text, as written), and where it is."""
 
     id: str
     fields: dict
     location: Location
 
+    def value(self, field: str):
+        """A field's value for a rule: the row's `id` is one too."""
+        return self.id if field == ID else self.fields.get(field)
 
-def read_rows(source, location: Location, component: str, base: Path) -> list[Row]:
-    """The rows of `source`: a list of mappings, a CSV path relative to `base` (the game file's folder),
-    or nothing (one piece with no fields). Each row repeated by its `count`."""
+    def has(self, field: str) -> bool:
+        return field == ID or field in self.fields
+
+
+def read_rows(source, location: Location, component: str, reader) -> list[Row]:
+    """The rows of `source`: a list of mappings, a CSV file's name in the game's folder (read by
+    `reader`), or nothing (one piece with no fields). Each row repeated by its `count`."""
     if source is None:
         return [Row(f"{component}-1", {}, location)]
     if isinstance(source, str):
-        return _counted(_csv_rows(base / source, location), component)
+        data = reader.read(source, "rows", location, "give the name of a CSV file beside the game file")
+        return _counted(_csv_rows(data, display_path(reader.locate(source, "rows", location))), component)
     if not isinstance(source, list) or not all(isinstance(item, dict) for item in source):
         raise InputError(location, f"rows of {component} must be a CSV file's name or a list of mappings",
                          "input.type")
     places = source.item_locations if isinstance(source, YamlList) else [location] * len(source)
     raw = []
+    errors = ErrorList()
     for item, place in zip(source, places):
         bad = [key for key, value in item.items() if isinstance(value, (dict, list))]
         if bad:
             where = item.where(bad[0]) if isinstance(item, YamlMap) else place
-            raise InputError(where, f'field "{bad[0]}" of a row holds a list or a mapping; a field is one value',
-                             "input.type")
-        raw.append(({str(key): value for key, value in item.items()}, place))
+            errors.add(InputError(where, f'field "{bad[0]}" of a row holds a list or a mapping; a field is one value',
+                                  "input.type"))
+            continue
+        written = item.text if isinstance(item, YamlMap) else (lambda key: "" if item[key] is None else str(item[key]))
+        raw.append(({str(key): written(key) for key in item}, place))
+    errors.raise_if_any()
     return _counted(raw, component)
 
 
-def _csv_rows(path: Path, named_at: Location) -> list[tuple[dict, Location]]:
-    shown = display_path(path)
-    if not path.is_file():
-        raise InputError(named_at, f'no CSV file "{shown}"; give the name of a CSV file beside the game file',
-                         "input.missing-file")
-    text = read_text(path, shown, hint="give a CSV file saved as UTF-8")
+def _csv_rows(data: bytes, shown: str) -> list[tuple[dict, Location]]:
+    text = decode_text(data, shown, "CSV file", "CSV")
     reader = csv.reader(io.StringIO(text, newline=""))
     try:
         header = next(reader)
     except StopIteration:
         raise InputError(Location(shown, 1), "the CSV file is empty; its first row names the columns",
                          "input.csv") from None
+    except csv.Error as problem:
+        raise InputError(Location(shown, 1), f"the header row cannot be read ({problem})", "input.csv") from None
     names = [name.strip() for name in header]
     errors = ErrorList()
     for index, name in enumerate(names):
@@ -76,53 +97,95 @@ def _csv_rows(path: Path, named_at: Location) -> list[tuple[dict, Location]]:
             errors.add(InputError(Location(shown, 1, 1), f'two columns are named "{name}"', "input.csv"))
     errors.raise_if_any()
     rows = []
-    for values in reader:
-        line = reader.line_num
+    while True:
+        line = reader.line_num + 1  # where the row starts (a quoted cell may span lines)
+        try:
+            values = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as problem:  # a cell past csv's own limit (128 KB), a stray quote
+            errors.add(InputError(Location(shown, line), _csv_problem(problem), "input.csv"))
+            break
         if not any(value.strip() for value in values):
             continue  # a blank line
         if len(values) != len(names):
             errors.add(InputError(Location(shown, line), f"{len(values)} values for {len(names)} columns "
                                   f"({', '.join(names)})", "input.csv"))
             continue
+        long = [name for name, value in zip(names, values) if len(value) > MAX_CELL]
+        if long:
+            errors.add(InputError(Location(shown, line), f'the "{long[0]}" cell is longer than {MAX_CELL:,} '
+                                  "characters; a field is a few lines of a card at most", "input.too-large"))
+            continue
         rows.append(({name: value.strip() for name, value in zip(names, values)}, Location(shown, line)))
+        if len(rows) > MAX_PIECES:
+            errors.add(InputError(Location(shown, line), f"more than {MAX_PIECES:,} rows; a component may have "
+                                  f"at most {MAX_PIECES:,} pieces", "input.too-large"))
+            break
     errors.raise_if_any()
     return rows
 
 
+def _csv_problem(problem: csv.Error) -> str:
+    if "field larger than field limit" in str(problem):
+        return f"a cell is longer than {MAX_CELL:,} characters; a field is a few lines of a card at most"
+    return f"this row cannot be read as CSV ({problem})"
+
+
 def _counted(raw: list[tuple[dict, Location]], component: str) -> list[Row]:
-    """Each row `count` times, with its id (given, or the component and a number)."""
+    """Each row `count` times, with its id (given, or the component and a number). A generated id
+    that a row gives too (row `a` twice beside a row `a-2`) is an error at the later of the two."""
     errors = ErrorList()
-    rows: list[Row] = []
-    seen: dict[str, Location] = {}
+    counted: list[tuple[dict, Location, int, str | None]] = []
+    given_at: dict[str, Location] = {}
     for fields, place in raw:
-        count = fields.pop(COUNT, 1)
-        given = fields.pop(ID, None)
+        fields = dict(fields)
+        count, given = fields.pop(COUNT, "1"), fields.pop(ID, None)
+        long = [name for name, value in fields.items() if len(str(value)) > MAX_CELL]
         with errors.guard():
+            if long:
+                raise InputError(place, f'field "{long[0]}" is longer than {MAX_CELL:,} characters; a field is a few '
+                                 "lines of a card at most", "input.too-large")
             count = _count(count, place)
             if given is not None:
                 given = str(given).strip()
                 if not SAFE_ID.match(given):
-                    raise InputError(place, f'id "{given}" must be letters, digits, ".", "-" and "_"', "input.bad-id")
-                if given in seen:
-                    raise InputError(place, f'the id "{given}" is given twice (first at line {seen[given].line}); '
+                    raise InputError(place, f'id "{given[:40]}" must be letters, digits, ".", "-" and "_" (at most '
+                                     "64), starting with a letter or a digit", "input.bad-id")
+                if ".." in given:
+                    raise InputError(place, f'id "{given}" holds "..", which could lead out of the output folder',
+                                     "input.unsafe-name")
+                if given in given_at:
+                    raise InputError(place, f'the id "{given}" is given twice (first at line {given_at[given].line}); '
                                      "every piece needs its own", "input.duplicate-id")
-                seen[given] = place
-            for copy in range(1, count + 1):
-                base = given or f"{component}-{len(rows) + 1}"
-                rows.append(Row(base if copy == 1 or not given else f"{base}-{copy}", fields, place))
+                given_at[given] = place
+            counted.append((fields, place, count, given))
+    errors.raise_if_any()
+    rows: list[Row] = []
+    for fields, place, count, given in counted:
+        if len(rows) + count > MAX_PIECES:
+            raise InputError(place, f"{component} would have more than {MAX_PIECES:,} pieces; a component may have "
+                             f"at most {MAX_PIECES:,}", "input.too-large")
+        for copy in range(1, count + 1):
+            if given:
+                piece_id = given if copy == 1 else f"{given}-{copy}"
+            else:
+                piece_id = f"{component}-{len(rows) + 1}"
+            taken = given_at.get(piece_id) if piece_id != given else None
+            if taken is not None:
+                errors.add(InputError(taken, f'the id "{piece_id}" is also the id the row at line {place.line} gives '
+                                      f"its {'copy' if given else 'piece'}; give this row another id",
+                                      "input.duplicate-id"))
+            rows.append(Row(piece_id, fields, place))
     errors.raise_if_any()
     return rows
 
 
 def _count(value, place: Location) -> int:
-    if isinstance(value, str):
-        value = value.strip()
-        if not value.isdigit():
-            raise InputError(place, f'count "{value}" is not a whole number; give 0 or more copies', "input.type")
-        value = int(value)
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise InputError(place, f"count {value!r} is not a whole number of copies (0 or more)", "input.type")
-    if value > MAX_COUNT:
-        raise InputError(place, f"count {value}: at most {MAX_COUNT} copies of a row (is it a typo?)",
+    text = str(value).strip()
+    if not WHOLE_NUMBER.match(text):
+        raise InputError(place, f'count "{text[:20]}" is not a whole number; give 0 or more copies', "input.type")
+    if len(text) > 6 or int(text) > MAX_COUNT:
+        raise InputError(place, f"count {text[:20]}: at most {MAX_COUNT} copies of a row (is it a typo?)",
                          "input.too-many")
-    return value
+    return int(text)

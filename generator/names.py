@@ -1,0 +1,49 @@
+"""Names that become file and folder names: a game's output folder, a component's name, a piece's id.
+
+A build writes `<out>/<game>/pieces/<component>/<id>-front.png` and the like, so each of these names
+is checked where it is given: no "/" or "\\" (a folder), no ".." (a way out), no NUL or other
+control character, no leading "." (a hidden file), and at most MAX_NAME characters (file systems
+refuse long names, and a message should be able to show one).
+"""
+
+from __future__ import annotations
+
+import re
+
+from generator.errors import InputError, Location
+
+MAX_NAME = 100
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def name_problem(name) -> str | None:
+    """What makes `name` unfit to be a file name, or None when it is fit."""
+    if not isinstance(name, str) or not name.strip():
+        return "is empty"
+    if _CONTROL.search(name):
+        return "holds a control character (a NUL, a tab, a new line)"
+    if "/" in name or "\\" in name:
+        return 'holds "/" or "\\", which would make a folder of it'
+    if ".." in name:
+        return 'holds "..", which could lead out of the output folder'
+    if name.startswith("."):
+        return 'starts with ".", which would hide its files'
+    if len(name) > MAX_NAME:
+        return f"is {len(name)} characters long; at most {MAX_NAME}"
+    return None
+
+
+def shown(name) -> str:
+    """A name as a message quotes it: cut short, its control characters escaped."""
+    text = str(name)
+    text = text if len(text) <= 40 else text[:37] + "..."
+    return _CONTROL.sub(lambda found: repr(found.group())[1:-1], text)
+
+
+def check_name(name, what: str, location: Location) -> None:
+    """`what` (a component, a piece id) names files of the build: refused with one error at
+    `location` unless it is a safe file name."""
+    problem = name_problem(name)
+    if problem:
+        raise InputError(location, f'{what} "{shown(name)}" {problem}; it names files of the build: use letters, '
+                         'digits, "-" and "_"', "input.unsafe-name")
