@@ -10,21 +10,23 @@ contrast check reads and the backends replay wherever the piece is placed.
 
 from __future__ import annotations
 
-import os
-import shutil
-import tempfile
-from contextlib import contextmanager
+import hashlib
+import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
+from generator import cache
 from generator.errors import InputError, Location
 from generator.exports import piece_files, piece_pages, select, tts_decks
 from generator.impose import Page, PrintSettings, TooManySheets, impose
 from generator.load import LoadedGame, bundled_targets, load_game
+from generator.output import prepare_output, refuse_unsafe_folder, write_build
 from generator.palette import load_palette
+from generator.paths import TEMPLATES_DIR
 from generator.print_guide import guide_component
-from generator.render import json_bytes, manifest, render_pages
+from generator.reading import allowed_folders
+from generator.render import manifest, render_pages
 from generator.schema import Context
 from generator.settings import print_settings
 from generator.templates import Templates
@@ -59,19 +61,26 @@ class Built:
     directory: Path
     written: list[str]
     pages: list[Page]
+    notes: list[str]  # what the user should know about the folder (another layout's files kept)
 
 
 # 1. load ---------------------------------------------------------------------------------------
 
-def input_context(palette_choice: str | None, words: str | None = None, lang: str | None = None) -> Context:
-    """The palette, templates and words choice, read once per command and shared by every target."""
-    return Context(load_palette(palette_choice), Templates(), words, lang)
+def input_context(palette_choice: str | None, words: str | None = None, lang: str | None = None,
+                  allowed: tuple[str, ...] = ()) -> Context:
+    """The palette, templates, words choice and the folders game files may read from besides their
+    own (`--allow-path`), read once per command and shared by every target."""
+    if words is not None and lang is not None:
+        raise InputError(Location("--lang"), "give --words FILE or --lang CODE, not both: a words file is a "
+                         "translation of its own", "input.usage")
+    return Context(load_palette(palette_choice), Templates(), words, lang, allowed_folders(tuple(allowed)))
 
 
 def load(targets: Iterable[str], overrides: Iterable[str] = (), context: Context | None = None) -> list[LoadedGame]:
     """Each target (a bundled game's name or a game file; none: every bundled game) as a typed spec."""
     context = context or input_context(None)
-    return [load_game(target, tuple(overrides), context.palette, context.templates, context.words, context.lang)
+    return [load_game(target, tuple(overrides), context.palette, context.templates, context.words, context.lang,
+                      context.allowed)
             for target in (tuple(targets) or bundled_targets())]
 
 
@@ -121,8 +130,8 @@ def impose_pages(loaded: LoadedGame, chosen: list, settings: PrintSettings, layo
 def render_files(loaded: LoadedGame, chosen: list, pages: list[Page], settings: PrintSettings, request: Request,
                  on_page: Callable[[], None] = lambda: None, directory: Path | None = None
                  ) -> Iterator[tuple[str, bytes]]:
-    """The build's files, (path in the game's folder, bytes), each yielded as soon as it is done;
-    `directory`, the game's folder, is where TTS's saved object finds its images."""
+    """The build's files but its manifest, (path in the game's folder, bytes), each yielded as soon as
+    it is done; `directory`, the game's folder, is where TTS's saved object finds its images."""
     name, title, dpi = loaded.out_name, loaded.spec.title, request.resolution
     words = loaded.spec.words
     if loaded.draft_errors is not None:  # every page says it is not for printing yet
@@ -140,8 +149,6 @@ def render_files(loaded: LoadedGame, chosen: list, pages: list[Page], settings: 
             for fmt, number, data in rendered:
                 suffix = "png" if fmt == "png" else "svg"
                 yield (f"{name}.pdf" if fmt == "pdf" else f"{folder[fmt]}/page-{number:02d}.{suffix}"), data
-    where = "manifest.json" if request.layout == "sheets" else f"{request.layout}/manifest.json"
-    yield where, json_bytes(manifest(loaded.game.name, pages, settings, request.layout))
 
 
 def progress_units(pages: list[Page], request: Request) -> int:
@@ -151,110 +158,28 @@ def progress_units(pages: list[Page], request: Request) -> int:
     return len(pages) * (2 if "png" in request.formats else 1)
 
 
-# 6. write --------------------------------------------------------------------------------------
+# 6. write: generator/output.py ------------------------------------------------------------------
 
-def prepare_output(out_dir: Path, names: list[str]) -> None:
-    """Make sure the game folders can be written before anything is drawn."""
-    with output_errors(out_dir):
-        out_dir.mkdir(parents=True, exist_ok=True)
-        for name in names:
-            if (out_dir / name).exists() and not (out_dir / name).is_dir():
-                raise InputError(Location("--out"), f"{out_dir / name} is a file, where the output folder of "
-                                 f"{name} goes; move it or choose another --out", "output.unwritable")
-        with tempfile.TemporaryFile(dir=out_dir):
-            pass
-
-
-_UMASK = os.umask(0o022)
-os.umask(_UMASK)
-
-
-def owned_entries(name: str, request: Request) -> set[str]:
-    """The entries of a game's folder that a build of `request` makes, and so replaces whole: the
-    sheets' PDF, manifest and a folder per format asked for; `pieces/` or `tts/` for those layouts.
-    Everything else in the folder (another layout's or format's files) is kept."""
-    if request.layout != "sheets":
-        return {request.layout}
-    owned = {"manifest.json"}
-    if "pdf" in request.formats or "png" in request.formats:
-        owned.add(f"{name}.pdf")
-    return owned | {fmt for fmt in ("svg", "png", "cut") if fmt in request.formats}
+def inputs_digest(loaded: LoadedGame, settings: PrintSettings, request: Request) -> str:
+    """A digest of everything a build's pages are made from: the program, the game file as read
+    (with --set), every file it read, the palette, the words, the print settings and the pieces
+    chosen. Two builds with the same digest print the same pages (output/ keeps an earlier build's
+    files of other formats only then)."""
+    words = loaded.spec.words
+    digest = hashlib.sha256()
+    for part in (program_version(), json.dumps(loaded.data, default=str), sorted(map(str, (loaded.reader.files
+                 if loaded.reader else {}).items())), loaded.palette_colours, words.texts, words.language,
+                 words.numbers, repr(settings), request.only, request.copies, loaded.draft_errors):
+        digest.update(json.dumps(part, default=str, sort_keys=True).encode())
+        digest.update(b"\0")
+    return digest.hexdigest()
 
 
-def write(directory: Path, files: Iterable[tuple[str, bytes]], owned: set[str] | None = None) -> list[str]:
-    """Write `files` ((path in the folder, bytes), as they come) as the folder `directory`. The
-    entries `owned` names (all, when None) are replaced whole; any others the folder already holds
-    (an earlier build's of another layout or format) are kept. Returns the written files' names,
-    relative to `directory`.
-
-    Each file goes to disk as soon as it arrives, so a thousand-page job never holds more than a
-    page or two; they go into a fresh folder beside `directory` that is swapped in at the end, so a
-    rebuild leaves no stale page of an earlier build and an interrupted one (or a failed stage)
-    leaves the old folder as it was.
-    """
-    staging = Path(tempfile.mkdtemp(prefix=f".{directory.name}.", dir=directory.parent))
-    written = []
-    try:
-        os.chmod(staging, 0o777 & ~_UMASK)  # mkdtemp makes folders private; outputs are ordinary files
-        for relative, data in files:
-            path = staging / relative
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(data)
-            written.append(relative)
-        if owned is not None and directory.is_dir():
-            _keep_others(directory, staging, owned | {relative.split("/")[0] for relative in written})
-        _swap_in(staging, directory)
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
-    return written
-
-
-def _keep_others(directory: Path, staging: Path, owned: set[str]) -> None:
-    """Carry the old folder's entries that this build does not make into the new one, as hard links
-    where the file system allows (cheap, and the old folder stays whole until the swap)."""
-    for entry in directory.iterdir():
-        if entry.name in owned or entry.name.startswith("."):
-            continue
-        target = staging / entry.name
-        if entry.is_dir():
-            shutil.copytree(entry, target, copy_function=_link_or_copy)
-        else:
-            _link_or_copy(entry, target)
-
-
-def _link_or_copy(source, target) -> None:
-    try:
-        os.link(source, target)
-    except OSError:
-        shutil.copy2(source, target)
-
-
-def _swap_in(staging: Path, directory: Path) -> None:
-    """Put `staging` where `directory` is, the old folder going only once the new one is there."""
-    if not directory.exists():
-        staging.rename(directory)
-        return
-    retired = Path(tempfile.mkdtemp(prefix=f".{directory.name}.old.", dir=directory.parent))
-    directory.rename(retired / directory.name)
-    staging.rename(directory)
-    shutil.rmtree(retired, ignore_errors=True)
-
-
-@contextmanager
-def output_errors(out_dir: Path):
-    """A file-system refusal (no permission, a file where a folder should be) as one input error."""
-    try:
-        yield
-    except OSError as problem:
-        if isinstance(problem, (FileExistsError, NotADirectoryError)):
-            reason = "a file stands where a folder must go"
-        else:
-            reason = (problem.strerror or str(problem)).lower()
-        blamed = Path(problem.filename) if problem.filename else out_dir
-        where = "" if out_dir in (blamed, blamed.parent) else f" ({blamed})"  # name only a file in the way
-        raise InputError(Location("--out"), f"cannot write to {out_dir}{where}: {reason}; choose another --out",
-                         "output.unwritable") from None
+def program_version() -> str:
+    """The program's code and templates, as a digest: a build by another version may differ."""
+    package = Path(__file__).resolve().parent
+    sources = sorted(str(path) for path in (*package.rglob("*.py"), *TEMPLATES_DIR.glob("*.yaml")))
+    return cache.code_version(tuple(sources)) or "unknown"
 
 
 # the whole build -------------------------------------------------------------------------------
@@ -270,23 +195,39 @@ def refuse_shared_folders(loaded_games: list[LoadedGame]) -> None:
                              "input.duplicate-id")
 
 
+def write(loaded: LoadedGame, directory: Path, files: Iterable[tuple[str, bytes]], pages: list[Page],
+          settings: PrintSettings, request: Request) -> tuple[list[str], list[str]]:
+    """The rendered files into the game's folder, with the manifest that records them and the inputs
+    they were made from (output.py): the files written, and notes for the user."""
+    record = manifest(loaded.game.name, pages, settings, request.layout)
+    return write_build(directory, files, request.layout, loaded.out_name, record,
+                       inputs_digest(loaded, settings, request))
+
+
+def refuse_unsafe_folders(loaded_games: list[LoadedGame], out_dir: Path) -> None:
+    """Before anything is drawn: each game's output folder is one a build may write (output.py)."""
+    for loaded in loaded_games:
+        game_file = loaded.reader.folder / Path(loaded.source).name if loaded.reader else Path(loaded.source)
+        refuse_unsafe_folder(out_dir / loaded.out_name, game_file, loaded.reader.files if loaded.reader else ())
+
+
 def build_games(loaded_games: list[LoadedGame], settings: PrintSettings, request: Request, out_dir: Path,
                 progress: Callable[[int], Callable[[], None]] = lambda total: (lambda: None)) -> Iterator[Built]:
     """Stages 3 to 6 for each game whose check passed: its components, pages, files and folder.
     `progress(total)` is told how many steps are coming and returns what to call after each."""
+    refuse_unsafe_folders(loaded_games, out_dir)
     jobs = []
     for loaded in loaded_games:
         chosen = with_print_guide(loaded, components(loaded, request), settings, request)
         jobs.append((loaded, chosen, impose_pages(loaded, chosen, settings, request.layout)))
-    prepare_output(out_dir, [loaded.out_name for loaded, _, _ in jobs])
+    prepare_output(out_dir, [out_dir / loaded.out_name for loaded, _, _ in jobs])
     step = progress(sum(progress_units(pages, request) for _, _, pages in jobs))
     for loaded, chosen, pages in jobs:
         directory = out_dir / loaded.out_name
         try:
-            with output_errors(out_dir):
-                written = write(directory, render_files(loaded, chosen, pages, settings, request, step, directory),
-                                owned_entries(loaded.out_name, request))
+            written, notes = write(loaded, directory, render_files(loaded, chosen, pages, settings, request, step,
+                                                                   directory), pages, settings, request)
         except InputError as problem:  # a draft's faces are first drawn here: a missing glyph at its text's line
             raise loaded._at_the_text(problem) from None
         loaded.faces.clear()  # this game's recordings are printed; the next game's need the memory
-        yield Built(loaded, directory, written, pages)
+        yield Built(loaded, directory, written, pages, notes)

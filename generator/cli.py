@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -12,14 +13,14 @@ import click
 
 from generator import build, cache, plugins
 from generator.build import FORMATS, LAYOUTS, Request, input_context
-from generator.errors import InputError, Location, did_you_mean
+from generator.errors import MAX_REPORTED, InputError, Location, did_you_mean
 from generator.impose import DEFAULT_BLEED
-from generator.load import LoadedGame, bundled_targets, load_game
+from generator.load import LoadedGame, bundled_targets, game_named_by
 from generator.kit.text import counted
 from generator.palette import Palette, bundled_palette_names, load_palette
 from generator.templates import Templates
-from generator.words import words_yaml
-from generator.validate import has_errors
+from generator.words import is_words_file, words_yaml
+from generator.validate import Finding, has_errors
 
 
 def parse_formats(text: str) -> tuple[str, ...]:
@@ -43,7 +44,8 @@ def _refuse_bad_input(function):
         except InputError as problem:
             click.echo(str(problem), err=True)
             sys.exit(2)
-        except Exception as problem:  # a plug-in's bug is the plug-in's to fix; a bug of ours stays loud
+        except (Exception, SystemExit) as problem:  # a plug-in's bug (or exit) is the plug-in's to fix; a bug
+            # of ours stays loud, and our own exit goes through
             failure = None if plugins.show_tracebacks else plugins.plugin_failure(problem)
             if failure is None:
                 raise
@@ -104,6 +106,9 @@ def list_games(as_json: bool, pieces_of: str | None):
 
 
 def _common_input_options(function):
+    function = click.option("--allow-path", "allowed", multiple=True, metavar="DIR",
+                            help="Let game files read pictures, fonts and rows from this folder too (by default only "
+                                 "from their own folder and below); repeatable.")(function)
     function = click.option("--lang", "lang", metavar="CODE",
                             help="Print a game's words in a bundled translation (data/words/<game>.<code>.yaml).")(function)
     function = click.option("--words", "words_file", metavar="FILE",
@@ -121,7 +126,7 @@ MAX_COPIES = 1000
 
 @cli.command("build")
 @click.argument("targets", nargs=-1)
-@click.option("--out", "out_dir", default="output", show_default=True, type=click.Path(path_type=Path))
+@click.option("--out", "out_text", default="output", show_default=True, metavar="DIR")
 @click.option("--paper", default="a4", show_default=True, help="a3, a4, a5, letter, tabloid or half-letter (any case), or a paper YAML file.")
 @click.option("--format", "format_list", default="pdf", show_default=True, help="Comma list of pdf, svg, png, cut.")
 @click.option("--duplex", type=click.Choice(["long", "short", "off"]), default="long", show_default=True)
@@ -149,9 +154,13 @@ MAX_COPIES = 1000
 @_common_input_options
 @_refuse_bad_input
 @_plugin_option
-def build_command(targets, out_dir, paper, format_list, duplex, bleed, crop_marks, dpi, layout, only, copies, quiet,
-                  shop, svg_text, draft, palette_choice, overrides, words_file, lang):
+def build_command(targets, out_text, paper, format_list, duplex, bleed, crop_marks, dpi, layout, only, copies, quiet,
+                  shop, svg_text, draft, palette_choice, overrides, words_file, lang, allowed):
     """Render games (bundled names or YAML paths; none = all) into print-ready files."""
+    if not out_text.strip() or "\x00" in out_text:
+        raise InputError(Location("--out"), "the output folder is empty; name a folder (the default is output)",
+                         "input.usage")
+    out_dir = Path(out_text).expanduser()
     if shop is not None:
         if layout != "sheets" and layout != "pieces":
             raise InputError(Location("--shop"), f"--shop makes a file per card (--layout pieces), not --layout {layout}",
@@ -161,7 +170,7 @@ def build_command(targets, out_dir, paper, format_list, duplex, bleed, crop_mark
     if "cut" in request.formats and layout != "sheets":
         raise InputError(Location("--format"), f"cut files go with the printed sheets; --layout {layout} prints no "
                          "sheets to cut: leave cut out, or build --layout sheets", "input.unknown-format")
-    context = input_context(palette_choice, words_file, lang)
+    context = input_context(palette_choice, words_file, lang, allowed)
     settings = build.settings_for(paper, duplex, bleed, crop_marks, context)
     loaded_games = build.load(targets, overrides, context)
     build.refuse_shared_folders(loaded_games)
@@ -171,8 +180,8 @@ def build_command(targets, out_dir, paper, format_list, duplex, bleed, crop_mark
         errors = [finding for finding in findings if finding.level == "error"]
         # A build is quiet: it shows errors; warnings are counted, and `pnp validate` lists them.
         # A draft lists its findings once, warnings too, since it is the designer's review.
-        for finding in findings if draft else errors:
-            click.echo(str(finding), err=True)
+        for line in reported(findings if draft else errors):
+            click.echo(line, err=True)
         if draft:
             loaded.draft_errors = len(errors)
         else:
@@ -186,6 +195,8 @@ def build_command(targets, out_dir, paper, format_list, duplex, bleed, crop_mark
     try:
         for built in build.build_games(loaded_games, settings, request, out_dir, progress.start):
             progress.clear()
+            for note in built.notes:
+                click.echo(note, err=True)
             if not quiet:
                 click.echo(build_summary(built.directory, built.written, built.pages))
                 if warnings.get(built.loaded.out_name):
@@ -278,17 +289,35 @@ def palettes_command(check_name):
 
 
 def report_findings(loaded_games: list[LoadedGame], rules: str, ok_line) -> bool:
-    """Print each game's findings of the rules whose ids start with `rules` ("" for all), or its
-    `ok_line(loaded)` when it has none; True when any finding is an error."""
+    """Print each game's findings of the rules whose ids start with `rules` ("" for all) where input
+    errors go, on stderr, or its `ok_line(loaded)` on stdout when it has none; True when any finding
+    is an error."""
     failed = False
     for loaded in loaded_games:
         findings = [finding for finding in build.check(loaded) if finding.rule.startswith(rules)]
-        for finding in findings:
-            click.echo(str(finding))
+        for line in reported(findings):
+            click.echo(line, err=True)
         failed |= has_errors(findings)
         if not findings:
             click.echo(f"{loaded.source}: {ok_line(loaded)}")
     return failed
+
+
+def reported(findings: list[Finding]) -> list[str]:
+    """Findings as the lines a user reads: in file order (the files in the order they come up, then
+    line by line), each once, and at most MAX_REPORTED of them, as input errors are."""
+    files: dict[str, int] = {}
+    for finding in findings:
+        files.setdefault(finding.location.file, len(files))
+    ordered = sorted(findings, key=lambda f: (files[f.location.file], f.location.line or 0, f.location.col or 0))
+    lines = list(dict.fromkeys(str(finding) for finding in ordered))
+    if len(lines) <= MAX_REPORTED:
+        return lines
+    left = ordered[-1].location.file
+    level = "error" if any(finding.level == "error" for finding in findings) else "warning"
+    more = len(lines) - MAX_REPORTED
+    return lines[:MAX_REPORTED] + [f"{left}: {level}: {more} more finding{'s' if more > 1 else ''} not shown; fix "
+                                   "the ones above and run again [validate.too-many-findings]"]
 
 
 def palette_listing(palette: Palette, default: bool = False) -> str:
@@ -310,11 +339,12 @@ def palette_listing(palette: Palette, default: bool = False) -> str:
 @_common_input_options
 @_refuse_bad_input
 @_plugin_option
-def validate_command(targets, fresh, palette_choice, overrides, words_file, lang):
+def validate_command(targets, fresh, palette_choice, overrides, words_file, lang, allowed):
     """Check component sets against the games' rules. Exit 1 when an error is found."""
     if fresh:
         cache.fresh()
-    failed = report_findings(build.load(targets, overrides, input_context(palette_choice, words_file, lang)), "",
+    context = input_context(palette_choice, words_file, lang, allowed)
+    failed = report_findings(build.load(targets, overrides, context), "",
                              lambda loaded: f"ok, {loaded.rule_count} rules hold")
     sys.exit(1 if failed else 0)
 
@@ -322,18 +352,47 @@ def validate_command(targets, fresh, palette_choice, overrides, words_file, lang
 @cli.command("words")
 @click.argument("game")
 @click.option("--lang", metavar="CODE", help="A bundled translation instead of the game's own words.")
-@click.option("--out", "out_file", type=click.Path(path_type=Path), help="Write to this file (default: stdout).")
+@click.option("--out", "out_file", metavar="FILE", help="Write to this file (default: stdout).")
 @_refuse_bad_input
+@_plugin_option
 def words_command(game, lang, out_file):
     """Write a game's printed words as YAML, ready to edit or translate (then --words FILE). GAME is a
     bundled game or a game file (a game of your own gets the words every game prints: page 1's box,
     the footers)."""
-    name = game if game in bundled_targets() else load_game(game).game.name
+    name = game if game in bundled_targets() else game_named_by(game).name
     text = words_yaml(name, lang)
     if out_file is None:
         click.echo(text, nl=False)
     else:
-        out_file.write_text(text, encoding="utf-8")
+        write_words_file(out_file, text)
+
+
+def write_words_file(name: str, text: str) -> None:
+    """Write a words file to `name`, whole or not at all: a new file, or one that is a words file
+    already (an earlier `pnp words`); anything else there is the user's, and left as it is."""
+    where = Location("--out")
+    if not name.strip() or "\x00" in name:
+        raise InputError(where, "the file name is empty; name the words file to write", "input.usage")
+    path = Path(name).expanduser()
+    if path.is_symlink():
+        raise InputError(where, f"{path} is a symbolic link; name a file of its own", "output.not-ours")
+    if path.is_dir():
+        raise InputError(where, f"{path} is a folder; name the words file to write in it, e.g. {path / 'words.yaml'}",
+                         "output.unwritable")
+    if not path.parent.is_dir():
+        raise InputError(where, f"the folder {path.parent} does not exist; make it first, or name a file in a folder "
+                         "that does", "output.unwritable")
+    if path.exists() and not is_words_file(path):
+        raise InputError(where, f"{path} exists and is not a words file; pnp words replaces only a words file: name "
+                         "a new file", "output.not-ours")
+    staged = path.with_name(f".{path.name}.pnp-{os.getpid()}")
+    try:
+        staged.write_text(text, encoding="utf-8")
+        os.replace(staged, path)
+    except OSError as problem:
+        staged.unlink(missing_ok=True)
+        raise InputError(where, f"cannot write {path}: {(problem.strerror or str(problem)).lower()}",
+                         "output.unwritable") from None
 
 
 def main(args: list[str] | None = None):

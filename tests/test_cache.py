@@ -118,10 +118,10 @@ def test_validate_fresh_recomputes(cache_dir, tmp_path):
     [entry] = [p for p in cache_dir.iterdir() if p.name.startswith("diatoms-self-play")]
     entry.write_text(json.dumps({"key": json.loads(entry.read_text())["key"],
                                  "result": {"games": 150, "turns": 10, "stalls": 10, "sizes": {}}}))
-    code, stdout, _ = run_pnp("validate", "diatoms", cwd=ROOT)
-    assert code == 1 and "diatoms.playable" in stdout  # what was kept is what is reported...
-    code, stdout, _ = run_pnp("validate", "--fresh", "diatoms", cwd=ROOT)
-    assert code == 0, stdout  # ...until --fresh plays again
+    code, _, stderr = run_pnp("validate", "diatoms", cwd=ROOT)
+    assert code == 1 and "diatoms.playable" in stderr  # what was kept is what is reported...
+    code, _, stderr = run_pnp("validate", "--fresh", "diatoms", cwd=ROOT)
+    assert code == 0, stderr  # ...until --fresh plays again
     cache.fresh(False)
 
 

@@ -163,11 +163,11 @@ def test_an_outlined_symbol_and_a_lattice_clipped_to_the_bleed(deck):
 def test_an_index_moved_into_the_margin_breaks_the_safe_area_of_a_bundled_game(tmp_path):
     assert run_pnp("validate", "diamonds", cwd=tmp_path)[0] == 0
     moved = diamonds_with(tmp_path, "  card:\n    index: {at_mm: [1, 1]}\n    index-suit: {at_mm: [4, 9]}\n")
-    code, stdout, _ = run_pnp("validate", str(moved), cwd=tmp_path)
-    assert code == 1 and "[layout.safe-area]" in stdout, stdout
-    assert "keep text 3 mm inside it" in stdout  # the poker card's safe margin
+    code, _, stderr = run_pnp("validate", str(moved), cwd=tmp_path)
+    assert code == 1 and "[layout.safe-area]" in stderr, stderr
+    assert "keep text 3 mm inside it" in stderr  # the poker card's safe margin
     line = len(DIAMONDS.splitlines()) + 5
-    [suit] = [finding for finding in stdout.splitlines() if ".index-suit reaches outside" in finding]
+    [suit] = [finding for finding in stderr.splitlines() if ".index-suit reaches outside" in finding]
     assert suit.startswith(f"diamonds.yaml:{line}:") and "the 3 mm safe area of card" in suit  # once, at its line
 
 

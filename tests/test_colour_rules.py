@@ -76,9 +76,9 @@ def test_greyscale_counts_too():
 @pytest.mark.parametrize("game", ["blood_diamonds", "diaominos"])
 def test_a_palette_whose_red_and_green_collide_under_deuteranopia(tmp_path, game):
     (tmp_path / "olive.yaml").write_text('green: "#6e8b3d"\n')
-    code, stdout, stderr = run_pnp("validate", game, "--palette", "olive.yaml", cwd=tmp_path)
-    found = [f for f in findings_of(stdout) if f["rule"] == "colour.distinct" and "deuteranopia" in f["message"]]
-    assert any("red (#c41e3a)" in f["message"] and "green (#6e8b3d)" in f["message"] for f in found), stdout
+    code, _, stderr = run_pnp("validate", game, "--palette", "olive.yaml", cwd=tmp_path)
+    found = [f for f in findings_of(stderr) if f["rule"] == "colour.distinct" and "deuteranopia" in f["message"]]
+    assert any("red (#c41e3a)" in f["message"] and "green (#6e8b3d)" in f["message"] for f in found), stderr
     assert all(f["level"] == "warning" for f in found)  # every suit and cube colour has its own symbol
     assert code == 0, stderr
 
@@ -96,18 +96,18 @@ def test_wcag_ratios_and_large_text():
 
 def test_pale_ink_is_refused(tmp_path):
     (tmp_path / "pale.yaml").write_text('ink: "#bbbbbb"\n')
-    code, stdout, _ = run_pnp("validate", "diamonds", "--palette", "pale.yaml", cwd=tmp_path)
-    found = [f for f in findings_of(stdout) if f["rule"] == "colour.contrast"]
+    code, _, stderr = run_pnp("validate", "diamonds", "--palette", "pale.yaml", cwd=tmp_path)
+    found = [f for f in findings_of(stderr) if f["rule"] == "colour.contrast"]
     assert code == 1 and found and all(f["level"] == "error" for f in found)
-    assert any("ink (#bbbbbb) on paper (#ffffff)" in f["message"] for f in found), stdout
+    assert any("ink (#bbbbbb) on paper (#ffffff)" in f["message"] for f in found), stderr
 
 
 def test_contrast_is_measured_on_what_is_behind_the_text(tmp_path):
     """The goal band of the reference card is pale gold: darken it and the words on it fail."""
-    code, stdout, _ = run_pnp("validate", "diamonds", "--set", "style.components.reference-card.panel=slate",
+    code, _, stderr = run_pnp("validate", "diamonds", "--set", "style.components.reference-card.panel=slate",
                               cwd=tmp_path)
-    found = [f for f in findings_of(stdout) if f["rule"] == "colour.contrast"]
-    assert code == 1 and len(found) == 1 and "on slate (#4a5568)" in found[0]["message"], stdout
+    found = [f for f in findings_of(stderr) if f["rule"] == "colour.contrast"]
+    assert code == 1 and len(found) == 1 and "on slate (#4a5568)" in found[0]["message"], stderr
     assert "reference-card-1 (front)" in found[0]["message"]
 
 
@@ -117,9 +117,9 @@ def test_contrast_is_measured_on_what_is_behind_the_text(tmp_path):
 
 @pytest.mark.parametrize("game", bundled_targets())
 def test_the_colour_blind_palette_is_clean_for_every_game(tmp_path, game):
-    code, stdout, stderr = run_pnp("validate", game, "--palette", "colour-blind", cwd=tmp_path)
-    assert code == 0, stdout + stderr
-    assert not [f for f in findings_of(stdout) if f["level"] == "error"], stdout
+    code, _, stderr = run_pnp("validate", game, "--palette", "colour-blind", cwd=tmp_path)
+    assert code == 0, stderr
+    assert not [f for f in findings_of(stderr) if f["level"] == "error"], stderr
 
 
 @pytest.mark.parametrize("palette", ["classic", "greyscale", "ink-saver"])
@@ -127,8 +127,8 @@ def test_the_colour_blind_palette_is_clean_for_every_game(tmp_path, game):
 def test_every_bundled_palette_builds_every_game(tmp_path, game, palette):
     """No colour rule error or warning with any bundled palette: a build is never refused for its
     palette, and prints only its summary line."""
-    code, stdout, stderr = run_pnp("validate", game, "--palette", palette, cwd=tmp_path)
-    assert code == 0 and " warning: " not in stdout + stderr, stdout + stderr
+    code, _, stderr = run_pnp("validate", game, "--palette", palette, cwd=tmp_path)
+    assert code == 0 and " warning: " not in stderr, stderr
 
 
 def test_a_light_colour_prints_its_text_in_a_shade_that_reads():
@@ -156,8 +156,8 @@ def test_pnp_palettes_lists_every_palette_with_its_colours(tmp_path):
 
 
 def test_pnp_palettes_check_runs_the_colour_rules(tmp_path):
-    code, stdout, _ = run_pnp("palettes", "--check", "colour-blind", cwd=tmp_path)
-    assert code == 0 and stdout.count("ok, the colour rules hold") + len(findings_of(stdout)) >= 3, stdout
+    code, stdout, stderr = run_pnp("palettes", "--check", "colour-blind", cwd=tmp_path)
+    assert code == 0 and stdout.count("ok, the colour rules hold") + len(findings_of(stderr)) >= 3, stdout + stderr
     (tmp_path / "pale.yaml").write_text('ink: "#dddddd"\n')
-    code, stdout, _ = run_pnp("palettes", "--check", "pale.yaml", cwd=tmp_path)
-    assert code == 1 and "[colour.contrast]" in stdout
+    code, _, stderr = run_pnp("palettes", "--check", "pale.yaml", cwd=tmp_path)
+    assert code == 1 and "[colour.contrast]" in stderr

@@ -64,8 +64,8 @@ def example_build(tmp_path, name: str, *options: str) -> tuple[Path, list[dict]]
     """An example copied as a user would, validated and built: its output folder and its front pieces."""
     folder = tmp_path / name
     shutil.copytree(ROOT / "docs" / "examples" / name, folder)
-    code, stdout, stderr = run_pnp("validate", f"{name}.yaml", cwd=folder)
-    assert code == 0, stdout + stderr
+    code, _, stderr = run_pnp("validate", f"{name}.yaml", cwd=folder)
+    assert code == 0, stderr
     code, _, stderr = run_pnp("build", f"{name}.yaml", "--out", "out", *options, cwd=folder)
     assert code == 0, stderr
     manifest = json.loads((folder / "out" / name / "manifest.json").read_text())
@@ -200,19 +200,19 @@ RULES = """rules:
 def test_each_data_rule_fires_on_a_set_that_breaks_it(game, tmp_path, old, new, rule, fragment):
     game.write_text(GAME.replace("suit: heart}", "suit: heart, set: base, value: 3, count: 2}")
                     .replace("suit: spade, count: 2}", "suit: spade, set: base, value: 2, count: 2}") + RULES)
-    code, stdout, _ = run_pnp("validate", "game.yaml", cwd=tmp_path)
-    assert code == 0, stdout  # the set as written keeps every rule
+    code, _, stderr = run_pnp("validate", "game.yaml", cwd=tmp_path)
+    assert code == 0, stderr  # the set as written keeps every rule
     edited(game, old, new)
-    code, stdout, _ = run_pnp("validate", "game.yaml", cwd=tmp_path)
-    lines = [line for line in stdout.splitlines() if line.endswith(f"[{rule}]")]
-    assert code == 1 and any(fragment in line for line in lines), stdout
+    code, _, stderr = run_pnp("validate", "game.yaml", cwd=tmp_path)
+    lines = [line for line in stderr.splitlines() if line.endswith(f"[{rule}]")]
+    assert code == 1 and any(fragment in line for line in lines), stderr
     assert all(line.startswith(("game.yaml:", "cards.csv:")) for line in lines)
 
 
 def test_text_that_cannot_fit_its_box_at_7_pt_is_a_layout_error(game, tmp_path):
     edited(game, "{id: a, name: Alpha,", "{id: a, name: " + "Alphabetical " * 12 + ",")
-    code, stdout, _ = run_pnp("validate", "game.yaml", cwd=tmp_path)
-    assert code == 1 and "[custom.layout]" in stdout and "does not fit its box" in stdout
+    code, _, stderr = run_pnp("validate", "game.yaml", cwd=tmp_path)
+    assert code == 1 and "[custom.layout]" in stderr and "does not fit its box" in stderr
 
 
 def test_a_picture_from_the_games_folder(game, tmp_path):
@@ -231,13 +231,13 @@ def test_a_picture_from_the_games_folder(game, tmp_path):
 def test_text_or_a_symbol_outside_the_safe_area_is_a_layout_error(game, tmp_path):
     assert run_pnp("validate", "game.yaml", cwd=tmp_path)[0] == 0
     edited(game, "at: [0.5, 0.1], box: [0.8, 0.1]", "at: [0.5, 0.02], box: [0.8, 0.1]")
-    code, stdout, _ = run_pnp("validate", "game.yaml", cwd=tmp_path)
-    assert code == 1 and "[layout.safe-area]" in stdout and '"Alpha" on a (front)' in stdout
-    assert "keep text 3 mm inside it" in stdout  # the preset's safe margin
+    code, _, stderr = run_pnp("validate", "game.yaml", cwd=tmp_path)
+    assert code == 1 and "[layout.safe-area]" in stderr and '"Alpha" on a (front)' in stderr
+    assert "keep text 3 mm inside it" in stderr  # the preset's safe margin
     edited(game, "at: [0.5, 0.02], box: [0.8, 0.1]", "at: [0.5, 0.1], box: [0.8, 0.1]")
     edited(game, "pip: {symbol: \"{suit}\", at: [0.5, 0.5], size_mm: 20}", "pip: {symbol: \"{suit}\", at: [0.9, 0.5], size_mm: 20}")
-    code, stdout, _ = run_pnp("validate", "game.yaml", cwd=tmp_path)
-    assert code == 1 and "game.yaml:" in stdout and "front.pip reaches outside the 3 mm safe area of card" in stdout
+    code, _, stderr = run_pnp("validate", "game.yaml", cwd=tmp_path)
+    assert code == 1 and "game.yaml:" in stderr and "front.pip reaches outside the 3 mm safe area of card" in stderr
 
 
 def test_a_picture_under_300_dpi_is_a_warning_naming_it(game, tmp_path):
@@ -247,15 +247,15 @@ def test_a_picture_under_300_dpi_is_a_warning_naming_it(game, tmp_path):
     Image.new("RGB", (760, 1060), (200, 40, 40)).save(tmp_path / "sharp.png")  # over 304 dpi
     edited(game, "    logo: {symbol: diamond", "    art: {image: small.png, at: [0.5, 0.5], box: [1, 1], fit: fill}\n"
                                                 "    logo: {symbol: diamond")
-    code, stdout, _ = run_pnp("validate", "game.yaml", cwd=tmp_path)
-    assert code == 0 and '"small.png" prints at 24 dpi' in stdout and "[custom.picture-dpi]" in stdout
+    code, _, stderr = run_pnp("validate", "game.yaml", cwd=tmp_path)
+    assert code == 0 and '"small.png" prints at 24 dpi' in stderr and "[custom.picture-dpi]" in stderr
     edited(game, "image: small.png", "image: sharp.png")
-    code, stdout, _ = run_pnp("validate", "game.yaml", cwd=tmp_path)
-    assert code == 0 and "picture-dpi" not in stdout
+    code, _, stderr = run_pnp("validate", "game.yaml", cwd=tmp_path)
+    assert code == 0 and "picture-dpi" not in stderr
 
 
 def test_every_game_refuses_text_under_7_pt_on_a_piece(game, tmp_path):
     edited(game, 'box: [0.8, 0.1], role: title}', 'box: [0.8, 0.1], role: title, size_pt: 5}')
     edited(game, "    name: {role: body}\n", "")
-    code, stdout, _ = run_pnp("validate", "game.yaml", cwd=tmp_path)
-    assert code == 1 and "[layout.text-size]" in stdout and "prints at 5.0 pt" in stdout
+    code, _, stderr = run_pnp("validate", "game.yaml", cwd=tmp_path)
+    assert code == 1 and "[layout.text-size]" in stderr and "prints at 5.0 pt" in stderr

@@ -41,8 +41,8 @@ def test_pnp_words_writes_every_word_the_game_prints(words_copy):
 
 
 def test_the_words_copy_validates_unchanged_and_an_edited_sentence_prints(words_copy, tmp_path):
-    code, stdout, _ = run_pnp("validate", GAME, "--words", "mine.yaml", cwd=tmp_path)
-    assert code == 0 and "warning" not in stdout, stdout
+    code, _, stderr = run_pnp("validate", GAME, "--words", "mine.yaml", cwd=tmp_path)
+    assert code == 0 and "warning" not in stderr, stderr
     edited(words_copy, "  rules.fine: Fine points", "  rules.fine: Finer points")
     edited(words_copy, "  board.home: HOME", "  board.home: BASE CAMP")
     code, _, stderr = run_pnp("build", GAME, "--words", "mine.yaml", "--out", "out", cwd=tmp_path)
@@ -53,8 +53,8 @@ def test_the_words_copy_validates_unchanged_and_an_edited_sentence_prints(words_
 
 
 def test_a_pseudo_translation_of_every_word_validates_and_builds(pseudo_copy, tmp_path):
-    code, stdout, stderr = run_pnp("validate", GAME, "--words", "mine.yaml", cwd=tmp_path)
-    assert code == 0 and "Traceback" not in stdout + stderr, stdout + stderr
+    code, _, stderr = run_pnp("validate", GAME, "--words", "mine.yaml", cwd=tmp_path)
+    assert code == 0 and "Traceback" not in stderr, stderr
     for paper in ("a4", "letter"):
         code, _, stderr = run_pnp("build", GAME, "--words", "mine.yaml", "--paper", paper, "--out", paper,
                                   cwd=tmp_path)
@@ -82,18 +82,18 @@ def test_words_that_cannot_fit_even_flowing_on_are_an_error_naming_the_piece(wor
     data["words"]["rules.fine.seen"] = " ".join(["Everything you leave in a vein is seen by all."] * 300)
     data["words"]["reference.exhausted.tip"] = " ".join(["Tip an empty vein over."] * 200)
     words_copy.write_text(yaml.safe_dump(data, allow_unicode=True))
-    code, stdout, stderr = run_pnp("validate", GAME, "--words", "mine.yaml", cwd=tmp_path)
-    assert code == 1 and "Traceback" not in stdout + stderr
-    assert "the rules do not fit a 180 x 250 mm sheet at 7 pt, even flowing onto a second" in stdout
-    assert "the reference card's words do not fit a 92 x 124 mm card at 7 pt, even on both sides" in stdout
+    code, _, stderr = run_pnp("validate", GAME, "--words", "mine.yaml", cwd=tmp_path)
+    assert code == 1 and "Traceback" not in stderr
+    assert "the rules do not fit a 180 x 250 mm sheet at 7 pt, even flowing onto a second" in stderr
+    assert "the reference card's words do not fit a 92 x 124 mm card at 7 pt, even on both sides" in stderr
 
 
 def test_a_colours_label_prints_while_the_rules_check_its_name(tmp_path):
     """Issue 24: `label:` (or the words' colour.<name>) is what prints; player_colours, homes and the
     flawless colour still name the identity the rules check."""
-    code, stdout, _ = run_pnp("validate", GAME, "--set", "colours.0.label=scarlet", "--set", "flawless.label=diamond",
+    code, _, stderr = run_pnp("validate", GAME, "--set", "colours.0.label=scarlet", "--set", "flawless.label=diamond",
                               cwd=tmp_path)
-    assert code == 0, stdout
+    assert code == 0, stderr
     code, _, stderr = run_pnp("build", GAME, "--set", "colours.0.label=scarlet", "--set", "flawless.label=diamond",
                               "--out", "out", cwd=tmp_path)
     assert code == 0, stderr
@@ -105,8 +105,8 @@ def test_a_colours_label_prints_while_the_rules_check_its_name(tmp_path):
 def test_a_translated_colour_name_validates(words_copy, tmp_path):
     edited(words_copy, "  colour.red: red", "  colour.red: rouge")
     edited(words_copy, "  colour.red.mark: R", "  colour.red.mark: Ro")
-    code, stdout, _ = run_pnp("validate", GAME, "--words", "mine.yaml", cwd=tmp_path)
-    assert code == 0, stdout
+    code, _, stderr = run_pnp("validate", GAME, "--words", "mine.yaml", cwd=tmp_path)
+    assert code == 0, stderr
     spec = load_game(GAME, words=str(words_copy)).spec
     pyramid = next(c for c in load_game(GAME, words=str(words_copy)).components() if c.name == "pyramid")
     red = next(p for p in pyramid.pieces if p.id == "pyramid-small-red-1")
@@ -123,15 +123,15 @@ LABELS_BROKEN = [
 
 @pytest.mark.parametrize("broken, change, says", LABELS_BROKEN, ids=[b for b, _, _ in LABELS_BROKEN])
 def test_the_labels_rule_fires(tmp_path, broken, change, says):
-    code, stdout, stderr = run_pnp("validate", GAME, *[arg for c in change for arg in ("--set", c)], cwd=tmp_path)
-    assert code == 1 and "Traceback" not in stdout + stderr
-    assert any(says in line and "[diamond_mine.labels]" in line for line in stdout.splitlines()), stdout
+    code, _, stderr = run_pnp("validate", GAME, *[arg for c in change for arg in ("--set", c)], cwd=tmp_path)
+    assert code == 1 and "Traceback" not in stderr
+    assert any(says in line and "[diamond_mine.labels]" in line for line in stderr.splitlines()), stderr
 
 
 def test_an_empty_colour_name_in_the_words_is_an_error(words_copy, tmp_path):
     edited(words_copy, "  colour.green: green", '  colour.green: ""')
-    code, stdout, _ = run_pnp("validate", GAME, "--words", "mine.yaml", cwd=tmp_path)
-    assert code == 1 and "the colour green prints with no name" in stdout, stdout
+    code, _, stderr = run_pnp("validate", GAME, "--words", "mine.yaml", cwd=tmp_path)
+    assert code == 1 and "the colour green prints with no name" in stderr, stderr
 
 
 OTHER_BROKEN = [
@@ -149,9 +149,9 @@ OTHER_BROKEN = [
 
 @pytest.mark.parametrize("broken, change, rule, says", OTHER_BROKEN, ids=[b for b, _, _, _ in OTHER_BROKEN])
 def test_the_rules_added_with_the_words_fire(tmp_path, broken, change, rule, says):
-    code, stdout, stderr = run_pnp("validate", GAME, *[arg for c in change for arg in ("--set", c)], cwd=tmp_path)
-    assert code == 1 and "Traceback" not in stdout + stderr
-    assert any(says in line and f"[{rule}]" in line for line in stdout.splitlines()), stdout
+    code, _, stderr = run_pnp("validate", GAME, *[arg for c in change for arg in ("--set", c)], cwd=tmp_path)
+    assert code == 1 and "Traceback" not in stderr
+    assert any(says in line and f"[{rule}]" in line for line in stderr.splitlines()), stderr
 
 
 def test_an_empty_title_prints_the_words_title_never_an_empty_one(tmp_path):
@@ -165,7 +165,7 @@ def test_an_empty_title_prints_the_words_title_never_an_empty_one(tmp_path):
 def test_close_colours_whose_pyramids_carry_distinct_letters_are_a_warning_not_an_error(tmp_path):
     """A coloured pyramid's letter tells it apart: a gold flawless stash close to yellow for a
     deuteranope validates (warning), while the opaque nests, which carry no letter, stay an error."""
-    code, stdout, _ = run_pnp("validate", GAME, "--set", "flawless={name: gold, colour: gold, mark: Au}", cwd=tmp_path)
-    assert code == 0 and "their symbols still do" in stdout and "[colour.distinct]" in stdout, stdout
-    code, stdout, _ = run_pnp("validate", GAME, "--set", "colours.5.colour=ink", cwd=tmp_path)
-    assert code == 1 and "are too close" in stdout and "[colour.distinct]" in stdout, stdout
+    code, _, stderr = run_pnp("validate", GAME, "--set", "flawless={name: gold, colour: gold, mark: Au}", cwd=tmp_path)
+    assert code == 0 and "their symbols still do" in stderr and "[colour.distinct]" in stderr, stderr
+    code, _, stderr = run_pnp("validate", GAME, "--set", "colours.5.colour=ink", cwd=tmp_path)
+    assert code == 1 and "are too close" in stderr and "[colour.distinct]" in stderr, stderr

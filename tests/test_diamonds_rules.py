@@ -251,23 +251,23 @@ def test_the_card_back_looks_the_same_after_a_half_turn():
 def test_messages_count_one_in_the_singular(tmp_path):
     from conftest import run_pnp
 
-    code, stdout, _ = run_pnp("validate", "diamonds", "--set", "players=[1, 2]", cwd=tmp_path)
-    assert code == 1 and "1 player: Diamonds is played by 2 or 3" in stdout
-    code, stdout, _ = run_pnp("validate", "diamonds", "--set", "reference_card.copies=1", cwd=tmp_path)
-    assert "1 reference card for up to 3 players" in stdout
+    code, _, stderr = run_pnp("validate", "diamonds", "--set", "players=[1, 2]", cwd=tmp_path)
+    assert code == 1 and "1 player: Diamonds is played by 2 or 3" in stderr
+    code, _, stderr = run_pnp("validate", "diamonds", "--set", "reference_card.copies=1", cwd=tmp_path)
+    assert "1 reference card for up to 3 players" in stderr
 
 
 def test_a_suit_prints_its_label_while_the_rules_check_its_name(tmp_path):
     import pdfprobe
     from conftest import run_pnp
 
-    code, stdout, _ = run_pnp("validate", "diamonds", "--set", "deck.suits.1.label=cœurs", cwd=tmp_path)
-    assert code == 0, stdout
+    code, _, stderr = run_pnp("validate", "diamonds", "--set", "deck.suits.1.label=cœurs", cwd=tmp_path)
+    assert code == 0, stderr
     code, _, stderr = run_pnp("build", "diamonds", "--only", "reference-card", "--set", "deck.suits.1.label=cœurs",
                               "--out", "out", cwd=tmp_path)
     assert code == 0, stderr
     chars, _ = pdfprobe.read(tmp_path / "out" / "diamonds" / "diamonds.pdf")[0]
     words = "".join(char.char for char in chars)
     assert "Cœurs" in words and "Hearts" not in words
-    code, stdout, _ = run_pnp("validate", "diamonds", "--set", "deck.suits.1.name=cœurs", cwd=tmp_path)
-    assert code == 1 and "[diamonds.suit-roles]" in stdout  # the identity is still checked
+    code, _, stderr = run_pnp("validate", "diamonds", "--set", "deck.suits.1.name=cœurs", cwd=tmp_path)
+    assert code == 1 and "[diamonds.suit-roles]" in stderr  # the identity is still checked

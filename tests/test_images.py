@@ -19,6 +19,7 @@ from generator.geometry import Matrix
 from generator.images import load_picture, placed_dpi
 from generator.impose import Paper, PrintSettings, impose
 from generator.model import Area, Component, Piece, fill_bleed
+from generator.reading import Reader
 from generator.recording import record_face
 from generator.render import render
 from generator.shapes import Rect
@@ -36,6 +37,11 @@ def quadrants(tmp_path) -> Path:
     path = tmp_path / "quadrants.png"
     image.resize((40, 40), Image.NEAREST).save(path)
     return path
+
+
+def picture_in(path: Path):
+    """The picture at `path`, read as a game in its folder reads it."""
+    return load_picture(Reader(path.parent), path.name, Location("test"))
 
 
 def page_with(draw, width=100.0, height=100.0) -> Image.Image:
@@ -57,7 +63,7 @@ def near(a, b, tolerance=12):
 
 @pytest.mark.parametrize("turn", [0, 90])
 def test_a_picture_lands_the_right_way_up_and_round(quadrants, turn):
-    picture = load_picture(quadrants, Location("test"))
+    picture = picture_in(quadrants)
 
     def draw(canvas):
         canvas.translate(50, 50)
@@ -74,7 +80,7 @@ def test_a_picture_lands_the_right_way_up_and_round(quadrants, turn):
 def test_fit_fill_and_stretch_place_the_picture_as_named(quadrants, tmp_path):
     wide = tmp_path / "wide.png"
     Image.new("RGB", (200, 100), (10, 10, 10)).save(wide)
-    picture = load_picture(wide, Location("test"))
+    picture = picture_in(wide)
 
     def placed(fit):
         recording = record_face(lambda canvas, area: canvas.image(picture, 10, 20, 40, 40, fit), Area(60, 60, 0))
@@ -90,7 +96,7 @@ def test_fit_fill_and_stretch_place_the_picture_as_named(quadrants, tmp_path):
 
 
 def test_one_picture_on_many_pieces_is_stored_once(quadrants):
-    picture = load_picture(quadrants, Location("test"))
+    picture = picture_in(quadrants)
 
     def front(canvas, area):
         fill_bleed(canvas, area, "#ffffff")
@@ -108,7 +114,7 @@ def test_one_picture_on_many_pieces_is_stored_once(quadrants):
 
 @pytest.mark.parametrize("surface_kind", ["pdf", "svg"])
 def test_a_replayed_picture_writes_what_drawing_it_writes(quadrants, surface_kind):
-    picture = load_picture(quadrants, Location("test"))
+    picture = picture_in(quadrants)
 
     def face(canvas, area):
         canvas.image(picture, 5, 5, 30, 20, "fill")
@@ -132,7 +138,7 @@ def test_a_transparent_png_keeps_what_is_under_it(tmp_path):
     image = Image.new("RGBA", (20, 20), (0, 0, 0, 0))
     image.putpixel((10, 10), (200, 0, 0, 255))
     image.resize((40, 40), Image.NEAREST).save(path)
-    picture = load_picture(path, Location("test"))
+    picture = picture_in(path)
 
     def draw(canvas):
         canvas.rect(0, 0, 100, 100, fill="#3050c0")
@@ -144,7 +150,7 @@ def test_a_transparent_png_keeps_what_is_under_it(tmp_path):
 
 
 def test_text_on_a_picture_is_not_measured_against_the_paper_under_it(quadrants):
-    picture = load_picture(quadrants, Location("test"))
+    picture = picture_in(quadrants)
 
     def face(canvas, area):
         fill_bleed(canvas, area, "#ffffff")
@@ -160,15 +166,15 @@ def test_a_missing_or_unreadable_picture_is_one_input_error_where_it_is_named(tm
     where = Location("game.yaml", 12, 5)
     (tmp_path / "notes.png").write_text("not a picture")
     Image.new("RGB", (4, 4)).save(tmp_path / "anim.gif")
-    for name, words in (("nowhere.png", "no such file"), ("notes.png", "not an image"), ("anim.gif", "GIF")):
+    for name, words in (("nowhere.png", "no such file"), ("notes.png", "not a picture"), ("anim.gif", "GIF")):
         with pytest.raises(InputError) as raised:
-            load_picture(tmp_path / name, where, name)
+            load_picture(Reader(tmp_path), name, where)
         message = str(raised.value)
         assert message.startswith("game.yaml:12:5: error: ") and words in message and "[input.image]" in message
 
 
 def test_placed_dpi_is_the_pixels_an_inch_gets(quadrants):
-    picture = load_picture(quadrants, Location("test"))  # 40 x 40 px
+    picture = picture_in(quadrants)  # 40 x 40 px
     assert placed_dpi(picture, 25.4, 25.4) == pytest.approx(40)
     assert placed_dpi(picture, 25.4, 12.7) == pytest.approx(40)  # the lower of the two directions
     assert placed_dpi(picture, 2.54, 2.54) == pytest.approx(400)

@@ -540,5 +540,5 @@ def test_a_document_past_the_limits_never_reaches_libyamls_composer():
 
 
 def test_set_cannot_change_which_game_a_file_is(tmp_path):
-    code, stdout, stderr = run_pnp("validate", "diamonds", "--set", "game=diatoms", cwd=tmp_path)
+    code, _, stderr = run_pnp("validate", "diamonds", "--set", "game=diatoms", cwd=tmp_path)
     assert code == 2 and "cannot change which game" in stderr and len(stderr.strip().splitlines()) == 1

@@ -35,13 +35,18 @@ def test_build_says_what_it_wrote_on_stdout_and_q_silences_it(tmp_path):
     assert code == 0 and stdout == ""
 
 
-def test_a_rebuild_replaces_its_own_files_whole_and_keeps_the_other_formats(tmp_path):
+def test_a_rebuild_removes_its_own_stale_files_and_keeps_the_users(tmp_path):
     assert run_pnp("build", "diamonds", "--out", tmp_path, "--format", "pdf,svg", cwd=ROOT)[0] == 0
-    (tmp_path / "diamonds" / "svg" / "page-99.svg").write_text("a stale page")
+    svg = tmp_path / "diamonds" / "svg"
+    assert len(list(svg.glob("page-*.svg"))) == 24
+    (svg / "page-99.svg").write_text("the user's own page")
+    (tmp_path / "diamonds" / ".git").mkdir()
     assert run_pnp("build", "diamonds", "--out", tmp_path, "--format", "pdf,svg", "--only", "card", cwd=ROOT)[0] == 0
-    assert not (tmp_path / "diamonds" / "svg" / "page-99.svg").exists()  # svg/ replaced whole
+    assert sorted(p.name for p in svg.iterdir()) == [f"page-{n:02d}.svg" for n in range(1, 15)] + ["page-99.svg"]
+    # A PDF of other inputs (the whole game) removes the SVG pages it no longer matches, and only those.
     assert run_pnp("build", "diamonds", "--out", tmp_path, cwd=ROOT)[0] == 0
-    assert sorted(p.name for p in (tmp_path / "diamonds").iterdir()) == ["diamonds.pdf", "manifest.json", "svg"]
+    assert sorted(p.name for p in (tmp_path / "diamonds").iterdir()) == [".git", "diamonds.pdf", "manifest.json", "svg"]
+    assert [p.name for p in svg.iterdir()] == ["page-99.svg"] and (svg / "page-99.svg").read_text() == "the user's own page"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["diamonds"]  # no staging folder left behind
 
 

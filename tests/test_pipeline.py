@@ -19,6 +19,7 @@ from generator.canvas import Canvas
 from generator.geometry import Matrix
 from generator.impose import MAX_SHEETS, Paper, PrintSettings
 from generator.model import Area, Component, Piece, fill_bleed
+from generator.output import write_build
 from generator.recording import FaceRecordings, record_face
 from generator.render import json_bytes, render
 from generator.shapes import Rect
@@ -124,21 +125,27 @@ def test_the_stages_run_one_after_another_as_plain_functions(tmp_path):
     chosen = build.components(loaded, request)
     assert [p.id for c in chosen for p in c.pieces] == ["card-KD", "card-KD-copy-2", "card-AS", "card-AS-copy-2"]
     pages = build.impose_pages(loaded, chosen, settings)
-    written = build.write(tmp_path / "out", build.render_files(loaded, chosen, pages, settings, request))
+    written, notes = build.write(loaded, tmp_path / "out", build.render_files(loaded, chosen, pages, settings, request),
+                                 pages, settings, request)
     assert sorted(written) == ["cut/merged/page-01.svg", "cut/page-01.svg", "diamonds.pdf", "manifest.json"]
+    assert notes == []
     manifest = json.loads((tmp_path / "out" / "manifest.json").read_text())
     assert manifest["paper"]["name"] == "letter" and manifest["duplex"] == "short" and manifest["bleed_mm"] == 2.0
+    assert manifest["files"] == ["cut/merged/page-01.svg", "cut/page-01.svg", "diamonds.pdf"]  # what the build owns
+
+
+RECORD = {"game": "game", "layout": "sheets", "pages": []}
 
 
 def test_a_failing_stage_leaves_no_folder_and_no_half_written_file(tmp_path):
     def files():
-        yield "a.pdf", b"%PDF-1.4 first"
+        yield "game.pdf", b"%PDF-1.4 first"
         raise OSError(28, "No space left on device")
 
     (tmp_path / "game").mkdir()
     (tmp_path / "game" / "old.pdf").write_bytes(b"old")
     with pytest.raises(OSError):
-        build.write(tmp_path / "game", files())
+        write_build(tmp_path / "game", files(), "sheets", "game", RECORD, "inputs")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game"]
     assert [p.name for p in (tmp_path / "game").iterdir()] == ["old.pdf"]
 
@@ -148,12 +155,13 @@ def test_files_are_written_as_they_are_rendered(tmp_path):
 
     def files():
         yield "svg/page-01.svg", b"<svg/>"
-        staging = [p for p in tmp_path.iterdir() if p.name.startswith(".game.")]
+        staging = [p for p in (tmp_path / "game").iterdir() if p.name.startswith(".pnp-staging-")]
         seen_on_disk.append(sorted(str(p.relative_to(staging[0])) for p in staging[0].rglob("*.svg")))
         yield "game.pdf", b"%PDF"
 
-    build.write(tmp_path / "game", files())
+    write_build(tmp_path / "game", files(), "sheets", "game", RECORD, "inputs")
     assert seen_on_disk == [["svg/page-01.svg"]]
+    assert sorted(p.name for p in (tmp_path / "game").iterdir()) == ["game.pdf", "manifest.json", "svg"]
 
 
 def test_the_manifest_is_json_with_one_piece_to_a_line():
@@ -260,5 +268,5 @@ def test_a_build_is_quiet_about_warnings_which_validate_shows(tmp_path):
     code, stdout, stderr = run_pnp("build", "blood_diamonds", "--words", "mine.yaml", "--out", "out", cwd=tmp_path)
     assert code == 0 and len(stdout.splitlines()) == 1
     assert stderr.splitlines() == ["blood_diamonds: 1 warning; pnp validate lists them"]
-    code, stdout, _ = run_pnp("validate", "blood_diamonds", "--words", "mine.yaml", cwd=tmp_path)
-    assert code == 0 and stdout.count("warning:") == 1 and "[words.missing]" in stdout
+    code, _, stderr = run_pnp("validate", "blood_diamonds", "--words", "mine.yaml", cwd=tmp_path)
+    assert code == 0 and stderr.count("warning:") == 1 and "[words.missing]" in stderr

@@ -79,8 +79,8 @@ def test_a_plugin_file_builds_and_validates_like_a_bundled_game(tiny):
     manifest = json.loads((tiny / "out" / "tiny" / "manifest.json").read_text())
     assert [p["id"] for page in manifest["pages"] for p in page["pieces"]] == ["print-guide", "card-1", "card-2",
                                                                               "card-3"]
-    code, stdout, _ = run_pnp("validate", "tiny.yaml", "--plugin", "tiny.py", "--set", "cards=0", cwd=tiny)
-    assert code == 1 and stdout.startswith("--set cards=0: error: ") and "[tiny.cards]" in stdout
+    code, _, stderr = run_pnp("validate", "tiny.yaml", "--plugin", "tiny.py", "--set", "cards=0", cwd=tiny)
+    assert code == 1 and stderr.startswith("--set cards=0: error: ") and "[tiny.cards]" in stderr
     code, stdout, _ = run_pnp("list", "--pieces", "tiny.yaml", "--plugin", "tiny.py", cwd=tiny)
     assert code == 0 and "card-1 card-2 card-3" in stdout
 

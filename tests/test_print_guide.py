@@ -79,8 +79,8 @@ def test_a_reprint_of_some_pieces_goes_without_the_box(tmp_path):
 
 @pytest.mark.parametrize("game", ["diamonds", "diatoms"])
 def test_validate_refuses_a_printing_stock_for_a_component_the_game_lacks(tmp_path, game):
-    code, stdout, stderr = run_pnp("validate", game, "--set", "printing.stock={nosuch: paper}", cwd=tmp_path)
-    assert code == 1 and '[print.stock]' in stdout and 'names no component "nosuch"' in stdout, stdout + stderr
+    code, _, stderr = run_pnp("validate", game, "--set", "printing.stock={nosuch: paper}", cwd=tmp_path)
+    assert code == 1 and '[print.stock]' in stderr and 'names no component "nosuch"' in stderr, stderr
 
 
 def test_page_one_takes_what_to_bring_from_a_words_copy_and_leaves_out_empty_components(tmp_path):

@@ -12,8 +12,8 @@ def test_a_build_counts_its_warnings_in_one_line_and_names_pnp_validate(tmp_path
                                    "--set", "reference_card.copies=1", cwd=tmp_path)
     assert code == 0 and len(stdout.splitlines()) == 1
     assert stderr.splitlines() == ["diamonds: 1 warning; pnp validate lists them"]
-    code, stdout, _ = run_pnp("validate", "diamonds", "--set", "reference_card.copies=1", cwd=tmp_path)
-    assert code == 0 and "[diamonds.reference-copies]" in stdout  # the warning itself
+    code, _, stderr = run_pnp("validate", "diamonds", "--set", "reference_card.copies=1", cwd=tmp_path)
+    assert code == 0 and "[diamonds.reference-copies]" in stderr  # the warning itself
     code, stdout, stderr = run_pnp("build", "diamonds", "--only", "reference-card", "--out", "out", "-q",
                                    "--set", "reference_card.copies=1", cwd=tmp_path)
     assert code == 0 and stdout == stderr == ""

@@ -1,0 +1,301 @@
+"""What a build may write, and how: the last stage of the pipeline.
+
+A build writes only inside its game's folder, `<out>/<game>/`, and there only the files it makes.
+It knows the files an earlier build made from that build's manifest (`manifest.json` for the sheets,
+`pieces/manifest.json`, `tts/manifest.json`), which lists them with a digest of the inputs they were
+made from. So a rebuild
+
+* replaces the files an earlier build of the same layout made, and removes those it does not make
+  again, unless they were made from the same inputs (a `--format cut` build beside the PDF of the
+  same game keeps that PDF, which its cut files match);
+* says when another layout's files (a TTS export beside new sheets) were made from other inputs;
+* leaves every other entry of the folder as it was, hidden or not, and refuses to write over a file
+  it did not make, or through a symbolic link.
+
+It refuses a game folder that is, or holds, the game's own folder or files or the project's source.
+Files are written into a hidden staging folder as they are rendered and moved into place only once
+all are there, so a failed or interrupted build leaves the earlier one as it was.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import stat
+import tempfile
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterable
+
+from generator.errors import InputError, Location
+from generator.paths import DATA_DIR, SOURCE_ROOT, TEMPLATES_DIR
+from generator.render import json_bytes
+
+LAYOUT_MANIFESTS = {"sheets": "manifest.json", "pieces": "pieces/manifest.json", "tts": "tts/manifest.json"}
+STAGING_PREFIX = ".pnp-staging-"
+#: A manifest larger than this is no manifest of ours.
+MAX_MANIFEST = 64 * 1024 * 1024
+
+_UMASK = os.umask(0o022)
+os.umask(_UMASK)
+
+
+def layout_roots(layout: str, name: str) -> tuple[str, ...]:
+    """The entries of a game's folder a layout's files live in: the sheets' PDF and a folder per
+    format; `pieces/` or `tts/`."""
+    if layout == "sheets":
+        return (f"{name}.pdf", "svg/", "png/", "cut/")
+    return (f"{layout}/",)
+
+
+def _under(relative: str, roots: tuple[str, ...]) -> bool:
+    return any(relative == root or (root.endswith("/") and relative.startswith(root)) for root in roots)
+
+
+# Before anything is drawn ------------------------------------------------------------------------
+
+def source_folders() -> list[Path]:
+    """The project's own folders, which no build may write into or hold: the package's code, data
+    and templates, and the source tree they came from."""
+    package = Path(__file__).resolve().parent
+    folders = [package, DATA_DIR.resolve(), TEMPLATES_DIR.resolve()]
+    if (SOURCE_ROOT / "pyproject.toml").is_file():
+        folders.append(SOURCE_ROOT.resolve())
+    return folders
+
+
+def refuse_unsafe_folder(directory: Path, game_file: Path, read: Iterable[Path]) -> None:
+    """A game's output folder may not be a symbolic link, nor be or hold the game's own folder,
+    its file or a file it read (a build there would write among them), nor be or hold the project's
+    source, nor lie inside the package."""
+    where = Location("--out")
+    if directory.is_symlink():
+        raise InputError(where, f"{directory} is a symbolic link; a build does not write through links: remove it or "
+                         "choose another --out", "output.unsafe")
+    folder = directory.resolve()
+    game_file = game_file.resolve()
+    guarded = [(game_file.parent, "the folder of the game file"), (game_file, "the game file"),
+               *((path, "a file the game reads") for path in read)]
+    for path, what in guarded:
+        if folder == path or folder in path.parents:
+            raise InputError(where, f"{directory} {'is' if folder == path else 'holds'} {what} ({path.name}); a build "
+                             "writes a folder of its own and would write among the game's files: choose another "
+                             "--out", "output.unsafe")
+    package, *others = source_folders()
+    for path in (package, *others):
+        if folder == path or folder in path.parents or (path != SOURCE_ROOT.resolve() and path in folder.parents):
+            raise InputError(where, f"{directory} is in or holds the program's own source ({path}); choose another "
+                             "--out", "output.unsafe")
+
+
+def prepare_output(out_dir: Path, directories: list[Path]) -> None:
+    """Make sure `--out` and the game folders can be written before anything is drawn."""
+    with output_errors(out_dir):
+        out_dir.mkdir(parents=True, exist_ok=True)
+        for directory in directories:
+            if directory.exists() and not directory.is_dir():
+                raise InputError(Location("--out"), f"{directory} is a file, where the output folder of "
+                                 f"{directory.name} goes; move it or choose another --out", "output.unwritable")
+            if directory.is_dir() and not os.access(directory, os.W_OK | os.X_OK):
+                raise InputError(Location("--out"), f"cannot write to {directory}: permission denied; choose another "
+                                 "--out", "output.unwritable")
+        with tempfile.TemporaryFile(dir=out_dir):
+            pass
+
+
+@contextmanager
+def output_errors(out_dir: Path):
+    """A file-system refusal (no permission, a file where a folder should be) as one input error."""
+    try:
+        yield
+    except OSError as problem:
+        if isinstance(problem, (FileExistsError, NotADirectoryError)):
+            reason = "a file stands where a folder must go"
+        else:
+            reason = (problem.strerror or str(problem)).lower()
+        blamed = Path(problem.filename) if problem.filename else out_dir
+        where = "" if out_dir in (blamed, blamed.parent) else f" ({blamed})"  # name only a file in the way
+        raise InputError(Location("--out"), f"cannot write to {out_dir}{where}: {reason}; choose another --out",
+                         "output.unwritable") from None
+
+
+# What earlier builds made --------------------------------------------------------------------------
+
+class Earlier:
+    """The files earlier builds made in a game's folder, by layout, with the inputs they were made
+    from (None for a manifest of an older version of this program, which recorded none)."""
+
+    def __init__(self, directory: Path, name: str):
+        self.directory, self.name = directory, name
+        self.files: dict[str, set[str]] = {}
+        self.inputs: dict[str, str | None] = {}
+        for layout, manifest in LAYOUT_MANIFESTS.items():
+            record = self._manifest(directory / manifest)
+            if record is None:
+                continue
+            roots = layout_roots(layout, name)
+            listed = record.get("files")
+            if isinstance(listed, list):
+                files = {entry for entry in listed if isinstance(entry, str) and _safe_relative(entry)
+                         and _under(entry, roots)}
+            else:  # an older build replaced its layout's folders whole: all of it was its own
+                files = {relative for relative in self._regular_files(roots)}
+            self.files[layout] = files | {manifest}
+            self.inputs[layout] = record.get("inputs") if isinstance(record.get("inputs"), str) else None
+
+    @staticmethod
+    def _manifest(path: Path) -> dict | None:
+        """The manifest at `path` if it is one of ours: a regular file of JSON naming a game and layout."""
+        try:
+            status = os.lstat(path)
+            if not stat.S_ISREG(status.st_mode) or status.st_size > MAX_MANIFEST:
+                return None
+            record = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+        return record if isinstance(record, dict) and "game" in record and "pages" in record else None
+
+    def _regular_files(self, roots: tuple[str, ...]) -> Iterable[str]:
+        for root in roots:
+            path = self.directory / root.rstrip("/")
+            if path.is_symlink():
+                continue
+            if path.is_file():
+                yield root
+            elif path.is_dir():
+                for folder, folders, names in os.walk(path):
+                    folders[:] = [name for name in folders if not (Path(folder) / name).is_symlink()]
+                    for name in names:
+                        full = Path(folder) / name
+                        if full.is_file() and not full.is_symlink():
+                            yield str(full.relative_to(self.directory).as_posix())
+
+    def owns(self, relative: str) -> bool:
+        return any(relative in files for files in self.files.values())
+
+
+def _safe_relative(relative: str) -> bool:
+    parts = relative.split("/")
+    return bool(relative) and not relative.startswith("/") and "\\" not in relative and \
+        all(part not in ("", ".", "..") for part in parts)
+
+
+# Writing ------------------------------------------------------------------------------------------
+
+def write_build(directory: Path, files: Iterable[tuple[str, bytes]], layout: str, name: str, record: dict,
+                inputs: str) -> tuple[list[str], list[str]]:
+    """Write a build of `layout` into the game folder `directory`: `files` ((path in the folder,
+    bytes), written as they come) and its manifest, `record` with the files and `inputs` added.
+    Returns the files written (the manifest last) and notes for the user (another layout's files
+    kept from other inputs)."""
+    manifest = LAYOUT_MANIFESTS[layout]
+    out_dir = directory.parent
+    with output_errors(out_dir):
+        directory.mkdir(exist_ok=True)
+        _clear_old_staging(directory)
+        staging = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=directory))
+    try:
+        written = []
+        for relative, data in files:  # each rendered as it comes: a failure there is not the folder's
+            if not _safe_relative(relative) or not _under(relative, layout_roots(layout, name)):
+                raise ValueError(f"a build of {layout} made a file {relative!r} outside its folders")
+            with output_errors(out_dir):
+                path = staging / relative
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_bytes(data)
+            written.append(relative)
+        with output_errors(out_dir):
+            notes = _commit(directory, staging, written, manifest, layout, name, record, inputs)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return written + [manifest], notes
+
+
+def _commit(directory: Path, staging: Path, written: list[str], manifest: str, layout: str, name: str,
+            record: dict, inputs: str) -> list[str]:
+    earlier = Earlier(directory, name)
+    for relative in (*written, manifest):
+        _refuse_foreign(directory, relative, earlier)
+    ours = earlier.files.get(layout, set()) - {manifest}
+    same_inputs = earlier.inputs.get(layout) == inputs
+    kept = sorted(relative for relative in ours - set(written) if same_inputs)
+    stale = sorted(relative for relative in ours - set(written) if not same_inputs)
+    # The manifest first names every file that may be on disk, so an interrupted commit leaves
+    # nothing that a later build would not know as its own; once the moves are done it names the set.
+    _write_manifest(directory, staging, manifest, record, sorted({*written, *kept, *stale}), inputs)
+    for relative in written:
+        target = directory / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        os.chmod(staging / relative, 0o666 & ~_UMASK)
+        os.replace(staging / relative, target)
+    for relative in stale:
+        _remove(directory, relative)
+    _write_manifest(directory, staging, manifest, record, sorted({*written, *kept}), inputs)
+    return [f"{directory}: kept {_folders_of(earlier.files[other])} from an earlier build of other inputs; rebuild "
+            f"it (--layout {other}) or delete it" for other in earlier.files
+            if other != layout and earlier.inputs.get(other) != inputs]
+
+
+def _folders_of(files: set[str]) -> str:
+    tops = sorted({relative.split("/")[0] + ("/" if "/" in relative else "") for relative in files})
+    return ", ".join(tops)
+
+
+def _refuse_foreign(directory: Path, relative: str, earlier: Earlier) -> None:
+    """Nothing on the way to `relative` is a link, and whatever is there is a file an earlier build
+    made: a build never writes over, or through, what it did not make."""
+    path = directory
+    parts = relative.split("/")
+    for index, part in enumerate(parts):
+        path = path / part
+        try:
+            mode = os.lstat(path).st_mode
+        except FileNotFoundError:
+            return
+        last = index == len(parts) - 1
+        if stat.S_ISLNK(mode):
+            raise InputError(Location("--out"), f"{path} is a symbolic link; a build neither follows nor replaces "
+                             "one: remove it or choose another --out", "output.not-ours")
+        if not last and not stat.S_ISDIR(mode):
+            raise InputError(Location("--out"), f"{path} is a file where the build's folder {part}/ goes; move it or "
+                             "choose another --out", "output.not-ours")
+        if last and (not stat.S_ISREG(mode) or not earlier.owns(relative)):
+            raise InputError(Location("--out"), f"{path} was not made by an earlier build, and this build would "
+                             "replace it; move it or choose another --out", "output.not-ours")
+
+
+def _write_manifest(directory: Path, staging: Path, manifest: str, record: dict, files: list[str],
+                    inputs: str) -> None:
+    staged = staging / (".manifest-" + manifest.replace("/", "-"))
+    staged.write_bytes(json_bytes({**record, "inputs": inputs, "files": files}))
+    os.chmod(staged, 0o666 & ~_UMASK)
+    target = directory / manifest
+    target.parent.mkdir(parents=True, exist_ok=True)
+    os.replace(staged, target)
+
+
+def _remove(directory: Path, relative: str) -> None:
+    """Remove a file an earlier build made (if it is still a plain file), and the folders that
+    leaves empty, up to the game's folder."""
+    path = directory / relative
+    try:
+        if not stat.S_ISREG(os.lstat(path).st_mode):
+            return
+        path.unlink()
+    except FileNotFoundError:
+        return
+    folder = path.parent
+    while folder != directory:
+        try:
+            folder.rmdir()  # only when empty
+        except OSError:
+            return
+        folder = folder.parent
+
+
+def _clear_old_staging(directory: Path) -> None:
+    """Staging folders an interrupted build of ours left behind (hidden, named by our prefix)."""
+    for entry in directory.iterdir():
+        if entry.name.startswith(STAGING_PREFIX) and entry.is_dir() and not entry.is_symlink():
+            shutil.rmtree(entry, ignore_errors=True)

@@ -1,0 +1,305 @@
+"""Issue 28: a battery of hostile and careless inputs, as an attacker or a new user would give them.
+
+Every case runs `pnp` in a sandbox: `home/game/` holds the game file and what it reads, `home/outside/`
+holds files of the user's that no game may touch, and `home/out/` is `--out`. A case ends as the
+README promises, and the test checks all of it:
+
+* "ok": exit 0, the build written inside `out/`;
+* "finding": exit 1 and a located rule finding;
+* "error": exit 2 and exactly one `file:line[:col]: error: ... [rule]` line naming where the cause is.
+
+and, whatever the outcome, no traceback and nothing outside `out/` changed (hidden files, symlinks
+and the game's own folder included).
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import struct
+import zlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+import pytest
+
+from conftest import run_pnp
+
+DIAGNOSTIC = re.compile(r"^(?P<where>[^\s].*?): (?P<level>error|warning): (?P<message>.+) \[(?P<rule>[a-z0-9_.-]+)\]$")
+
+FRONT = """\
+    name: {text: "{name}", at: [0.5, 0.1], box: [0.8, 0.1], role: title}
+"""
+
+
+def game_text(rows: str = "[{id: a, name: Alpha}, {id: b, name: Beta}]", front: str = FRONT,
+              component: str = "", extra: str = "", game_id: str = "deck") -> str:
+    """A small custom game: one component of poker cards, rows inline unless `rows` names a file."""
+    return (f"game: custom\nid: {game_id}\ntitle: Hostile deck\ncomponents:\n  card:\n    piece: poker-card\n"
+            f"    rows: {rows}\n    front: front\n    back: back\n{component}"
+            f"layouts:\n  front:\n{front}  back:\n    logo: {{symbol: diamond, size_mm: 30, colour: back_pattern}}\n"
+            f"{extra}")
+
+
+def png_bytes(width: int = 40, height: int = 40, mode: str = "RGB", colour=(200, 40, 40)) -> bytes:
+    from PIL import Image
+
+    out = io.BytesIO()
+    Image.new(mode, (width, height), colour).save(out, "PNG")
+    return out.getvalue()
+
+
+def png_header_only(width: int, height: int) -> bytes:
+    """A PNG that claims to be width x height: its header, and an image too short to hold it."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"\0" * 64)) + \
+        chunk(b"IEND", b"")
+
+
+def picture_game(image: str = "art.png") -> str:
+    return game_text(front=FRONT + f'    art: {{image: "{image}", at: [0.5, 0.5], box: [0.8, 0.5]}}\n')
+
+
+@dataclass
+class Case:
+    name: str
+    files: dict[str, str | bytes | Callable[[Path], None]]  # paths under home/; a callable makes it
+    args: tuple[str, ...]  # after the command; "GAME" is game/game.yaml
+    outcome: str  # ok | finding | error
+    where: str = ""  # a regex the location must match (file:line)
+    rule: str = ""  # a regex the rule id must match
+    command: str = "build"
+    check: Callable[[Path, list[str]], bool] | None = None  # more to check of home/ and the lines afterwards
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def symlink(target: str, name: str) -> Callable[[Path], None]:
+    def make(home: Path) -> None:
+        (home / name).parent.mkdir(parents=True, exist_ok=True)
+        os.symlink(target, home / name)
+    return make
+
+
+def fifo(name: str) -> Callable[[Path], None]:
+    def make(home: Path) -> None:
+        os.mkfifo(home / name)
+    return make
+
+
+SECRET = {"outside/secret.png": png_bytes(colour=(1, 2, 3)), "outside/secret.csv": "id,name\nx,SECRET-WORD\n",
+          "outside/secret.yaml": "words: {title: SECRET-WORD}\n"}
+
+
+def files(game: str, **more) -> dict:
+    return {"game/game.yaml": game, **SECRET, **more}
+
+
+CASES = [
+    # --- the baseline builds ---
+    Case("a clean game builds", files(game_text()), ("GAME",), "ok"),
+    Case("a picture beside the game builds", files(picture_game(), **{"game/art.png": png_bytes()}), ("GAME",), "ok"),
+    Case("a picture in a subfolder builds", files(picture_game("art/a.png"), **{"game/art/a.png": png_bytes()}),
+         ("GAME",), "ok"),
+    # --- reading stays inside the game's folder ---
+    Case("an absolute picture path is refused", files(picture_game("HOME/outside/secret.png")), ("GAME",), "error",
+         r"game\.yaml:\d+", r"input\.outside-folder"),
+    Case("a picture up and out is refused", files(picture_game("../outside/secret.png")), ("GAME",), "error",
+         r"game\.yaml:\d+", r"input\.outside-folder"),
+    Case("a symlink out of the folder is refused",
+         files(picture_game("link.png"), **{"game/link.png": symlink("../outside/secret.png", "game/link.png")}),
+         ("GAME",), "error", r"game\.yaml:\d+", r"input\.outside-folder"),
+    Case("--allow-path lets a picture outside be read",
+         files(picture_game("../outside/secret.png")), ("GAME", "--allow-path", "outside"), "ok"),
+    Case("rows from outside are refused, their content never quoted",
+         files(game_text(rows="../outside/secret.csv")), ("GAME",), "error", r"game\.yaml:\d+",
+         r"input\.outside-folder"),
+    Case("rows from /etc are refused", files(game_text(rows="/etc/passwd")), ("GAME",), "error", r"game\.yaml:\d+",
+         r"input\.outside-folder"),
+    Case("a font from outside is refused",
+         files(game_text(extra="style: {font: ../outside/x.ttf}\n"), **{"outside/x.ttf": b"\0" * 100}),
+         ("GAME",), "error", r"game\.yaml:\d+", r"input\.outside-folder"),
+    Case("a folder as a picture is refused", files(picture_game("art"), **{"game/art/x.txt": "x"}), ("GAME",),
+         "error", r"game\.yaml:\d+", r"input\.not-a-file"),
+    Case("a FIFO as a picture is refused, not waited on",
+         files(picture_game("pipe.png"), **{"game/pipe.png": fifo("game/pipe.png")}), ("GAME",), "error",
+         r"game\.yaml:\d+", r"input\.not-a-file"),
+    Case("a device as a picture is refused",
+         files(picture_game("zero.png"), **{"game/zero.png": symlink("/dev/zero", "game/zero.png")}),
+         ("GAME", "--allow-path", "/dev"), "error", r"game\.yaml:\d+", r"input\.not-a-file"),
+    Case("a device as a words file is refused", files(game_text()), ("GAME", "--words", "/dev/zero"), "error",
+         r"/dev/zero", r"input\.not-a-file"),
+    Case("a FIFO as a CSV is refused", files(game_text(rows="rows.csv"), **{"game/rows.csv": fifo("game/rows.csv")}),
+         ("GAME",), "error", r"game\.yaml:\d+", r"input\.not-a-file"),
+    # --- names that become paths ---
+    Case("a component named to climb out is refused",
+         files(game_text().replace("  card:\n", '  "../../x":\n')), ("GAME", "--layout", "pieces"), "error",
+         r"game\.yaml:\d+", r"input\.unsafe-name"),
+    Case("a row id that climbs out is refused", files(game_text(rows='[{id: "../../x", name: A}]')),
+         ("GAME", "--layout", "pieces"), "error", r"game\.yaml:\d+", r"input\.(unsafe-name|bad-id)"),
+    Case("a NUL in a component name is refused", files(game_text().replace("  card:\n", '  "ca\\0rd":\n')),
+         ("GAME",), "error", r"game\.yaml:\d+", r"input\.unsafe-name"),
+    Case("a 300-character component name is refused", files(game_text().replace("  card:\n", f"  {'c' * 300}:\n")),
+         ("GAME",), "error", r"game\.yaml:\d+", r"input\.unsafe-name"),
+    Case("a copy's id that another row gives is refused",
+         files(game_text(rows="[{id: a, name: A, count: 2}, {id: a-2, name: B}]")), ("GAME",), "error",
+         r"game\.yaml:\d+", r"input\.duplicate-id"),
+    Case("--copies naming a piece that exists is refused",
+         files(game_text(rows="[{id: a, name: A}, {id: a-copy-2, name: B}]")),
+         ("GAME", "--copies", "2", "--layout", "pieces"), "error", r"--copies", r"input\.duplicate-id"),
+    Case("--only with an empty id list is refused", files(game_text()), ("GAME", "--only", "card:"), "error",
+         r"--only", r"input\.usage"),
+    # --- bounds, checked before the work ---
+    Case("a lattice step of 1e-9 is refused",
+         files(game_text(front=FRONT + "    hatch: {lattice: true, step: 1e-9}\n")), ("GAME",), "error",
+         r"game\.yaml:\d+", r"input\.(out-of-range|too-large)"),
+    Case("a lattice step_mm of 0.0001 is refused",
+         files(game_text(front=FRONT + "    hatch: {lattice: true, step_mm: 0.0001}\n")), ("GAME",), "error",
+         r"game\.yaml:\d+", r"input\.(out-of-range|too-large)"),
+    Case("20,000 at_each points are refused",
+         files(game_text(front=FRONT + "    dots: {circle: {fill: ink}, box_mm: [1, 1], at_each: ["
+                         + ", ".join("[0.5, 0.5]" for _ in range(20000)) + "]}\n")),
+         ("GAME",), "error", r"game\.yaml:\d+", r"input\.too-large"),
+    Case("an extends chain 1,200 deep is refused",
+         files(game_text(extra="".join(f"  l{i}: {{extends: l{i + 1}}}\n" for i in range(1200)) + "  l1200: {}\n")),
+         ("GAME",), "error", r"game\.yaml:\d+", r"input\.too-deep"),
+    Case("a picture of 20000 x 20000 pixels is refused",
+         files(picture_game(), **{"game/art.png": png_header_only(20000, 20000)}), ("GAME",), "error",
+         r"game\.yaml:\d+", r"input\.(image|too-large)"),
+    Case("a 1 MB CSV cell is refused at its line",
+         files(game_text(rows="rows.csv"), **{"game/rows.csv": "id,name\na,Alpha\nb," + "x" * 1_000_000 + "\n"}),
+         ("GAME",), "error", r"rows\.csv:3", r"input\.(csv|too-large)"),
+    Case("a CSV count of ² is refused", files(game_text(rows="rows.csv"), **{"game/rows.csv": "id,name,count\na,A,²\n"}),
+         ("GAME",), "error", r"rows\.csv:2", r"input\.type"),
+    # --- nothing silently wrong ---
+    Case("a game with no components is refused", files(game_text().replace(
+        "  card:\n    piece: poker-card\n    rows: [{id: a, name: Alpha}, {id: b, name: Beta}]\n    front: front\n"
+        "    back: back\n", "  {}\n").replace("components:\n  {}\n", "components: {}\n")), ("GAME",), "error",
+         r"game\.yaml:\d+", r"input\.no-pieces"),
+    Case("a CSV with only its header is refused", files(game_text(rows="rows.csv"), **{"game/rows.csv": "id,name\n"}),
+         ("GAME",), "error", r"rows\.csv|game\.yaml:\d+", r"input\.no-pieces"),
+    Case("every count 0 is refused", files(game_text(rows="[{id: a, name: A, count: 0}]")), ("GAME",), "error",
+         r"game\.yaml:\d+", r"input\.no-pieces"),
+    Case("an unquoted #colour is refused, not dropped",
+         files(game_text(front=FRONT + "    band:\n      rect: true\n      box: [1, 0.1]\n      fill: #ff0000\n")),
+         ("GAME",), "error", r"game\.yaml:\d+", r"input\.type"),
+    Case("an unquoted #colour in a flow mapping says why it breaks",
+         files(game_text(front=FRONT + "    band: {rect: true, box: [1, 0.1], fill: #ff0000}\n")), ("GAME",), "error",
+         r"game\.yaml:\d+", r"input\.yaml-syntax", check=lambda home, lines: "comment" in lines[0]),
+    Case("a polygon of one point is refused",
+         files(game_text(front=FRONT + "    shape: {polygon: [[0.5, 0.5]], fill: ink}\n")), ("GAME",), "error",
+         r"game\.yaml:\d+", r"input\.element"),
+    Case("a line without an end is refused", files(game_text(front=FRONT + "    rule: {line: true, at: [0.1, 0.5]}\n")),
+         ("GAME",), "error", r"game\.yaml:\d+", r"input\.element"),
+    Case("a picture placed off the piece is refused",
+         files(game_text(front=FRONT + '    art: {image: art.png, at: [1.8, 1.8], box: [0.1, 0.1]}\n'),
+               **{"game/art.png": png_bytes()}), ("GAME",), "error", r"game\.yaml:\d+", r"input\.element"),
+    Case("an unknown inline symbol is refused at its text",
+         files(game_text(front=FRONT + '    note: {text: "Dig :sunn: deep", at: [0.5, 0.5], box: [0.8, 0.1]}\n')),
+         ("GAME",), "error", r"game\.yaml:\d+", r"input\.unknown-symbol"),
+    Case("an unknown literal symbol is refused at its element",
+         files(game_text(front=FRONT + '    pip: {symbol: hearts, at: [0.5, 0.5], size_mm: 10}\n')), ("GAME",), "error",
+         r"game\.yaml:\d+", r"input\.unknown-symbol"),
+    Case("per: a field no row has is refused",
+         files(game_text(extra="rules:\n  - {id: per-suit, of: card, per: suit, count: 1}\n")), ("GAME",), "error",
+         r"game\.yaml:\d+", r"input\.(unknown-field|missing-field)", command="validate"),
+    Case("--words and --lang together are refused", files(game_text()), ("GAME", "--words", "x.yaml", "--lang", "fr"),
+         "error", r"--lang|--words", r"input\.usage"),
+    Case("an empty --out is refused", files(game_text()), ("GAME", "--out", ""), "error", r"--out", r"input\.usage"),
+    # --- tracebacks no more ---
+    Case("background: 5", files(game_text(extra="").replace("  back:\n", "  back:\n    background: 5\n")), ("GAME",),
+         "error", r"game\.yaml:\d+", r"input\.type"),
+    Case('background: "{colour"', files(game_text().replace("  back:\n", '  back:\n    background: "{colour"\n')),
+         ("GAME",), "error", r"game\.yaml:\d+", r"input\.placeholder"),
+    Case("a words file to a folder that does not exist", files(game_text()),
+         ("diamonds", "--out", "no/such/dir/w.yaml"), "error", r"--out", r"(output|input)\..+", command="words"),
+    Case("a words file to a folder", files(game_text()), ("diamonds", "--out", "."), "error", r"--out",
+         r"(output|input)\..+", command="words"),
+    # --- errors at their cause ---
+    Case("a latin-1 CSV is called a CSV", files(game_text(rows="rows.csv"),
+                                                **{"game/rows.csv": "id,name\na,Caf\xe9\n".encode("latin-1")}),
+         ("GAME",), "error", r"rows\.csv:2", r"input\.encoding"),
+    Case("a truncated PNG is blamed on the picture", files(picture_game(), **{"game/art.png": png_bytes(400, 400)[:300]}),
+         ("GAME",), "error", r"game\.yaml:\d+", r"input\.image"),
+]
+
+
+def snapshot(home: Path) -> dict[str, object]:
+    """Every entry under home/ but out/, with what it is: file bytes, a link's target, a folder."""
+    seen = {}
+    for root, folders, names in os.walk(home, followlinks=False):
+        relative_root = Path(root).relative_to(home)
+        if relative_root.parts[:1] == ("out",):
+            continue
+        for name in folders + names:
+            path = Path(root) / name
+            key = str(relative_root / name)
+            if path.is_symlink():
+                seen[key] = ("link", os.readlink(path))
+            elif path.is_dir():
+                seen[key] = ("dir",)
+            elif path.is_fifo():
+                seen[key] = ("fifo",)
+            else:
+                seen[key] = ("file", path.read_bytes())
+    return seen
+
+
+def make_home(tmp_path: Path, case: Case) -> Path:
+    home = tmp_path / "home"
+    for name, content in case.files.items():
+        path = home / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if callable(content):
+            content(home)
+        elif isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_text(content.replace("HOME/", f"{home}/"), encoding="utf-8")
+    (home / "out").mkdir()
+    (home / "out" / ".keep-me").write_text("the user's")
+    return home
+
+
+def run_case(tmp_path: Path, case: Case):
+    home = make_home(tmp_path, case)
+    before = snapshot(home)
+    args = [arg.replace("GAME", "game/game.yaml") for arg in case.args]
+    if case.command == "build" and "--out" not in args:
+        args += ["--out", "out"]
+    code, stdout, stderr = run_pnp(case.command, *args, cwd=home)
+    shown = f"exit {code}\n--- stdout ---\n{stdout}\n--- stderr ---\n{stderr}"
+    assert "Traceback" not in stdout + stderr, shown
+    assert snapshot(home) == before, f"something outside out/ changed\n{shown}"
+    assert (home / "out" / ".keep-me").read_text() == "the user's"
+    return home, code, stdout, stderr, shown
+
+
+@pytest.mark.parametrize("case", CASES, ids=str)
+def test_hostile_input_ends_as_the_readme_promises(tmp_path, case: Case):
+    home, code, stdout, stderr, shown = run_case(tmp_path, case)
+    if case.outcome == "ok":
+        assert code == 0, shown
+        if case.command == "build":
+            assert (home / "out" / "deck" / "deck.pdf").is_file(), shown
+        return
+    lines = [line for line in (stdout + stderr).splitlines() if line.strip()]
+    assert "SECRET-WORD" not in stdout + stderr, shown
+    if case.outcome == "error":
+        assert code == 2, shown
+        diagnostics = [line for line in stderr.splitlines() if line.strip()]
+        assert len(diagnostics) == 1, f"expected one line\n{shown}"
+    else:
+        assert code == 1, shown
+    match = DIAGNOSTIC.match(lines[0])
+    assert match, f"not `where: error: message [rule]`\n{shown}"
+    assert re.search(case.where, match["where"]), f"located at {match['where']}, expected {case.where}\n{shown}"
+    assert re.fullmatch(case.rule, match["rule"]), f"rule {match['rule']}, expected {case.rule}\n{shown}"
+    if case.check is not None:
+        assert case.check(home, lines), shown
