@@ -19,7 +19,7 @@ import pytest
 
 REPO = Path(__file__).resolve().parent.parent
 #: What a build reads from the source tree: the rest (tests, output, .venv) must not matter.
-RELEASE_FILES = ["pyproject.toml", "README.md", "MANIFEST.in", "generator", "data", "templates"]
+RELEASE_FILES = ["pyproject.toml", "README.md", "LICENSE", "MANIFEST.in", "generator", "data", "templates"]
 
 pytestmark = pytest.mark.packaging
 
