@@ -9,10 +9,12 @@ STAMP := $(VENV)/.installed
 
 all: render
 
+# pip -qq prints errors only: not the warnings a machine's pip configuration may bring (an index
+# folder that is not there) nor setuptools' note that an editable install maps its folders.
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install -qq --upgrade pip
+	$(BIN)/pip install -qq -e '.[test]'
 	touch $(STAMP)
 
 render: $(STAMP)
