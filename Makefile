@@ -1,5 +1,5 @@
 # `make` sets up .venv and renders every bundled game into output/; `make test` runs the suite
-# (tests/test_packaging.py included: it builds the wheel and installs it into a fresh venv, ~15 s).
+# (tests/test_packaging.py included: it builds the wheel and installs it into a fresh venv, offline, ~3 s).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
