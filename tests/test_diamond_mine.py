@@ -243,16 +243,65 @@ def test_the_reference_rule_fires(tmp_path, broken, change, message):
     assert any(message in text for text in found.get("diamond_mine.reference", [])), found
 
 
-def test_an_entry_left_out_of_the_card_is_the_rules_own(tmp_path):
-    """A score or an end the file leaves out is the rules' number: no error, and the card never prints None."""
-    text = BUNDLED.replace("points: {small: 1, medium: 2}", "points: {medium: 2}").replace(
-        "end_exhausted: {2: 6, 4: 8}", "end_exhausted: {2: 6}")
-    assert text.count("points: {medium: 2}") == 1 and text.count("end_exhausted: {2: 6}") == 1
+LEFT_OUT = [
+    ("no end for 4 players", ("end_exhausted: {2: 6, 4: 8}", "end_exhausted: {2: 6}"), "end_exhausted",
+     ["the card does not say when a 4 player game ends; the rules end it when all 8 veins are exhausted; "
+      "add 4: 8 to end_exhausted"]),
+    ("no end for 2 players", ("end_exhausted: {2: 6, 4: 8}", "end_exhausted: {4: 8}"), "end_exhausted",
+     ["the card does not say when a 2 player game ends; the rules end it when 6 veins are exhausted; "
+      "add 2: 6 to end_exhausted"]),
+    ("no end at all", ("end_exhausted: {2: 6, 4: 8}", "end_exhausted: {}"), "end_exhausted",
+     ["when a 2 player game ends", "when a 4 player game ends"]),
+    ("no score for a small", ("points: {small: 1, medium: 2}", "points: {medium: 2}"), "points",
+     ["the card does not say what a small diamond scores; the rules score it 1; add small: 1 to points"]),
+    ("no scores at all", ("points: {small: 1, medium: 2}", "points: {}"), "points",
+     ["what a small diamond scores", "what a medium diamond scores"]),
+]
+
+
+@pytest.mark.parametrize("broken, change, key, messages", LEFT_OUT, ids=[b for b, _, _, _ in LEFT_OUT])
+def test_an_entry_left_out_of_the_card_is_an_error_at_its_line(tmp_path, broken, change, key, messages):
+    """The card must say when the game ends for every player count it is played with, and what each
+    diamond scores: a group of four whose card says nothing of four players cannot know when to stop. A
+    draft still builds, printing the rules' number there (never None)."""
+    old, new = change
+    assert BUNDLED.count(old) == 1
+    path = tmp_path / "diamond_mine.yaml"
+    path.write_text(BUNDLED.replace(old, new))
+    line = next(n for n, text in enumerate(path.read_text().splitlines(), 1) if text.strip().startswith(f"{key}:"))
+    code, out, err = run_pnp("validate", path, cwd=tmp_path)
+    lines = (out + err).strip().splitlines()
+    assert code == 1 and len(lines) == len(messages), (code, out, err)
+    for text, message in zip(lines, messages):
+        assert text.startswith(f"diamond_mine.yaml:{line}:") and message in text, text
+        assert text.endswith("[diamond_mine.reference]"), text
+    spec = load_text(tmp_path, path.read_text())
+    card = next(c for c in spec.components() if c.name == "reference-card").pieces[0]
+    words = " ".join(words_of(card).split())
+    assert "6 with 2 players, or all 8 with 4 players" in words and "small 1, medium 2" in words
+    assert "None" not in words
+    code, _, err = run_pnp("build", path, "--draft", "-q", "--out", tmp_path / "out", cwd=tmp_path)
+    assert code == 0 and "Traceback" not in err, err
+
+
+@pytest.mark.parametrize("change", [
+    ("  end_exhausted: {2: 6, 4: 8}\n", ""),  # the whole mapping left out: the rules' own
+    ("  points: {small: 1, medium: 2}\n", ""),
+    ("players: [2, 4]", "players: [2]", "end_exhausted: {2: 6, 4: 8}", "end_exhausted: {2: 6}"),  # played by 2 only
+    ("players: [2, 4]", "players: [4]", "end_exhausted: {2: 6, 4: 8}", "end_exhausted: {4: 8}"),
+], ids=["no end_exhausted", "no points", "2 players only", "4 players only"])
+def test_the_card_needs_an_end_only_for_the_counts_the_game_is_played_with(tmp_path, change):
+    text = BUNDLED
+    for old, new in zip(change[::2], change[1::2]):
+        assert text.count(old) == 1
+        text = text.replace(old, new)
     assert "diamond_mine.reference" not in errors(tmp_path, text)
     spec = load_text(tmp_path, text)
     card = next(c for c in spec.components() if c.name == "reference-card").pieces[0]
-    words = words_of(card)
-    assert "small 1, medium 2" in words and "all 8 with 4 players" in words and "None" not in words
+    words = " ".join(words_of(card).split())
+    ends = {(2,): "reach 6 with 2 players.", (4,): "reach all 8 with 4 players.",
+            (2, 4): "reach 6 with 2 players, or all 8 with 4 players."}
+    assert ends[tuple(spec.spec.players)] in words and "small 1, medium 2" in words
 
 
 def test_the_numbers_printed_follow_the_file(tmp_path):

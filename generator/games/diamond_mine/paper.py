@@ -30,15 +30,23 @@ from .rulebook import (CARRY_PIPS, END_EXHAUSTED, FLAWLESS_ADDED_FOR, FLAWLESS_T
 class ReferenceCard:
     piece: PieceGeometry = spec_field(template="pieces")
     carry_pips: int = spec_field(CARRY_PIPS, minimum=1, maximum=20)  # a small is 1 pip, a medium 2
+    #: The exhausted veins that end the game, for each player count it is played with; the whole mapping
+    #: left out is the rules', but one given must name every count (diamond_mine.reference).
     end_exhausted: dict[int, int] = spec_field(default_factory=lambda: dict(END_EXHAUSTED), minimum=1, maximum=64)
+    #: What a small and a medium diamond score: likewise, the rules' if left out, else both.
     points: dict[str, int] = spec_field(default_factory=lambda: dict(POINTS), minimum=0, maximum=100)
     own_colour_times: int = spec_field(OWN_COLOUR_TIMES, minimum=1, maximum=10)
     flawless_times: int = spec_field(FLAWLESS_TIMES, minimum=1, maximum=10)
 
-    def __post_init__(self) -> None:
-        # An entry the file leaves out is the rules' own, so the card never lacks a number.
-        self.end_exhausted = {**END_EXHAUSTED, **self.end_exhausted}
-        self.points = {**POINTS, **self.points}
+    def ends(self) -> dict[int, int]:
+        """The end the card prints for each player count: the file's. An entry it leaves out is an error
+        (diamond_mine.reference); a draft prints the rules' number there rather than none."""
+        return {**END_EXHAUSTED, **self.end_exhausted}
+
+    def scores(self) -> dict[str, int]:
+        """What the card prints a small and a medium diamond score: the file's (in a draft, the rules' where
+        it gives none)."""
+        return {**POINTS, **self.points}
 
 
 SHEET_SAFE_MM = 6.0  # the rules sheet's margin inside its trim
@@ -55,7 +63,7 @@ def player_counts(spec) -> list[int]:
 
 def end_text(spec) -> str:
     """When the game ends, for each player count: the rules count exhausted veins."""
-    words, ends = spec.words, spec.reference_card.end_exhausted
+    words, ends = spec.words, spec.reference_card.ends()
     said = []
     for players in player_counts(spec):
         veins = ends[players]
@@ -93,8 +101,9 @@ def flawless_text(spec) -> str:
 
 def scoring_blocks(spec) -> list[tuple]:
     ref, words = spec.reference_card, spec.words
+    points = ref.scores()
     return [
-        ("b", words("scoring.points", small=ref.points["small"], medium=ref.points["medium"])),
+        ("b", words("scoring.points", small=points["small"], medium=points["medium"])),
         ("b", words("scoring.times", own=times_word(spec, ref.own_colour_times), own_times=ref.own_colour_times,
                     flawless=times_word(spec, ref.flawless_times), flawless_times=ref.flawless_times)),
         ("b", words("scoring.win")),
@@ -104,10 +113,10 @@ def scoring_blocks(spec) -> list[tuple]:
 def reference_blocks(spec) -> list[tuple]:
     """The rules in brief: a round, moving, diamonds, exhausted veins, the end and scoring."""
     ref, words = spec.reference_card, spec.words
-    counts = player_counts(spec)
+    counts, veins, points = player_counts(spec), ref.ends(), ref.scores()
     ends = f", {words('or')} ".join(
-        words("reference.end.all" if ref.end_exhausted[n] == NESTS[n] else "reference.end.count",
-              veins=ref.end_exhausted[n], players=n) for n in counts)
+        words("reference.end.all" if veins[n] == NESTS[n] else "reference.end.count", veins=veins[n], players=n)
+        for n in counts)
     flawless = []
     if 2 in counts:
         flawless.append(words("reference.flawless.two"))
@@ -132,7 +141,7 @@ def reference_blocks(spec) -> list[tuple]:
         ("b", words("reference.exhausted.tip")),
         ("h", words("reference.end")),
         ("b", words("reference.end.when", ends=ends)),
-        ("b", words("reference.score", small=ref.points["small"], medium=ref.points["medium"],
+        ("b", words("reference.score", small=points["small"], medium=points["medium"],
                     own=ref.own_colour_times, flawless=ref.flawless_times,
                     who=words("reference.flawless.join").join(flawless))),
     ]
@@ -292,13 +301,27 @@ def rules_component(spec) -> Component:
 # Rules
 # ---------------------------------------------------------------------------------------------
 
-@rules.rule("diamond_mine.reference", "the reference card prints the rules' numbers (carry limit, end, "
-                                      "scores); it and the rules sheet hold their words at a legible size")
+def rules_end(players: int) -> str:
+    """When the rules end a game of `players`, in the validator's words."""
+    veins = END_EXHAUSTED[players]
+    return (f"when all {veins} veins are exhausted" if veins == NESTS[players]
+            else f"when {veins} veins are exhausted")
+
+
+@rules.rule("diamond_mine.reference", "the reference card prints the rules' numbers (carry limit, the end for "
+                                      "each player count, scores); it and the rules sheet hold their words at a "
+                                      "legible size")
 def check_reference(spec):
     ref = spec.reference_card
     if ref.carry_pips != CARRY_PIPS:
         yield error(where(ref, "carry_pips"), f"the card says a player carries {counted(ref.carry_pips, 'pip')}; the "
                                               f"rules allow {CARRY_PIPS} (a small and a medium, or three smalls)")
+    # Every player count the game is played with needs its end, or a table of that many cannot know it.
+    for players in player_counts(spec):
+        if players not in ref.end_exhausted:
+            yield error(where(ref, "end_exhausted"),
+                        f"the card does not say when a {players} player game ends; the rules end it "
+                        f"{rules_end(players)}; add {players}: {END_EXHAUSTED[players]} to end_exhausted")
     for players, veins in ref.end_exhausted.items():
         place = where(ref, f"end_exhausted[{players}]")
         rule = END_EXHAUSTED.get(players)
@@ -309,6 +332,10 @@ def check_reference(spec):
         elif veins != rule:
             yield error(place, f"the card ends a {players} player game at {counted(veins, 'exhausted vein')}; the "
                                f"rules end it at {rule}")
+    for size, points in POINTS.items():
+        if size not in ref.points:
+            yield error(where(ref, "points"), f"the card does not say what a {size} diamond scores; the rules score "
+                                              f"it {points}; add {size}: {points} to points")
     for size, points in ref.points.items():
         place = where(ref, f"points[{size}]")
         if size not in POINTS:
