@@ -160,16 +160,19 @@ def progress_units(pages: list[Page], request: Request) -> int:
 
 # 6. write: generator/output.py ------------------------------------------------------------------
 
-def inputs_digest(loaded: LoadedGame, settings: PrintSettings, request: Request) -> str:
-    """A digest of everything a build's pages are made from: the program, the game file as read
-    (with --set), every file it read, the palette, the words, the print settings and the pieces
-    chosen. Two builds with the same digest print the same pages (output/ keeps an earlier build's
-    files of other formats only then)."""
+def inputs_digest(loaded: LoadedGame, settings: PrintSettings | None = None, request: Request | None = None) -> str:
+    """A digest of what a game's pages are made from: the program, the game file as read (with
+    --set), every file it read, the palette and the words; with `settings` and `request`, also the
+    print settings and the pieces chosen. Builds with the same digest print the same pages (output/
+    keeps an earlier build's files of other formats only then)."""
     words = loaded.spec.words
+    parts = [program_version(), json.dumps(loaded.data, default=str),
+             sorted(map(str, (loaded.reader.files if loaded.reader else {}).items())), loaded.palette_colours,
+             words.texts, words.language, words.numbers]
+    if settings is not None and request is not None:
+        parts += [repr(settings), request.only, request.copies, loaded.draft_errors]
     digest = hashlib.sha256()
-    for part in (program_version(), json.dumps(loaded.data, default=str), sorted(map(str, (loaded.reader.files
-                 if loaded.reader else {}).items())), loaded.palette_colours, words.texts, words.language,
-                 words.numbers, repr(settings), request.only, request.copies, loaded.draft_errors):
+    for part in parts:
         digest.update(json.dumps(part, default=str, sort_keys=True).encode())
         digest.update(b"\0")
     return digest.hexdigest()
@@ -200,7 +203,7 @@ def write(loaded: LoadedGame, directory: Path, files: Iterable[tuple[str, bytes]
     """The rendered files into the game's folder, with the manifest that records them and the inputs
     they were made from (output.py): the files written, and notes for the user."""
     record = manifest(loaded.game.name, pages, settings, request.layout)
-    return write_build(directory, files, request.layout, loaded.out_name, record,
+    return write_build(directory, files, request.layout, loaded.out_name, record, inputs_digest(loaded),
                        inputs_digest(loaded, settings, request))
 
 

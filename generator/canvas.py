@@ -72,6 +72,10 @@ class Surface(ABC):
         """Where the page's trim and bleed are (x0, y0, x1, y1 in page mm), for formats that record
         them (a PDF's TrimBox and BleedBox); call after begin_page. Others ignore it."""
 
+    def drawing_from(self, source) -> None:
+        """What is drawn next comes from `source` (a layout element's errors.Location; None: no one
+        place), for surfaces that tell the checks where a text came from (a recording). Others ignore it."""
+
     def draw_recording(self, recording, matrix: Matrix) -> None:
         """Replay a recorded face (generator.recording.Recording) at `matrix`."""
         recording.replay(self, matrix)
@@ -220,6 +224,16 @@ class Canvas:
             if fit == "fill":
                 self.clip_rect(*box)
             self.surface.draw_image(picture, self.matrix @ Matrix(a=w, d=h, e=x, f=y))
+
+    @contextmanager
+    def drawing_from(self, source):
+        """Mark what is drawn inside as coming from `source` (a layout element's location), so that a
+        check that finds fault with it can say where to fix it."""
+        self.surface.drawing_from(source)
+        try:
+            yield
+        finally:
+            self.surface.drawing_from(None)
 
     def replay(self, recording) -> None:
         """Draw a recorded face here, in the current coordinates."""

@@ -161,15 +161,18 @@ def build_command(targets, out_text, paper, format_list, duplex, bleed, crop_mar
         raise InputError(Location("--out"), "the output folder is empty; name a folder (the default is output)",
                          "input.usage")
     out_dir = Path(out_text).expanduser()
+    given = options_given(format="format_list", bleed="bleed", dpi="dpi", svg_text="svg_text")
     if shop is not None:
         if layout != "sheets" and layout != "pieces":
             raise InputError(Location("--shop"), f"--shop makes a file per card (--layout pieces), not --layout {layout}",
                              "input.usage")
+        for option in ("format", "bleed", "dpi"):
+            if option in given:
+                raise InputError(Location(f"--{option}"), f"--shop sets the bleed, dpi and file type of its shop's "
+                                 f"template; leave --{option} out, or build without --shop", "input.usage")
         layout, bleed, dpi, format_list = "pieces", *shop_settings(shop)
     request = Request(parse_formats(format_list), layout, dpi, tuple(only), copies, svg_text)
-    if "cut" in request.formats and layout != "sheets":
-        raise InputError(Location("--format"), f"cut files go with the printed sheets; --layout {layout} prints no "
-                         "sheets to cut: leave cut out, or build --layout sheets", "input.unknown-format")
+    refuse_idle_options(request, given)
     context = input_context(palette_choice, words_file, lang, allowed)
     settings = build.settings_for(paper, duplex, bleed, crop_marks, context)
     loaded_games = build.load(targets, overrides, context)
@@ -204,6 +207,29 @@ def build_command(targets, out_text, paper, format_list, duplex, bleed, crop_mar
                                "pnp validate lists them", err=True)
     finally:
         progress.finish()
+
+
+def options_given(**parameters: str) -> set[str]:
+    """Which of the command's options (option name: its parameter's name) the user gave on the
+    command line rather than left at their default, by option name ("crop-marks")."""
+    context = click.get_current_context()
+    return {option.replace("_", "-") for option, parameter in parameters.items()
+            if context.get_parameter_source(parameter) == click.core.ParameterSource.COMMANDLINE}
+
+
+def refuse_idle_options(request: Request, given: set[str]) -> None:
+    """An option that would change nothing in this build is a mistake to say, not to ignore: the
+    user expects it to do something."""
+    formats, layout = request.formats, request.layout
+    if "cut" in formats and layout != "sheets":
+        raise InputError(Location("--format"), f"cut files go with the printed sheets; --layout {layout} prints no "
+                         "sheets to cut: leave cut out, or build --layout sheets", "input.unknown-format")
+    if "dpi" in given and "png" not in formats and layout != "tts":
+        raise InputError(Location("--dpi"), "--dpi sets the resolution of PNG files, and this build makes none: add "
+                         "png to --format, or leave --dpi out", "input.usage")
+    if "svg-text" in given and "svg" not in formats:
+        raise InputError(Location("--svg-text"), "--svg-text says how SVG files hold their text, and this build makes "
+                         "none: add svg to --format, or leave --svg-text out", "input.usage")
 
 
 def shop_settings(name: str) -> tuple[float, int, str]:

@@ -180,15 +180,15 @@ def contrast_findings(components, location: Location, bleed: float = 0.0, record
                     if ratio >= needed:
                         continue
                     key = (text.fill, text.behind)
-                    count = worst.get(key, (0, 0, "", 0))[3] + 1
+                    count = worst.get(key, (0, 0, "", 0, None))[3] + 1
                     if key not in worst or ratio < worst[key][0]:
-                        worst[key] = (ratio, needed, f'{piece.id} ({side}): "{text.text[:30]}"', count)
+                        worst[key] = (ratio, needed, f'{piece.id} ({side}): "{text.text[:30]}"', count, text.source)
                     else:
-                        worst[key] = (*worst[key][:3], count)
+                        worst[key] = (*worst[key][:3], count, worst[key][4])
     findings = []
-    for (ink, paper), (ratio, needed, example, count) in worst.items():
+    for (ink, paper), (ratio, needed, example, count, source) in worst.items():
         more = f" and {count - 1} more" if count > 1 else ""
-        findings.append(Finding("error", location, f"text in {_name(ink)} on {_name(paper)} has contrast "
+        findings.append(Finding("error", source or location, f"text in {_name(ink)} on {_name(paper)} has contrast "
                                 f"{ratio:.2f}:1, under the {needed:g}:1 WCAG asks for, on {example}{more}; "
                                 "choose a darker ink or a lighter background", "colour.contrast"))
     return findings

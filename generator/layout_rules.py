@@ -35,14 +35,15 @@ def text_size_findings(components, location: Location, bleed: float = 0.0, recor
                 if draw is None or (id(draw), piece.width, piece.height) in seen:
                     continue
                 seen.add((id(draw), piece.width, piece.height))
-                small += [(text.size / PT, piece.id, side, text.text) for text in record(draw, area).texts
+                small += [(text.size / PT, piece.id, side, text.text, text.source) for text in record(draw, area).texts
                           if text.text.strip() and text.size < FLOOR_PT * PT - 1e-6]
         if small:
-            size, piece_id, side, text = min(small)
+            size, piece_id, side, text, source = min(small, key=lambda found: found[:4])
             more = f" and {len(small) - 1} more" if len(small) > 1 else ""
-            findings.append(Finding("error", location, f'{component.name}: "{text[:30]}" on {piece_id} ({side}) prints '
-                                    f"at {math.floor(size * 10) / 10:.1f} pt{more}; text on a piece needs {FLOOR_PT:g} pt at least: give it "
-                                    "more room or fewer words", "layout.text-size"))
+            findings.append(Finding("error", source or location, f'{component.name}: "{text[:30]}" on {piece_id} '
+                                    f"({side}) prints at {math.floor(size * 10) / 10:.1f} pt{more}; text on a piece "
+                                    f"needs {FLOOR_PT:g} pt at least: give it more room or fewer words",
+                                    "layout.text-size"))
     return findings
 
 
@@ -65,18 +66,18 @@ def safe_area_findings(components, location: Location, bleed: float = 0.0, recor
                     x0, y0, x1, y1 = text.box
                     depth = _box_depth(outline, area, (x0, y0, x1, y1))
                     if text.text.strip() and depth < margin - 1e-6:
-                        close.append((depth, piece.id, side, text.text, margin))
+                        close.append((depth, piece.id, side, text.text, margin, text.source))
                 if isinstance(draw, Face):
                     for name, element in draw.layouts.layouts[draw.layout]:
                         if element.kind == "symbol" and not _symbols_inside(element, area, draw.style, outline, margin):
                             # one finding per element as written, however many layouts extend it
                             elements.setdefault((str(element.where), name), (draw.layout, element, margin))
         if close:
-            depth, piece_id, side, text, margin = min(close)
+            depth, piece_id, side, text, margin, source = min(close, key=lambda found: found[:5])
             more = f" and {len(close) - 1} more" if len(close) > 1 else ""
-            findings.append(Finding("error", location, f'{component.name}: "{text[:30]}" on {piece_id} ({side}) comes '
-                                    f"{max(depth, 0):.1f} mm from the cut{more}; keep text {margin:g} mm inside it, "
-                                    "where a cut a little off the line cannot take it", "layout.safe-area"))
+            findings.append(Finding("error", source or location, f'{component.name}: "{text[:30]}" on {piece_id} '
+                                    f"({side}) comes {max(depth, 0):.1f} mm from the cut{more}; keep text {margin:g} mm "
+                                    "inside it, where a cut a little off the line cannot take it", "layout.safe-area"))
         for (_, name), (layout, element, margin) in elements.items():
             findings.append(Finding("error", element.where, f"{layout}.{name} reaches outside the {margin:g} mm safe "
                                     f"area of {component.name}, where a cut a little off the line would take it; "

@@ -76,9 +76,10 @@ class LoadedGame:
         return found
 
     def _at_the_text(self, problem: InputError) -> InputError:
-        """A character no font has, reported at the file's value that holds it rather than at the font."""
+        """A character no font has, reported at the file's value that holds it, or at the words that
+        do (a translation's), rather than at the font."""
         char = getattr(problem, "character", None)
-        place = _holding(self.data, char) if char else None
+        place = (_holding(self.data, char) or _in_words(self.spec.words, char)) if char else None
         return InputError(place, problem.message, problem.rule) if place else problem
 
     @property
@@ -209,6 +210,14 @@ def words_findings(words: Words) -> list[Finding]:
     shown = ", ".join(words.missing[:8]) + (f" and {len(words.missing) - 8} more" if len(words.missing) > 8 else "")
     return [Finding("warning", words.source, f"the words file leaves out {len(words.missing)} of the game's words, "
                     f"printed from the bundled words: {shown}", "words.missing")]
+
+
+def _in_words(words: Words, char: str) -> Location | None:
+    """Where the first of the game's words that holds `char` is written (a words file's line)."""
+    for key in sorted(words.texts, key=lambda key: key not in words.chosen):  # a translation's own words first
+        if char in words.texts[key] and key in words.places:
+            return words.places[key]
+    return None
 
 
 def _holding(node, char: str) -> Location | None:

@@ -2,8 +2,9 @@
 
 A build writes only inside its game's folder, `<out>/<game>/`, and there only the files it makes.
 It knows the files an earlier build made from that build's manifest (`manifest.json` for the sheets,
-`pieces/manifest.json`, `tts/manifest.json`), which lists them with a digest of the inputs they were
-made from. So a rebuild
+`pieces/manifest.json`, `tts/manifest.json`), which lists them with digests of the inputs they were
+made from (`inputs`: the game's files, palette and words; `pages_from`: those and the print
+settings). So a rebuild
 
 * replaces the files an earlier build of the same layout made, and removes those it does not make
   again, unless they were made from the same inputs (a `--format cut` build beside the PDF of the
@@ -129,7 +130,8 @@ class Earlier:
     def __init__(self, directory: Path, name: str):
         self.directory, self.name = directory, name
         self.files: dict[str, set[str]] = {}
-        self.inputs: dict[str, str | None] = {}
+        self.inputs: dict[str, str | None] = {}  # the game's inputs
+        self.pages_from: dict[str, str | None] = {}  # the game's inputs and the print settings
         for layout, manifest in LAYOUT_MANIFESTS.items():
             record = self._manifest(directory / manifest)
             if record is None:
@@ -143,6 +145,7 @@ class Earlier:
                 files = {relative for relative in self._regular_files(roots)}
             self.files[layout] = files | {manifest}
             self.inputs[layout] = record.get("inputs") if isinstance(record.get("inputs"), str) else None
+            self.pages_from[layout] = record.get("pages_from") if isinstance(record.get("pages_from"), str) else None
 
     @staticmethod
     def _manifest(path: Path) -> dict | None:
@@ -184,11 +187,13 @@ def _safe_relative(relative: str) -> bool:
 # Writing ------------------------------------------------------------------------------------------
 
 def write_build(directory: Path, files: Iterable[tuple[str, bytes]], layout: str, name: str, record: dict,
-                inputs: str) -> tuple[list[str], list[str]]:
+                inputs: str, pages: str | None = None) -> tuple[list[str], list[str]]:
     """Write a build of `layout` into the game folder `directory`: `files` ((path in the folder,
-    bytes), written as they come) and its manifest, `record` with the files and `inputs` added.
-    Returns the files written (the manifest last) and notes for the user (another layout's files
-    kept from other inputs)."""
+    bytes), written as they come) and its manifest, `record` with the files added and two digests:
+    `inputs`, of what the game is made from, and `pages`, of that and the print settings (the same
+    as `inputs` when not given). Returns the files written (the manifest last) and notes for the user
+    (another layout's files kept from other inputs)."""
+    pages = pages or inputs
     manifest = LAYOUT_MANIFESTS[layout]
     out_dir = directory.parent
     with output_errors(out_dir):
@@ -206,24 +211,25 @@ def write_build(directory: Path, files: Iterable[tuple[str, bytes]], layout: str
                 path.write_bytes(data)
             written.append(relative)
         with output_errors(out_dir):
-            notes = _commit(directory, staging, written, manifest, layout, name, record, inputs)
+            notes = _commit(directory, staging, written, manifest, layout, name, {**record, "inputs": inputs,
+                                                                                   "pages_from": pages})
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     return written + [manifest], notes
 
 
 def _commit(directory: Path, staging: Path, written: list[str], manifest: str, layout: str, name: str,
-            record: dict, inputs: str) -> list[str]:
+            record: dict) -> list[str]:
     earlier = Earlier(directory, name)
     for relative in (*written, manifest):
         _refuse_foreign(directory, relative, earlier)
     ours = earlier.files.get(layout, set()) - {manifest}
-    same_inputs = earlier.inputs.get(layout) == inputs
-    kept = sorted(relative for relative in ours - set(written) if same_inputs)
-    stale = sorted(relative for relative in ours - set(written) if not same_inputs)
+    same_pages = earlier.pages_from.get(layout) == record["pages_from"]
+    kept = sorted(relative for relative in ours - set(written) if same_pages)
+    stale = sorted(relative for relative in ours - set(written) if not same_pages)
     # The manifest first names every file that may be on disk, so an interrupted commit leaves
     # nothing that a later build would not know as its own; once the moves are done it names the set.
-    _write_manifest(directory, staging, manifest, record, sorted({*written, *kept, *stale}), inputs)
+    _write_manifest(directory, staging, manifest, record, sorted({*written, *kept, *stale}))
     for relative in written:
         target = directory / relative
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -231,10 +237,10 @@ def _commit(directory: Path, staging: Path, written: list[str], manifest: str, l
         os.replace(staging / relative, target)
     for relative in stale:
         _remove(directory, relative)
-    _write_manifest(directory, staging, manifest, record, sorted({*written, *kept}), inputs)
+    _write_manifest(directory, staging, manifest, record, sorted({*written, *kept}))
     return [f"{directory}: kept {_folders_of(earlier.files[other])} from an earlier build of other inputs; rebuild "
             f"it (--layout {other}) or delete it" for other in earlier.files
-            if other != layout and earlier.inputs.get(other) != inputs]
+            if other != layout and earlier.inputs.get(other) != record["inputs"]]
 
 
 def _folders_of(files: set[str]) -> str:
@@ -265,10 +271,9 @@ def _refuse_foreign(directory: Path, relative: str, earlier: Earlier) -> None:
                              "replace it; move it or choose another --out", "output.not-ours")
 
 
-def _write_manifest(directory: Path, staging: Path, manifest: str, record: dict, files: list[str],
-                    inputs: str) -> None:
+def _write_manifest(directory: Path, staging: Path, manifest: str, record: dict, files: list[str]) -> None:
     staged = staging / (".manifest-" + manifest.replace("/", "-"))
-    staged.write_bytes(json_bytes({**record, "inputs": inputs, "files": files}))
+    staged.write_bytes(json_bytes({**record, "files": files}))
     os.chmod(staged, 0o666 & ~_UMASK)
     target = directory / manifest
     target.parent.mkdir(parents=True, exist_ok=True)

@@ -36,7 +36,7 @@ class GameSpec:
     """Keys every game file has. `game` names the plug-in; `id` names the output folder."""
 
     game: str
-    title: str
+    title: str = spec_field(max_length=100)  # it heads page 1 and every footer
     id: str = ""
     players: list[int] = spec_field(default_factory=list, minimum=1, maximum=20)
     style: StyleSheet  # the look of every piece, from templates/style.yaml and the file's `style:`

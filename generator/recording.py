@@ -28,6 +28,7 @@ class DrawnText:
     face: str
     size: float
     behind: str | None  # the fill of the last filled path under the text's centre
+    source: object = None  # where the text was laid out (a layout element's Location), when known
 
 
 def text_box(text: str, face: str, size: float, matrix: Matrix) -> Box:
@@ -65,6 +66,11 @@ class Recording(Surface):
     def __init__(self) -> None:
         self.calls: list[tuple] = []  # ("path", Path, Style) | ("text", ...) | ("clip", Path) | ("unclip",)
         self._boxes: tuple[list[DrawnPath], list[DrawnText]] | None = None
+        self._source = None
+        self.text_sources: dict[int, object] = {}  # index of a text call -> where it was laid out
+
+    def drawing_from(self, source) -> None:
+        self._source = source
 
     def begin_page(self, number: int, width: float, height: float) -> None:
         pass
@@ -77,6 +83,8 @@ class Recording(Surface):
         self.calls.append(("path", Path(path.commands), style))
 
     def draw_text(self, text: str, face: str, size: float, fill: str, matrix: Matrix) -> None:
+        if self._source is not None:
+            self.text_sources[len(self.calls)] = self._source
         self.calls.append(("text", text, face, size, fill, matrix))
 
     def draw_image(self, picture, matrix: Matrix) -> None:
@@ -127,7 +135,7 @@ class Recording(Surface):
                     box = _intersect(box, clip)
                 return box
 
-            for call in self.calls:
+            for index, call in enumerate(self.calls):
                 kind = call[0]
                 if kind == "path":
                     _, path, style = call
@@ -143,7 +151,7 @@ class Recording(Surface):
                     under = next((p for p in reversed(paths) if (p.fill or p.picture) and _contains(p.box, *centre)),
                                  None)
                     behind = under.fill if under else None  # on a picture: no one colour to measure against
-                    texts.append(DrawnText(text, box, fill, face, size, behind))
+                    texts.append(DrawnText(text, box, fill, face, size, behind, self.text_sources.get(index)))
                 elif kind == "image":
                     corners = [call[2].apply(u, v) for u in (0.0, 1.0) for v in (0.0, 1.0)]
                     paths.append(DrawnPath(clipped(_bounds(corners)), None, None, picture=True))

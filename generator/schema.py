@@ -37,6 +37,9 @@ SANE_COUNT = 500
 MAX_SIZE_MM = 1000
 #: Any other number lies between -SANE_NUMBER and SANE_NUMBER unless its field narrows it.
 SANE_NUMBER = 1_000_000
+#: A text has at most this many characters unless its field says fewer: a card's or a rule's words
+#: run to hundreds; ten thousand is a mistake (a pasted file), and would take long to lay out.
+MAX_TEXT = 10_000
 
 
 class Colour(str):
@@ -59,6 +62,7 @@ def spec_field(
     count: bool = False,
     template: str | None = None,
     parts: tuple[str, ...] | None = None,
+    max_length: int | None = None,
     default_factory: Any = MISSING,
 ):
     """A dataclass field with the checks the loader applies to it.
@@ -68,12 +72,13 @@ def spec_field(
     minimum/maximum: the range of every number in the field (in a list, of every item).
     template: the value names an entry of templates/<template>.yaml (or extends one field by field).
     parts: the names of a fixed-length list's items, for messages: ("column", "row").
+    max_length: the most characters a text may have (MAX_TEXT unless given).
     """
     if count:
         minimum = 0 if minimum is None else minimum
         maximum = SANE_COUNT if maximum is None else maximum
     metadata = {"positive": positive, "minimum": minimum, "maximum": maximum, "count": count,
-                "template": template, "parts": parts}
+                "template": template, "parts": parts, "max_length": max_length}
     if default_factory is not MISSING:
         return field(default_factory=default_factory, metadata=metadata)
     return field(default=default, metadata=metadata)
@@ -81,18 +86,20 @@ def spec_field(
 
 @dataclass(frozen=True)
 class Limits:
-    """The range a field's numbers must be in (each number of a list or mapping, too)."""
+    """The range a field's numbers must be in (each number of a list or mapping, too), and the
+    length of its texts."""
 
     positive: bool = False
     minimum: float | None = None
     maximum: float | None = None
     count: bool = False
     parts: tuple[str, ...] | None = None
+    max_length: int | None = None
 
     @classmethod
     def of(cls, metadata) -> Limits:
         return cls(bool(metadata.get("positive")), metadata.get("minimum"), metadata.get("maximum"),
-                   bool(metadata.get("count")), metadata.get("parts"))
+                   bool(metadata.get("count")), metadata.get("parts"), metadata.get("max_length"))
 
     @property
     def low(self) -> float:
@@ -331,6 +338,10 @@ def convert(tp, value, location: Location, context: Context, label: str, limits:
     if tp is str:
         if not isinstance(value, str):
             raise InputError(location, f"{label} is {_what(value)}; expected text", "input.type")
+        longest = limits.max_length or MAX_TEXT
+        if len(value) > longest:
+            raise InputError(location, f"{label} is {len(value):,} characters long; it may have at most {longest:,}",
+                             "input.too-large")
         return value
     if tp is Any:
         return value

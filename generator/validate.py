@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Callable, Iterable
 
-from generator.errors import Location, one_line
+from generator.errors import InputError, Location, one_line
+from generator.paths import display_path
 
 
 @dataclass(frozen=True)
@@ -16,7 +18,7 @@ class Finding:
     rule: str
 
     def __str__(self) -> str:
-        return one_line(f"{self.location.format(with_col=False)}: {self.level}: {self.message} [{self.rule}]")
+        return one_line(f"{self.location}: {self.level}: {self.message} [{self.rule}]")
 
 
 @dataclass(frozen=True)
@@ -65,7 +67,16 @@ class RuleBook:
         for rule in self.rules:
             try:
                 for problem in rule.check(spec) or ():
+                    if not (isinstance(problem, Problem) and isinstance(problem.location, Location)
+                            and isinstance(problem.message, str) and problem.level in ("error", "warning")):
+                        code = rule.check.__code__
+                        raise InputError(Location(display_path(Path(code.co_filename)), code.co_firstlineno),
+                                         f"rule {rule.id} gave {str(problem)[:60]!r}; a rule yields error(location, "
+                                         "message) or warning(location, message), a location being where(spec, key)",
+                                         "plugin.error")
                     findings.append(Finding(problem.level, problem.location, problem.message, rule.id))
+            except InputError:
+                raise
             except Exception:
                 # A later rule may count on what an earlier one checks (a deck with no suits has no
                 # treasure to draw); once the set has failed, a check that cannot run adds nothing.

@@ -35,6 +35,19 @@ PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_]*)(?::([^{}]*))?\}"
 STRAY_BRACE = re.compile(r"(?<!\{)\{(?!\{)|(?<!\})\}(?!\})")
 
 
+#: Languages with three plural forms (one|few|many); every other language has two (one|other).
+THREE_FORMS = ("pl", "ru", "uk", "be", "sr", "hr", "bs", "cs", "sk")
+#: The forms a placeholder may take besides plural forms.
+FORMS = ("Cap", "word", "Word")
+#: The most characters one entry of a words file may have (the longest bundled one has about 500;
+#: a rules section of twenty thousand would not fit four sheets at 7 pt).
+MAX_WORDS_TEXT = 20_000
+
+
+def plural_count(language: str) -> int:
+    return 3 if language in THREE_FORMS else 2
+
+
 def plural_form(language: str, count: int, forms: list[str]) -> str:
     """The form of a word for `count` things, by the language's plural rule (CLDR's, simplified to
     whole numbers)."""
@@ -55,6 +68,24 @@ def plural_form(language: str, count: int, forms: list[str]) -> str:
     return forms[min(index, len(forms) - 1)]
 
 
+def form_problem(name: str, how: str | None, language: str) -> str | None:
+    """What is wrong with the form `{name:how}` in words of `language`, or None: a form is Cap, word,
+    Word, or as many plural forms as the language has."""
+    if how is None or how in FORMS:
+        return None
+    forms = how.split("|")
+    if len(forms) == 1:
+        close = closest(how, FORMS)
+        return (f"{{{name}:{how}}} is no form" + (f'; did you mean "{{{name}:{close}}}"?' if close else "") +
+                f" (a form is {{{name}:Cap}}, {{{name}:word}}, {{{name}:Word}}, or the plural forms "
+                f"{{{name}:one|other}})")
+    wanted = plural_count(language)
+    if len(forms) != wanted:
+        shape = "one|other" if wanted == 2 else "one|few|many"
+        return f"{{{name}:{how}}} gives {len(forms)} plural forms; words in {language} take {wanted} ({shape})"
+    return None
+
+
 def placeholders(text: str) -> set[str]:
     return {match.group(1) for match in PLACEHOLDER.finditer(text) if match.group(1)}
 
@@ -70,6 +101,7 @@ class Words:
     missing: list[str] = field(default_factory=list)  # keys the copy left out, in the bundled words
     source: Location | None = None  # the copy's file, for the warning
     chosen: frozenset[str] = frozenset()  # keys a translation or copy gives: they beat a game file's words
+    places: dict[str, Location] = field(default_factory=dict)  # where each key's words are written
 
     def prefer(self, key: str, given, **values):
         """A game file's own words (`given`) unless the chosen translation or copy gives `key`, in which
@@ -89,12 +121,14 @@ class Words:
 
     def __call__(self, key: str, **values) -> str:
         """The words under `key`, with its placeholders filled from `values`."""
-        return self.fill(self.texts[key], values)
+        return self.fill(self.texts[key], values, key)
 
     def has(self, key: str) -> bool:
         return key in self.texts
 
-    def fill(self, text: str, values: dict) -> str:
+    def fill(self, text: str, values: dict, key: str | None = None) -> str:
+        """`text` with its placeholders filled from `values`. A plural form of a value that is no
+        number (a translation's `{title:piece|pieces}`) is an error at the words' line."""
         def replace(match: re.Match) -> str:
             if match.group(0) in ("{{", "}}"):
                 return match.group(0)[0]
@@ -107,6 +141,10 @@ class Words:
             if how in ("word", "Word"):
                 word = self.numbers[value] if isinstance(value, int) and 0 <= value < len(self.numbers) else str(value)
                 return word[:1].upper() + word[1:] if how == "Word" else word
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise InputError(self.places.get(key, self.source or Location(f"words of {self.game}")),
+                                 f'words "{key}": {{{name}:{how}}} picks a form by a number, but {{{name}}} is '
+                                 f'"{str(value)[:30]}"; write {{{name}}} alone', "input.placeholder")
             return plural_form(self.language, int(value), how.split("|"))
 
         return PLACEHOLDER.sub(replace, text)
@@ -152,7 +190,8 @@ def common_words() -> Words:
 def load_words(game: str, words: str | None = None, lang: str | None = None) -> Words:
     """The game's words: bundled, then a bundled translation (`lang`) or a user's copy (`words`)."""
     base = bundled_words(game)
-    result = Words(game, dict(base["words"]), base.get("language", "en"), list(base.get("numbers") or []))
+    result = Words(game, dict(base["words"]), base.get("language", "en"), list(base.get("numbers") or []),
+                   places=dict(base["words"].value_locations))
     if lang is None and words is None:
         return result
     if words is not None:
@@ -173,6 +212,7 @@ def load_words(game: str, words: str | None = None, lang: str | None = None) -> 
     result.missing = [key for key in base["words"] if key not in copy["words"]]
     result.source = copy.location
     result.chosen = frozenset(copy["words"])
+    result.places.update(copy["words"].value_locations)
     return result
 
 
@@ -192,13 +232,23 @@ def _read(path: Path, shown: str) -> YamlMap:
         raise InputError(getattr(data, "location", Location(shown)), "a words file maps `words:` to its keys and "
                          "their text (see `pnp words GAME`)", "input.type")
     errors = ErrorList()
+    language = data.get("language") if isinstance(data.get("language"), str) else "en"
     for key, text in data["words"].items():
+        place = data["words"].where(key)
         if not isinstance(text, str):
-            errors.add(InputError(data["words"].where(key), f'words "{key}" must be text (in quotes if it holds '
-                                  "a colon or starts with a brace)", "input.type"))
+            errors.add(InputError(place, f'words "{key}" must be text (in quotes if it holds a colon or starts with a '
+                                  "brace)", "input.type"))
+        elif len(text) > MAX_WORDS_TEXT:
+            errors.add(InputError(place, f'words "{key}" are {len(text):,} characters long; an entry may have at most '
+                                  f"{MAX_WORDS_TEXT:,}", "input.too-large"))
         elif STRAY_BRACE.search(PLACEHOLDER.sub("", text)):
-            errors.add(InputError(data["words"].where(key), f'words "{key}": a brace that opens or closes no '
-                                  "placeholder; write {name}, or {{ and }} for a brace", "input.placeholder"))
+            errors.add(InputError(place, f'words "{key}": a brace that opens or closes no placeholder; write {{name}}, '
+                                  "or {{ and }} for a brace", "input.placeholder"))
+        else:
+            for match in PLACEHOLDER.finditer(text):
+                problem = form_problem(match.group(1), match.group(2), language) if match.group(1) else None
+                if problem:
+                    errors.add(InputError(place, f'words "{key}": {problem}', "input.placeholder"))
     numbers = data.get("numbers")
     if numbers is not None and not (isinstance(numbers, list) and all(isinstance(n, str) for n in numbers)):
         errors.add(InputError(data.where("numbers"), "numbers must be a list of words, from zero up", "input.type"))

@@ -192,6 +192,7 @@ def test_area_bleed_box():
 
 
 def test_a_check_that_cannot_run_on_a_set_already_failed_adds_nothing_and_otherwise_raises():
+    from generator.errors import Location
     from generator.validate import RuleBook, error
 
     book = RuleBook()
@@ -199,7 +200,7 @@ def test_a_check_that_cannot_run_on_a_set_already_failed_adds_nothing_and_otherw
     @book.rule("t.first", "the deck has suits")
     def first(spec):
         if not spec["suits"]:
-            yield error(None, "no suits")
+            yield error(Location("t.yaml", 1), "no suits")
 
     @book.rule("t.second", "the treasure is the first suit")
     def second(spec):

@@ -15,7 +15,7 @@ from generator.load import load_game
 
 ROOT = Path(__file__).resolve().parent.parent
 BUNDLED = (ROOT / "data" / "diamonds.yaml").read_text()
-FINDING = re.compile(r"^(?P<file>[^:]+):(?P<line>\d+): (?P<level>error|warning): (?P<message>.+) \[(?P<rule>[a-z.-]+)\]$")
+FINDING = re.compile(r"^(?P<file>[^:]+):(?P<line>\d+)(?::\d+)?: (?P<level>error|warning): (?P<message>.+) \[(?P<rule>[a-z.-]+)\]$")
 
 
 def findings_for(tmp_path: Path, text: str = BUNDLED, overrides: tuple[str, ...] = ()):

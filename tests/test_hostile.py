@@ -230,6 +230,125 @@ CASES = [
 ]
 
 
+PLUGIN = '''from dataclasses import dataclass
+
+from generator.model import Component, Piece, fill_bleed
+from generator.plugins import Game, GameSpec
+from generator.schema import where
+from generator.shapes import Rect
+from generator.validate import RuleBook, error
+
+rules = RuleBook()
+
+
+@dataclass(kw_only=True)
+class TinySpec(GameSpec):
+    pass
+
+
+@rules.rule("tiny.rule", "a rule")
+def check(spec):
+    RULE
+
+
+def front(canvas, area):
+    fill_bleed(canvas, area, "#ffffff")
+    DRAW
+
+
+def components(spec):
+    COMPONENTS
+    return [Component(COMPONENT, "Cards", [Piece(PIECE, Rect(63.5, 88.9), front)])]
+
+
+GAME = Game(name=NAME, spec=SPEC, components=components, rules=rules)
+'''
+
+
+def plugin(rule="yield from ()", draw="pass", components="pass", component='"card"', piece='"card-1"',
+           name='"tiny"', spec="TinySpec", load="") -> dict:
+    code = (PLUGIN.replace("RULE", rule).replace("DRAW", draw).replace("COMPONENTS", components)
+            .replace("COMPONENT", component).replace("PIECE", piece).replace("NAME", name).replace("SPEC", spec))
+    return {"game/tiny.py": load + code, "game/game.yaml": "game: tiny\ntitle: Tiny\n", **SECRET}
+
+
+PLUGIN_CASES = [
+    Case("a plug-in game builds", plugin(), ("GAME", "--plugin", "game/tiny.py"), "ok"),
+    Case("a plug-in whose components() returns None", plugin(components="return None"),
+         ("GAME", "--plugin", "game/tiny.py"), "error", r"tiny\.py:\d+", r"plugin\.error"),
+    Case("a plug-in whose components() returns strings", plugin(components='return ["card", "token"]'),
+         ("GAME", "--plugin", "game/tiny.py"), "error", r"tiny\.py:\d+", r"plugin\.error"),
+    Case("a plug-in rule that yields a string", plugin(rule='yield "wrong"'), ("GAME", "--plugin", "game/tiny.py"),
+         "error", r"tiny\.py:\d+", r"plugin\.error", command="validate"),
+    Case("a plug-in game whose spec is int", plugin(spec="int"), ("GAME", "--plugin", "game/tiny.py"), "error",
+         r"tiny\.py", r"plugin\.error"),
+    Case("a plug-in that exits 0 as it loads", plugin(load="import sys\nsys.exit(0)\n"),
+         ("GAME", "--plugin", "game/tiny.py"), "error", r"tiny\.py:\d+", r"plugin\.error"),
+    Case("a plug-in that exits 0 in components()", plugin(components="import sys; sys.exit(0)"),
+         ("GAME", "--plugin", "game/tiny.py"), "error", r"tiny\.py:\d+", r"plugin\.error"),
+    Case("a plug-in that draws at NaN", plugin(draw='canvas.text(float("nan"), 10, "x", 3.0)'),
+         ("GAME", "--plugin", "game/tiny.py"), "error", r"tiny\.py:\d+", r"plugin\.error"),
+    Case("a plug-in game named to climb out", plugin(name='"../../x"'), ("GAME", "--plugin", "game/tiny.py"), "error",
+         r"tiny\.py", r"input\.unsafe-name"),
+    Case("a plug-in piece id that climbs out", plugin(piece='"../../x"'),
+         ("GAME", "--plugin", "game/tiny.py", "--layout", "pieces"), "error", r"tiny\.py:\d+", r"input\.unsafe-name"),
+    Case("a plug-in component named to climb out", plugin(component='"../x"'),
+         ("GAME", "--plugin", "game/tiny.py", "--layout", "tts"), "error", r"tiny\.py:\d+", r"input\.unsafe-name"),
+]
+
+
+def words_case(name: str, old: str, new: str, rule: str, command: str = "build") -> Case:
+    """The Diamonds words, one entry changed, given with --words."""
+    from generator.words import words_yaml
+
+    text = words_yaml("diamonds")
+    assert old in text, old
+    return Case(name, files(game_text(), **{"game/words.yaml": text.replace(old, new, 1)}),
+                ("diamonds", "--words", "game/words.yaml"), "error", r"words\.yaml:\d+", rule, command=command)
+
+
+WORDS_CASES = [
+    words_case("a misspelt form in a words file", "{count} {count:piece|pieces}", "{count} {count:Capp}",
+               r"input\.placeholder"),
+    words_case("three plural forms in English", "{cards:card|cards}", "{cards:card|cards|cardses}",
+               r"input\.placeholder"),
+    words_case("a form of a text's placeholder", "{count} {count:piece|pieces}", "{count} {title:piece|pieces}",
+               r"input\.placeholder"),
+    words_case("a glyph no font has, in a words file", "reference.title: Diamonds at a glance",
+               "reference.title: \"\u6f22 Diamonds at a glance\"", r"input\.missing-glyph"),
+    words_case("a words entry of 100 KB", "mat.title: Dig site", "mat.title: " + "x" * 100_000, r"input\.too-large"),
+]
+
+
+OPTION_CASES = [
+    Case("--shop with --format", files(game_text()), ("GAME", "--shop", "tgc", "--format", "png"), "error",
+         r"--format", r"input\.usage"),
+    Case("--dpi with no PNG", files(game_text()), ("GAME", "--dpi", "300"), "error", r"--dpi", r"input\.usage"),
+    Case("--svg-text with no SVG", files(game_text()), ("GAME", "--svg-text", "outlines"), "error", r"--svg-text",
+         r"input\.usage"),
+    Case("--allow-path that is no folder", files(picture_game("../outside/secret.png")),
+         ("GAME", "--allow-path", "nowhere"), "error", r"--allow-path", r"input\.usage"),
+]
+
+
+def game_folder_is_out(home: Path) -> None:
+    (home / "games" / "deck").mkdir(parents=True)
+    (home / "games" / "deck" / "deck.yaml").write_text(game_text())
+    (home / "games" / "deck" / ".git").mkdir()
+    (home / "games" / "deck" / ".git" / "HEAD").write_text("ref: refs/heads/main\n")
+
+
+FOLDER_CASES = [
+    Case("an out folder that is the game's own folder is refused", {"games/deck": game_folder_is_out, **SECRET},
+         ("games/deck/deck.yaml", "--out", "games"), "error", r"--out", r"output\.unsafe"),
+    Case("--out .. from the game's folder is refused", {"games/deck": game_folder_is_out, **SECRET},
+         ("games/deck/deck.yaml", "--out", "games/deck/.."), "error", r"--out", r"output\.unsafe"),
+    Case("an output folder that is a link is refused",
+         files(game_text(), **{"out/deck": symlink("../outside", "out/deck")}), ("GAME",), "error", r"--out",
+         r"output\.unsafe"),
+]
+
+
 def snapshot(home: Path) -> dict[str, object]:
     """Every entry under home/ but out/, with what it is: file bytes, a link's target, a folder."""
     seen = {}
@@ -262,7 +381,7 @@ def make_home(tmp_path: Path, case: Case) -> Path:
             path.write_bytes(content)
         else:
             path.write_text(content.replace("HOME/", f"{home}/"), encoding="utf-8")
-    (home / "out").mkdir()
+    (home / "out").mkdir(exist_ok=True)
     (home / "out" / ".keep-me").write_text("the user's")
     return home
 
@@ -281,13 +400,13 @@ def run_case(tmp_path: Path, case: Case):
     return home, code, stdout, stderr, shown
 
 
-@pytest.mark.parametrize("case", CASES, ids=str)
+@pytest.mark.parametrize("case", CASES + PLUGIN_CASES + WORDS_CASES + OPTION_CASES + FOLDER_CASES, ids=str)
 def test_hostile_input_ends_as_the_readme_promises(tmp_path, case: Case):
     home, code, stdout, stderr, shown = run_case(tmp_path, case)
     if case.outcome == "ok":
         assert code == 0, shown
         if case.command == "build":
-            assert (home / "out" / "deck" / "deck.pdf").is_file(), shown
+            assert len(list((home / "out").glob("*/*.pdf"))) == 1, shown
         return
     lines = [line for line in (stdout + stderr).splitlines() if line.strip()]
     assert "SECRET-WORD" not in stdout + stderr, shown

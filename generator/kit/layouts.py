@@ -514,7 +514,7 @@ class Face:
             if element.only_if and not getattr(self.style, element.only_if):
                 continue
             for turn in (0, 180) if element.head_to_head else (0,):
-                with canvas.saved():
+                with canvas.saved(), canvas.drawing_from(element.where):
                     if turn:  # the same element, turned half round about the piece's centre
                         canvas.translate(area.width, area.height)
                         canvas.rotate(turn)
