@@ -49,7 +49,8 @@ BROKEN = [
      "{points: 3, scores: shape, name: oval, text: for each oval}]", "diatoms.judges", 'scores "for each oval" twice'),
     ("style.components.guest-judge.groups.pink.panel=pale-green", "diatoms.judge-card",
      "green and pink sides print on one colour"),
-    ("field_notebook.height_mm=80", "diatoms.sheets", "the words of field-notebook do not fit its 180 x 80 mm"),
+    ("field_notebook.width_mm=100", "diatoms.sheets",
+     "the words of field-notebook do not fit its 100 x 122 mm sheet at 7 pt, even grown to 183 mm"),
 ]
 
 
@@ -110,7 +111,7 @@ BATTERY = [
     "judges.cards.0.green=[]", "judges.cards.0.pink=[]", "judges.cards.0.green.0.points=0",
     "judges.cards.0.green.0.points=1000", "judges.cards.0.green.0.scores=nosuch",
     "judges.cards.0.green.0.name=blob", "judges.piece=nosuch", "judges.piece.width_mm=20", "score_pad=null",
-    "score_pad.width_mm=0", "field_notebook.height_mm=80", "rules_sheet=null", "title=null", "printing=null",
+    "score_pad.width_mm=0", "field_notebook.width_mm=100", "rules_sheet=null", "title=null", "printing=null",
 ]
 
 

@@ -141,12 +141,15 @@ def check_tile_size(spec):
                                                 f"{TILE_MM[0]:g}-{TILE_MM[1]:g} mm (the bundled tiles are 50.8)")
 
 
-@rules.rule("diatoms.sheets", "the rules sheet (one or two sheets) and the field notebook hold their words at 7 pt")
+@rules.rule("diatoms.sheets", "the rules sheet (one or two sheets) and the field notebook (grown by half at most) "
+                              "hold their words at 7 pt")
 def check_sheets(spec):
-    from .paper import sheet_overflows
+    from .paper import notebook_size, sheet_overflows
 
+    grown = notebook_size(spec)
     for piece, over in sheet_overflows(spec):
         name = "rules_sheet" if piece.startswith("rules") else "field_notebook"
         size = getattr(spec, name)
+        even = f", even grown to {grown.height_mm:g} mm" if name == "field_notebook" and grown != size else ""
         yield error(where(spec, name), f"the words of {piece} do not fit its {size.width_mm:g} x {size.height_mm:g} mm "
-                                       f"sheet at 7 pt ({over:.1f} mm over); make it larger or the words shorter")
+                                       f"sheet at 7 pt{even} ({over:.1f} mm over); make it larger or the words shorter")

@@ -317,27 +317,47 @@ def sheet_overflows(spec) -> list[tuple[str, float]]:
         _, over = _fit(spec, "rules-sheet", piece, spec.rules_sheet, page, RULES_COLUMNS)
         if over > 0:
             found.append((piece, over))
-    _, over = _notebook_fit(spec, notebook_size(spec))
-    if over > 0:
-        found.append(("field-notebook", over))
+    notebooks = _notebook_overs(spec, notebook_size(spec))
+    over = [(piece, mm) for piece, mm in notebooks if mm > 0]
+    if over:  # one finding: "field-notebook" when every notebook is over, else the ones styled apart
+        name = "field-notebook" if len(over) == len(notebooks) else ", ".join(piece for piece, _ in over)
+        found.append((name, max(mm for _, mm in over)))
     return found
 
 
-def _notebook_fit(spec, size: Notebook) -> tuple[float, float]:
+def notebook_ids(spec) -> list[str]:
+    from .board import seats  # here: board.py imports this module for its sheets
+
+    return [f"field-notebook-{n}" for n in range(1, seats(spec, spec.field_notebook.copies) + 1)]
+
+
+def _notebook_overs(spec, size: Notebook) -> list[tuple[str, float]]:
+    """(piece, mm over) of each field notebook on a sheet of `size`, each measured in its own style (a
+    piece may have a face of its own); notebooks styled alike are measured once."""
     header = spec.words("notebook.title", title=spec.title)
-    return _fit(spec, "field-notebook", "field-notebook-1", size, notebook_blocks(spec), NOTEBOOK_COLUMNS, header)
+    blocks = notebook_blocks(spec)
+    measured: list[tuple[Style, float]] = []
+    found = []
+    for piece_id in notebook_ids(spec):
+        style = spec.style.resolve("field-notebook", piece=piece_id, safe_mm=6.0)
+        over = next((over for seen, over in measured if seen == style), None)
+        if over is None:
+            _, over = prose_size(Area(size.width_mm, size.height_mm, 0.0), blocks, style, NOTEBOOK_COLUMNS, header)
+            measured.append((style, over))
+        found.append((piece_id, over))
+    return found
 
 
 def notebook_size(spec) -> Notebook:
-    """The field notebook's sheet: the file's, or, printing a chosen words file whose notebook does not
-    fit it at 7 pt (a longer translation), taller by 5 mm steps, up to half again, until it does."""
+    """The field notebook's sheet: the file's, or, where its words do not fit it at 7 pt in the faces
+    they print in (a longer translation, a wider font), the least taller by whole millimetres, up to
+    half again, that they fit (grown no more than it must, two notebooks still share a Letter sheet
+    wherever they can). What still does not fit is the validator's (diatoms.sheets)."""
     notebook = spec.field_notebook
-    if not spec.words.chosen:
-        return notebook
     most = min(notebook.height_mm * 1.5, NOTEBOOK_MOST_MM)
     size = notebook
-    while _notebook_fit(spec, size)[1] > 0 and size.height_mm + 5 <= most:
-        size = replace(size, height_mm=size.height_mm + 5)
+    while max((over for _, over in _notebook_overs(spec, size)), default=0.0) > 0 and size.height_mm + 1 <= most:
+        size = replace(size, height_mm=size.height_mm + 1)
     return size
 
 
@@ -346,9 +366,7 @@ def paper_sheets(spec, judges: Component) -> list[Component]:
     pad_style = spec.style.resolve("score-pad", piece="score-pad", safe_mm=6.0)
     score_pad = [Piece("score-pad", Rect(pad.width_mm, pad.height_mm),
                        partial(draw_score_pad, spec=spec, style=pad_style))]
-    from .board import seats  # here: board.py imports this module for its sheets
-
-    ids = [f"field-notebook-{n}" for n in range(1, seats(spec, notebook.copies) + 1)]
+    ids = notebook_ids(spec)
     notebooks = prose_pieces(spec, "field-notebook", ids, Rect(notebook.width_mm, notebook.height_mm),
                             [notebook_blocks(spec)] * len(ids), NOTEBOOK_COLUMNS,
                             header=spec.words("notebook.title", title=spec.title))
