@@ -16,8 +16,8 @@ from generator.games.diatoms.tileset_design import propose
 
 ROOT = Path(__file__).resolve().parent.parent
 BUNDLED = (ROOT / "data" / "diatoms.yaml").read_text()
-MY_RULES = ("diatoms.players", "diatoms.tiles", "diatoms.start-tile", "diatoms.tile-set", "diatoms.tokens",
-            "diatoms.playable")
+MY_RULES = ("diatoms.players", "diatoms.tiles", "diatoms.start-tile", "diatoms.tile-set", "diatoms.setup-tile",
+            "diatoms.tokens", "diatoms.playable")
 
 
 def findings(tmp_path, text=BUNDLED, overrides=()):
@@ -238,6 +238,7 @@ BROKEN = [
     ("diatoms.tile-set", "too much green", swap("    - RRRYYY\n", "    - GGGGGG\n"), ()),
     ("diatoms.tile-set", "a tile that fits nowhere by the start", swap("    - BBBBBR\n", "    - BBBBBB\n"),
      ("tiles.start=GGGGGG",)),
+    ("diatoms.setup-tile", "an all-white tile", swap("    - GYBPRW\n", "    - WWWWWW\n"), ()),
     ("diatoms.tokens", "no stars", tokens("{circle: 6, oval: 7, triangle: 7, square: 4}"), ()),
     ("diatoms.tokens", "no squares left", tokens("{circle: 6, oval: 7, triangle: 7, square: 0, star: 3}"), ()),
     ("diatoms.tokens", "a shape not in the game", tokens("{circle: 6, oval: 7, triangle: 7, square: 4, star: 3, hexagon: 1}"), ()),
@@ -265,6 +266,36 @@ def test_the_tile_set_names_the_twin_and_the_colour(tmp_path):
     assert any('is tile 1 ("GGGBBB") turned' in m for m in messages), messages
     messages = [f.message for f in errors(findings(tmp_path, swap("    - RRRYYY\n", "    - GGGGGG\n")), "diatoms.tile-set")]
     assert any(m.startswith("G is on 44 triangles") for m in messages), messages
+
+
+def test_an_all_white_tile_is_refused_at_its_line_since_setup_must_match_a_colour(tmp_path):
+    """Setup lays a random tile beside the starting tile "matching a color" (rules/diatoms.md): white
+    matches anything but is no colour, so a tile of six whites could not be laid there."""
+    text = swap("    - GYBPRW\n", "    - WWWWWW\n")
+    line = text.splitlines().index("    - WWWWWW") + 1
+    found = errors(findings(tmp_path, text))
+    assert [f.rule for f in found] == ["diatoms.setup-tile"], [str(f) for f in found]
+    assert found[0].location.line == line
+    assert found[0].message.startswith('tile 32 ("WWWWWW") is all white'), found[0].message
+
+
+@pytest.mark.parametrize("tile", ["WWWWWG", "GWGWGW", "GGGGGP", "PPPPPP"])
+def test_a_tile_with_any_colour_can_be_laid_by_the_start(tile):
+    """Near cases the rules allow: five whites and a colour, a tile of one colour (which matches the
+    starting tile's triangle of that colour; too many of them is for the balance and the self-play)."""
+    placed = T.setup_placements("GBRYPW", tile)
+    assert placed
+    for cell, turned in placed:
+        edge = next(e for e in range(6) if T.neighbour(cell, e) == (0, 0))
+        assert turned[edge] == "GBRYPW"[(edge + 3) % 6] != T.WHITE
+
+
+def test_setup_lays_a_tile_by_a_colour_not_by_a_white():
+    for cell, turned in T.setup_placements("GBRYPW", "GGWRRW"):
+        assert T.matches_a_colour({(0, 0): "GBRYPW"}, cell, turned)
+    assert len(T.setup_placements("GBRYPW", "GGWRRW")) < len(T.placements({(0, 0): "GBRYPW"}, "GGWRRW"))
+    assert T.setup_placements("GBRYPW", "WWWWWW") == []
+    assert all(T.setup_placements("GBRYPW", tile) for tile in propose())
 
 
 def test_playable_names_what_fails(tmp_path):

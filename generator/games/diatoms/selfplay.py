@@ -1,7 +1,7 @@
 """A seeded self-play of Diatoms: scripted players lay the bundled tiles by the rules, and we count
 what happens, to show the tile set and the diatom counts play well.
 
-Setup follows the rules: the starting tile in the middle, a random tile laid beside it (matching),
+Setup follows the rules: the starting tile in the middle, a random tile laid beside it (matching a colour),
 tiles set aside by player count, two tiles in each hand, the rest in two equal piles.
 
 A turn: the player draws the top tile of either pile, at random (if one pile is empty, the other; if
@@ -28,7 +28,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 
-from .tiles import PLAYER_COUNTS, SHAPES, STEPS, WHITE, collect, groups, neighbour, placements, rotations
+from .tiles import PLAYER_COUNTS, SHAPES, STEPS, WHITE, collect, groups, neighbour, rotations, setup_placements
 
 
 @dataclass
@@ -201,7 +201,7 @@ class Game:
         rng.shuffle(bag)
         self.table = Table(spec.tiles.start, shared.colours, shared.kinds)
         first = bag.pop()
-        cell, tile = rng.choice(placements(self.table.tiles, first))
+        cell, tile = rng.choice(setup_placements(spec.tiles.start, first))
         self.table.lay(cell, tile)
         del bag[:spec.setup.removed.get(players, 0)]
         hand = spec.setup.hand

@@ -112,6 +112,17 @@ def fits(table: dict, cell: tuple[int, int], tile: str) -> bool:
     return touching
 
 
+def matches_a_colour(table: dict, cell: tuple[int, int], tile: str) -> bool:
+    """Whether the tile on `cell` meets a tile of the table with one colour on both sides of an edge.
+    White is wild, so it matches anything, but it is no colour: setup lays the tile beside the
+    starting tile "matching a color"."""
+    for edge in range(6):
+        other = table.get(neighbour(cell, edge))
+        if other is not None and tile[edge] != WHITE and tile[edge] == other[(edge + 3) % 6]:
+            return True
+    return False
+
+
 def open_cells(table: dict) -> set[tuple[int, int]]:
     """The empty cells touching at least one tile."""
     return {neighbour(cell, edge) for cell in table for edge in range(6)} - table.keys()
@@ -120,6 +131,12 @@ def open_cells(table: dict) -> set[tuple[int, int]]:
 def placements(table: dict, tile: str) -> list[tuple[tuple[int, int], str]]:
     """Every legal way to put the tile on the table: (cell, the tile turned to fit)."""
     return [(cell, turned) for cell in sorted(open_cells(table)) for turned in rotations(tile) if fits(table, cell, turned)]
+
+
+def setup_placements(start: str, tile: str) -> list[tuple[tuple[int, int], str]]:
+    """The ways setup may lay a tile beside the starting tile: matching, and matching a colour."""
+    table = {(0, 0): start}
+    return [(cell, turned) for cell, turned in placements(table, tile) if matches_a_colour(table, cell, turned)]
 
 
 def sample_points(table: dict, cell: tuple[int, int], tile: str) -> list[str]:
@@ -286,14 +303,17 @@ def check_tile_count(spec):
                         f"{players * setup.hand} and draw {pile}")
 
 
+def start_tile_ok(spec) -> bool:
+    return sorted(spec.tiles.start) == sorted(letters(spec) + [WHITE])
+
+
 @rules.rule("diatoms.start-tile", "the starting tile has each colour once and one white")
 def check_start(spec):
     if colours_broken(spec):
         return
-    start, wanted = spec.tiles.start, sorted(letters(spec) + [WHITE])
-    if sorted(start) != wanted:
-        yield error(where(spec.tiles, "start"), f'starting tile "{start}": it must have each of {", ".join(letters(spec))} '
-                    f"once and one {WHITE} (white)")
+    if not start_tile_ok(spec):
+        yield error(where(spec.tiles, "start"), f'starting tile "{spec.tiles.start}": it must have each of '
+                    f'{", ".join(letters(spec))} once and one {WHITE} (white)')
 
 
 def tile_problems(spec) -> list[tuple[int, str]]:
@@ -315,8 +335,7 @@ def colour_shares(spec) -> Counter:
     return Counter(letter for tile in [spec.tiles.start, *spec.tiles.set] for letter in tile if letter != WHITE)
 
 
-@rules.rule("diatoms.tile-set", "six triangles of the six letters, no tile twice, colours balanced, "
-                                "each tile fits the starting tile")
+@rules.rule("diatoms.tile-set", "six triangles of the six letters, no tile twice, colours balanced")
 def check_tile_set(spec):
     tiles = spec.tiles
     if colours_broken(spec):
@@ -338,13 +357,21 @@ def check_tile_set(spec):
         if abs(shares[letter] - mean) > 0.1 * mean:
             yield error(where(tiles, "set"), f"{letter} is on {shares[letter]} triangles; each colour should be on "
                         f"{mean:.0f} within 10 % ({mean * 0.9:.1f}-{mean * 1.1:.1f})")
-    if sorted(tiles.start) != sorted(letters(spec) + [WHITE]):
-        return  # a starting tile of the wrong letters is diatoms.start-tile's to report; none can be laid by it
-    table = {(0, 0): tiles.start}
+
+
+@rules.rule("diatoms.setup-tile", "any tile may be the random one setup lays beside the starting tile, matching "
+                                  "a colour: every tile has a colour the starting tile has")
+def check_setup_tile(spec):
+    tiles = spec.tiles
+    if colours_broken(spec) or tile_problems(spec) or not start_tile_ok(spec):
+        return  # the other tile rules say what is wrong; a tile of unknown letters cannot be judged
     for index, tile in enumerate(tiles.set):
-        if not placements(table, tile):
-            yield error(where(tiles, f"set[{index}]"), f'tile {index + 1} ("{tile}") cannot be laid beside '
-                        "the starting tile, so setup could fail")
+        if setup_placements(tiles.start, tile):
+            continue
+        what = "is all white (wild, but no colour)" if set(tile) == {WHITE} else "shares no colour with the starting tile"
+        yield error(where(tiles, f"set[{index}]"), f'tile {index + 1} ("{tile}") {what}, so setup, which lays a '
+                    "random tile beside the starting tile matching a colour, could not lay it; give it a coloured "
+                    "triangle")
 
 
 @rules.rule("diatoms.tokens", "5 shapes in each of the 5 colours")
@@ -370,8 +397,10 @@ STALL_LIMIT = 0.01  # of turns, a player may hold no tile that fits
 
 def unplayable(spec) -> bool:
     """Whether the set is too broken for a self-play (the other rules say why)."""
-    if colours_broken(spec) or tile_problems(spec) or sorted(spec.tiles.start) != sorted(letters(spec) + [WHITE]):
+    if colours_broken(spec) or tile_problems(spec) or not start_tile_ok(spec):
         return True
+    if any(True for _ in check_setup_tile(spec)):
+        return True  # a tile setup cannot lay
     if any(shape not in spec.tokens.per_colour for shape in SHAPES):
         return True
     counts = [players for players in spec.players if players in PLAYER_COUNTS]
