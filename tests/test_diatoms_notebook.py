@@ -73,7 +73,7 @@ def stray_words(folder: Path, game: str = "diatoms") -> list[str]:
     stray = []
     try:
         for page, pieces in notebook_pages(folder):
-            width, height = page["width_mm"], page["height_mm"]
+            height = page["height_mm"]
             text = document[page["number"] - 1].get_textpage()
             for index in range(text.count_chars()):
                 char = text.get_text_range(index, 1)
@@ -83,11 +83,13 @@ def stray_words(folder: Path, game: str = "diatoms") -> list[str]:
                 top, bottom = height - top, height - bottom  # from the page's top
                 if top >= height - MARGIN - FOOTER - ROUNDING:
                     continue  # the footer: ruler and page label
-                inside = any(piece["x_mm"] + SAFE - LEAN <= left and right <= piece["x_mm"] + piece["width_mm"] - SAFE + LEAN
+                inside = any(piece["x_mm"] + SAFE - LEAN <= left
+                             and right <= piece["x_mm"] + piece["width_mm"] - SAFE + LEAN
                              and piece["y_mm"] + SAFE - ROUNDING <= top
                              and bottom <= piece["y_mm"] + piece["height_mm"] - SAFE + ROUNDING for piece in pieces)
                 if not inside:
-                    stray.append(f"page {page['number']}: {char!r} at ({left:.1f}, {top:.1f})-({right:.1f}, {bottom:.1f})")
+                    stray.append(f"page {page['number']}: {char!r} at ({left:.1f}, {top:.1f})-"
+                                 f"({right:.1f}, {bottom:.1f})")
     finally:
         document.close()
     return stray

@@ -368,7 +368,8 @@ def check_setup_tile(spec):
     for index, tile in enumerate(tiles.set):
         if setup_placements(tiles.start, tile):
             continue
-        what = "is all white (wild, but no colour)" if set(tile) == {WHITE} else "shares no colour with the starting tile"
+        what = ("is all white (wild, but no colour)" if set(tile) == {WHITE}
+                else "shares no colour with the starting tile")
         yield error(where(tiles, f"set[{index}]"), f'tile {index + 1} ("{tile}") {what}, so setup, which lays a '
                     "random tile beside the starting tile matching a colour, could not lay it; give it a coloured "
                     "triangle")
