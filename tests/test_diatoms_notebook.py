@@ -126,5 +126,5 @@ def test_a_notebook_too_narrow_even_grown_is_refused_at_its_line(tmp_path):
     assert code == 1 and "Traceback" not in out, out
     lines = [line for line in out.splitlines() if "[diatoms.sheets]" in line]
     assert len(lines) == 1, out  # one finding for the four notebooks, not one each
-    assert re.match(r"\S*data/diatoms\.yaml:\d+: error: the words of field-notebook do not fit its 100 x 122 mm "
+    assert re.match(r"\S*data/diatoms\.yaml:\d+:\d+: error: the words of field-notebook do not fit its 100 x 122 mm "
                     r"sheet at 7 pt, even grown to 183 mm", lines[0]), lines[0]
