@@ -221,7 +221,7 @@ def write_build(directory: Path, files: Iterable[tuple[str, bytes]], layout: str
 def _commit(directory: Path, staging: Path, written: list[str], manifest: str, layout: str, name: str,
             record: dict) -> list[str]:
     earlier = Earlier(directory, name)
-    for relative in (*written, manifest):
+    for relative in (manifest, *written):  # a manifest that is a link says so first: it is why none is ours
         _refuse_foreign(directory, relative, earlier)
     ours = earlier.files.get(layout, set()) - {manifest}
     same_pages = earlier.pages_from.get(layout) == record["pages_from"]

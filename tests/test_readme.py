@@ -30,10 +30,10 @@ def test_the_readme_shows_commands():
 
 @pytest.fixture(scope="module")
 def workspace(tmp_path_factory) -> Path:
-    """A folder like a user's: the README's palette file exists there, as the README says to write it."""
+    """A folder like a user's, holding the files the README shows."""
     folder = tmp_path_factory.mktemp("user")
-    (folder / "my-colours.yaml").write_text('extends: classic\nnavy: "#10204a"\n')
-    # The plug-in and its game file, as the README shows them (a block whose first line names the file).
+    # The palette, the plug-in and its game file, as the README shows them before the commands that use
+    # them (a block whose first line names the file).
     for name, text in re.findall(r"^```(?:python|yaml)\n# (\S+)\n(.*?)^```", README, re.M | re.S):
         (folder / name).write_text(text)
     return folder
@@ -47,3 +47,56 @@ def test_readme_command_works(command, workspace):
         return
     code, _, stderr = run_pnp(*words[1:], cwd=workspace)
     assert code == 0, f"{command}\n{stderr}"
+
+
+def test_every_file_a_command_names_is_shown_before_it(workspace):
+    """A reader goes down the page: a file a command names is one the README showed (or copied) above it."""
+    shown = set()
+    for match in re.finditer(r"^```(?:python|yaml)\n# (\S+)\n|^(?:pnp|cp) .*$", README, re.M):
+        if match.group(1):
+            shown.add(match.group(1))
+            continue
+        words = shlex.split(match.group(0).split("  #")[0])
+        if words[0] == "cp":
+            shown.add(words[2])
+            continue
+        if "--out" in words:  # a file the command writes (pnp words ... --out FILE)
+            shown.add(words[words.index("--out") + 1])
+        for word in words:
+            if word.endswith((".yaml", ".py", ".ttf")) and not word.startswith(("data/", "generator/")) and \
+                    words[words.index(word) - 1] != "--out":
+                assert word in shown or word in ("my-paper.yaml",), f"{match.group(0)} names {word} before it is shown"
+
+
+def test_the_error_examples_are_what_validate_prints(tmp_path):
+    """The README's two examples of mistakes, made as it says, print exactly the lines it shows."""
+    blocks = re.findall(r"^```[a-z]*\n(.*?)^```", README, re.M | re.S)
+    bundled = (ROOT / "data" / "diamonds.yaml").read_text()
+    mine = tmp_path / "my-diamonds.yaml"
+    for old, new, code in (("  jokers: 2", "  jokrs: 2", 2), ("  2: 7", "  2: 6", 1)):
+        assert bundled.count(old) == 1
+        mine.write_text(bundled.replace(old, new))
+        result = run_pnp("validate", "my-diamonds.yaml", cwd=tmp_path)
+        assert result[0] == code and result[2] in blocks, result
+
+
+def test_the_style_example_added_to_a_copy_validates(tmp_path):
+    """The worked style example, its keys added to the copy's `style:` block as the README says, with
+    the font the README copies beside it."""
+    import yaml
+
+    block = re.search(r"^```yaml\n(style:\n  font: my-serif.ttf\n.*?)^```", README, re.M | re.S).group(1)
+    shutil.copyfile(ROOT / "generator" / "typefaces" / "DejaVuSerif.ttf", tmp_path / "my-serif.ttf")
+    game = yaml.safe_load((ROOT / "data" / "diamonds.yaml").read_text())
+
+    def add(into: dict, keys: dict) -> None:
+        for key, value in keys.items():
+            if isinstance(value, dict) and isinstance(into.get(key), dict):
+                add(into[key], value)
+            else:
+                into[key] = value
+
+    add(game, yaml.safe_load(block))
+    (tmp_path / "serif-diamonds.yaml").write_text(yaml.safe_dump(game, sort_keys=False, allow_unicode=True))
+    code, stdout, stderr = run_pnp("validate", "serif-diamonds.yaml", cwd=tmp_path)
+    assert code == 0, stderr

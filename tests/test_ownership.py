@@ -1,0 +1,208 @@
+"""Issue 28: a build touches only what it made (generator/output.py).
+
+It writes inside `<out>/<game>/` and there only the files its manifest lists; a rebuild removes its
+own stale files (or keeps them when they were made from the same inputs) and leaves everything else,
+hidden or not, as it was; it never writes through a symbolic link, and refuses an output folder that
+holds the game or the program's source.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from conftest import run_pnp
+from generator.output import write_build
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME = """game: custom
+id: deck
+title: Deck
+components:
+  card:
+    piece: poker-card
+    rows: [{id: a, name: Alpha}, {id: b, name: Beta}]
+    front: front
+layouts:
+  front:
+    name: {text: "{name}", at: [0.5, 0.5], box: [0.8, 0.1]}
+"""
+
+
+@pytest.fixture
+def game(tmp_path) -> Path:
+    (tmp_path / "deck.yaml").write_text(GAME)
+    return tmp_path / "deck.yaml"
+
+
+def build(folder: Path, *args: str) -> tuple[int, str, str]:
+    return run_pnp("build", "deck.yaml", "--out", "out", *args, cwd=folder)
+
+
+def tree(folder: Path) -> dict[str, str]:
+    """Every entry below `folder`: a file's bytes, a link's target, or "dir"."""
+    found = {}
+    for root, folders, names in os.walk(folder):
+        for name in folders + names:
+            path = Path(root) / name
+            key = str(path.relative_to(folder))
+            found[key] = f"-> {os.readlink(path)}" if path.is_symlink() else "dir" if path.is_dir() else \
+                path.read_bytes()
+    return found
+
+
+def test_hidden_entries_and_the_users_files_survive_a_rebuild(game):
+    folder = game.parent
+    assert build(folder)[0] == 0
+    deck = folder / "out" / "deck"
+    (deck / ".git").mkdir()
+    (deck / ".git" / "HEAD").write_text("ref: refs/heads/main\n")
+    (deck / ".env").write_text("SECRET=1\n")
+    (deck / "notes.txt").write_text("the user's notes")
+    (deck / "svg").mkdir()
+    (deck / "svg" / "mine.svg").write_text("<svg/>")
+    theirs = {key: value for key, value in tree(deck).items() if not key.startswith(("deck.pdf", "manifest"))}
+    assert build(folder, "--format", "pdf,svg")[0] == 0
+    assert build(folder, "--set", "title=Deck two")[0] == 0
+    after = tree(deck)
+    assert {key: after[key] for key in theirs} == theirs
+    assert sorted(set(after) - set(theirs)) == ["deck.pdf", "manifest.json"]  # the SVG pages of the old deck went
+
+
+def test_the_manifest_lists_the_files_and_the_inputs(game):
+    folder = game.parent
+    assert build(folder, "--format", "pdf,svg,cut")[0] == 0
+    manifest = json.loads((folder / "out" / "deck" / "manifest.json").read_text())
+    assert manifest["files"] == sorted(manifest["files"]) and "deck.pdf" in manifest["files"]
+    assert {name.split("/")[0] for name in manifest["files"]} == {"deck.pdf", "svg", "cut"}
+    assert all((folder / "out" / "deck" / name).is_file() for name in manifest["files"])
+    assert len(manifest["inputs"]) == len(manifest["pages_from"]) == 64
+
+
+def test_files_of_the_same_inputs_are_kept_and_of_other_inputs_removed(game):
+    folder = game.parent
+    deck = folder / "out" / "deck"
+    assert build(folder, "--format", "pdf,cut")[0] == 0
+    pdf = (deck / "deck.pdf").read_bytes()
+    assert build(folder, "--format", "svg")[0] == 0  # the same game: its PDF and cut files still match
+    assert (deck / "deck.pdf").read_bytes() == pdf and (deck / "cut" / "page-01.svg").is_file()
+    game.write_text(GAME.replace("Beta", "Gamma"))
+    assert build(folder, "--format", "svg")[0] == 0  # another game: they no longer match
+    assert not (deck / "deck.pdf").exists() and not (deck / "cut").exists()
+    assert sorted(json.loads((deck / "manifest.json").read_text())["files"]) == ["svg/page-01.svg",
+                                                                                  "svg/page-02.svg"]
+
+
+def test_another_layout_of_other_inputs_is_named_not_removed(game):
+    folder = game.parent
+    assert build(folder, "--layout", "pieces", "--format", "png", "--dpi", "30")[0] == 0
+    game.write_text(GAME.replace("Beta", "Gamma"))
+    code, _, stderr = build(folder)
+    assert code == 0 and (folder / "out" / "deck" / "pieces" / "pieces.json").is_file()
+    assert stderr.splitlines() == [f"out/deck: kept pieces/ from an earlier build of other inputs; rebuild it "
+                                   "(--layout pieces) or delete it"]
+
+
+def test_a_file_of_the_users_where_the_build_would_write_is_refused(game):
+    folder = game.parent
+    (folder / "out" / "deck").mkdir(parents=True)
+    (folder / "out" / "deck" / "deck.pdf").write_text("the user's own PDF")
+    code, _, stderr = build(folder)
+    assert code == 2 and stderr.startswith("--out: error: out/deck/deck.pdf was not made by an earlier build")
+    assert (folder / "out" / "deck" / "deck.pdf").read_text() == "the user's own PDF"
+    assert sorted(p.name for p in (folder / "out" / "deck").iterdir()) == ["deck.pdf"]  # no staging left
+
+
+@pytest.mark.parametrize("link", ["deck.pdf", "svg", "manifest.json"])
+def test_a_link_where_the_build_would_write_is_neither_followed_nor_replaced(game, link):
+    folder = game.parent
+    (folder / "elsewhere").mkdir()
+    (folder / "elsewhere" / "precious.txt").write_text("keep")
+    assert build(folder, "--format", "pdf,svg")[0] == 0
+    target = folder / "out" / "deck" / link
+    shutil.rmtree(target) if target.is_dir() else target.unlink()
+    target.symlink_to(folder / "elsewhere" / ("precious.txt" if link != "svg" else ""))
+    before = tree(folder / "elsewhere")
+    code, _, stderr = build(folder, "--format", "pdf,svg")
+    assert code == 2 and "symbolic link" in stderr and "[output.not-ours]" in stderr, stderr
+    assert target.is_symlink() and tree(folder / "elsewhere") == before
+
+
+def test_a_link_the_user_keeps_in_the_folder_is_left_as_a_link(game):
+    folder = game.parent
+    assert build(folder)[0] == 0
+    (folder / "art").mkdir()
+    (folder / "art" / "big.png").write_bytes(b"x" * 1000)
+    (folder / "out" / "deck" / "art").symlink_to(folder / "art")
+    assert build(folder, "--set", "title=Again")[0] == 0
+    assert (folder / "out" / "deck" / "art").is_symlink()  # not a copy of what it points at
+
+
+@pytest.mark.parametrize("out", [".", ".."])
+def test_an_output_folder_that_is_or_holds_the_game_is_refused(tmp_path, out):
+    folder = tmp_path / "deck"
+    folder.mkdir()
+    (folder / "deck.yaml").write_text(GAME)
+    before = tree(tmp_path)
+    target = folder if out == "." else folder / "inner"
+    target.mkdir(exist_ok=True)
+    code, _, stderr = run_pnp("build", str(folder / "deck.yaml"), "--out", str(folder.parent if out == ".." else
+                                                                               tmp_path), cwd=target)
+    assert code == 2 and "[output.unsafe]" in stderr, stderr
+    assert {key: value for key, value in tree(tmp_path).items() if "inner" not in key} == before
+
+
+def test_the_programs_source_is_never_an_output_folder(tmp_path):
+    code, _, stderr = run_pnp("build", "diamonds", "--set", "id=generator", "--out", str(ROOT), cwd=tmp_path)
+    assert code == 2 and "[output.unsafe]" in stderr and "program's own source" in stderr, stderr
+    code, _, stderr = run_pnp("build", "diamonds", "--out", str(ROOT / "templates"), cwd=tmp_path)
+    assert code == 2 and "[output.unsafe]" in stderr, stderr
+    assert not (ROOT / "templates" / "diamonds").exists()
+
+
+def test_a_folder_an_older_version_wrote_is_taken_over_whole(game):
+    """An older build's manifest lists no files: the files of its layout's folders were all its own."""
+    folder = game.parent
+    assert build(folder, "--format", "pdf,svg")[0] == 0
+    deck = folder / "out" / "deck"
+    manifest = json.loads((deck / "manifest.json").read_text())
+    for key in ("files", "inputs", "pages_from"):
+        del manifest[key]
+    (deck / "manifest.json").write_text(json.dumps(manifest))
+    (deck / "svg" / "page-07.svg").write_text("a page of a bigger deck")
+    assert build(folder)[0] == 0
+    assert sorted(p.name for p in deck.iterdir()) == ["deck.pdf", "manifest.json"]
+
+
+def test_a_failed_build_leaves_the_earlier_one_as_it_was(tmp_path):
+    record = {"game": "deck", "layout": "sheets", "pages": []}
+    write_build(tmp_path / "deck", [("deck.pdf", b"%PDF first")], "sheets", "deck", record, "one")
+    before = tree(tmp_path)
+
+    def files():
+        yield "deck.pdf", b"%PDF second"
+        yield "svg/page-01.svg", b"<svg/>"
+        raise RuntimeError("a stage failed")
+
+    with pytest.raises(RuntimeError):
+        write_build(tmp_path / "deck", files(), "sheets", "deck", record, "two")
+    assert tree(tmp_path) == before
+
+
+def test_a_manifest_cannot_hand_the_build_a_file_outside_its_folders(tmp_path):
+    """A planted manifest that lists `../x` or `.git/config` as its own changes nothing there."""
+    deck = tmp_path / "deck"
+    deck.mkdir()
+    (tmp_path / "x").write_text("outside")
+    (deck / ".git").mkdir()
+    (deck / ".git" / "config").write_text("[core]")
+    (deck / "manifest.json").write_text(json.dumps({"game": "deck", "layout": "sheets", "pages": [],
+                                                    "files": ["../x", ".git/config", "/etc/hosts"],
+                                                    "inputs": "", "pages_from": ""}))
+    write_build(deck, [("deck.pdf", b"%PDF")], "sheets", "deck", {"game": "deck", "layout": "sheets", "pages": []},
+                "new")
+    assert (tmp_path / "x").read_text() == "outside" and (deck / ".git" / "config").read_text() == "[core]"
