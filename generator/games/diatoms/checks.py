@@ -82,29 +82,14 @@ def closest_spots(board: Board, half: float):
 
 
 def _spot(spot) -> str:
-    return f"the {spot.ring} ring's {spot.shape} at {round(spot.angle, 1):g} degrees"
+    return f"the {spot.ring} ring's {spot.shape} at {spot.angle:g} degrees"
 
 
-def lines_through_spots(board: Board, half: float) -> list[tuple[object, object, float]]:
-    """(line, spot, mm from the spot's centre) for each straight line that runs through a spot's disc
-    without making it a crossing: the printed board would show a crossing that the pairs do not count."""
-    found = []
-    for spot in board_spots(board):
-        for line in board.lines:
-            if line.name in spot.lines:
-                continue
-            apart = abs(spot.radius * half * math.sin(math.radians(spot.angle - line.angle_deg)))
-            if apart < board.spot_mm / 2:
-                found.append((line, spot, apart))
-    return found
-
-
-@rules.rule("diatoms.spots", "no two spots of a board overlap, a diatom token is no wider than the room between "
-                             "the spots it sits on, and a straight line runs through a spot's centre or clear of it")
+@rules.rule("diatoms.spots", "no two spots of a board overlap, and a diatom token is no wider than the room "
+                             "between the spots it sits on")
 def check_spots(spec):
     board = spec.board
     half = ring_scale(spec)  # a ring of radius 1, in mm as printed
-    yield from _lines_off_centre(board, half)
     stacked = False
     for (i, a), (j, b) in combinations(enumerate(board.rings), 2):
         if abs(a.radius - b.radius) * half < board.spot_mm:
@@ -130,21 +115,6 @@ def check_spots(spec):
         yield error(where(spec.tokens, "size_mm"), f"{spec.tokens.size_mm:g} mm diatoms hide their "
                     f"{board.spot_mm:g} mm spots and the shapes printed round them; make the spots at least "
                     f"as large as the tokens (board.spot_mm)")
-
-
-def _lines_off_centre(board: Board, half: float):
-    """Pairs score "where ring lines and straight lines intersect": a spot a straight line runs through
-    looks like a crossing, so it must be one (on the line), or stand clear of the line."""
-    by_ring: dict[str, list] = {}
-    for line, spot, apart in lines_through_spots(board, half):
-        by_ring.setdefault(spot.ring, []).append((line, spot, apart))
-    for name, found in by_ring.items():
-        index = next(i for i, ring in enumerate(board.rings) if ring.name == name)
-        line, spot, apart = found[0]
-        more = f" (and {len(found) - 1} more of its spots)" if len(found) > 1 else ""
-        yield error(where(board, f"rings[{index}]"), f"the {line.name} line runs through {_spot(spot)}, {apart:.1f} mm "
-                    f"from its centre{more}, yet the spot is no crossing and its pairs would not count; set the "
-                    f"spots on the lines' angles or at least {board.spot_mm / 2:g} mm clear of them")
 
 
 @rules.rule("diatoms.paper", "a field board and a field notebook for every player; a title to print")
