@@ -52,7 +52,7 @@ class LoadedGame:
         piece of the game is a typo, and an input error."""
         if self._components is None:
             built = self.game.components(self.spec)
-            check_components(built, self.game, self.source)
+            check_components(built, self.game, self.source, self.data)
             self.spec.style.check_names(built)
             self._components = built
         return self._components
@@ -88,12 +88,21 @@ class LoadedGame:
                 + len(print_guide.RULES))
 
 
-def check_components(built, game: Game, source: str) -> None:
+def check_components(built, game: Game, source: str, data=None) -> None:
     """What a game's components() returned is what the core can print: a list of components, some
     pieces, every name a safe file name and no id twice in a component (a piece's files are named
-    `<component>/<id>`). A mistake is the plug-in's (at its
-    components function) when the game is one; a bundled game made it from the file's data."""
-    place = plugin_origin(game.components) if not is_bundled(game) else Location(source)
+    `<component>/<id>`). A mistake is the plug-in's (at its components function) when the game is
+    one; a bundled game made it from the file's data, and it is reported at the value a name holds."""
+    plugin = not is_bundled(game)
+    place = plugin_origin(game.components) if plugin else Location(source)
+
+    def check(name, what: str) -> None:
+        try:
+            check_name(name, what, place)
+        except InputError as problem:
+            found = None if plugin else _value_within(data, str(name))
+            raise (InputError(found, problem.message, problem.rule) if found else problem) from None
+
     if not isinstance(built, list) or not all(isinstance(component, Component) for component in built):
         raise InputError(place, f"components() returned {_described(built)}; it must return a list of Component",
                          "plugin.error")
@@ -102,7 +111,7 @@ def check_components(built, game: Game, source: str) -> None:
     pieces = 0
     for component in built:
         with errors.guard():
-            check_name(component.name, "component", place)
+            check(component.name, "component")
             if component.name in names:
                 raise InputError(place, f'two components are named "{component.name}"', "input.duplicate-id")
             names.add(component.name)
@@ -111,15 +120,41 @@ def check_components(built, game: Game, source: str) -> None:
                                  "plugin.error")
             seen: set[str] = set()
             for piece in component.pieces:
-                check_name(piece.id, f"{component.name} piece", place)
+                check(piece.id, f"{component.name} piece")
                 if piece.id in seen:
                     raise InputError(place, f'two {component.name} pieces have the id "{piece.id}"; every piece '
                                      "needs its own", "input.duplicate-id")
                 seen.add(piece.id)
             pieces += len(seen)
-    errors.raise_if_any()
+    if errors:  # one value of the file may name many pieces: one line for it, at its place
+        first: dict[str, InputError] = {}
+        for error in errors.items:
+            first.setdefault(str(error.location), error)
+        raise combine(list(first.values()))
     if not pieces:
         raise InputError(place, "the game has no pieces, so there is nothing to print", "input.no-pieces")
+
+
+def _value_within(node, name: str) -> Location | None:
+    """Where the longest text of the file that `name` holds is written (a suit's name inside a piece's
+    id): the value to change."""
+    best: tuple[int, Location | None] = (2, None)
+
+    def visit(node) -> None:
+        nonlocal best
+        if isinstance(node, YamlMap):
+            items = [(node.where(key), value) for key, value in node.items()]
+        elif isinstance(node, YamlList):
+            items = [(node.where(index), value) for index, value in enumerate(node)]
+        else:
+            return
+        for place, value in items:
+            if isinstance(value, str) and len(value) > best[0] and value.lower() in name.lower():
+                best = (len(value), place)
+            visit(value)
+
+    visit(node)
+    return best[1]
 
 
 def _described(value) -> str:

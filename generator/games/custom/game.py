@@ -36,8 +36,8 @@ from .rules import DataRule, field_errors, rules
 
 SHAPES = ("rect", "circle", "hexagon", "hexagon-flat", "polygon")
 #: Elements drawn on the pieces of one game, counted once per piece and place: ten thousand cards of
-#: fifty elements each. More would take minutes to draw, and is a mistake in a count.
-MAX_MARKS = 500_000
+#: twenty elements each (which take about 15 s and 350 MB to build). More is a mistake in a count.
+MAX_MARKS = 200_000
 
 
 @dataclass(kw_only=True)
