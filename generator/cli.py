@@ -424,6 +424,13 @@ def write_words_file(name: str, text: str) -> None:
 def main(args: list[str] | None = None):
     """Run `pnp` (with `args`, or the command line's); usage mistakes, like input mistakes, get one
     line and exit code 2."""
+    arguments = sys.argv[1:] if args is None else list(args)
+    for index, argument in enumerate(arguments):
+        if "\x00" in argument:  # no name, path or value holds one, and the file system refuses it
+            before = arguments[index - 1] if index and arguments[index - 1].startswith("-") else "pnp"
+            where = argument.split("=")[0] if argument.startswith("--") else before
+            click.echo(f"{where}: error: an argument holds a NUL character; take it out [input.usage]", err=True)
+            sys.exit(2)
     try:
         cli.main(args=args, prog_name="pnp", standalone_mode=False)
     except click.exceptions.NoArgsIsHelpError as help_request:

@@ -109,7 +109,9 @@ def _decoded(data: bytes, name: str) -> Picture:
     except Image.DecompressionBombError:
         raise ValueError(f"it has more than the {MAX_PIXELS // 1_000_000} million pixels a picture may have; scale it "
                          "down (300 dpi at its printed size is enough)") from None
-    except (UnidentifiedImageError, OSError, SyntaxError, EOFError) as problem:
+    except UnidentifiedImageError:
+        raise ValueError("not a picture this program can read (a PNG or a JPEG); save it as one") from None
+    except (OSError, SyntaxError, EOFError) as problem:
         detail = " ".join(str(problem).split()) or "it cannot be decoded"
         raise ValueError(f"not a picture this program can read whole ({detail}); save it again as PNG or "
                          "JPEG") from None

@@ -113,6 +113,9 @@ class Reader:
         """The file `name` (relative to the game's folder) names, with its links followed; a path
         that ends outside the game's folder and the allowed ones is an input error, whether or not
         the file exists (the error tells nothing of what lies outside)."""
+        if not name.strip():
+            raise InputError(location, f"the {KINDS[kind].noun}'s file name is empty; give the name of a file in the "
+                             "game's folder", KINDS[kind].missing_rule)
         if "\x00" in name:
             raise InputError(location, f'{KINDS[kind].noun} "{name}": a file name cannot hold a NUL character',
                              "input.unsafe-name")

@@ -249,6 +249,9 @@ def _read(path: Path, shown: str) -> YamlMap:
                 problem = form_problem(match.group(1), match.group(2), language) if match.group(1) else None
                 if problem:
                     errors.add(InputError(place, f'words "{key}": {problem}', "input.placeholder"))
+    if "language" in data and not (isinstance(data["language"], str) and data["language"].strip()):
+        errors.add(InputError(data.where("language"), "language is a language's code (en, fr, pl...), which picks "
+                              "its plural forms", "input.type"))
     numbers = data.get("numbers")
     if numbers is not None and not (isinstance(numbers, list) and all(isinstance(n, str) for n in numbers)):
         errors.add(InputError(data.where("numbers"), "numbers must be a list of words, from zero up", "input.type"))

@@ -288,8 +288,18 @@ def decode_text(raw: bytes, display: str, noun: str, what: str) -> str:
     return text.lstrip("\ufeff")
 
 
+#: Characters YAML does not allow in a document (PyYAML's Reader refuses them as it opens one).
+_UNPRINTABLE = re.compile("[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD\U00010000-\U0010FFFF]")
+
+
 def parse_yaml(text: str, display: str):
     """Parse YAML text into YamlMap/YamlList/scalars, turning every parser complaint into one InputError."""
+    unprintable = _UNPRINTABLE.search(text)
+    if unprintable:
+        before = text[:unprintable.start()]
+        raise InputError(Location(display, before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1),
+                         f"the text holds a control character (U+{ord(unprintable.group()):04X}), which YAML does not "
+                         "allow; take it out", "input.encoding")
     try:
         return _parse_fast(text, display)
     except (yaml.YAMLError, RecursionError):
@@ -305,7 +315,6 @@ def parse_yaml(text: str, display: str):
             problem += " (only plain YAML is accepted: mappings, lists, text and numbers)"
         elif mark is not None and any("#" in _line(text, index) for index in (mark.line - 1, mark.line)):
             problem += ' (an unquoted "#" starts a comment, which may have eaten a bracket: write "#rrggbb" in quotes)'
-
         raise InputError(where, f"invalid YAML: {problem}", "input.yaml-syntax") from None
     except yaml.YAMLError as error:
         raise InputError(Location(display), f"invalid YAML: {' '.join(str(error).split())}", "input.yaml-syntax") from None

@@ -331,6 +331,46 @@ OPTION_CASES = [
 ]
 
 
+def picture(mode: str, name: str = "art.png", **saved) -> Callable[[Path], None]:
+    def make(home: Path) -> None:
+        from PIL import Image
+
+        Image.new(mode, (120, 120), 30000 if mode.startswith("I") else 0).save(home / "game" / name, **saved)
+    return make
+
+
+MORE_CASES = [
+    Case("a control character in the game file", files(game_text().replace("title: Hostile deck",
+                                                                              'title: "Hostile\x07deck"')),
+         ("GAME",), "error", r"game\.yaml:3:\d+", r"input\.encoding"),
+    Case("a NUL in a command-line argument", files(game_text()), ("GAME", "--set", "title=a\x00b"), "error", r"--set",
+         r"input\.usage"),
+    Case("a control character in a CSV cell", files(game_text(rows="rows.csv"),
+                                                    **{"game/rows.csv": "id,name\na,Al\x07pha\n"}),
+         ("GAME",), "error", r"rows\.csv:2", r"input\.encoding"),
+    Case("a glyph no font has in a CSV cell", files(game_text(rows="rows.csv"),
+                                                    **{"game/rows.csv": "id,name\na,Al\u6f22pha\n"}),
+         ("GAME",), "error", r"rows\.csv:2", r"input\.missing-glyph"),
+    Case("an empty picture field", files(game_text(rows="[{id: a, name: A, art: ''}]", front=FRONT +
+                                                   '    art: {image: "{art}", at: [0.5, 0.5], box: [0.5, 0.5]}\n')),
+         ("GAME",), "error", r"game\.yaml:\d+", r"input\.image"),
+    Case("an SVG named .png", files(picture_game(), **{"game/art.png": "<svg/>"}), ("GAME",), "error",
+         r"game\.yaml:\d+", r"input\.image"),
+    Case("a CMYK JPEG builds", files(picture_game("art.jpg"), **{"game/art.jpg": picture("CMYK", "art.jpg")}),
+         ("GAME",), "ok"),
+    Case("a 16-bit grey PNG builds", files(picture_game(), **{"game/art.png": picture("I;16")}), ("GAME",), "ok"),
+    Case("a palette PNG with transparency builds", files(picture_game(), **{"game/art.png": picture("P", transparency=0)}),
+         ("GAME",), "ok"),
+    Case("an empty id cell is numbered", files(game_text(rows="rows.csv"), **{"game/rows.csv": "id,name\n,A\nb,B\n"}),
+         ("GAME",), "ok"),
+    Case("a words file's language that is no code", files(game_text(), **{"game/words.yaml": "language: 5\nwords: {}\n"}),
+         ("diamonds", "--words", "game/words.yaml"), "error", r"words\.yaml:1:\d+", r"input\.type", command="validate"),
+    Case("a component with no pieces beside one with some is a warning",
+         files(game_text(component="  token:\n    piece: piecepack-coin\n    shape: circle\n    rows: []\n"
+                         "    front: front\n")), ("GAME",), "ok"),
+]
+
+
 def game_folder_is_out(home: Path) -> None:
     (home / "games" / "deck").mkdir(parents=True)
     (home / "games" / "deck" / "deck.yaml").write_text(game_text())
@@ -400,7 +440,8 @@ def run_case(tmp_path: Path, case: Case):
     return home, code, stdout, stderr, shown
 
 
-@pytest.mark.parametrize("case", CASES + PLUGIN_CASES + WORDS_CASES + OPTION_CASES + FOLDER_CASES, ids=str)
+@pytest.mark.parametrize("case", CASES + MORE_CASES + PLUGIN_CASES + WORDS_CASES + OPTION_CASES + FOLDER_CASES,
+                         ids=str)
 def test_hostile_input_ends_as_the_readme_promises(tmp_path, case: Case):
     home, code, stdout, stderr, shown = run_case(tmp_path, case)
     if case.outcome == "ok":

@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from generator import fonts
 from generator.errors import ErrorList, InputError, combine, did_you_mean
 from generator.kit.layouts import STYLE_COLOURS, Face, Layouts, filled, placeholders, unknown_symbols
 from generator.kit.symbols import is_symbol, symbol_names
@@ -187,6 +188,7 @@ def _check_rows(spec, name: str, component: ComponentSpec, rows: list[Row], need
     element's line, once)."""
     errors = ErrorList()
     checked_literals = set()
+    style = spec.style.resolve(name, safe_mm=component.size().safe_mm)
     for row in rows:
         missing = sorted(needed - set(row.fields))
         if missing:
@@ -205,7 +207,7 @@ def _check_rows(spec, name: str, component: ComponentSpec, rows: list[Row], need
                         continue  # the same for every row
                     checked_literals.add(label)
                 with errors.guard():
-                    _check_element(spec, element, row, label)
+                    _check_element(spec, element, row, label, style)
     errors.raise_if_any()
 
 
@@ -219,7 +221,7 @@ def _check_colour(spec, colour: str, place, label: str) -> None:
         spec.layouts.palette.resolve(colour, place, label)
 
 
-def _check_element(spec, element, row: Row, label: str) -> None:
+def _check_element(spec, element, row: Row, label: str, style) -> None:
     fields = row.fields
     if element.symbol is not None and "{" in element.symbol:
         symbol = filled(element.symbol, fields)
@@ -227,10 +229,16 @@ def _check_element(spec, element, row: Row, label: str) -> None:
             raise InputError(row.location, f'{label}: unknown symbol "{symbol}"{did_you_mean(symbol, symbol_names())}',
                              "input.unknown-symbol")
     if element.text is not None and placeholders(element.text):
-        unknown = unknown_symbols(filled(element.text, fields))
+        text = filled(element.text, fields)
+        unknown = unknown_symbols(text)
         if unknown:
             raise InputError(row.location, f'{label}: unknown symbol "{unknown[0]}" in the text (a symbol is written '
                              f":name:, one of {', '.join(symbol_names())})", "input.unknown-symbol")
+        try:  # a character no font has would print as an empty box
+            fonts.check_characters(" ".join(word for word in text.split() if not is_symbol(word.strip(":"))),
+                                   getattr(style, element.role).face)
+        except InputError as problem:
+            raise InputError(row.location, f"{label}: {problem.message}", problem.rule) from None
     for key in ("colour", "fill", "stroke"):
         value = getattr(element, key)
         if value:

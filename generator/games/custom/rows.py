@@ -32,6 +32,8 @@ MAX_PIECES = 10_000
 MAX_CELL = 10_000
 SAFE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 WHOLE_NUMBER = re.compile(r"^[0-9]+$")
+#: Characters a field may not hold: control characters, but for a tab and the new line of a quoted cell.
+CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
 @dataclass(frozen=True)
@@ -141,11 +143,18 @@ def _counted(raw: list[tuple[dict, Location]], component: str) -> list[Row]:
     for fields, place in raw:
         fields = dict(fields)
         count, given = fields.pop(COUNT, "1"), fields.pop(ID, None)
+        given = None if given is None or not str(given).strip() else given  # an empty id cell: numbered
         long = [name for name, value in fields.items() if len(str(value)) > MAX_CELL]
+        unprintable = [(name, found.group()) for name, value in fields.items()
+                       if (found := CONTROL.search(str(value)))]
         with errors.guard():
             if long:
                 raise InputError(place, f'field "{long[0]}" is longer than {MAX_CELL:,} characters; a field is a few '
                                  "lines of a card at most", "input.too-large")
+            if unprintable:
+                name, char = unprintable[0]
+                raise InputError(place, f'field "{name}" holds a control character (U+{ord(char):04X}), which prints '
+                                 "as nothing; take it out", "input.encoding")
             count = _count(count, place)
             if given is not None:
                 given = str(given).strip()
