@@ -13,10 +13,10 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
-from generator import cache
 from generator.errors import InputError, Location
 from generator.exports import piece_files, piece_pages, select, tts_decks
 from generator.impose import Page, PrintSettings, TooManySheets, impose
@@ -160,17 +160,22 @@ def progress_units(pages: list[Page], request: Request) -> int:
 
 # 6. write: generator/output.py ------------------------------------------------------------------
 
-def inputs_digest(loaded: LoadedGame, settings: PrintSettings | None = None, request: Request | None = None) -> str:
+def inputs_digest(loaded: LoadedGame) -> str:
     """A digest of what a game's pages are made from: the program, the game file as read (with
-    --set), every file it read, the palette and the words; with `settings` and `request`, also the
-    print settings and the pieces chosen. Builds with the same digest print the same pages (output/
-    keeps an earlier build's files of other formats only then)."""
+    --set), every file it read, the palette and the words. Builds of equal digests and print
+    settings print the same pages (output/ keeps an earlier build's files of other formats only then)."""
     words = loaded.spec.words
-    parts = [program_version(), json.dumps(loaded.data, default=str),
-             sorted(map(str, (loaded.reader.files if loaded.reader else {}).items())), loaded.palette_colours,
-             words.texts, words.language, words.numbers]
-    if settings is not None and request is not None:
-        parts += [repr(settings), request.only, request.copies, loaded.draft_errors]
+    return _digest(program_version(), json.dumps(loaded.data, default=str),
+                   sorted(map(str, (loaded.reader.files if loaded.reader else {}).items())), loaded.palette_colours,
+                   words.texts, words.language, words.numbers)
+
+
+def pages_digest(inputs: str, loaded: LoadedGame, settings: PrintSettings, request: Request) -> str:
+    """The inputs' digest with the print settings and the pieces chosen: what the pages show."""
+    return _digest(inputs, repr(settings), request.only, request.copies, loaded.draft_errors)
+
+
+def _digest(*parts) -> str:
     digest = hashlib.sha256()
     for part in parts:
         digest.update(json.dumps(part, default=str, sort_keys=True).encode())
@@ -178,11 +183,13 @@ def inputs_digest(loaded: LoadedGame, settings: PrintSettings | None = None, req
     return digest.hexdigest()
 
 
+@lru_cache(maxsize=1)
 def program_version() -> str:
-    """The program's code and templates, as a digest: a build by another version may differ."""
+    """The program's code and templates as they are on disk (each file's size and time), as a
+    digest: a build by another version may print otherwise."""
     package = Path(__file__).resolve().parent
-    sources = sorted(str(path) for path in (*package.rglob("*.py"), *TEMPLATES_DIR.glob("*.yaml")))
-    return cache.code_version(tuple(sources)) or "unknown"
+    files = sorted((*package.rglob("*.py"), *TEMPLATES_DIR.glob("*.yaml")))
+    return _digest([(str(path), path.stat().st_size, path.stat().st_mtime_ns) for path in files])
 
 
 # the whole build -------------------------------------------------------------------------------
@@ -202,9 +209,10 @@ def write(loaded: LoadedGame, directory: Path, files: Iterable[tuple[str, bytes]
           settings: PrintSettings, request: Request) -> tuple[list[str], list[str]]:
     """The rendered files into the game's folder, with the manifest that records them and the inputs
     they were made from (output.py): the files written, and notes for the user."""
-    record = manifest(loaded.game.name, pages, settings, request.layout)
-    return write_build(directory, files, request.layout, loaded.out_name, record, inputs_digest(loaded),
-                       inputs_digest(loaded, settings, request))
+    record = partial(manifest, loaded.game.name, pages, settings, request.layout)
+    inputs = inputs_digest(loaded)
+    return write_build(directory, files, request.layout, loaded.out_name, record, inputs,
+                       pages_digest(inputs, loaded, settings, request))
 
 
 def refuse_unsafe_folders(loaded_games: list[LoadedGame], out_dir: Path) -> None:

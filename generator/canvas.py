@@ -125,11 +125,14 @@ def _finite(*numbers: float) -> None:
 
 
 class Canvas:
-    def __init__(self, surface: Surface):
+    def __init__(self, surface: Surface, check_numbers: bool = False):
         self.surface = surface
         self.matrix = IDENTITY
         self._stack: list[tuple[Matrix, int]] = []
         self._clips = 0
+        #: Refuse a coordinate that is no number: on for a plug-in's faces, whose sums are not ours
+        #: (the bundled games draw from checked data, and their drawing is the hot path).
+        self.check_numbers = check_numbers
 
     # state ------------------------------------------------------------------------------------
     def save(self) -> None:
@@ -180,7 +183,8 @@ class Canvas:
             dash=tuple(d * grow for d in dash) if dash else None,
         )
         placed = path.transformed(self.matrix)
-        _finite(*(value for command in placed.commands for value in command[1:]), style.width)
+        if self.check_numbers:
+            _finite(*(value for command in placed.commands for value in command[1:]), style.width)
         self.surface.draw_path(placed, style)
 
     def rect(self, x, y, w, h, radius: float = 0.0, **paint) -> None:
@@ -200,7 +204,8 @@ class Canvas:
         """Text with its baseline at y; anchor 'start', 'middle' or 'end' places x."""
         if not text:
             return
-        _finite(x, y, size)
+        if self.check_numbers:
+            _finite(x, y, size)
         fonts.check_characters(text, face)
         runs = fonts.runs(text, face)  # characters the face lacks come from a fallback face
         if anchor != "start":
@@ -215,7 +220,8 @@ class Canvas:
         it ("fill"), or stretched to it ("stretch")."""
         if fit not in ("fit", "fill", "stretch"):
             raise ValueError(f'fit "{fit}": use fit, fill or stretch')
-        _finite(x, y, w, h)
+        if self.check_numbers:
+            _finite(x, y, w, h)
         if fit != "stretch":
             scale = (min if fit == "fit" else max)(w / picture.width_px, h / picture.height_px)
             width, height = picture.width_px * scale, picture.height_px * scale

@@ -235,7 +235,8 @@ def load_game(target: str, overrides: tuple[str, ...] = (), palette: Palette | N
     except InputError as problem:
         raise _naming_the_game(problem, display) from None
     return LoadedGame(game, spec, display, data=data, prints_in=context.palette.prints_in, reader=reader,
-                      palette_colours=dict(context.palette.colours))
+                      palette_colours=dict(context.palette.colours),
+                      faces=FaceRecordings(check_numbers=not is_bundled(game)))
 
 
 def words_findings(words: Words) -> list[Finding]:

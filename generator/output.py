@@ -25,9 +25,10 @@ import os
 import shutil
 import stat
 import tempfile
+import time
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterable
+from typing import Callable, Iterable
 
 from generator.errors import InputError, Location
 from generator.paths import DATA_DIR, SOURCE_ROOT, TEMPLATES_DIR
@@ -186,13 +187,15 @@ def _safe_relative(relative: str) -> bool:
 
 # Writing ------------------------------------------------------------------------------------------
 
-def write_build(directory: Path, files: Iterable[tuple[str, bytes]], layout: str, name: str, record: dict,
-                inputs: str, pages: str | None = None) -> tuple[list[str], list[str]]:
+def write_build(directory: Path, files: Iterable[tuple[str, bytes]], layout: str, name: str,
+                record: dict | Callable[[], dict], inputs: str, pages: str | None = None
+                ) -> tuple[list[str], list[str]]:
     """Write a build of `layout` into the game folder `directory`: `files` ((path in the folder,
-    bytes), written as they come) and its manifest, `record` with the files added and two digests:
-    `inputs`, of what the game is made from, and `pages`, of that and the print settings (the same
-    as `inputs` when not given). Returns the files written (the manifest last) and notes for the user
-    (another layout's files kept from other inputs)."""
+    bytes), written as they come) and its manifest, `record` (or what it returns, asked for once the
+    files are written: a manifest of ten thousand pieces need not wait in memory) with the files
+    added and two digests: `inputs`, of what the game is made from, and `pages`, of that and the
+    print settings (the same as `inputs` when not given). Returns the files written (the manifest
+    last) and notes for the user (another layout's files kept from other inputs)."""
     pages = pages or inputs
     manifest = LAYOUT_MANIFESTS[layout]
     out_dir = directory.parent
@@ -210,6 +213,7 @@ def write_build(directory: Path, files: Iterable[tuple[str, bytes]], layout: str
                 path.parent.mkdir(parents=True, exist_ok=True)
                 path.write_bytes(data)
             written.append(relative)
+        record = record() if callable(record) else record
         with output_errors(out_dir):
             notes = _commit(directory, staging, written, manifest, layout, name, {**record, "inputs": inputs,
                                                                                    "pages_from": pages})
@@ -227,9 +231,11 @@ def _commit(directory: Path, staging: Path, written: list[str], manifest: str, l
     same_pages = earlier.pages_from.get(layout) == record["pages_from"]
     kept = sorted(relative for relative in ours - set(written) if same_pages)
     stale = sorted(relative for relative in ours - set(written) if not same_pages)
-    # The manifest first names every file that may be on disk, so an interrupted commit leaves
-    # nothing that a later build would not know as its own; once the moves are done it names the set.
-    _write_manifest(directory, staging, manifest, record, sorted({*written, *kept, *stale}))
+    # A manifest naming every file that may be on disk goes first (short: no pages), so an interrupted
+    # commit leaves nothing a later build would not know as its own; once the moves are done, the
+    # manifest itself.
+    _write_manifest(directory, staging, manifest, {key: record[key] for key in ("game", "layout")} | {"pages": []},
+                    sorted({*written, *kept, *stale}))
     for relative in written:
         target = directory / relative
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -300,7 +306,9 @@ def _remove(directory: Path, relative: str) -> None:
 
 
 def _clear_old_staging(directory: Path) -> None:
-    """Staging folders an interrupted build of ours left behind (hidden, named by our prefix)."""
+    """Staging folders an interrupted build of ours left behind (hidden, named by our prefix), once
+    they are an hour old: a younger one may be another build's, at work in the same folder."""
     for entry in directory.iterdir():
-        if entry.name.startswith(STAGING_PREFIX) and entry.is_dir() and not entry.is_symlink():
+        if entry.name.startswith(STAGING_PREFIX) and entry.is_dir() and not entry.is_symlink() and \
+                time.time() - entry.stat().st_mtime > 3600:
             shutil.rmtree(entry, ignore_errors=True)

@@ -163,10 +163,11 @@ class Recording(Surface):
         return self._boxes
 
 
-def record_face(draw, area) -> Recording:
-    """What one side of a piece draws, drawn alone at the origin of its trim box."""
+def record_face(draw, area, check_numbers: bool = False) -> Recording:
+    """What one side of a piece draws, drawn alone at the origin of its trim box (every coordinate
+    checked to be a number, with `check_numbers`: a plug-in's face)."""
     recording = Recording()
-    draw(Canvas(recording), area)
+    draw(Canvas(recording, check_numbers), area)
     return recording
 
 
@@ -174,16 +175,17 @@ class FaceRecordings:
     """Every face of a build, each recorded once: keyed by its drawer and the area it draws in, so
     the copies of a piece and the cards behind one back share a recording."""
 
-    def __init__(self) -> None:
+    def __init__(self, check_numbers: bool = False) -> None:
         # Keyed by the drawer's id, with the drawer kept alive beside its recording so the id stays
         # its own (a drawer need not be hashable).
         self._recorded: dict[tuple[int, object], tuple[object, Recording]] = {}
+        self.check_numbers = check_numbers  # a plug-in's faces: see Canvas
 
     def __call__(self, draw, area) -> Recording:
         key = (id(draw), area)
         found = self._recorded.get(key)
         if found is None:
-            found = self._recorded[key] = (draw, record_face(draw, area))
+            found = self._recorded[key] = (draw, record_face(draw, area, self.check_numbers))
         return found[1]
 
     def clear(self) -> None:
