@@ -445,7 +445,7 @@ def _check_shape(element: Element, location: Location, label: str) -> None:
     if kind == "track" and cells > MAX_TRACK_SQUARES:
         raise InputError(location, f"{label}: a track of {element.columns} x {element.rows} is {cells:,} squares; "
                          f"a track may have at most {MAX_TRACK_SQUARES:,}", "input.too-large")
-    if kind == "text" and element.symbol is None:
+    if kind == "text":
         for token in element.text.split():
             name = _symbol_token(token)
             if name is not None and "{" not in name and not is_symbol(name):
