@@ -39,6 +39,9 @@ SHAPES = ("rect", "circle", "hexagon", "hexagon-flat", "polygon")
 #: Elements drawn on the pieces of one game, counted once per piece and place: ten thousand cards of
 #: twenty elements each (which take about 15 s and 350 MB to build). More is a mistake in a count.
 MAX_MARKS = 200_000
+#: Characters of text on the pieces of one game, in all: a thousand cards of three thousand. Laying
+#: text out costs about two microseconds a character, so more would take long to check.
+MAX_CHARACTERS = 3_000_000
 
 
 @dataclass(kw_only=True)
@@ -126,6 +129,11 @@ def components(spec: CustomSpec) -> list[Component]:
     if marks > MAX_MARKS:
         raise InputError(where(spec, "components"), f"the pieces would draw {marks:,} elements in all; a game may draw "
                          f"at most {MAX_MARKS:,}: fewer pieces, or fewer elements on their faces", "input.too-large")
+    characters = sum(_characters(spec, name) for name in spec.components)
+    if characters > MAX_CHARACTERS:
+        raise InputError(where(spec, "components"), f"the pieces' texts come to {characters:,} characters in all; a "
+                         f"game may print at most {MAX_CHARACTERS:,}: fewer pieces, or fewer words on them",
+                         "input.too-large")
     spec.__dict__["_components"] = built
     return built
 
@@ -133,6 +141,14 @@ def components(spec: CustomSpec) -> list[Component]:
 def _marks(spec: CustomSpec, name: str, pieces: int) -> int:
     component = spec.components[name]
     return pieces * sum(spec.layouts.marks(layout) for layout in filter(None, (component.front, component.back)))
+
+
+def _characters(spec: CustomSpec, name: str) -> int:
+    """How many characters the texts on component `name`'s pieces come to."""
+    component = spec.components[name]
+    texts = [element.text for layout in filter(None, (component.front, component.back))
+             for _, element in spec.layouts.layouts[layout] if element.kind == "text"]
+    return sum(len(filled(text, row.fields)) for row in spec.rows(name) for text in texts)
 
 
 def _component(spec: CustomSpec, name: str, component: ComponentSpec) -> Component:
