@@ -365,6 +365,15 @@ MORE_CASES = [
          ("GAME",), "ok"),
     Case("a words file's language that is no code", files(game_text(), **{"game/words.yaml": "language: 5\nwords: {}\n"}),
          ("diamonds", "--words", "game/words.yaml"), "error", r"words\.yaml:1:\d+", r"input\.type", command="validate"),
+    Case("texts of 3.2 million characters are refused before they are laid out",
+         files(game_text(rows="rows.csv", front=FRONT + '    body: {text: "{text}", at: [0.5, 0.5], box: [0.8, 0.6]}\n'),
+               **{"game/rows.csv": "id,name,text\n" + "".join(f"c{i},N,{'word ' * 1600}\n" for i in range(400))}),
+         ("GAME",), "error", r"game\.yaml:\d+", r"input\.too-large", command="validate"),
+    Case("250,000 elements to draw are refused before they are drawn",
+         files(game_text(rows="[{id: a, name: A, count: 500}]",
+                         front=FRONT + "    dots: {circle: {fill: ink}, box_mm: [1, 1], at_each: ["
+                         + ", ".join("[0.5, 0.5]" for _ in range(500)) + "]}\n")),
+         ("GAME",), "error", r"game\.yaml:\d+", r"input\.too-large", command="validate"),
     Case("a component with no pieces beside one with some is a warning",
          files(game_text(component="  token:\n    piece: piecepack-coin\n    shape: circle\n    rows: []\n"
                          "    front: front\n")), ("GAME",), "ok"),
