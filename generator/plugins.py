@@ -146,6 +146,7 @@ def load_plugin_file(path: str) -> list[Game]:
         module = importlib.util.module_from_spec(spec)
         _plugin_sources.add(str(source))
         sys.modules[name] = module
+        writes_bytecode, sys.dont_write_bytecode = sys.dont_write_bytecode, True  # no __pycache__ in the user's folder
         try:
             spec.loader.exec_module(module)
         except SyntaxError as problem:
@@ -158,6 +159,8 @@ def load_plugin_file(path: str) -> list[Game]:
                 raise
             raise plugin_failure(problem) or InputError(Location(path), f"the plug-in failed to load: "
                                                         f"{type(problem).__name__}: {problem}", "plugin.error") from None
+        finally:
+            sys.dont_write_bytecode = writes_bytecode
     found = _games_in(module)
     if not found:
         raise InputError(Location(path), "the plug-in defines no game: give it GAME = Game(name=..., spec=..., "

@@ -18,6 +18,7 @@ import io
 import os
 import re
 import struct
+import sys
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -451,7 +452,8 @@ def run_case(tmp_path: Path, case: Case):
 
 @pytest.mark.parametrize("case", CASES + MORE_CASES + PLUGIN_CASES + WORDS_CASES + OPTION_CASES + FOLDER_CASES,
                          ids=str)
-def test_hostile_input_ends_as_the_readme_promises(tmp_path, case: Case):
+def test_hostile_input_ends_as_the_readme_promises(tmp_path, monkeypatch, case: Case):
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)  # as for a user: a plug-in leaves no __pycache__ behind
     home, code, stdout, stderr, shown = run_case(tmp_path, case)
     if case.outcome == "ok":
         assert code == 0, shown
