@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,7 +17,8 @@ from generator.names import check_name
 from generator.plugins import Game, bundled_game, find_game, is_bundled, known_games, plugin_origin
 from generator.reading import Reader
 from generator.recording import FaceRecordings
-from generator.schema import Context, build, where
+from generator.schema import MAX_SIZE_MM, Context, build, where
+from generator.shapes import Shape
 from generator.templates import Templates
 from generator.validate import Finding, has_errors
 from generator.words import Words, load_words
@@ -121,6 +123,8 @@ def check_components(built, game: Game, source: str, data=None) -> None:
             seen: set[str] = set()
             for piece in component.pieces:
                 check(piece.id, f"{component.name} piece")
+                if plugin:  # a bundled game's pieces are made from checked sizes
+                    _check_piece(piece, place)
                 if piece.id in seen:
                     raise InputError(place, f'two {component.name} pieces have the id "{piece.id}"; every piece '
                                      "needs its own", "input.duplicate-id")
@@ -133,6 +137,20 @@ def check_components(built, game: Game, source: str, data=None) -> None:
         raise combine(list(first.values()))
     if not pieces:
         raise InputError(place, "the game has no pieces, so there is nothing to print", "input.no-pieces")
+
+
+def _check_piece(piece: Piece, place: Location) -> None:
+    """A piece the imposer can place: a cut outline of a sane size, and faces it can draw."""
+    if not isinstance(piece.shape, Shape):
+        raise InputError(place, f'piece "{piece.id}": its shape must be one of generator.shapes (Rect, Circle, '
+                         "RegularPolygon, Outline)", "plugin.error")
+    size = (piece.shape.width, piece.shape.height)
+    if not all(isinstance(side, (int, float)) and math.isfinite(side) and 0 < side <= MAX_SIZE_MM for side in size):
+        raise InputError(place, f'piece "{piece.id}" is {size[0]} x {size[1]} mm; a piece is more than 0 and at most '
+                         f"{MAX_SIZE_MM} mm a side", "plugin.error")
+    if not callable(piece.front) or (piece.back is not None and not callable(piece.back)):
+        raise InputError(place, f'piece "{piece.id}": its front and back are functions that draw them '
+                         "(canvas, area)", "plugin.error")
 
 
 def _value_within(node, name: str) -> Location | None:

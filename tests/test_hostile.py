@@ -259,7 +259,7 @@ def front(canvas, area):
 
 def components(spec):
     COMPONENTS
-    return [Component(COMPONENT, "Cards", [Piece(PIECE, Rect(63.5, 88.9), front)])]
+    return [Component(COMPONENT, "Cards", [Piece(PIECE, SHAPE, front)])]
 
 
 GAME = Game(name=NAME, spec=SPEC, components=components, rules=rules)
@@ -267,9 +267,10 @@ GAME = Game(name=NAME, spec=SPEC, components=components, rules=rules)
 
 
 def plugin(rule="yield from ()", draw="pass", components="pass", component='"card"', piece='"card-1"',
-           name='"tiny"', spec="TinySpec", load="") -> dict:
+           name='"tiny"', spec="TinySpec", load="", shape="Rect(63.5, 88.9)") -> dict:
     code = (PLUGIN.replace("RULE", rule).replace("DRAW", draw).replace("COMPONENTS", components)
-            .replace("COMPONENT", component).replace("PIECE", piece).replace("NAME", name).replace("SPEC", spec))
+            .replace("COMPONENT", component).replace("PIECE", piece).replace("NAME", name).replace("SPEC", spec)
+            .replace("SHAPE", shape))
     return {"game/tiny.py": load + code, "game/game.yaml": "game: tiny\ntitle: Tiny\n", **SECRET}
 
 
@@ -288,6 +289,10 @@ PLUGIN_CASES = [
     Case("a plug-in that exits 0 in components()", plugin(components="import sys; sys.exit(0)"),
          ("GAME", "--plugin", "game/tiny.py"), "error", r"tiny\.py:\d+", r"plugin\.error"),
     Case("a plug-in that draws at NaN", plugin(draw='canvas.text(float("nan"), 10, "x", 3.0)'),
+         ("GAME", "--plugin", "game/tiny.py"), "error", r"tiny\.py:\d+", r"plugin\.error"),
+    Case("a plug-in piece with no shape", plugin(shape="None"),
+         ("GAME", "--plugin", "game/tiny.py"), "error", r"tiny\.py:\d+", r"plugin\.error"),
+    Case("a plug-in piece of no size", plugin(shape="Rect(0.0, 88.9)"),
          ("GAME", "--plugin", "game/tiny.py"), "error", r"tiny\.py:\d+", r"plugin\.error"),
     Case("a plug-in game named to climb out", plugin(name='"../../x"'), ("GAME", "--plugin", "game/tiny.py"), "error",
          r"tiny\.py", r"input\.unsafe-name"),
