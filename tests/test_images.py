@@ -178,3 +178,25 @@ def test_placed_dpi_is_the_pixels_an_inch_gets(quadrants):
     assert placed_dpi(picture, 25.4, 25.4) == pytest.approx(40)
     assert placed_dpi(picture, 25.4, 12.7) == pytest.approx(40)  # the lower of the two directions
     assert placed_dpi(picture, 2.54, 2.54) == pytest.approx(400)
+
+
+def test_a_phone_photo_is_turned_upright_by_its_exif_orientation(tmp_path):
+    """A photo stored 40 x 20 px with orientation 6 ("turn a quarter clockwise to show") is 20 x 40 upright."""
+    stored = Image.new("RGB", (40, 20), (200, 30, 30))
+    stored.paste((30, 30, 200), (0, 0, 20, 20))  # the stored left half blue: upright, the top half
+    exif = Image.Exif()
+    exif[0x0112] = 6
+    stored.save(tmp_path / "photo.jpg", exif=exif.tobytes(), quality=95)
+    picture = picture_in(tmp_path / "photo.jpg")
+    assert (picture.width_px, picture.height_px) == (20, 40) and picture.mime == "image/jpeg"
+    with Image.open(io.BytesIO(picture.data)) as upright:
+        assert near(upright.convert("RGB").getpixel((10, 5)), (30, 30, 200), 30)
+        assert near(upright.convert("RGB").getpixel((10, 35)), (200, 30, 30), 30)
+
+
+def test_a_sixteen_bit_grey_picture_keeps_its_greys(tmp_path):
+    """reportlab would clip 16-bit grey to white: it is scaled to 8 bits first (30000 of 65535 is 117 of 255)."""
+    Image.new("I;16", (8, 8), 30000).save(tmp_path / "grey.png")
+    picture = picture_in(tmp_path / "grey.png")
+    with Image.open(io.BytesIO(picture.data)) as stored:
+        assert stored.mode == "L" and abs(stored.getpixel((4, 4)) - 117) <= 1
