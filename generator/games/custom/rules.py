@@ -2,17 +2,27 @@
 
     rules:
       - {id: deck-size, of: card, count: 30}
-      - {id: per-suit, of: card, per: suit, count: 10}
+      - {id: per-suit, of: card, per: suit, count: {heart: 6, spade: 6, diamond: 6, club: 7, sun: 7}}
+      - {id: some-moons, of: card, per: suit, at_least: 2, at_most: 8}
       - {id: names, of: card, unique: name}
       - {id: suits, of: card, field: suit, allowed: [sun, moon, star]}
       - {id: economy, of: card, sum: cost, equals: 60}
+      - {id: fair-suits, of: card, per: suit, sum: cost, at_most: 20}
+
+A rule measures one thing: how many pieces there are (`count`, or only `at_least`/`at_most`), that a
+field's values are `unique`, that they are `allowed`, or what a field's values add up to (`sum`).
+`count: N` is exactly N; `equals`, `at_least` and `at_most` compare counts and sums. With `per:
+field`, the rule applies to each value of that field, and a number is each value's; a mapping (`{heart:
+6, club: 7}`) gives each value its own, and a value no mapping names must not appear. Copies count:
+a row with `count: 3` is three pieces. Every key a rule gives is honoured, or the rule is refused at
+its line (custom.rule): no key is ever ignored.
 
 Rules report at their own line in the game file, naming the rule's id and, where one row is at
 fault, that row's file and line; their ids in brackets are custom.count, custom.unique,
 custom.allowed and custom.sum. A field a rule names must be in every row (`id` is one too), and a
 summed field must be a number in every row: those are input errors, found before any rule runs
-(`field_errors`). Also here: custom.layout (a text that cannot fit its box) and the warning
-custom.picture-dpi.
+(`field_errors`). Also here: custom.layout (a text that cannot fit its box) and the warnings
+custom.picture-dpi and custom.empty.
 """
 
 from __future__ import annotations
@@ -29,7 +39,10 @@ from generator.validate import RuleBook, error, warning
 
 from .rows import Row
 
-KINDS = ("count", "unique", "allowed", "sum")
+MEASURES = ("count", "unique", "allowed", "sum")
+COMPARISONS = ("equals", "at_least", "at_most")
+#: A number, or a number for each value of the rule's `per` field.
+Amount = float | dict[str | int | float, float]
 
 
 @dataclass(kw_only=True)
@@ -38,24 +51,79 @@ class DataRule:
 
     id: str
     of: str
-    count: int | None = spec_field(None, minimum=0, maximum=100_000)
-    per: str | None = None  # with count: that many of each value of this field
+    count: int | dict[str | int | float, int] | None = spec_field(None, minimum=0, maximum=100_000)
+    per: str | None = None  # the field whose every value the rule applies to
     unique: str | None = None
     allowed: list[str | int | float] | None = None
     field: str | None = None  # with allowed: the field whose values are checked
     sum: str | None = None
-    equals: float | None = None
-    at_least: float | None = None
-    at_most: float | None = None
+    equals: Amount | None = None
+    at_least: Amount | None = None
+    at_most: Amount | None = None
 
     @property
     def kind(self) -> str | None:
-        kinds = [kind for kind in KINDS if getattr(self, kind) is not None]
+        """What the rule measures; None when it does not say (or says two things)."""
+        kinds = [kind for kind in MEASURES if getattr(self, kind) is not None]
+        if not kinds and (self.at_least is not None or self.at_most is not None or self.equals is not None):
+            return "count"  # a range with nothing to add up counts pieces
         return kinds[0] if len(kinds) == 1 else None
 
     def fields(self) -> list[str]:
         """The row fields this rule reads, by the key that names each."""
         return [key for key in ("per", "unique", "field", "sum") if getattr(self, key) is not None]
+
+    def bounds(self) -> dict[str, float | dict]:
+        """The rule's comparisons: `count: N` is `equals: N`."""
+        found = {key: getattr(self, key) for key in COMPARISONS if getattr(self, key) is not None}
+        if self.kind == "count" and self.count is not None:
+            found["equals"] = self.count
+        return found
+
+
+def shape_problems(rule: DataRule, components) -> list[tuple[str, str]]:
+    """(key, what is wrong) for each key of `rule` that cannot be honoured as written."""
+    if rule.of not in components:
+        return [("of", f'no component "{rule.of}"{did_you_mean(rule.of, components)}')]
+    given = [kind for kind in MEASURES if getattr(rule, kind) is not None]
+    if len(given) > 1:
+        return [(given[1], f"gives {' and '.join(given)}; a rule checks one of count, unique, allowed or sum (write "
+                           "two rules)")]
+    kind = rule.kind
+    if kind is None and rule.field is not None:
+        return [("field", "field goes with allowed: [the values it may hold]")]
+    if kind is None:
+        return [("id", "says what to check with one of count, unique, allowed or sum")]
+    problems = []
+    comparisons = [key for key in COMPARISONS if getattr(rule, key) is not None]
+    if kind in ("unique", "allowed"):
+        problems += [(key, f"{kind} takes no {key}") for key in (*comparisons, "per") if getattr(rule, key) is not None]
+    if kind == "allowed" and not rule.field:
+        problems.append(("allowed", "say which field's values are allowed (field: ...)"))
+    if rule.field is not None and kind != "allowed":
+        problems.append(("field", "field goes with allowed (sum and unique name their field themselves)"))
+    if kind == "sum" and not comparisons:
+        problems.append(("sum", "give the sum's equals, at_least or at_most"))
+    if kind == "count" and rule.count is not None and "equals" in comparisons:
+        problems.append(("equals", "count is the number wanted already; give count or equals, not both"))
+    if kind == "count" and rule.count is not None and comparisons:
+        problems += [(key, f"count: {_shown(rule.count)} asks for exactly that many; for a range, give at_least "
+                           "and at_most without count") for key in comparisons if key != "equals"]
+    for key, amount in rule.bounds().items():
+        if isinstance(amount, dict) and rule.per is None:
+            problems.append((_key_of(rule, key), "a number for each value needs per: the field whose values they are"))
+    low, high = rule.at_least, rule.at_most
+    if isinstance(low, (int, float)) and isinstance(high, (int, float)) and low > high:
+        problems.append(("at_least", f"at_least {low:g} is more than at_most {high:g}"))
+    return problems
+
+
+def _key_of(rule: DataRule, comparison: str) -> str:
+    return "count" if comparison == "equals" and rule.count is not None else comparison
+
+
+def _shown(amount) -> str:
+    return f"{amount:g}" if isinstance(amount, (int, float)) else "{...}"
 
 
 def field_errors(spec) -> list[InputError]:
@@ -63,7 +131,7 @@ def field_errors(spec) -> list[InputError]:
     summed field that is not a number. A rule on such rows could only report nonsense."""
     problems = []
     for rule in spec.rules:
-        if rule.of not in spec.components or rule.kind is None:
+        if shape_problems(rule, spec.components):
             continue  # custom.rule says what is wrong with the rule itself
         rows = spec.rows(rule.of)
         for key in rule.fields():
@@ -73,7 +141,7 @@ def field_errors(spec) -> list[InputError]:
                 known = sorted({field for row in rows for field in row.fields} | {"id"})
                 problems.append(InputError(where(rule, key), f'rule {rule.id}: {rule.of} rows have no field "{name}"'
                                            f"{did_you_mean(name, known)}", "input.unknown-field"))
-        if rule.kind == "sum" and rule.sum is not None and all(row.has(rule.sum) for row in rows):
+        if rule.kind == "sum" and all(row.has(rule.sum) for row in rows):
             for row in rows:
                 if _number(row.value(rule.sum)) is None:
                     problems.append(InputError(row.location, f'{rule.sum} "{str(row.value(rule.sum))[:20]}" is not a '
@@ -93,21 +161,14 @@ rules = RuleBook()
 
 
 def _rules_of(spec, kind: str):
-    return [rule for rule in spec.rules if rule.kind == kind and rule.of in spec.components]
+    return [rule for rule in spec.rules if rule.kind == kind and not shape_problems(rule, spec.components)]
 
 
-@rules.rule("custom.rule", "each rule names a component of the game and one check")
+@rules.rule("custom.rule", "each rule names a component of the game and one check, and every key it gives is honoured")
 def check_rule_shapes(spec):
     for rule in spec.rules:
-        if rule.of not in spec.components:
-            yield error(where(rule, "of"), f'rule {rule.id}: no component "{rule.of}"'
-                        f"{did_you_mean(rule.of, spec.components)}")
-        elif rule.kind is None:
-            yield error(where(rule), f"rule {rule.id} needs exactly one of count, unique, allowed or sum")
-        elif rule.kind == "allowed" and not rule.field:
-            yield error(where(rule), f"rule {rule.id}: say which field's values are allowed (field: ...)")
-        elif rule.kind == "sum" and rule.equals is None and rule.at_least is None and rule.at_most is None:
-            yield error(where(rule), f"rule {rule.id}: give the sum's equals, at_least or at_most")
+        for key, problem in shape_problems(rule, spec.components):
+            yield error(where(rule, key), f"rule {rule.id}: {problem}")
 
 
 @rules.rule("custom.empty", "every component has pieces (an empty one prints nothing)")
@@ -118,19 +179,76 @@ def check_empty(spec):
                           "so it prints nothing")
 
 
+def _per_value(rule: DataRule, rows: list[Row], measure) -> dict[str, float]:
+    """The measure (a count or a sum) of each value of the rule's `per` field, or of all the rows
+    (under the key None) when it has none."""
+    if rule.per is None:
+        return {None: measure(rows)}
+    groups: dict[str, list[Row]] = {}
+    for row in rows:
+        groups.setdefault(str(row.value(rule.per)), []).append(row)
+    return {value: measure(group) for value, group in groups.items()}
+
+
+def _breaches(rule: DataRule, measured: dict) -> list[tuple[str | None, float, str]]:
+    """(value, what was measured, what the rule says) for each value the rule's bounds refuse, in
+    the order of the values; a value no mapping names, or one a mapping names that no row has."""
+    bounds = rule.bounds()
+    named = {str(value) for amount in bounds.values() if isinstance(amount, dict) for value in amount}
+    values = list(measured) + sorted(named - set(measured))
+    found = []
+    for value in values:
+        if named and value not in named:
+            found.append((value, measured[value], f"which the rule does not name (it names {', '.join(sorted(named))})"))
+            continue
+        have = measured.get(value, 0.0)
+        wanted = {key: _amount(amount, value) for key, amount in bounds.items()}
+        wanted = {key: amount for key, amount in wanted.items() if amount is not None}
+        if not _within(have, wanted):
+            found.append((value, have, _said(wanted)))
+    return found
+
+
+def _amount(amount, value):
+    if isinstance(amount, dict):
+        for key, number in amount.items():
+            if str(key) == value:
+                return number
+        return None
+    return amount
+
+
+def _within(have: float, wanted: dict) -> bool:
+    if "equals" in wanted and not math.isclose(have, wanted["equals"], abs_tol=1e-9):
+        return False
+    if "at_least" in wanted and have < wanted["at_least"] - 1e-9:
+        return False
+    return not ("at_most" in wanted and have > wanted["at_most"] + 1e-9)
+
+
+def _said(wanted: dict) -> str:
+    if "equals" in wanted:
+        return f"the rule says {wanted['equals']:g}"
+    if "at_least" in wanted and "at_most" in wanted:
+        return f"the rule says {wanted['at_least']:g} to {wanted['at_most']:g}"
+    if "at_least" in wanted:
+        return f"the rule says at least {wanted['at_least']:g}"
+    return f"the rule says at most {wanted['at_most']:g}"
+
+
 @rules.rule("custom.count", "a component has as many pieces as its count rules say, in all or per value")
 def check_counts(spec):
     for rule in _rules_of(spec, "count"):
         rows = spec.rows(rule.of)
-        if rule.per is None:
-            if len(rows) != rule.count:
-                yield error(where(rule), f"rule {rule.id}: {rule.of} has {len(rows)} pieces; the rule says {rule.count}")
-            continue
-        counts = Counter(str(row.value(rule.per)) for row in rows)
-        for value, number in sorted(counts.items()):
-            if number != rule.count:
-                yield error(where(rule), f'rule {rule.id}: {number} {rule.of} pieces have {rule.per} "{value}"; the '
-                            f"rule says {rule.count} of each")
+        each = " of each" if isinstance(rule.bounds().get("equals"), (int, float)) and rule.per else ""
+        for value, have, said in _breaches(rule, _per_value(rule, rows, len)):
+            if value is None:
+                yield error(where(rule), f"rule {rule.id}: {rule.of} has {have:g} pieces; {said}")
+            elif said.startswith("which"):
+                yield error(where(rule), f'rule {rule.id}: {have:g} {rule.of} pieces have {rule.per} "{value}", {said}')
+            else:
+                yield error(where(rule), f'rule {rule.id}: {have:g} {rule.of} pieces have {rule.per} "{value}"; {said}'
+                            f"{each}")
 
 
 @rules.rule("custom.unique", "no two pieces share a value of a unique field")
@@ -157,20 +275,17 @@ def check_allowed(spec):
                             f"{', '.join(map(str, rule.allowed))}" + (f' (did you mean "{close}"?)' if close else ""))
 
 
-@rules.rule("custom.sum", "a numeric field adds up to what its rule says")
+@rules.rule("custom.sum", "a numeric field adds up to what its rule says, in all or per value")
 def check_sums(spec):
     for rule in _rules_of(spec, "sum"):
-        total = sum(_number(row.value(rule.sum)) or 0.0 for row in spec.rows(rule.of))
-        shown = f"{total:g}"
-        if rule.equals is not None and not math.isclose(total, rule.equals, abs_tol=1e-9):
-            yield error(where(rule), f"rule {rule.id}: {rule.of}'s {rule.sum} values add up to {shown}; the "
-                        f"rule says {rule.equals:g}")
-        if rule.at_least is not None and total < rule.at_least:
-            yield error(where(rule), f"rule {rule.id}: {rule.of}'s {rule.sum} values add up to {shown}, "
-                        f"under {rule.at_least:g}")
-        if rule.at_most is not None and total > rule.at_most:
-            yield error(where(rule), f"rule {rule.id}: {rule.of}'s {rule.sum} values add up to {shown}, "
-                        f"over {rule.at_most:g}")
+        def total(rows: list[Row]) -> float:
+            return sum(_number(row.value(rule.sum)) or 0.0 for row in rows)
+
+        for value, have, said in _breaches(rule, _per_value(rule, spec.rows(rule.of), total)):
+            whose = f"{rule.of}'s {rule.sum} values" if value is None else \
+                f'the {rule.sum} values of the {rule.of} pieces with {rule.per} "{value}"'
+            joined = ", " if said.startswith("which") else "; "
+            yield error(where(rule), f"rule {rule.id}: {whose} add up to {have:g}{joined}{said}")
 
 
 @dataclass(frozen=True)

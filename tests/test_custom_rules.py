@@ -1,0 +1,114 @@
+"""Issue 29: the rules a designer writes (generator/games/custom/rules.py): counts per value, ranges,
+sums per value, `unique: id`, and every key either honoured or refused at the rule's line."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from conftest import run_pnp
+
+SUITS = ["heart"] * 6 + ["spade"] * 6 + ["diamond"] * 6 + ["club"] * 7 + ["sun"] * 7
+GAME = """game: custom
+id: deck
+title: Deck
+components:
+  card:
+    piece: poker-card
+    rows: cards.csv
+    front: front
+layouts:
+  front:
+    name: {text: "{name}", at: [0.5, 0.1], box: [0.8, 0.1]}
+rules:
+"""
+FINDING = re.compile(r"^game\.yaml:(?P<line>\d+):\d+: error: (?P<message>.+) \[(?P<rule>[a-z.-]+)\]$")
+
+
+@pytest.fixture
+def deck(tmp_path) -> Path:
+    """32 cards, 6 hearts, 6 spades, 6 diamonds, 7 clubs, 7 suns, two of them written as one row with
+    count: 2; costs 1 to 4."""
+    rows = [f"c{i},Card {i},{suit},{i % 4 + 1},1" for i, suit in enumerate(SUITS) if i not in (5, 31)]
+    rows[4] = rows[4][:-1] + "2"  # c4 counts twice: it stands for c5 too
+    rows[-1] = rows[-1][:-1] + "2"
+    (tmp_path / "cards.csv").write_text("id,name,suit,cost,count\n" + "\n".join(rows) + "\n")
+    return tmp_path
+
+
+def validate(folder: Path, *rules: str) -> tuple[int, list[re.Match]]:
+    (folder / "game.yaml").write_text(GAME + "".join(f"  - {rule}\n" for rule in rules))
+    code, stdout, stderr = run_pnp("validate", "game.yaml", cwd=folder)
+    assert "Traceback" not in stdout + stderr, stderr
+    lines = [FINDING.match(line) for line in stderr.splitlines()]
+    assert all(lines), stderr
+    return code, lines
+
+
+def test_counts_per_value_hold_as_written(deck):
+    code, lines = validate(deck, "{id: per-suit, of: card, per: suit, count: {heart: 6, spade: 6, diamond: 6, "
+                                 "club: 7, sun: 7}}", "{id: deck, of: card, count: 32}", "{id: ids, of: card, unique: id}",
+                           "{id: range, of: card, per: suit, at_least: 6, at_most: 7}")
+    assert code == 0 and lines == []
+
+
+@pytest.mark.parametrize("rule, says", [
+    ("{id: r, of: card, per: suit, count: {heart: 6, spade: 6, diamond: 6, club: 7, sun: 6}}",
+     '7 card pieces have suit "sun"; the rule says 6'),
+    ("{id: r, of: card, per: suit, count: {heart: 6, spade: 6, diamond: 6, club: 7}}",
+     '7 card pieces have suit "sun", which the rule does not name (it names club, diamond, heart, spade)'),
+    ("{id: r, of: card, per: suit, count: {heart: 6, spade: 6, diamond: 6, club: 7, sun: 7, moon: 1}}",
+     '0 card pieces have suit "moon"; the rule says 1'),
+    ("{id: r, of: card, per: suit, count: 6}", '7 card pieces have suit "club"; the rule says 6 of each'),
+    ("{id: r, of: card, per: suit, at_most: 6}", '7 card pieces have suit "club"; the rule says at most 6'),
+    ("{id: r, of: card, at_least: 40}", "card has 32 pieces; the rule says at least 40"),
+    ("{id: r, of: card, per: suit, at_least: {heart: 7}, at_most: 7}", '6 card pieces have suit "heart"; the rule says '
+     "7 to 7"),
+])
+def test_a_count_that_does_not_hold_is_found_at_the_rule(deck, rule, says):
+    code, lines = validate(deck, rule)
+    assert code == 1 and lines[0]["rule"] == "custom.count" and lines[0]["line"] == "13", lines
+    assert any(line["message"] == f"rule r: {says}" for line in lines), [line["message"] for line in lines]
+
+
+def test_sums_per_value(deck):
+    # costs 1, 2, 3, 4 by row: the hearts (c0-c4, c4 twice) add up to 1 + 2 + 3 + 4 + 1 + 1 = 12
+    code, lines = validate(deck, "{id: r, of: card, per: suit, sum: cost, at_most: 12}")
+    suits = [line["message"].split('"')[1] for line in lines]
+    assert code == 1 and all(line["rule"] == "custom.sum" for line in lines) and "heart" not in suits and suits
+    assert lines[0]["message"].startswith('rule r: the cost values of the card pieces with suit "')
+    code, lines = validate(deck, "{id: r, of: card, per: suit, sum: cost, equals: {heart: 12, spade: 1}}")
+    assert code == 1 and {line["message"].split('"')[1] for line in lines} == {"spade", "diamond", "club", "sun"}
+
+
+def test_unique_id_sees_every_piece_and_copies_count(deck):
+    code, lines = validate(deck, "{id: r, of: card, unique: id}", "{id: n, of: card, count: 32}")
+    assert code == 0, lines
+    code, lines = validate(deck, "{id: r, of: card, unique: name}")  # a row counted twice puts its name on two pieces
+    assert code == 0, lines  # ...a copy is the same row: the rule asks different rows for different values
+
+
+@pytest.mark.parametrize("rule, key, says", [
+    ("{id: r, of: card, per: suit, count: 6, at_most: 7}", "at_most", "count: 6 asks for exactly that many"),
+    ("{id: r, of: card, count: 32, at_most: 1}", "at_most", "count: 32 asks for exactly that many"),
+    ("{id: r, of: card, count: 32, equals: 32}", "equals", "give count or equals, not both"),
+    ("{id: r, of: card, at_most: {heart: 3}}", "at_most", "a number for each value needs per"),
+    ("{id: r, of: card, unique: name, per: suit}", "per", "unique takes no per"),
+    ("{id: r, of: card, unique: name, at_most: 3}", "at_most", "unique takes no at_most"),
+    ("{id: r, of: card, field: suit, allowed: [heart], per: suit}", "per", "allowed takes no per"),
+    ("{id: r, of: card, sum: cost}", "sum", "give the sum's equals, at_least or at_most"),
+    ("{id: r, of: card, sum: cost, count: 3}", "sum", "gives count and sum"),
+    ("{id: r, of: card}", "id", "says what to check"),
+    ("{id: r, of: card, field: suit}", "field", "field goes with allowed"),
+    ("{id: r, of: card, at_least: 9, at_most: 3}", "at_least", "at_least 9 is more than at_most 3"),
+    ("{id: r, of: cards, count: 3}", "of", 'no component "cards"'),
+])
+def test_no_rule_key_is_ignored(deck, rule, key, says):
+    code, lines = validate(deck, rule)
+    assert code == 1 and len(lines) == 1 and lines[0]["rule"] == "custom.rule", lines
+    assert lines[0]["line"] == "13" and says in lines[0]["message"], lines[0]["message"]
+    written = f"  - {rule}"
+    column = re.search(rf"[{{ ]{key}: ", written).end() + 1  # the value of the key at fault
+    assert lines[0].group(0).startswith(f"game.yaml:13:{column}:"), lines[0].group(0)
