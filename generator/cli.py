@@ -91,6 +91,7 @@ def list_games(as_json: bool, pieces_of: str | None):
             "title": loaded.spec.title,
             "file": loaded.source,
             "components": [{"name": c.name, "title": c.title, "count": len(c.pieces),
+                            **({"groups": list(c.groups)} if c.groups else {}),
                             **({"pieces": [piece.id for piece in c.pieces]} if pieces_of else {})}
                            for c in components],
         })
@@ -100,7 +101,8 @@ def list_games(as_json: bool, pieces_of: str | None):
     for entry in listing:
         click.echo(f"{entry['game']}: {entry['title']} ({entry['file']})")
         for component in entry["components"]:
-            click.echo(f"  {component['name']:<20} {component['count']:>4}  {component['title']}")
+            groups = f"  (groups: {', '.join(component['groups'])})" if component.get("groups") else ""
+            click.echo(f"  {component['name']:<20} {component['count']:>4}  {component['title']}{groups}")
             if pieces_of:
                 click.echo(f"    {' '.join(component['pieces'])}")
 

@@ -72,6 +72,8 @@ class Component:
     gutter: float = 0.0
     #: False for sheets used as printed (a score pad page): no crop marks and no cut lines.
     cut_guides: bool = True
+    #: The style groups its pieces fall in (a suit, a colour), for `pnp list`; empty when it names none.
+    groups: tuple[str, ...] = ()
 
     @property
     def has_backs(self) -> bool:

@@ -217,7 +217,9 @@ class StyleSheet:
                         continue  # a name the game has, with no piece this time (a component left empty)
                     names = sorted(known[level])
                     hint = did_you_mean(str(key), names) or (
-                        f" (it has {', '.join(names[:8])}{', ...' if len(names) > 8 else ''})" if names else "")
+                        f" (it has {', '.join(names[:8])}{', ...' if len(names) > 8 else ''})" if names else
+                        f" (none of its components names a field whose values are its {level}: {level[:-1]}: suit)"
+                        if level in ("groups", "ranks") else "")
                     problems.append(InputError(where(block, f"{level}[{key}]"),
                                                f'{path}.{level}: this game has no {level[:-1]} "{key}"{hint}',
                                                "input.unknown-style-name"))

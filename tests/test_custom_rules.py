@@ -112,3 +112,77 @@ def test_no_rule_key_is_ignored(deck, rule, key, says):
     written = f"  - {rule}"
     column = re.search(rf"[{{ ]{key}: ", written).end() + 1  # the value of the key at fault
     assert lines[0].group(0).startswith(f"game.yaml:13:{column}:"), lines[0].group(0)
+
+
+GROUPED = """game: custom
+id: deck
+title: Deck
+components:
+  card:
+    piece: poker-card
+    rows: cards.csv
+    group: suit
+    front: front
+    back: back
+layouts:
+  front:
+    name: {text: "{name}", at: [0.5, 0.1], box: [0.8, 0.1]}
+    band: {rect: {fill: accent}, at: [0.5, 0.5], box: [0.8, 0.2]}
+  back:
+    logo: {symbol: sun, size_mm: 30, colour: back_pattern}
+style:
+  groups:
+    heart: {accent: "#c0392b"}
+"""
+
+
+def grouped(folder: Path, text: str = GROUPED) -> Path:
+    (folder / "game.yaml").write_text(text)
+    return folder / "game.yaml"
+
+
+def test_a_style_group_restyles_every_piece_of_it_and_no_back(deck):
+    from generator.load import load_game
+    from generator.model import Area
+    from generator.recording import record_face
+
+    loaded = load_game(str(grouped(deck)))
+    [card] = loaded.components()
+    assert card.groups == ("heart", "spade", "diamond", "club", "sun")
+    fills = {}
+    for piece in card.pieces:
+        paths = record_face(piece.front, Area(piece.width, piece.height, 3.0)).paths
+        fills[piece.id] = [path.fill for path in paths if path.fill][-1]  # the band, drawn last
+    hearts = {"c0", "c1", "c2", "c3", "c4", "c4-2"}  # c4 counts twice
+    assert {fills[name] for name in hearts} == {"#c0392b"}
+    assert "#c0392b" not in {fill for name, fill in fills.items() if name not in hearts}
+    assert len({id(piece.back) for piece in card.pieces}) == 1  # one back, in the component's style
+
+
+def test_a_grouped_deck_deals_its_groups_across_the_sheets(deck):
+    import json
+
+    grouped(deck)
+    assert run_pnp("build", "game.yaml", "--out", "out", cwd=deck)[0] == 0
+    manifest = json.loads((deck / "out" / "deck" / "manifest.json").read_text())
+    hearts_on = {page["number"] for page in manifest["pages"] if page["side"] == "front"
+                 for piece in page["pieces"] if piece["id"] in {"c0", "c1", "c2", "c3", "c4", "c4-2"}}
+    assert len(hearts_on) >= 3  # 32 cards on 4 sheets: the six hearts are not on one or two
+
+
+def test_an_unknown_group_names_the_real_ones_and_a_missing_field_is_found(deck):
+    grouped(deck, GROUPED.replace("    heart: {accent", "    hearts: {accent"))
+    code, _, stderr = run_pnp("validate", "game.yaml", cwd=deck)
+    assert code == 2 and 'this game has no group "hearts"; did you mean "heart"?' in stderr, stderr
+    grouped(deck, GROUPED.replace("    group: suit\n", "    group: colour\n"))
+    code, _, stderr = run_pnp("validate", "game.yaml", cwd=deck)
+    assert code == 2 and stderr.startswith("game.yaml:8:12: error: card.group: its rows have no field \"colour\""), \
+        stderr
+
+
+def test_pnp_list_shows_a_custom_games_groups(deck):
+    import json
+
+    grouped(deck)
+    code, stdout, _ = run_pnp("list", "--pieces", "game.yaml", cwd=deck)
+    assert code == 0 and "(groups: heart, spade, diamond, club, sun)" in stdout

@@ -26,7 +26,7 @@ from generator import fonts
 from generator.errors import ErrorList, InputError, combine, did_you_mean
 from generator.kit.layouts import STYLE_COLOURS, Face, Layouts, filled, placeholders, unknown_symbols
 from generator.kit.symbols import is_symbol, symbol_names
-from generator.model import Area, Component, Piece, PieceGeometry
+from generator.model import Area, Component, Piece, PieceGeometry, spread
 from generator.names import check_name
 from generator.plugins import Game, GameSpec
 from generator.schema import spec_field, where
@@ -54,6 +54,8 @@ class ComponentSpec:
     front: str
     back: str | None = None
     gutter_mm: float = spec_field(0.0, minimum=0, maximum=50)
+    group: str | None = None  # the field whose value is a piece's style group (style.groups.<value>)
+    rank: str | None = None  # the field whose value is a piece's style rank (style.ranks.<value>)
 
     def size(self) -> PieceGeometry | None:
         """The piece's size: its preset or sizes, or a polygon's bounding box; None if it has none."""
@@ -173,25 +175,40 @@ def _component(spec: CustomSpec, name: str, component: ComponentSpec) -> Compone
     with errors.guard():
         rows = spec.rows(name)
     errors.raise_if_any()
+    for key in ("group", "rank"):
+        field = getattr(component, key)
+        if field is not None and not all(row.has(field) for row in rows):
+            known = sorted({name for row in rows for name in row.fields} | {"id"})
+            raise InputError(where(component, key), f'{name}.{key}: its rows have no field "{field}"'
+                             f"{did_you_mean(field, known)}", "input.unknown-field")
     shape = component.shape_of()
     front_fields = layouts.fields(component.front)
     back_fields = layouts.fields(component.back) if component.back else set()
     _check_rows(spec, name, component, rows, front_fields | back_fields)
     pieces = []
-    shared_back = None
+    corner = getattr(size, "corner_radius_mm", 0.0) if component.shape == "rect" else 0.0
+    # One back behind every piece when its layout shows no field of the rows: drawn once, in the
+    # component's style (a back styled by its group or piece would tell what is on the other side).
+    shared_back = Face(layouts, component.back, (), spec.style.resolve(name, safe_mm=size.safe_mm), corner) \
+        if component.back and not back_fields else None
+    groups: dict[str | None, None] = {}
+    group_of: dict[str, str | None] = {}
     for row in rows:
-        style = spec.style.resolve(name, piece=row.id, safe_mm=size.safe_mm)
-        corner = getattr(size, "corner_radius_mm", 0.0) if component.shape == "rect" else 0.0
+        group = str(row.value(component.group)) if component.group else None
+        rank = str(row.value(component.rank)) if component.rank else None
+        style = spec.style.resolve(name, group=group, rank=rank, piece=row.id, safe_mm=size.safe_mm)
         front = Face(layouts, component.front, _shown(row, front_fields), style, corner)
-        back = None
-        if component.back:
-            back = Face(layouts, component.back, _shown(row, back_fields), style, corner)
-            if not back_fields:  # one back for every piece: drawn once, and the same behind each
-                shared_back = shared_back or back
-                back = shared_back
+        back = shared_back or (Face(layouts, component.back, _shown(row, back_fields), style, corner)
+                               if component.back else None)
         pieces.append(Piece(row.id, shape, front, back, style.safe_mm))
+        groups.setdefault(group, None)
+        group_of[row.id] = group
+    if component.group and component.back:
+        # Dealt round the groups, so that sheets hold a few of each: a duplex printer shifts each
+        # sheet's backs by its own amount, and a group on one sheet would share its tell.
+        pieces = spread(pieces, lambda piece: group_of[piece.id])
     title = component.title or name.replace("-", " ").replace("_", " ").capitalize()
-    return Component(name, title, pieces, gutter=component.gutter_mm)
+    return Component(name, title, pieces, gutter=component.gutter_mm, groups=tuple(filter(None, groups)))
 
 
 def _shown(row: Row, names: set[str]) -> tuple:
