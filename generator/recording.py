@@ -172,20 +172,29 @@ def record_face(draw, area, check_numbers: bool = False) -> Recording:
 
 
 class FaceRecordings:
-    """Every face of a build, each recorded once: keyed by its drawer and the area it draws in, so
-    the copies of a piece and the cards behind one back share a recording."""
+    """The faces of a build, each recorded once: keyed by its drawer and the area it draws in, so
+    the copies of a piece and the cards behind one back share a recording.
 
-    def __init__(self, check_numbers: bool = False) -> None:
+    At most `keep` recordings are kept, the least recently used going first: a deck of ten thousand
+    different cards would otherwise hold every face in memory from its check to its print. A face
+    that went is drawn again where it prints, so time stays linear in cards and memory flat; every
+    bundled game has far fewer faces, and draws each once."""
+
+    def __init__(self, check_numbers: bool = False, keep: int = 2000) -> None:
         # Keyed by the drawer's id, with the drawer kept alive beside its recording so the id stays
         # its own (a drawer need not be hashable).
         self._recorded: dict[tuple[int, object], tuple[object, Recording]] = {}
         self.check_numbers = check_numbers  # a plug-in's faces: see Canvas
+        self.keep = keep
 
     def __call__(self, draw, area) -> Recording:
         key = (id(draw), area)
-        found = self._recorded.get(key)
+        found = self._recorded.pop(key, None)  # taken out and put back last: the most recent
         if found is None:
-            found = self._recorded[key] = (draw, record_face(draw, area, self.check_numbers))
+            found = (draw, record_face(draw, area, self.check_numbers))
+            if len(self._recorded) >= self.keep:
+                del self._recorded[next(iter(self._recorded))]
+        self._recorded[key] = found
         return found[1]
 
     def clear(self) -> None:

@@ -144,6 +144,8 @@ class StyleSheet:
         self.base, self.game = base, game
         self._used: set[tuple[int, str, str]] = set()  # (block, level, name) that some piece matched
         self._asked: dict[str, set[str]] = {level: set() for level in LEVELS}  # every name resolved
+        self._resolved: dict[tuple, Style] = {}  # a deck of thousands shares a few styles
+        self._piece_names = _names_at(game, "pieces")  # the pieces some block restyles
 
     @classmethod
     def from_spec(cls, value, location: Location, context: Context, label: str) -> StyleSheet:
@@ -163,6 +165,16 @@ class StyleSheet:
         """The style of one piece: the base, then the game's keys, then every block that names this
         component, group, rank or piece, narrowest last. `safe_mm` is the piece preset's margin,
         used unless a style sets one."""
+        if piece is not None:
+            self._asked["pieces"].add(str(piece))
+            if str(piece) not in self._piece_names:
+                piece = None  # no block names it: it looks like every other piece of its group and rank
+        key = (component, group, rank, piece, safe_mm)
+        if key not in self._resolved:
+            self._resolved[key] = self._resolve(component, group, rank, piece, safe_mm)
+        return self._resolved[key]
+
+    def _resolve(self, component: str, group, rank, piece: str | None, safe_mm: float) -> Style:
         values: dict = {"safe_mm": safe_mm}
         roles = {role: {} for role in TEXT_ROLES}
         names = dict(zip(LEVELS, (component, group, rank, piece)))
@@ -227,6 +239,15 @@ class StyleSheet:
         visit(self.game, "style")
         if problems:
             raise combine(problems)
+
+
+def _names_at(block: StyleBlock, level: str) -> set[str]:
+    """Every name a block at `level` of the cascade gives, however deep."""
+    found = {str(key) for key in getattr(block, level)}
+    for narrower_level in LEVELS:
+        for narrower in getattr(block, narrower_level).values():
+            found |= _names_at(narrower, level)
+    return found
 
 
 def is_complete(block: StyleBlock) -> list[str]:

@@ -23,6 +23,7 @@ import math
 import re
 import string
 from dataclasses import dataclass
+from functools import lru_cache
 
 from generator import fonts
 from generator.canvas import PT
@@ -463,6 +464,8 @@ def unknown_symbols(text: str) -> list[str]:
 
 def _symbol_token(token: str) -> str | None:
     """The name in a token written as a symbol, `:name:`; None for any other word."""
+    if not token.startswith(":"):  # most words: no need of the pattern
+        return None
     found = _SYMBOL_TOKEN.match(token)
     return found.group(1) if found else None
 
@@ -764,8 +767,16 @@ def text_lines(element: Element, text: str, box, style, frame: Frame) -> tuple[f
     starts one) wrapped to the box, shrunk until the whole fits, but not below the floor."""
     face = getattr(style, element.role).face
     start = text_size(element, style, frame)
-    paragraphs = [paragraph.split() for paragraph in text.split("\n")]
-    return fit_tokens(paragraphs, face, start, min(start, element.min_pt * PT), box[2], box[3], element.leading)
+    size, lines = _fitted(text, face, start, min(start, element.min_pt * PT), box[2], box[3], element.leading)
+    return size, [list(line) for line in lines]
+
+
+@lru_cache(maxsize=16384)  # a few megabytes: every text of a deck of thousands, measured for its check
+def _fitted(text: str, face: str, start: float, floor: float, width: float, height: float, leading: float):
+    """fit_tokens of a text, worked out once: a deck's text is measured by its check and drawn later."""
+    size, lines = fit_tokens([paragraph.split() for paragraph in text.split("\n")], face, start, floor, width,
+                             height, leading)
+    return size, tuple(tuple(line) for line in lines)
 
 
 def draw_text(canvas, element: Element, text: str, box, style, colour: str, frame: Frame) -> None:
