@@ -426,10 +426,10 @@ def write_words_file(name: str, text: str) -> None:
 def _new_help() -> str:
     kinds = "\n".join(textwrap.fill(kind.gives, 78, initial_indent=f"  {kind.name:<8}", subsequent_indent=" " * 10)
                       for kind in starters.KINDS.values())
-    return ("Write DIR, a starter folder for a game of your own (game: custom) that validates and builds as "
-            "written: a game file named after the folder (DIR/DIR.yaml), and its CSV rows where it has "
-            "them, the game file headed by a comment that says what to change. DIR must be new, or an empty folder; its "
-            f"parent folder must exist. Nothing is ever written over.\n\nKIND is one of:\n\n\b\n{kinds}")
+    return ("Write DIR, a starter folder for a game of your own (game: custom) that validates and builds as written: "
+            "a game file named after the folder (DIR/DIR.yaml), headed by a comment that says what to change, and "
+            "its CSV rows where it has them. DIR must be new, or an empty folder, in a folder that exists. Nothing "
+            f"is ever written over.\n\nKIND is one of:\n\n\b\n{kinds}")
 
 
 @cli.command("new", help=_new_help(), short_help="Write a starter folder for a game of your own.")
@@ -440,7 +440,8 @@ def new_command(kind, dir):  # noqa: A002 (click names the parameter after the a
     folder, names = starters.write_starter(kind, dir)
     game_file = names[-1]  # written last, shown first
     shown = shlex.quote(str(folder / game_file))
-    click.echo(f"{folder}: {', '.join([game_file, *names[:-1]])}; the comment at the top of {game_file} says what to change")
+    click.echo(f"{folder}: {', '.join([game_file, *names[:-1]])}; the comment at the top of {game_file} says "
+               "what to change")
     click.echo(f"next: pnp validate {shown}, then pnp build {shown} --format pdf,png")
 
 
