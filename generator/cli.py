@@ -5,13 +5,15 @@ from __future__ import annotations
 import functools
 import json
 import os
+import shlex
 import sys
+import textwrap
 import time
 from pathlib import Path
 
 import click
 
-from generator import build, cache, plugins
+from generator import build, cache, plugins, starters
 from generator.build import FORMATS, LAYOUTS, Request, input_context
 from generator.errors import MAX_REPORTED, InputError, Location, did_you_mean
 from generator.impose import DEFAULT_BLEED
@@ -421,6 +423,28 @@ def write_words_file(name: str, text: str) -> None:
         staged.unlink(missing_ok=True)
         raise InputError(where, f"cannot write {path}: {(problem.strerror or str(problem)).lower()}",
                          "output.unwritable") from None
+
+
+def _new_help() -> str:
+    kinds = "\n".join(textwrap.fill(kind.gives, 78, initial_indent=f"  {kind.name:<8}", subsequent_indent=" " * 10)
+                      for kind in starters.KINDS.values())
+    return ("Write DIR, a starter folder for a game of your own (game: custom) that validates and builds as written: "
+            "a game file named after the folder (DIR/DIR.yaml), headed by a comment that says what to change, and "
+            "its CSV rows where it has them. DIR must be new, or an empty folder, in a folder that exists. Nothing "
+            f"is ever written over.\n\nKIND is one of:\n\n\b\n{kinds}")
+
+
+@cli.command("new", help=_new_help(), short_help="Write a starter folder for a game of your own.")
+@click.argument("kind", type=click.Choice(list(starters.KINDS)), metavar="KIND")
+@click.argument("dir", metavar="DIR")
+@_refuse_bad_input
+def new_command(kind, dir):  # noqa: A002 (click names the parameter after the argument)
+    folder, names = starters.write_starter(kind, dir)
+    game_file = names[-1]  # written last, shown first
+    shown = shlex.quote(str(folder / game_file))
+    click.echo(f"{folder}: {', '.join([game_file, *names[:-1]])}; the comment at the top of {game_file} says "
+               "what to change")
+    click.echo(f"next: pnp validate {shown}, then pnp build {shown} --format pdf,png")
 
 
 def main(args: list[str] | None = None):

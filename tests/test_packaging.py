@@ -70,7 +70,7 @@ def wheel(tmp_path_factory) -> Path:
 def test_the_wheel_holds_the_code_the_data_the_templates_and_the_fonts(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
     for folder in ("data", "templates"):
-        files = sorted((REPO / folder).rglob("*.yaml"))
+        files = sorted((*(REPO / folder).rglob("*.yaml"), *(REPO / folder).rglob("*.csv")))  # csv: pnp new's starters
         assert files
         for path in files:
             assert f"generator/bundled/{path.relative_to(REPO).as_posix()}" in names
