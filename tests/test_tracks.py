@@ -159,3 +159,21 @@ def test_a_track_from_first_to_last_numbers_exactly_those_squares(tmp_path):
 def test_a_box_too_low_for_the_label_keeps_the_numbers_alone(tmp_path):
     drawn = recorded_track(tmp_path, "columns: 10, rows: 1", height=2)
     assert [text.text for text in drawn.texts][:3] == ["0", "1", "2"] and "start" not in {t.text for t in drawn.texts}
+
+
+def test_a_path_of_its_own_gets_its_start_label_on_a_side_of_the_first_square_no_square_takes():
+    style = TrackStyle(square_mm=10)
+    for squares, where in [([Square(0, 0, 1), Square(1, 0, 0)], "below"),  # up from the bottom
+                           ([Square(0, 0, 0), Square(1, 0, 1)], "above"),  # down from the top
+                           ([Square(0, 1, 1), Square(1, 1, 0), Square(2, 1, 2), Square(3, 2, 2)], "left")]:
+        surface = Recorder()
+        draw_track(Canvas(surface), squares, style)
+        [(_, _, lx, ly)] = [t for t in surface.texts if t[0] == "start"]
+        first = squares[0]
+        left, top = first.column * 10, first.row * 10
+        if where == "below":
+            assert ly > top + 10 and left <= lx < left + 10
+        elif where == "above":
+            assert ly < top and left <= lx < left + 10
+        else:
+            assert lx + text_width("start", style.start_size) < left and top < ly < top + 10

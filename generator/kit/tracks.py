@@ -127,7 +127,8 @@ def _start_label(canvas: Canvas, squares: list[Square], style: TrackStyle, x: fl
     square it crowded the first number once squares grew small (17 across 180 mm) and cannot fit at
     all once the square is narrower than the label at 7 pt; outside, it is clear of every number at
     any square size. Below or above it is centred on the square, but kept within the track's width
-    (a label wider than the first square runs along the track, not off its side)."""
+    (a label wider than the first square runs along the track, not off its side). A path whose first
+    square has squares on all four sides has no clear place for it: start such a path at an edge."""
     s, size, label = style.square_mm, style.start_size, style.start_label
     first = squares[0]
     taken = {(square.column, square.row) for square in squares}
