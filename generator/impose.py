@@ -507,9 +507,9 @@ def backs_of(front: Page, settings: PrintSettings) -> Page:
 
 def carries_content(component: Component) -> bool:
     """Whether the component's backs say something a player needs (a coin's value, a card's second
-    side of rules): pieces with backs of their own, or one shared back with words on it. A plain
-    shared back (a deck's), or a back that repeats its front (a tile the same both sides), is one a
-    one-sided print can do without."""
+    side of rules) or show a designer's art: pieces with backs of their own, or one shared back with
+    words or a picture on it. A plain shared back (a deck's pattern, drawn in lines and fills), or a
+    back that repeats its front (a tile the same both sides), is one a one-sided print can do without."""
     if not component.has_backs:
         return False
     backs = {id(piece.back): piece for piece in component.pieces
@@ -519,7 +519,9 @@ def carries_content(component: Component) -> bool:
     if len(backs) > 1:
         return True
     piece = next(iter(backs.values()))
-    return any(text.text.strip() for text in record_face(piece.back, Area(piece.width, piece.height, 0.0)).texts)
+    drawn = record_face(piece.back, Area(piece.width, piece.height, 0.0))
+    return (any(text.text.strip() for text in drawn.texts)
+            or any(path.picture and path.box[0] < path.box[2] and path.box[1] < path.box[3] for path in drawn.paths))
 
 
 def glued_backs(front: Page, settings: PrintSettings, keeps=carries_content) -> Page:

@@ -259,3 +259,26 @@ def test_every_game_refuses_text_under_7_pt_on_a_piece(game, tmp_path):
     edited(game, "    name: {role: body}\n", "")
     code, _, stderr = run_pnp("validate", "game.yaml", cwd=tmp_path)
     assert code == 1 and "[layout.text-size]" in stderr and "prints at 5.0 pt" in stderr
+
+
+def test_a_track_from_first_to_last_works_out_its_shape_and_counts_its_squares(game, tmp_path):
+    from generator.model import Area
+    from generator.recording import record_face
+
+    edited(game, "  back:\n", "  sheet:\n"
+                                "    score: {track: {first: 1, last: 60}, at: [0.5, 0.5], box: [0.9, 0.6]}\n"
+                                "  back:\n")
+    edited(game, "    back: back\n", "    back: sheet\n")
+    loaded = load_game(str(game))
+    assert loaded.spec.layouts.marks("sheet") == 60  # the bound on a game counts the squares first..last
+    drawn = record_face(loaded.components()[0].pieces[0].back, Area(63.5, 88.9, 0.0))
+    assert sorted(int(text.text) for text in drawn.texts if text.text.isdigit()) == list(range(1, 61))
+    line = game.read_text().splitlines().index(next(x for x in game.read_text().splitlines() if "score:" in x)) + 1
+    for track, rule, said in [("first: 9, last: 2", "input.element", "last number (2) comes before its first (9)"),
+                              ("columns: 7, rows: 8, first: 1, last: 60", "input.element", "7 x 8 has 56 squares"),
+                              ("columns: 7, rows: 10, first: 1, last: 60", "input.element", "leave the rest empty"),
+                              ("first: 1, last: 1001", "input.too-large", "at most 1,000")]:
+        edited(game, next(x for x in game.read_text().splitlines() if "score:" in x),
+               "    score: {track: {" + track + "}, at: [0.5, 0.5], box: [0.9, 0.6]}")
+        message = one_error(tmp_path, "validate", "game.yaml", rule=rule)
+        assert message.startswith(f"game.yaml:{line}:") and said in message, message

@@ -129,3 +129,40 @@ def test_cut_files_come_for_each_front_page(png_build):
     data = json.loads((png_build / "manifest.json").read_text())
     fronts = [page["number"] for page in data["pages"] if page["side"] == "front"]
     assert sorted(int(p.stem.split("-")[1]) for p in (png_build / "cut").glob("page-*.svg")) == fronts
+
+
+PICTURE_DECK = """game: custom
+title: Picture backs
+components:
+  card:
+    piece: poker-card
+    rows: [{id: a, name: Alpha}, {id: b, name: Beta}, {id: c, name: Gamma}]
+    front: front
+    back: back
+layouts:
+  front:
+    name: {text: "{name}", at: [0.5, 0.5], box: [0.8, 0.2], role: title}
+  back:
+    background: back
+"""
+
+
+@pytest.mark.parametrize("back, kept", [
+    pytest.param("    art: {image: back.png, at: [0.5, 0.5], box: [1, 1], fit: fill}\n", True, id="back-art"),
+    pytest.param("    logo: {image: back.png, at: [0.5, 0.5], box: [0.3, 0.3]}\n", True, id="small-picture"),
+    pytest.param("    pattern: {lattice: true, step: 0.1, stroke: back_pattern}\n", False, id="plain-pattern"),
+])
+def test_duplex_off_keeps_a_shared_back_that_shows_a_picture(tmp_path, back, kept):
+    Image.new("RGB", (60, 90), (40, 60, 160)).save(tmp_path / "back.png")
+    (tmp_path / "deck.yaml").write_text(PICTURE_DECK + back)
+    pages, data = build_manifest(str(tmp_path / "deck.yaml"), "a4", "off")
+    [card] = list({p.component.name: p.component for page in pages for p in page.placements}.values())
+    assert len({id(piece.back) for piece in card.pieces}) == 1  # one back shared by the deck
+    backs = [page for page in data["pages"] if page["side"] == "back"]
+    assert bool(backs) == kept
+    for page in backs:  # on a sheet of its own after its fronts, to glue behind them
+        fronts = {piece["id"]: piece for piece in data["pages"][page["number"] - 2]["pieces"]}
+        assert sorted(piece["id"] for piece in page["pieces"]) == sorted(fronts) == ["a", "b", "c"]
+        for piece in page["pieces"]:
+            x, y = behind(fronts[piece["id"]], page, "long")
+            assert piece["x_mm"] == pytest.approx(x, abs=TOL) and piece["y_mm"] == pytest.approx(y, abs=TOL)

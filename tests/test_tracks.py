@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from generator.canvas import Canvas, NullSurface
-from generator.kit.tracks import Square, TrackStyle, draw_track, track_squares
+from generator.canvas import PT, Canvas, NullSurface
+from generator.fonts import text_width
+from generator.kit.tracks import Square, TrackStyle, draw_track, start_room, track_shape, track_squares
 
 
 class Recorder(NullSurface):
@@ -62,7 +63,9 @@ def test_a_printed_track_numbers_its_squares_tints_milestones_and_marks_turns_an
     assert sorted(map(int, numbers)) == list(range(15))
     assert [n for n, face in numbers.items() if face == "bold"] == ["0", "5", "10"]
     (label, _, lx, ly), = [t for t in surface.texts if not t[0].isdigit()]
-    assert label == "start" and 2 < lx < 12 and 24 < ly < 34
+    # Under square 0, outside the track (the room start_room says), never over its number.
+    assert label == "start" and 2 <= lx and lx + text_width(label, style.start_size) <= 12
+    assert 34 < ly <= 34 + start_room(style)
 
 
 def test_a_downward_path_points_its_arrows_down_and_a_track_may_have_no_milestones():
@@ -75,3 +78,102 @@ def test_a_downward_path_points_its_arrows_down_and_a_track_may_have_no_mileston
     assert (bounds[1] + bounds[3]) / 2 == pytest.approx(10)  # astride the edge between the two squares
     assert surface.tips[surface.paths.index(arrow)] == pytest.approx((5, bounds[3]))  # pointing down
     assert [text for text, *_ in surface.texts] == ["0", "1"]
+
+
+def test_squares_from_first_to_last_fill_the_cells_in_path_order_leaving_only_the_last_row_short():
+    assert track_squares(4, 2, first=0, last=5) == [(0, 0, 1), (1, 1, 1), (2, 2, 1), (3, 3, 1), (4, 3, 0), (5, 2, 0)]
+    assert track_squares(4, 2, first=1, path="rows", last=6)[-2:] == [(5, 0, 0), (6, 1, 0)]
+    assert len(track_squares(17, 3, last=50)) == 51
+
+
+@pytest.mark.parametrize("count, width, height", [(51, 180, 50), (51, 180, 12), (51, 40, 180), (100, 150, 150),
+                                                  (1000, 180, 250), (1, 50, 50), (7, 100, 100)])
+def test_a_worked_out_shape_holds_every_square_with_no_empty_row_and_the_largest_squares(count, width, height):
+    columns, rows = track_shape(count, width, height)
+    assert columns * rows >= count > columns * (rows - 1) and max(columns, rows) <= 100
+    best = max(min(width / c, height / -(-count // c)) for c in range(1, min(count, 100) + 1) if -(-count // c) <= 100)
+    assert min(width / columns, height / rows) == pytest.approx(best)
+
+
+def test_a_worked_out_shape_is_a_strip_in_a_strip_and_a_block_in_a_square():
+    assert track_shape(100, 150, 150) == (10, 10)
+    assert track_shape(51, 180, 55) == (13, 4)  # squares of 13.75 mm: 17 x 3 would give 10.6 mm
+    assert track_shape(20, 400, 20) == (20, 1)
+    assert track_shape(51, 180, 55, columns=17) == (17, 3) and track_shape(51, 180, 55, rows=5) == (11, 5)
+    assert track_shape(51, 180, 55, columns=10, rows=6) == (10, 6)  # both given: kept (the layout checks them)
+
+
+TRACK_GAME = """game: custom
+title: Tracks
+components:
+  track:
+    piece: {{width_mm: 200, height_mm: 120, safe_mm: 5}}
+    rows: [{{id: t}}]
+    front: track
+layouts:
+  track:
+    squares: {{track: {{{track}}}, at_mm: [100, 60], box_mm: [180, {height}]}}
+"""
+
+
+def recorded_track(tmp_path, track: str, height: float = 100):
+    from generator.load import load_game
+    from generator.model import Area
+    from generator.recording import record_face
+
+    path = tmp_path / "tracks.yaml"
+    path.write_text(TRACK_GAME.format(track=track, height=height))
+    [component] = load_game(str(path)).components()
+    piece = component.pieces[0]
+    return record_face(piece.front, Area(piece.width, piece.height, 0.0))
+
+
+def overlap(a, b) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+@pytest.mark.parametrize("track", ["columns: 5, rows: 3", "columns: 10, rows: 3", "columns: 17, rows: 3",
+                                   "columns: 25, rows: 3", "columns: 40, rows: 3", "columns: 17, last: 50",
+                                   "last: 50", "first: 1, last: 100", "columns: 25, rows: 2, first: -9"])
+@pytest.mark.parametrize("height", [100, 30])
+def test_the_start_label_is_clear_of_every_number_at_7_pt_or_more_inside_the_box(tmp_path, track, height):
+    drawn = recorded_track(tmp_path, track, height)
+    [label] = [text for text in drawn.texts if text.text == "start"]
+    numbers = [text for text in drawn.texts if text.text != "start"]
+    first = min(numbers, key=lambda text: int(text.text))
+    assert label.size >= 7 * PT - 1e-9
+    assert not overlap(label.box, first.box), (label.box, first.box)
+    assert not any(overlap(label.box, number.box) for number in numbers)
+    box = (10, 60 - height / 2, 190, 60 + height / 2)  # the element's box: the label takes room in it
+    assert box[0] <= label.box[0] and label.box[2] <= box[2] and box[1] <= label.box[1] and label.box[3] <= box[3]
+    assert label.box[1] > first.box[3]  # below the first square, which is the bottom-left one
+
+
+def test_a_track_from_first_to_last_numbers_exactly_those_squares(tmp_path):
+    for track, numbers in [("last: 50", range(51)), ("first: 1, last: 100, columns: 17", range(1, 101)),
+                           ("first: -5, last: 5, rows: 1", range(-5, 6))]:
+        drawn = recorded_track(tmp_path, track)
+        assert sorted(int(text.text) for text in drawn.texts if text.text != "start") == list(numbers)
+
+
+def test_a_box_too_low_for_the_label_keeps_the_numbers_alone(tmp_path):
+    drawn = recorded_track(tmp_path, "columns: 10, rows: 1", height=2)
+    assert [text.text for text in drawn.texts][:3] == ["0", "1", "2"] and "start" not in {t.text for t in drawn.texts}
+
+
+def test_a_path_of_its_own_gets_its_start_label_on_a_side_of_the_first_square_no_square_takes():
+    style = TrackStyle(square_mm=10)
+    for squares, where in [([Square(0, 0, 1), Square(1, 0, 0)], "below"),  # up from the bottom
+                           ([Square(0, 0, 0), Square(1, 0, 1)], "above"),  # down from the top
+                           ([Square(0, 1, 1), Square(1, 1, 0), Square(2, 1, 2), Square(3, 2, 2)], "left")]:
+        surface = Recorder()
+        draw_track(Canvas(surface), squares, style)
+        [(_, _, lx, ly)] = [t for t in surface.texts if t[0] == "start"]
+        first = squares[0]
+        left, top = first.column * 10, first.row * 10
+        if where == "below":
+            assert ly > top + 10 and left <= lx < left + 10
+        elif where == "above":
+            assert ly < top and left <= lx < left + 10
+        else:
+            assert lx + text_width("start", style.start_size) < left and top < ly < top + 10

@@ -72,9 +72,10 @@ class Element:
     lattice: bool | None = None  # diagonal lines step apart across the box, both ways: a card back's pattern
     step: float | None = spec_field(None, positive=True, maximum=1)  # a lattice's pitch, of the piece's width
     step_mm: float | None = spec_field(None, positive=True, maximum=500)
-    columns: int = spec_field(1, minimum=1, maximum=100)
-    rows: int = spec_field(1, minimum=1, maximum=100)
+    columns: int | None = spec_field(None, minimum=1, maximum=100)  # left out: 1, or worked out (a track's
+    rows: int | None = spec_field(None, minimum=1, maximum=100)  # with `last`, in draw_score_track)
     first: int = spec_field(0, minimum=-10_000, maximum=10_000)  # a track's first number
+    last: int | None = spec_field(None, minimum=-10_000, maximum=10_000)  # ...and its last: first..last squares
     path: str = "serpentine"  # a track's: serpentine or rows (kit/tracks.py)
     at: tuple[float, float] | None = spec_field(None, minimum=-1, maximum=2, parts=("x", "y"))
     at_mm: tuple[float, float] | None = spec_field(None, minimum=-1000, maximum=1000, parts=("x", "y"))
@@ -107,6 +108,17 @@ class Element:
     max_size: float | None = spec_field(None, positive=True, maximum=3)  # ...but at most this of its height
     size_mm: float | None = spec_field(None, positive=True, maximum=500)
     fit: str = "fit"
+
+    def __post_init__(self) -> None:
+        # Only a track from `first` to `last` has a side worked out; a grid, or a track of columns x
+        # rows, has one column or row where it gives none.
+        if not (self.track and self.last is not None):
+            self.columns, self.rows = self.columns or 1, self.rows or 1
+
+    @property
+    def squares(self) -> int:
+        """A track's numbered squares: first to last, or every cell of its columns x rows."""
+        return self.last - self.first + 1 if self.last is not None else self.columns * self.rows
 
     @property
     def kind(self) -> str:
@@ -190,7 +202,7 @@ class Layouts:
         total = 0
         for _, element in self.layouts[name]:
             placed = element.at_each_mm if element.at_each_mm is not None else element.at_each
-            squares = element.columns * element.rows if element.kind == "track" else 1
+            squares = element.squares if element.kind == "track" else 1
             total += len(placed or (None,)) * (2 if element.head_to_head else 1) * squares
         return total
 
@@ -442,10 +454,8 @@ def _check_shape(element: Element, location: Location, label: str) -> None:
             raise InputError(location, f"{label}: a lattice step of {element.step_mm:g} mm is finer than "
                              f"{MIN_LATTICE_STEP_MM:g} mm (a grey fill, and hours of lines); make it larger",
                              "input.out-of-range")
-    cells = element.columns * element.rows
-    if kind == "track" and cells > MAX_TRACK_SQUARES:
-        raise InputError(location, f"{label}: a track of {element.columns} x {element.rows} is {cells:,} squares; "
-                         f"a track may have at most {MAX_TRACK_SQUARES:,}", "input.too-large")
+    if kind == "track":
+        _check_track(element, location, label)
     if kind == "text":
         for token in element.text.split():
             name = _symbol_token(token)
@@ -455,6 +465,42 @@ def _check_shape(element: Element, location: Location, label: str) -> None:
     if kind == "symbol" and "{" not in element.symbol and not is_symbol(element.symbol):
         raise InputError(location, f'{label}: unknown symbol "{element.symbol}"'
                          f"{did_you_mean(element.symbol, symbol_names())}", "input.unknown-symbol")
+
+
+def _check_track(element: Element, location: Location, label: str) -> None:
+    """A track's squares, at most MAX_TRACK_SQUARES, and with `last` a shape that holds first..last
+    in path order with only the last row part-filled (an empty row would print as a gap)."""
+    from generator.kit.tracks import MOST_ALONG, track_shape
+
+    count = element.squares
+    if element.last is None:
+        if count > MAX_TRACK_SQUARES:
+            raise InputError(location, f"{label}: a track of {element.columns} x {element.rows} is {count:,} squares; "
+                             f"a track may have at most {MAX_TRACK_SQUARES:,}", "input.too-large")
+        return
+    numbers = f"{element.first} to {element.last}"
+    if element.last < element.first:
+        raise InputError(location, f"{label}: the track's last number ({element.last}) comes before its first "
+                         f"({element.first}); a track counts up from first to last", "input.element")
+    if count > MAX_TRACK_SQUARES:
+        raise InputError(location, f"{label}: a track from {numbers} is {count:,} squares; a track may have at most "
+                         f"{MAX_TRACK_SQUARES:,}", "input.too-large")
+    if element.columns is None and element.rows is None:
+        return  # worked out as it is drawn, to fill its box: any count up to the bound has a shape
+    columns, rows = track_shape(count, 1.0, 1.0, element.columns, element.rows)
+    shape = f"{columns} x {rows}"
+    if columns > MOST_ALONG or rows > MOST_ALONG:
+        raise InputError(location, f"{label}: the {count:,} squares from {numbers} would need a track of {shape}; "
+                         f"a track may have at most {MOST_ALONG} columns and {MOST_ALONG} rows", "input.too-large")
+    if columns * rows < count:
+        raise InputError(location, f"{label}: a track of {shape} has {columns * rows:,} squares, too few for the "
+                         f"{count:,} from {numbers}; leave out columns or rows to have them worked out",
+                         "input.element")
+    if columns * (rows - 1) >= count:  # only given rows can ask for this: columns worked out fill every row
+        instead = "leave out columns or rows to have them worked out" if element.columns else "give columns instead"
+        raise InputError(location, f"{label}: the {count:,} squares from {numbers} fill {math.ceil(count / columns)} "
+                         f"of the {rows} rows of a {shape} track and leave the rest empty; give fewer rows, or "
+                         f"{instead}", "input.element")
 
 
 def unknown_symbols(text: str) -> list[str]:
@@ -736,21 +782,31 @@ def draw_grid(canvas, box, element: Element, fill: str | None, stroke: str, widt
 
 
 def draw_score_track(canvas, box, element: Element, style, width: float) -> None:
-    """The kit's score track (kit/tracks.py): `columns` x `rows` numbered squares from `first`, as
-    large as the box allows, centred in it."""
-    from generator.kit.tracks import TrackStyle, draw_track, track_squares
+    """The kit's score track (kit/tracks.py): `columns` x `rows` numbered squares from `first` (or the
+    squares from `first` to `last`, on a shape worked out to fill the box where columns or rows are
+    left out), as large as the box allows with the start label under the first square, centred in it."""
+    from generator.kit.tracks import TrackStyle, draw_track, start_room, track_shape, track_squares
 
     x, y, w, h = box
-    square = min(w / element.columns, h / element.rows)
-    start = max(square * 0.2, FLOOR_PT * PT)  # the "start" label: legible, under the number
-    track_style = TrackStyle(square_mm=square, ink=style.ink, line=style.line, paper=style.background,
-                             highlight=style.panel, number_size=min(square * 0.42, square - 2.2 * start),
-                             start_size=start,
-                             number_face=style.body.face, milestone_face=style.title.face, start_face=style.small.face,
-                             line_width=width, arrow_mm=square * 0.25)
-    left = x + (w - square * element.columns) / 2
-    top = y + (h - square * element.rows) / 2
-    draw_track(canvas, track_squares(element.columns, element.rows, element.first, element.path), track_style,
+
+    def look(square: float, label: str = "start") -> TrackStyle:
+        return TrackStyle(square_mm=square, ink=style.ink, line=style.line, paper=style.background,
+                          highlight=style.panel, number_size=square * 0.42, start_label=label,
+                          start_size=max(square * 0.2, FLOOR_PT * PT),  # the "start" label: legible, below the track
+                          number_face=style.body.face, milestone_face=style.title.face, start_face=style.small.face,
+                          line_width=width, arrow_mm=square * 0.25)
+
+    # The shape is chosen for the box less the label's least room (at 7 pt), the square for the box
+    # less its room at the size the largest square would give it (the label grows with the square).
+    least = start_room(look(0.0))
+    columns, rows = track_shape(element.squares, w, h - least if least < h else h, element.columns, element.rows)
+    room = start_room(look(min(w / columns, h / rows)))
+    label = "start" if room < h else ""  # a box too low for a label under the track: numbers alone
+    square = min(w / columns, (h - (room if label else 0.0)) / rows)
+    track_style = look(square, label)
+    left = x + (w - square * columns) / 2
+    top = y + (h - square * rows - start_room(track_style)) / 2
+    draw_track(canvas, track_squares(columns, rows, element.first, element.path, element.last), track_style,
                left, top)
 
 

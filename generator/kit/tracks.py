@@ -1,7 +1,9 @@
 """Score tracks: a grid of numbered squares that a marker moves along, and how to print one.
 
 A track is `columns` x `rows` squares numbered from `first` in the bottom-left corner, up the page
-row by row. The numbers run along one of two paths:
+row by row (or the squares from `first` to `last`, filling the cells in path order, so that only the
+last row may be part-filled: `track_shape` works out a side left out). The numbers run along one of
+two paths:
 
 * "serpentine": each row runs back the way the last one came, so every square is next to the one
   before and a marker never jumps;
@@ -13,15 +15,18 @@ path of its own (round the edge of a board, say) lays out its squares and still 
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
+from generator import fonts
 from generator.canvas import Canvas
 
 TrackPath = Literal["serpentine", "rows"]
 
 DIGIT_HEIGHT = 0.73  # Vera's digits stand as tall as its capitals: this fraction of the font size
-START_INSET = 2.0  # mm from the first square's bottom edge up to the start label's baseline
+START_GAP = 1.0  # mm between the first square's edge and the start label's ink
+MOST_ALONG = 100  # columns, or rows, a worked-out shape may have (as many as a layout may give)
 
 
 class Square(NamedTuple):
@@ -30,17 +35,43 @@ class Square(NamedTuple):
     row: int  # 0 is the top row, as printed (y down)
 
 
-def track_squares(columns: int, rows: int, first: int = 0, path: TrackPath = "serpentine") -> list[Square]:
-    """Every square in the order a marker moves along them, numbered from `first` at the bottom-left."""
+def track_squares(columns: int, rows: int, first: int = 0, path: TrackPath = "serpentine",
+                  last: int | None = None) -> list[Square]:
+    """Every square in the order a marker moves along them, numbered from `first` at the bottom-left:
+    every cell of the grid, or only the first squares to `last`, in path order."""
     if path not in ("serpentine", "rows"):
         raise ValueError(f'unknown track path "{path}"; use serpentine or rows')
+    count = columns * rows if last is None else min(columns * rows, last - first + 1)
     squares = []
-    for index in range(columns * rows):
+    for index in range(count):
         row_up, along = divmod(index, columns)  # rows counted up from the bottom, squares along the row
         backwards = path == "serpentine" and row_up % 2 == 1
         column = columns - 1 - along if backwards else along
         squares.append(Square(first + index, column, rows - 1 - row_up))
     return squares
+
+
+def track_shape(count: int, width: float, height: float, columns: int | None = None,
+                rows: int | None = None) -> tuple[int, int]:
+    """The columns and rows of a track of `count` squares, filled in path order (only the last row
+    part-filled). A side given is kept, and the other is the fewest that hold the squares. With
+    neither given, the shape whose squares are largest in a `width` x `height` box (mm): a long
+    strip for a wide box, a block for a square one; among shapes with squares of one size, the one
+    with the fewest empty cells, then the fewest rows. The caller checks that the shape it gets
+    fits its bounds (a given side can ask for more than MOST_ALONG of the other)."""
+    if columns and rows:
+        return columns, rows
+    if columns:
+        return columns, math.ceil(count / columns)
+    if rows:
+        return math.ceil(count / rows), rows
+    best, shape = None, (1, 1)
+    for across in range(math.ceil(count / MOST_ALONG), min(count, MOST_ALONG) + 1):
+        down = math.ceil(count / across)
+        rank = (min(width / across, height / down), -(across * down - count), -down)
+        if best is None or rank > best:
+            best, shape = rank, (across, down)
+    return shape
 
 
 @dataclass(frozen=True)
@@ -54,7 +85,7 @@ class TrackStyle:
     highlight: str = "#ffffff"  # a milestone square; its number is bold too
     highlight_every: int = 10  # numbers divisible by this are milestones, to count at a glance; 0 for none
     number_size: float = 6.0
-    start_label: str = "start"  # under the first number; "" for none
+    start_label: str = "start"  # beside the first square, outside the track (start_room); "" for none
     start_size: float = 2.4
     number_face: str = "regular"  # font face keys (generator/fonts.py)
     milestone_face: str = "bold"
@@ -65,7 +96,8 @@ class TrackStyle:
 
 def draw_track(canvas: Canvas, squares: list[Square], style: TrackStyle, x: float = 0.0, y: float = 0.0) -> None:
     """The squares with their numbers, the top-left square's corner at (x, y); an arrow where the path
-    leaves a row, so the way on is never in doubt; and the start label in the first square."""
+    leaves a row, so the way on is never in doubt; and the start label outside the first square (below
+    it, on a track from `track_squares`: leave `start_room` for it under the squares)."""
     s = style.square_mm
     for number, column, row in squares:
         left, top = x + column * s, y + row * s
@@ -78,9 +110,44 @@ def draw_track(canvas: Canvas, squares: list[Square], style: TrackStyle, x: floa
         if after.row != here.row:
             _arrow(canvas, x + (here.column + 0.5) * s, y + here.row * s, style, up=after.row < here.row)
     if squares and style.start_label:
-        first = squares[0]
-        canvas.text(x + (first.column + 0.5) * s, y + (first.row + 1) * s - START_INSET, style.start_label,
-                    style.start_size, fill=style.ink, face=style.start_face, anchor="middle")
+        _start_label(canvas, squares, style, x, y)
+
+
+def start_room(style: TrackStyle) -> float:
+    """The height (mm) the start label takes below or above the track: the gap and the label's ink."""
+    if not style.start_label:
+        return 0.0
+    low, high = fonts.inked_height(style.start_label, style.start_face)
+    return START_GAP + (high - min(low, 0.0)) * style.start_size
+
+
+def _start_label(canvas: Canvas, squares: list[Square], style: TrackStyle, x: float, y: float) -> None:
+    """The start label just outside the first square, on a side no square takes: below it (a track
+    from `track_squares` starts at its bottom-left corner), else above, else left or right. Inside the
+    square it crowded the first number once squares grew small (17 across 180 mm) and cannot fit at
+    all once the square is narrower than the label at 7 pt; outside, it is clear of every number at
+    any square size. Below or above it is centred on the square, but kept within the track's width
+    (a label wider than the first square runs along the track, not off its side). A path whose first
+    square has squares on all four sides has no clear place for it: start such a path at an edge."""
+    s, size, label = style.square_mm, style.start_size, style.start_label
+    first = squares[0]
+    taken = {(square.column, square.row) for square in squares}
+    low, high = fonts.inked_height(label, style.start_face)
+    low = min(low, 0.0)
+    width = fonts.text_width(label, size, style.start_face)
+    left, top = x + first.column * s, y + first.row * s
+    track_left = x + min(square.column for square in squares) * s
+    track_right = x + (max(square.column for square in squares) + 1) * s
+    along = max(track_left, min(left + (s - width) / 2, track_right - width))
+    if (first.column, first.row + 1) not in taken:  # below
+        at = (along, top + s + START_GAP + high * size)
+    elif (first.column, first.row - 1) not in taken:  # above
+        at = (along, top - START_GAP + low * size)
+    else:  # beside, its ink centred on the square's middle
+        baseline = top + s / 2 + (high + low) / 2 * size
+        at = (left - START_GAP - width, baseline) if (first.column - 1, first.row) not in taken else \
+            (left + s + START_GAP, baseline)
+    canvas.text(*at, label, size, fill=style.ink, face=style.start_face)
 
 
 def _arrow(canvas: Canvas, cx: float, edge: float, style: TrackStyle, up: bool) -> None:
