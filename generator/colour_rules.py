@@ -24,7 +24,7 @@ from generator.cache import Memo
 from generator.canvas import PT
 from generator.errors import Location
 from generator.model import Area
-from generator.recording import record_face
+from generator.recording import read_faces, record_face
 from generator.validate import Finding
 
 MIN_DISTANCE = 10.0  # CIEDE2000
@@ -163,33 +163,43 @@ def contrast_findings(components, location: Location, bleed: float = 0.0, record
     """colour.contrast: every text of every face against the paint behind it, one finding per pair
     of colours, naming the first piece it is on. `record(draw, area)` gives a face's recording (a
     build passes the recordings it prints from, so no face is drawn twice)."""
-    worst: dict[tuple[str, str], tuple[float, float, str, int]] = {}
-    seen: set[tuple[int, float, float]] = set()
-    for component in components:
-        for piece in component.pieces:
-            area = Area(piece.width, piece.height, bleed, piece.shape)
-            for side, draw in (("front", piece.front), ("back", piece.back)):
-                if draw is None or (id(draw), piece.width, piece.height) in seen:
-                    continue  # one drawer shared by many pieces (a deck's back) draws the same face
-                seen.add((id(draw), piece.width, piece.height))
-                for text in record(draw, area).texts:
-                    if text.behind is None or not text.text.strip():
-                        continue
-                    needed = LARGE_TEXT_CONTRAST if is_large(text.size, text.face) else CONTRAST
-                    ratio = contrast(text.fill, text.behind)
-                    if ratio >= needed:
-                        continue
-                    key = (text.fill, text.behind)
-                    count = worst.get(key, (0, 0, "", 0, None))[3] + 1
-                    if key not in worst or ratio < worst[key][0]:
-                        worst[key] = (ratio, needed, f'{piece.id} ({side}): "{text.text[:30]}"', count, text.source)
-                    else:
-                        worst[key] = (*worst[key][:3], count, worst[key][4])
-    findings = []
-    for (ink, paper), (ratio, needed, example, count, source) in worst.items():
-        more = f" and {count - 1} more" if count > 1 else ""
-        findings.append(Finding("error", source or location, f"text in {_name(ink)} on {_name(paper)} has contrast "
-                                f"{ratio:.2f}:1, under the {needed:g}:1 WCAG asks for, on {example}{more}; "
-                                "choose a darker ink or a lighter background", "colour.contrast"))
-    return findings
+    check = ContrastCheck(location)
+    read_faces(components, bleed, record, check)
+    return check.findings()
+
+
+class ContrastCheck:
+    """colour.contrast, fed one face at a time (recording.read_faces)."""
+
+    def __init__(self, location: Location):
+        self.location = location
+        self.worst: dict[tuple[str, str], tuple[float, float, str, int, object]] = {}
+        self.seen: set[tuple[int, float, float]] = set()  # a face several components share counts once
+
+    def add(self, component, piece, side: str, draw, area, recording) -> None:
+        if (id(draw), piece.width, piece.height) in self.seen:
+            return
+        self.seen.add((id(draw), piece.width, piece.height))
+        for text in recording.texts:
+            if text.behind is None or not text.text.strip():
+                continue
+            needed = LARGE_TEXT_CONTRAST if is_large(text.size, text.face) else CONTRAST
+            ratio = contrast(text.fill, text.behind)
+            if ratio >= needed:
+                continue
+            key = (text.fill, text.behind)
+            count = self.worst.get(key, (0, 0, "", 0, None))[3] + 1
+            if key not in self.worst or ratio < self.worst[key][0]:
+                self.worst[key] = (ratio, needed, f'{piece.id} ({side}): "{text.text[:30]}"', count, text.source)
+            else:
+                self.worst[key] = (*self.worst[key][:3], count, self.worst[key][4])
+
+    def findings(self) -> list[Finding]:
+        findings = []
+        for (ink, paper), (ratio, needed, example, count, source) in self.worst.items():
+            more = f" and {count - 1} more" if count > 1 else ""
+            findings.append(Finding("error", source or self.location, f"text in {_name(ink)} on {_name(paper)} has "
+                                    f"contrast {ratio:.2f}:1, under the {needed:g}:1 WCAG asks for, on {example}{more}; "
+                                    "choose a darker ink or a lighter background", "colour.contrast"))
+        return findings
 

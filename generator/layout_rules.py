@@ -12,7 +12,7 @@ from generator.errors import Location
 from generator.kit.layouts import Face, boxes_of, frame_of, symbol_size
 from generator.model import Area
 from generator.shapes import Rect
-from generator.recording import record_face
+from generator.recording import read_faces, record_face
 from generator.validate import Finding
 
 FLOOR_PT = 7.0
@@ -25,64 +25,84 @@ RULES = {"layout.text-size": f"no text on a piece is smaller than {FLOOR_PT:g} p
 
 def text_size_findings(components, location: Location, bleed: float = 0.0, record=record_face) -> list[Finding]:
     """layout.text-size: one finding per component, naming the smallest text and how many are small."""
-    findings = []
-    for component in components:
-        small = []
-        seen: set[tuple[int, float, float]] = set()
-        for piece in component.pieces:
-            area = Area(piece.width, piece.height, bleed, piece.shape)
-            for side, draw in (("front", piece.front), ("back", piece.back)):
-                if draw is None or (id(draw), piece.width, piece.height) in seen:
-                    continue
-                seen.add((id(draw), piece.width, piece.height))
-                small += [(text.size / PT, piece.id, side, text.text, text.source) for text in record(draw, area).texts
-                          if text.text.strip() and text.size < FLOOR_PT * PT - 1e-6]
-        if small:
-            size, piece_id, side, text, source = min(small, key=lambda found: found[:4])
-            more = f" and {len(small) - 1} more" if len(small) > 1 else ""
-            findings.append(Finding("error", source or location, f'{component.name}: "{text[:30]}" on {piece_id} '
-                                    f"({side}) prints at {math.floor(size * 10) / 10:.1f} pt{more}; text on a piece "
-                                    f"needs {FLOOR_PT:g} pt at least: give it more room or fewer words",
-                                    "layout.text-size"))
-    return findings
+    check = TextSizeCheck(location)
+    read_faces(components, bleed, record, check)
+    return check.findings()
 
 
 def safe_area_findings(components, location: Location, bleed: float = 0.0, record=record_face) -> list[Finding]:
     """layout.safe-area: every text's ink at least the piece's safe margin inside its cut line, one
     finding per component; on a face drawn from a layout, each text or symbol element too, at its line."""
-    findings = []
-    for component in components:
-        close, elements = [], {}
-        seen: set[tuple[int, float, float]] = set()
-        for piece in component.pieces:
-            area = Area(piece.width, piece.height, bleed, piece.shape)
-            margin = SAFE_MM if piece.safe_mm is None else piece.safe_mm
-            outline = None if isinstance(piece.shape, Rect) else piece.shape.points(0.0)  # a rectangle: its sides
-            for side, draw in (("front", piece.front), ("back", piece.back)):
-                if draw is None or (id(draw), piece.width, piece.height) in seen:
-                    continue
-                seen.add((id(draw), piece.width, piece.height))
-                for text in record(draw, area).texts:
-                    x0, y0, x1, y1 = text.box
-                    depth = _box_depth(outline, area, (x0, y0, x1, y1))
-                    if text.text.strip() and depth < margin - 1e-6:
-                        close.append((depth, piece.id, side, text.text, margin, text.source))
-                if isinstance(draw, Face):
-                    for name, element in draw.layouts.layouts[draw.layout]:
-                        if element.kind == "symbol" and not _symbols_inside(element, area, draw.style, outline, margin):
-                            # one finding per element as written, however many layouts extend it
-                            elements.setdefault((str(element.where), name), (draw.layout, element, margin))
-        if close:
-            depth, piece_id, side, text, margin, source = min(close, key=lambda found: found[:5])
-            more = f" and {len(close) - 1} more" if len(close) > 1 else ""
-            findings.append(Finding("error", source or location, f'{component.name}: "{text[:30]}" on {piece_id} '
-                                    f"({side}) comes {max(depth, 0):.1f} mm from the cut{more}; keep text {margin:g} mm "
-                                    "inside it, where a cut a little off the line cannot take it", "layout.safe-area"))
-        for (_, name), (layout, element, margin) in elements.items():
-            findings.append(Finding("error", element.where, f"{layout}.{name} reaches outside the {margin:g} mm safe "
-                                    f"area of {component.name}, where a cut a little off the line would take it; "
-                                    "move it in or make it smaller", "layout.safe-area"))
-    return findings
+    check = SafeAreaCheck(location)
+    read_faces(components, bleed, record, check)
+    return check.findings()
+
+
+class TextSizeCheck:
+    """layout.text-size, fed one face at a time (recording.read_faces)."""
+
+    def __init__(self, location: Location):
+        self.location = location
+        self.small: dict[str, list[tuple]] = {}  # component -> (size in pt, piece, side, text, source)
+
+    def add(self, component, piece, side: str, draw, area, recording) -> None:
+        small = self.small.setdefault(component.name, [])
+        small += [(text.size / PT, piece.id, side, text.text, text.source) for text in recording.texts
+                  if text.text.strip() and text.size < FLOOR_PT * PT - 1e-6]
+
+    def findings(self) -> list[Finding]:
+        findings = []
+        for name, small in self.small.items():
+            if not small:
+                continue
+            size, piece_id, side, text, source = min(small, key=lambda found: found[:4])
+            more = f" and {len(small) - 1} more" if len(small) > 1 else ""
+            findings.append(Finding("error", source or self.location, f'{name}: "{text[:30]}" on {piece_id} ({side}) '
+                                    f"prints at {math.floor(size * 10) / 10:.1f} pt{more}; text on a piece needs "
+                                    f"{FLOOR_PT:g} pt at least: give it more room or fewer words", "layout.text-size"))
+        return findings
+
+
+class SafeAreaCheck:
+    """layout.safe-area, fed one face at a time (recording.read_faces)."""
+
+    def __init__(self, location: Location):
+        self.location = location
+        self.close: dict[str, list[tuple]] = {}  # component -> (depth, piece, side, text, margin, source)
+        self.elements: dict[str, dict] = {}  # component -> {(element's place, name): (layout, element, margin)}
+
+    def add(self, component, piece, side: str, draw, area, recording) -> None:
+        close = self.close.setdefault(component.name, [])
+        elements = self.elements.setdefault(component.name, {})
+        margin = SAFE_MM if piece.safe_mm is None else piece.safe_mm
+        outline = None if isinstance(piece.shape, Rect) else piece.shape.points(0.0)  # a rectangle: its sides
+        for text in recording.texts:
+            depth = _box_depth(outline, area, text.box)
+            if text.text.strip() and depth < margin - 1e-6:
+                close.append((depth, piece.id, side, text.text, margin, text.source))
+        if isinstance(draw, Face):
+            for name, element in draw.layouts.layouts[draw.layout]:
+                if element.kind == "symbol" and (str(element.where), name) not in elements and \
+                        not _symbols_inside(element, area, draw.style, outline, margin):
+                    # one finding per element as written, however many layouts extend it
+                    elements[(str(element.where), name)] = (draw.layout, element, margin)
+
+    def findings(self) -> list[Finding]:
+        findings = []
+        for name in self.close:
+            close, elements = self.close[name], self.elements[name]
+            if close:
+                depth, piece_id, side, text, margin, source = min(close, key=lambda found: found[:5])
+                more = f" and {len(close) - 1} more" if len(close) > 1 else ""
+                findings.append(Finding("error", source or self.location, f'{name}: "{text[:30]}" on {piece_id} '
+                                        f"({side}) comes {max(depth, 0):.1f} mm from the cut{more}; keep text "
+                                        f"{margin:g} mm inside it, where a cut a little off the line cannot take it",
+                                        "layout.safe-area"))
+            for (_, element_name), (layout, element, margin) in elements.items():
+                findings.append(Finding("error", element.where, f"{layout}.{element_name} reaches outside the "
+                                        f"{margin:g} mm safe area of {name}, where a cut a little off the line would "
+                                        "take it; move it in or make it smaller", "layout.safe-area"))
+        return findings
 
 
 def _symbols_inside(element, area: Area, style, outline, margin: float) -> bool:

@@ -16,7 +16,7 @@ from generator.model import Component, Piece
 from generator.names import check_name
 from generator.plugins import Game, bundled_game, find_game, is_bundled, known_games, plugin_origin
 from generator.reading import Reader
-from generator.recording import FaceRecordings
+from generator.recording import FaceRecordings, read_faces
 from generator.schema import MAX_SIZE_MM, Context, build, where
 from generator.shapes import Shape
 from generator.templates import Templates
@@ -67,13 +67,13 @@ class LoadedGame:
         found += words_findings(self.spec.words)
         found += colour_rules.distinct_findings(self.game.meaning_colours(self.spec), self.prints_in)
         if not has_errors(found):
-            try:  # the faces are drawn here, first
-                found += colour_rules.contrast_findings(self.components(), where(self.spec, "style"), bleed,
-                                                        self.faces)
+            checks = (colour_rules.ContrastCheck(where(self.spec, "style")),
+                      layout_rules.TextSizeCheck(where(self.spec)), layout_rules.SafeAreaCheck(where(self.spec)))
+            try:  # the faces are drawn here, first, once for all three checks
+                read_faces(self.components(), bleed, self.faces, *checks)
             except InputError as problem:
                 raise self._at_the_text(problem) from None
-            found += layout_rules.text_size_findings(self.components(), where(self.spec), bleed, self.faces)
-            found += layout_rules.safe_area_findings(self.components(), where(self.spec), bleed, self.faces)
+            found += [finding for check in checks for finding in check.findings()]
             found += print_guide.stock_findings(self.spec, self.components())
         return found
 

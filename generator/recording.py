@@ -199,3 +199,23 @@ class FaceRecordings:
 
     def clear(self) -> None:
         self._recorded.clear()
+
+
+def read_faces(components, bleed: float, record, *checks) -> None:
+    """Hand each face a component's pieces draw differently to every check, in one pass
+    (`check.add(component, piece, side, draw, area, recording)`): a drawer shared by many pieces (a
+    deck's back) once a component. One pass, so that a face is drawn once for all the checks however
+    few recordings `record` keeps."""
+    from generator.model import Area
+
+    for component in components:
+        seen: set[tuple[int, float, float]] = set()  # each component's own: a check may count per component
+        for piece in component.pieces:
+            area = Area(piece.width, piece.height, bleed, piece.shape)
+            for side, draw in (("front", piece.front), ("back", piece.back)):
+                if draw is None or (id(draw), piece.width, piece.height) in seen:
+                    continue
+                seen.add((id(draw), piece.width, piece.height))
+                recording = record(draw, area)
+                for check in checks:
+                    check.add(component, piece, side, draw, area, recording)
