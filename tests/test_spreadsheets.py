@@ -447,3 +447,24 @@ def test_repeated_rows_of_an_ods_are_pieces(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     rows_read = load_game("game.yaml").spec.rows("card")
     assert len(rows_read) == 6 and rows_read[-1].location.format() == "rows.ods:Sheet1:4"
+
+
+def test_a_document_type_is_never_expanded(tmp_path):
+    laughs = ('<?xml version="1.0"?><!DOCTYPE worksheet [<!ENTITY a "aaaaaaaaaa">'
+              + "".join(f'<!ENTITY {chr(98 + i)} "{("&" + chr(97 + i) + ";") * 10}">' for i in range(9))
+              + ']><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1">'
+              '<c r="A1" t="inlineStr"><is><t>&j;</t></is></c></row></sheetData></worksheet>')
+    workbook_game(tmp_path, xlsx({"Sheet1": laughs}))
+    assert "it is damaged" in timed_error(tmp_path, "input.spreadsheet")  # the part is left out, unread
+
+
+def test_a_macro_workbook_is_read_without_its_macros(tmp_path):
+    data = xlsx({"Sheet1": [["name"], ["Alpha"]]}, raw={"xl/vbaProject.bin": bytes(range(256)) * 8})
+    assert fields(workbook_game(tmp_path, data, "rows.xlsm")) == [("card-1", {"name": "Alpha"})]
+
+
+def test_an_excel_binary_workbook_is_refused_with_advice(tmp_path):
+    data = xlsx({"Sheet1": [["name"], ["Alpha"]]}, raw={"xl/workbook.bin": b"\x83\x01\x00"})
+    workbook_game(tmp_path, data)
+    assert "an Excel binary workbook (.xlsb), which is not read; save it as .xlsx" in one_error(
+        tmp_path, rule="input.spreadsheet")

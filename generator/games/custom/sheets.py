@@ -1,11 +1,12 @@
-"""A component's rows from a spreadsheet: `rows: cards.xlsx` (its first sheet) or
+"""A component's rows from a spreadsheet: `rows: cards.xlsx` (its first visible sheet) or
 `rows: {file: cards.ods, sheet: Cards}`, from Excel (.xlsx, .xlsm), LibreOffice (.ods) or Google Sheets
 (either, downloaded).
 
 The sheet is a table as a CSV file is: its first row that is not blank names the columns, each later
 row is a piece (blank rows are skipped), and the `count` and `id` columns mean what they mean in CSV
 (rows.py). A column with neither a name nor a value (one a spreadsheet keeps for its formatting) is
-left out. A cell reads as the spreadsheet shows it, as text:
+left out; hidden rows and columns are read like the others. A cell reads as the spreadsheet shows it,
+as text:
 
 * a whole number is "1", not "1.0"; another number its shortest form, to the 15 significant digits a
   spreadsheet shows ("2.5", "0.3" for a sum that is 0.30000000000000004); a percentage or an amount of
@@ -21,7 +22,11 @@ left out. A cell reads as the spreadsheet shows it, as text:
   input error at its row, not an empty field;
 * an empty cell is "".
 
-Mistakes are reported at the file, the sheet and the row, `cards.xlsx:Cards:7: error: ...`.
+Mistakes are reported at the file, the sheet and the row, `cards.xlsx:Cards:7: error: ...`: what is
+wrong with the file or its table (not a spreadsheet, damaged, locked by a password, no such sheet, a
+header cell left empty above values or named twice, a formula's error) under input.spreadsheet, a
+bound passed under input.too-large, and a row's own mistakes (its count, its id, a control character)
+under the ids a CSV row's have.
 
 A spreadsheet is a zip of XML files, and a stranger's can be made to cost far more than its size: a
 cell at XFD1048576 makes the reader fill in seventeen billion empty cells, a repeated row or a shared
@@ -30,7 +35,9 @@ So before the reader (python-calamine) sees a workbook, its parts are unpacked h
 MAX_UNPACKED, MAX_PARTS of them), every part that is not well-formed UTF-8 XML is left out, and the
 XML is measured: the cells the reader will set out (MAX_CELLS, as the rectangles its sheets span)
 and the text it will hold (MAX_TEXT, repeats and shared strings counted each time they are copied).
-The reader then gets a new zip of exactly the parts measured. An Excel 97-2003 workbook (.xls, a
+The reader then gets a new zip of exactly the parts measured. A cell of an .xlsx must give its
+reference (`r`, which every spreadsheet program writes), so that where the reader puts it is known
+without following the reader's counting. An Excel 97-2003 workbook (.xls, a
 binary format whose records the reader trusts for its sizes: 6 KB can ask for petabytes) is refused
 with the advice to save it as .xlsx or .ods, and so is an Excel binary workbook (.xlsb).
 """
@@ -85,8 +92,12 @@ def sheet_rows(reader, name: str, sheet: str | None, location: Location,
     except InputError as problem:  # the Reader calls every file of rows a CSV file
         raise problem.with_message(problem.message.replace("CSV file", "spreadsheet")) from None
     kind, parts = _unpack(data, shown)
+    del data
     survey = _survey(kind, parts, shown)
-    book = _open(_repacked(parts), shown)
+    repacked = _repacked(parts)
+    del parts  # a workbook may unpack to MAX_UNPACKED: one copy at a time
+    book = _open(repacked, shown)
+    del repacked
     try:
         chosen = _choose(book, sheet, shown, sheet_location or location)
         try:
@@ -99,7 +110,7 @@ def sheet_rows(reader, name: str, sheet: str | None, location: Location,
             raise _damaged(shown, problem, f'its sheet "{chosen}"') from None
     finally:
         book.close()
-    place = f"{shown}:{chosen}"
+    place = f"{shown}:{_short(chosen, 100)}"
     errors = ErrorList()
     for row, column, shows in survey.errors.get(chosen, [])[:50]:
         errors.add(InputError(Location(place, row + 1), f"cell {_cell(row, column)} shows {shows or 'an error'}, the "
@@ -713,7 +724,8 @@ def _choose(book, sheet: str | None, shown: str, location: Location) -> str:
     names = [item.name for item in metadata]
     if sheet in names:
         raise InputError(location, f'sheet "{sheet}" of {shown} is a chart, not a sheet of cells', RULE)
-    listed = ", ".join(f'"{name}"' for name in names[:20]) + (f" and {len(names) - 20} more" if len(names) > 20 else "")
-    close = closest(sheet, names)
+    listed = ", ".join(f'"{_short(name)}"' for name in names[:20]) + (f" and {len(names) - 20} more"
+                                                                      if len(names) > 20 else "")
+    close = closest(sheet, [name for name in names if len(name) <= 100])
     hint = f' (did you mean "{close}"?)' if close else ""
     raise InputError(location, f'{shown} has no sheet "{_short(sheet)}"{hint}; its sheets are {listed}', RULE)
