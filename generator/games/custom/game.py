@@ -50,7 +50,7 @@ class ComponentSpec:
     piece: PieceGeometry | None = spec_field(None, template="pieces")  # left out only for a polygon
     shape: Literal["rect", "circle", "hexagon", "hexagon-flat", "polygon"] = "rect"
     points_mm: list[tuple[float, float]] | None = spec_field(None, minimum=0, maximum=1000, parts=("x", "y"))
-    rows: Any = None  # a CSV file's name beside the game file, or a list of mappings
+    rows: Any = None  # a CSV file or spreadsheet beside the game file, {file:, sheet:}, or a list of mappings
     front: str
     back: str | None = None
     gutter_mm: float = spec_field(0.0, minimum=0, maximum=50)

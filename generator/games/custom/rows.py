@@ -1,4 +1,5 @@
-"""A component's pieces as data rows: an inline list in the game file, or a CSV file beside it.
+"""A component's pieces as data rows: an inline list in the game file, or a CSV file or a spreadsheet
+beside it (`rows: cards.xlsx`, or `rows: {file: cards.ods, sheet: Cards}`: sheets.py).
 
 A CSV file has a header row and is UTF-8. Two columns mean something of their own: `count` repeats a
 row (a whole number, 0 leaves it out) and `id` names its piece (unique within the component; without
@@ -18,8 +19,9 @@ import csv
 import io
 import re
 from dataclasses import dataclass
+from pathlib import PurePath
 
-from generator.errors import ErrorList, InputError, Location
+from generator.errors import ErrorList, InputError, Location, did_you_mean
 from generator.paths import display_path
 from generator.yamlio import YamlList, YamlMap, decode_text
 
@@ -30,6 +32,8 @@ MAX_COUNT = 500  # copies of one row: more is a typo, not a print run
 MAX_PIECES = 10_000
 #: The longest field: a card's rules text is a few hundred characters; a cell of a megabyte is a mistake.
 MAX_CELL = 10_000
+#: Files read as spreadsheets, by their extension (any other is read as CSV).
+SPREADSHEETS = (".xlsx", ".xlsm", ".xls", ".ods")
 SAFE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 WHOLE_NUMBER = re.compile(r"^[0-9]+$")
 #: Characters a field may not hold: control characters, but for a tab and the new line of a quoted cell.
@@ -53,16 +57,18 @@ class Row:
 
 
 def read_rows(source, location: Location, component: str, reader) -> list[Row]:
-    """The rows of `source`: a list of mappings, a CSV file's name in the game's folder (read by
-    `reader`), or nothing (one piece with no fields). Each row repeated by its `count`."""
+    """The rows of `source`: a list of mappings, the name of a CSV file or a spreadsheet in the game's
+    folder (read by `reader`), a mapping of such a file and a sheet of it, or nothing (one piece with
+    no fields). Each row repeated by its `count`."""
     if source is None:
         return [Row(f"{component}-1", {}, location)]
     if isinstance(source, str):
-        data = reader.read(source, "rows", location, "give the name of a CSV file beside the game file")
-        return _counted(_csv_rows(data, display_path(reader.locate(source, "rows", location))), component)
+        return _counted(_file_rows(source, None, location, None, reader), component)
+    if isinstance(source, dict):
+        return _counted(_mapped_rows(source, location, component, reader), component)
     if not isinstance(source, list) or not all(isinstance(item, dict) for item in source):
-        raise InputError(location, f"rows of {component} must be a CSV file's name or a list of mappings",
-                         "input.type")
+        raise InputError(location, f"rows of {component} must be the name of a CSV file or a spreadsheet, a mapping "
+                         "{file: ..., sheet: ...}, or a list of mappings", "input.type")
     places = source.item_locations if isinstance(source, YamlList) else [location] * len(source)
     raw = []
     errors = ErrorList()
@@ -77,6 +83,41 @@ def read_rows(source, location: Location, component: str, reader) -> list[Row]:
         raw.append(({str(key): written(key) for key in item}, place))
     errors.raise_if_any()
     return _counted(raw, component)
+
+
+def _file_rows(name: str, sheet: str | None, location: Location, sheet_location: Location | None,
+               reader) -> list[tuple[dict, Location]]:
+    """The raw rows of the file `name`: a spreadsheet by its extension (sheets.py), else CSV."""
+    if PurePath(name).suffix.lower() in SPREADSHEETS:
+        from .sheets import sheet_rows  # python-calamine is loaded only for a game that reads a spreadsheet
+
+        return sheet_rows(reader, name, sheet, location, sheet_location)
+    if sheet is not None:
+        raise InputError(sheet_location or location, f'"{name}" is read as a CSV file, which has no sheets; a sheet is '
+                         f"for a spreadsheet ({', '.join(SPREADSHEETS)})", "input.spreadsheet")
+    data = reader.read(name, "rows", location, "give the name of a CSV file beside the game file")
+    return _csv_rows(data, display_path(reader.locate(name, "rows", location)))
+
+
+def _mapped_rows(source: dict, location: Location, component: str, reader) -> list[tuple[dict, Location]]:
+    """The raw rows `{file: cards.xlsx, sheet: Cards}` names (`sheet` left out: the first)."""
+    where = source.where if isinstance(source, YamlMap) else (lambda key: location)
+    errors = ErrorList()
+    for key in source:
+        if key not in ("file", "sheet"):
+            place = source.key_locations.get(key, location) if isinstance(source, YamlMap) else location
+            errors.add(InputError(place, f'unknown key "{key}" in the rows of {component}'
+                                  f"{did_you_mean(str(key), ('file', 'sheet'))}", "input.unknown-key"))
+    if "file" not in source:
+        errors.add(InputError(location, f"the rows of {component} name no file; give file: cards.xlsx (and sheet: "
+                              "NAME for another sheet than the first)", "input.missing-key"))
+    for key in ("file", "sheet"):
+        if isinstance(source.get(key), (dict, list)) or source.get(key) is None and key in source:
+            errors.add(InputError(where(key), f"{key} of the rows of {component} must be a name", "input.type"))
+    errors.raise_if_any()
+    written = source.text if isinstance(source, YamlMap) else (lambda key: str(source[key]))
+    sheet = written("sheet") if "sheet" in source else None
+    return _file_rows(written("file"), sheet, where("file"), where("sheet") if sheet is not None else None, reader)
 
 
 def _csv_rows(data: bytes, shown: str) -> list[tuple[dict, Location]]:
