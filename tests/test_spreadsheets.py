@@ -152,7 +152,8 @@ def test_a_formula_that_shows_an_error_is_an_error_not_an_empty_field(tmp_path, 
 
 def test_a_deck_of_five_suits_from_a_workbook_keeps_its_rules(tmp_path):
     rules = ("rules:\n  - {id: deck, of: card, count: 32}\n"
-             "  - {id: suits, of: card, field: suit, allowed: [heart, spade, diamond, club, sun]}\n")
+             "  - {id: suits, of: card, field: suit, allowed: [heart, spade, diamond, club, sun]}\n"
+             "  - {id: per-suit, of: card, per: suit, count: {heart: 6, spade: 6, diamond: 6, club: 7, sun: 7}}\n")
     path = game(tmp_path, "{file: cards.xlsx, sheet: Deck}", extra=rules,
                 front='    pip: {symbol: "{suit}", at: [0.5, 0.5], size_mm: 20}\n')
     path.write_text(path.read_text().replace('"{name}"', '"{suit}"'), encoding="utf-8")
