@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -27,6 +28,8 @@ import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from custom_deck import write_deck
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -170,7 +173,31 @@ def scaling(small_cards: int, large_cards: int) -> Judge:
     return judge
 
 
-def make_rows(quick: bool) -> list[Row]:
+def per_card(custom_cards: int, diamonds_cards: int) -> Judge:
+    """A deck of your own costs no more per card than the Diamonds deck does."""
+
+    def judge(commands: list[Command]) -> tuple[str, list[str]]:
+        custom, diamonds = commands
+        mine, theirs = custom.median_s / custom_cards * 1000, diamonds.median_s / diamonds_cards * 1000
+        figures = f"{mine:.2f} vs {theirs:.2f} s per 1,000 cards, peaks {custom.peak_mib:.1f} vs {diamonds.peak_mib:.1f} MiB"
+        return figures, [] if mine <= theirs else ["dearer per card"]
+
+    return judge
+
+
+def reported_scaling(small_cards: int, large_cards: int) -> Judge:
+    """Two sizes of a deck: the time per 1,000 cards and the peaks of each, and how they grow."""
+
+    def judge(commands: list[Command]) -> tuple[str, list[str] | None]:
+        small, large = commands
+        per_small, per_large = small.median_s / small_cards * 1000, large.median_s / large_cards * 1000
+        return (f"{per_small:.2f} vs {per_large:.2f} s per 1,000 cards, peaks {small.peak_mib:.1f} vs "
+                f"{large.peak_mib:.1f} MiB"), None
+
+    return judge
+
+
+def make_rows(quick: bool, decks: Path) -> list[Row]:
     pnp = [sys.executable, "-m", "generator"]  # the pnp of this interpreter's environment
     every_format = ["--format", "pdf,svg,png,cut"]
 
@@ -199,6 +226,17 @@ def make_rows(quick: bool) -> list[Row]:
             [cards(10, "-q", *every_format, heavy=True), cards(50, "-q", *every_format, heavy=True)],
             f"time linear, peaks within {FLAT_SLACK - 1:.0%} and < {FLAT_CEILING_MIB:g} MiB",
             scaling(10 * CARDS_PER_DECK, 50 * CARDS_PER_DECK)),
+        Row("3,000 CSV cards vs 2,970 Diamonds cards, PDF",
+            [Command([*pnp, "build", str(write_deck(decks, 3000)), "--out", "{out}", "-q"]), cards(55, "-q")],
+            "no dearer per card", per_card(3000, 55 * CARDS_PER_DECK)),
+        Row("1,000 and 10,000 CSV cards, validate",
+            [Command([*pnp, "validate", str(write_deck(decks, 1000))], heavy=True),
+             Command([*pnp, "validate", str(write_deck(decks, 10000))], heavy=True)],
+            "(reported, no goal)", reported_scaling(1000, 10000)),
+        Row("1,000 and 10,000 CSV cards, PDF",
+            [Command([*pnp, "build", str(write_deck(decks, 1000)), "--out", "{out}", "-q"], heavy=True),
+             Command([*pnp, "build", str(write_deck(decks, 10000)), "--out", "{out}", "-q"], heavy=True)],
+            "(reported, no goal)", reported_scaling(1000, 10000)),
         Row("make test (pytest, once)",
             [Command([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"], heavy=True)], *limits(90.0)),
     ]
@@ -231,7 +269,8 @@ def main() -> int:
     if args.runs < 1:
         parser.error("--runs must be at least 1")
 
-    rows = make_rows(args.quick)
+    decks = Path(tempfile.mkdtemp(prefix="pnp-bench-decks-"))  # the decks of your own the rows build
+    rows = make_rows(args.quick, decks)
     print(f"quick rows: median time of {args.runs} run(s) after one warm-up, largest peak RSS; heavy rows: "
           + ("left out (--quick)" if args.quick else "one run each, no warm-up"), flush=True)
     # Times on a busy machine are slower and noisier; say how busy it was at the start.
@@ -244,6 +283,7 @@ def main() -> int:
         environment["PNP_CACHE_DIR"] = cache
         run_all([command for row in rows if not row.skipped for command in row.commands], args.runs, environment)
 
+    shutil.rmtree(decks, ignore_errors=True)
     measured = [row for row in rows if not row.skipped and not any(command.failure for command in row.commands)]
     widths = (max(len(row.label) for row in rows), max((len(row.judge(row.commands)[0]) for row in measured), default=0),
               max((len(row.goal) for row in measured), default=0))
