@@ -27,7 +27,7 @@ from generator.paths import TEMPLATES_DIR
 from generator.print_guide import guide_component
 from generator.reading import allowed_folders
 from generator.render import manifest, render_pages
-from generator.schema import Context
+from generator.schema import Context, where
 from generator.settings import print_settings
 from generator.templates import Templates
 from generator.validate import Finding
@@ -121,8 +121,19 @@ def impose_pages(loaded: LoadedGame, chosen: list, settings: PrintSettings, layo
         if layout == "pieces":
             return piece_pages(chosen, settings)
         return impose(chosen, settings)
-    except TooManySheets as problem:
-        raise InputError(Location(loaded.source), str(problem), "input.too-large") from None
+    except TooManySheets as problem:  # at the game's components where its file lists them (a game of your own)
+        names_them = "components" in getattr(loaded.spec, "_where", {})
+        place = where(loaded.spec, "components") if names_them else Location(loaded.source)
+        raise InputError(place, str(problem), "input.too-large") from None
+
+
+def impose_early(loaded: LoadedGame, settings: PrintSettings, request: Request) -> None:
+    """Impose a game whose pieces are made as it loads (a game of your own) before its rules run and
+    its faces are drawn: ten thousand rows past the sheet limit are refused in a moment, not after
+    every face was drawn. The pages are kept for the build."""
+    if loaded.game.pieces_at_load:
+        chosen = with_print_guide(loaded, components(loaded, request), settings, request)
+        loaded.imposed = (id(settings), request, chosen, impose_pages(loaded, chosen, settings, request.layout))
 
 
 # 5. render -------------------------------------------------------------------------------------
@@ -229,8 +240,12 @@ def build_games(loaded_games: list[LoadedGame], settings: PrintSettings, request
     refuse_unsafe_folders(loaded_games, out_dir)
     jobs = []
     for loaded in loaded_games:
-        chosen = with_print_guide(loaded, components(loaded, request), settings, request)
-        jobs.append((loaded, chosen, impose_pages(loaded, chosen, settings, request.layout)))
+        if loaded.imposed and loaded.imposed[:2] == (id(settings), request):
+            chosen, pages = loaded.imposed[2:]
+        else:
+            chosen = with_print_guide(loaded, components(loaded, request), settings, request)
+            pages = impose_pages(loaded, chosen, settings, request.layout)
+        jobs.append((loaded, chosen, pages))
     prepare_output(out_dir, [out_dir / loaded.out_name for loaded, _, _ in jobs])
     step = progress(sum(progress_units(pages, request) for _, _, pages in jobs))
     for loaded, chosen, pages in jobs:

@@ -181,6 +181,8 @@ def build_command(targets, out_text, paper, format_list, duplex, bleed, crop_mar
     settings = build.settings_for(paper, duplex, bleed, crop_marks, context)
     loaded_games = build.load(targets, overrides, context)
     build.refuse_shared_folders(loaded_games)
+    for loaded in loaded_games:
+        build.impose_early(loaded, settings, request)
     failed, warnings = False, {}
     for loaded in loaded_games:
         findings = build.check(loaded, settings)

@@ -40,6 +40,8 @@ class LoadedGame:
     faces: FaceRecordings = field(default_factory=FaceRecordings, repr=False)
     reader: Reader | None = field(default=None, repr=False)  # the files the game read
     palette_colours: dict = field(default_factory=dict, repr=False)  # name -> #rrggbb, as the game prints
+    #: The pieces chosen and their pages, imposed before the checks (build.impose_early), by what asked.
+    imposed: tuple | None = field(default=None, repr=False)
 
     @property
     def out_name(self) -> str:

@@ -61,6 +61,9 @@ class Game:
     #: Reads and checks everything the spec's files name (rows, pictures), raising every input error
     #: at once; run as the game loads, before any rule.
     inputs: Callable[[object], None] = lambda spec: None
+    #: Its pieces are made as it loads, from checked input alone (`game: custom`): a build imposes them
+    #: before any rule runs or face is drawn, so a print run past the sheet limit is refused at once.
+    pieces_at_load: bool = False
 
 
 @lru_cache(maxsize=None)

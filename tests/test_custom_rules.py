@@ -186,3 +186,18 @@ def test_pnp_list_shows_a_custom_games_groups(deck):
     grouped(deck)
     code, stdout, _ = run_pnp("list", "--pieces", "game.yaml", cwd=deck)
     assert code == 0 and "(groups: heart, spade, diamond, club, sun)" in stdout
+
+
+def test_a_print_run_past_the_sheet_limit_is_refused_before_any_face_is_drawn(tmp_path, monkeypatch):
+    """3,000 tiles of 190 x 260 mm take 6,000 sheets: refused at once, every face undrawn."""
+    from generator.kit.layouts import Face
+
+    drawn = []
+    real = Face.__call__
+    monkeypatch.setattr(Face, "__call__", lambda face, canvas, area: drawn.append(1) or real(face, canvas, area))
+    (tmp_path / "cards.csv").write_text("id,name\n" + "".join(f"t{i},Tile {i}\n" for i in range(3000)))
+    (tmp_path / "game.yaml").write_text(GAME.replace("piece: poker-card", "piece: {width_mm: 190, height_mm: 260}")
+                                        .replace("rules:\n", ""))
+    code, _, stderr = run_pnp("build", "game.yaml", "--out", "out", cwd=tmp_path)
+    assert code == 2 and stderr.startswith("game.yaml:5:3: error: the pieces would take 6001 sheets of a4"), stderr
+    assert drawn == [] and not (tmp_path / "out").exists()

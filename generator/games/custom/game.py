@@ -285,4 +285,4 @@ def _check_element(spec, element, row: Row, label: str, style) -> None:
 
 
 GAME = Game(name="custom", spec=CustomSpec, components=components, rules=rules, named_by_file=True,
-            inputs=check_inputs)
+            inputs=check_inputs, pieces_at_load=True)
