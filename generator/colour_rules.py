@@ -24,7 +24,7 @@ from generator.cache import Memo
 from generator.canvas import PT
 from generator.errors import Location
 from generator.model import Area
-from generator.recording import read_faces, record_face
+from generator.recording import findings_of, record_face
 from generator.validate import Finding
 
 MIN_DISTANCE = 10.0  # CIEDE2000
@@ -163,9 +163,7 @@ def contrast_findings(components, location: Location, bleed: float = 0.0, record
     """colour.contrast: every text of every face against the paint behind it, one finding per pair
     of colours, naming the first piece it is on. `record(draw, area)` gives a face's recording (a
     build passes the recordings it prints from, so no face is drawn twice)."""
-    check = ContrastCheck(location)
-    read_faces(components, bleed, record, check)
-    return check.findings()
+    return findings_of(ContrastCheck(location), components, bleed, record)
 
 
 class ContrastCheck:

@@ -12,7 +12,7 @@ from generator.errors import Location
 from generator.kit.layouts import Face, boxes_of, frame_of, symbol_size
 from generator.model import Area
 from generator.shapes import Rect
-from generator.recording import read_faces, record_face
+from generator.recording import findings_of, record_face
 from generator.validate import Finding
 
 FLOOR_PT = 7.0
@@ -25,17 +25,13 @@ RULES = {"layout.text-size": f"no text on a piece is smaller than {FLOOR_PT:g} p
 
 def text_size_findings(components, location: Location, bleed: float = 0.0, record=record_face) -> list[Finding]:
     """layout.text-size: one finding per component, naming the smallest text and how many are small."""
-    check = TextSizeCheck(location)
-    read_faces(components, bleed, record, check)
-    return check.findings()
+    return findings_of(TextSizeCheck(location), components, bleed, record)
 
 
 def safe_area_findings(components, location: Location, bleed: float = 0.0, record=record_face) -> list[Finding]:
     """layout.safe-area: every text's ink at least the piece's safe margin inside its cut line, one
     finding per component; on a face drawn from a layout, each text or symbol element too, at its line."""
-    check = SafeAreaCheck(location)
-    read_faces(components, bleed, record, check)
-    return check.findings()
+    return findings_of(SafeAreaCheck(location), components, bleed, record)
 
 
 class TextSizeCheck:

@@ -219,3 +219,9 @@ def read_faces(components, bleed: float, record, *checks) -> None:
                 recording = record(draw, area)
                 for check in checks:
                     check.add(component, piece, side, draw, area, recording)
+
+
+def findings_of(check, components, bleed: float, record) -> list:
+    """The findings of one check (see read_faces) over every face of the components."""
+    read_faces(components, bleed, record, check)
+    return check.findings()
