@@ -231,15 +231,10 @@ class Canvas:
                 self.clip_rect(*box)
             self.surface.draw_image(picture, self.matrix @ Matrix(a=w, d=h, e=x, f=y))
 
-    @contextmanager
-    def drawing_from(self, source):
-        """Mark what is drawn inside as coming from `source` (a layout element's location), so that a
-        check that finds fault with it can say where to fix it."""
+    def drawing_from(self, source) -> None:
+        """Mark what is drawn from now on as coming from `source` (a layout element's location; None:
+        no one place), so that a check that finds fault with it can say where to fix it."""
         self.surface.drawing_from(source)
-        try:
-            yield
-        finally:
-            self.surface.drawing_from(None)
 
     def replay(self, recording) -> None:
         """Draw a recorded face here, in the current coordinates."""

@@ -158,23 +158,8 @@ def _check_piece(piece: Piece, place: Location) -> None:
 def _value_within(node, name: str) -> Location | None:
     """Where the longest text of the file that `name` holds is written (a suit's name inside a piece's
     id): the value to change."""
-    best: tuple[int, Location | None] = (2, None)
-
-    def visit(node) -> None:
-        nonlocal best
-        if isinstance(node, YamlMap):
-            items = [(node.where(key), value) for key, value in node.items()]
-        elif isinstance(node, YamlList):
-            items = [(node.where(index), value) for index, value in enumerate(node)]
-        else:
-            return
-        for place, value in items:
-            if isinstance(value, str) and len(value) > best[0] and value.lower() in name.lower():
-                best = (len(value), place)
-            visit(value)
-
-    visit(node)
-    return best[1]
+    held = [(len(text), place) for place, text in _texts_in(node) if len(text) > 2 and text.lower() in name.lower()]
+    return max(held, key=lambda found: found[0])[1] if held else None
 
 
 def _described(value) -> str:
@@ -277,23 +262,25 @@ def _in_words(words: Words, char: str) -> Location | None:
 
 
 def _holding(node, char: str) -> Location | None:
-    """Where the first text value in `node` that holds `char` is."""
+    """Where the first text in `node` that holds `char` is."""
+    return next((place for place, text in _texts_in(node) if char in text), None)
+
+
+def _texts_in(node):
+    """(where, text) for every text of a loaded file, in its order: a mapping's keys (a key can print
+    too, a card's rank), then its values, each list and mapping in turn."""
     if isinstance(node, YamlMap):
-        for key in node:  # a key can print too (a card's rank)
-            if isinstance(key, str) and char in key:
-                return node.key_locations.get(key, node.where(key))
+        yield from ((node.key_locations.get(key, node.where(key)), key) for key in node if isinstance(key, str))
         items = [(node.where(key), value) for key, value in node.items()]
     elif isinstance(node, YamlList):
         items = [(node.where(index), value) for index, value in enumerate(node)]
     else:
-        return None
+        return
     for place, value in items:
-        if isinstance(value, str) and char in value:
-            return place
-        found = _holding(value, char)
-        if found:
-            return found
-    return None
+        if isinstance(value, str):
+            yield place, value
+        else:
+            yield from _texts_in(value)
 
 
 #: What an id may not hold, lest the output folder land outside --out.

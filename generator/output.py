@@ -84,8 +84,7 @@ def refuse_unsafe_folder(directory: Path, game_file: Path, read: Iterable[Path])
             raise InputError(where, f"{directory} {'is' if folder == path else 'holds'} {what} ({path.name}); a build "
                              "writes a folder of its own and would write among the game's files: choose another "
                              "--out", "output.unsafe")
-    package, *others = source_folders()
-    for path in (package, *others):
+    for path in source_folders():  # the source tree may hold an output/ folder; the package may not
         if folder == path or folder in path.parents or (path != SOURCE_ROOT.resolve() and path in folder.parents):
             raise InputError(where, f"{directory} is in or holds the program's own source ({path}); choose another "
                              "--out", "output.unsafe")

@@ -562,13 +562,15 @@ class Face:
         for _, element in self.layouts.layouts[self.layout]:
             if element.only_if and not getattr(self.style, element.only_if):
                 continue
+            canvas.drawing_from(element.where)
             for turn in (0, 180) if element.head_to_head else (0,):
-                with canvas.saved(), canvas.drawing_from(element.where):
+                with canvas.saved():
                     if turn:  # the same element, turned half round about the piece's centre
                         canvas.translate(area.width, area.height)
                         canvas.rotate(turn)
                     for box in boxes_of(element, area, self.style):
                         draw_element(canvas, area, element, box, row, self)
+        canvas.drawing_from(None)
 
     def colour(self, name: str, location: Location | None = None) -> str:
         if isinstance(name, Colour):  # resolved already, a row's colour: keep its palette name

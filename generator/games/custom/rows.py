@@ -139,33 +139,44 @@ def _csv_rows(data: bytes, shown: str) -> list[tuple[dict, Location]]:
         elif names.index(name) != index:
             errors.add(InputError(Location(shown, 1, 1), f'two columns are named "{name}"', "input.csv"))
     errors.raise_if_any()
-    rows = []
-    while True:
-        line = reader.line_num + 1  # where the row starts (a quoted cell may span lines)
-        try:
-            values = next(reader)
-        except StopIteration:
-            break
-        except csv.Error as problem:  # a cell past csv's own limit (128 KB), a stray quote
-            errors.add(InputError(Location(shown, line), _csv_problem(problem), "input.csv"))
-            break
-        if not any(value.strip() for value in values):
-            continue  # a blank line
-        if len(values) != len(names):
-            errors.add(InputError(Location(shown, line), f"{len(values)} values for {len(names)} columns "
-                                  f"({', '.join(names)})", "input.csv"))
-            continue
-        long = [name for name, value in zip(names, values) if len(value) > MAX_CELL]
-        if long:
-            errors.add(InputError(Location(shown, line), f'the "{long[0]}" cell is longer than {MAX_CELL:,} '
-                                  "characters; a field is a few lines of a card at most", "input.too-large"))
-            continue
-        rows.append(({name: value.strip() for name, value in zip(names, values)}, Location(shown, line)))
-        if len(rows) > MAX_PIECES:
-            errors.add(InputError(Location(shown, line), f"more than {MAX_PIECES:,} rows; a component may have "
-                                  f"at most {MAX_PIECES:,} pieces", "input.too-large"))
-            break
+    def records():
+        while True:
+            line = reader.line_num + 1  # where the row starts (a quoted cell may span lines)
+            try:
+                values = next(reader)
+            except StopIteration:
+                return
+            except csv.Error as problem:  # a cell past csv's own limit (128 KB), a stray quote
+                errors.add(InputError(Location(shown, line), _csv_problem(problem), "input.csv"))
+                return
+            if not any(value.strip() for value in values):
+                continue  # a blank line
+            if len(values) != len(names):
+                errors.add(InputError(Location(shown, line), f"{len(values)} values for {len(names)} columns "
+                                      f"({', '.join(names)})", "input.csv"))
+                continue
+            yield {name: value.strip() for name, value in zip(names, values)}, Location(shown, line)
+
+    rows = table_rows(records(), errors)
     errors.raise_if_any()
+    return rows
+
+
+def table_rows(records, errors: ErrorList) -> list[tuple[dict, Location]]:
+    """A table's rows (a CSV file's, a sheet's: (fields, where), blank ones left out already), each cell
+    at most MAX_CELL characters and at most MAX_PIECES of them read; each mistake added to `errors`."""
+    rows = []
+    for fields, place in records:
+        long = [name for name, value in fields.items() if len(value) > MAX_CELL]
+        if long:
+            errors.add(InputError(place, f'the "{long[0][:40]}" cell is longer than {MAX_CELL:,} characters; a field '
+                                  "is a few lines of a card at most", "input.too-large"))
+            continue
+        rows.append((fields, place))
+        if len(rows) > MAX_PIECES:
+            errors.add(InputError(place, f"more than {MAX_PIECES:,} rows; a component may have at most "
+                                  f"{MAX_PIECES:,} pieces", "input.too-large"))
+            break
     return rows
 
 

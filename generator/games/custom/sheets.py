@@ -59,7 +59,7 @@ from generator.errors import ErrorList, InputError, Location, closest
 from generator.paths import display_path
 from generator.reading import MB
 
-from .rows import MAX_CELL, MAX_PIECES
+from .rows import MAX_CELL, table_rows
 
 RULE = "input.spreadsheet"
 #: What a workbook may unpack to: a deck of ten thousand cards with a page of text each is under 50 MB.
@@ -157,22 +157,11 @@ def _table(cells: list[list], start: tuple[int, int], place: str) -> list[tuple[
         seen[name] = index
         columns.append((index, name))
     errors.raise_if_any()
-    rows = []
-    for number, values in enumerate(body, start=header_row + 2):
-        if not any(value.strip() for value in values):
-            continue  # a blank row
-        place_row = Location(place, number)
-        fields = {name: values[index].strip() if index < len(values) else "" for index, name in columns}
-        long = [name for name, value in fields.items() if len(value) > MAX_CELL]
-        if long:
-            errors.add(InputError(place_row, f'the "{_short(long[0])}" cell is longer than {MAX_CELL:,} characters; '
-                                  "a field is a few lines of a card at most", "input.too-large"))
-            continue
-        rows.append((fields, place_row))
-        if len(rows) > MAX_PIECES:
-            errors.add(InputError(place_row, f"more than {MAX_PIECES:,} rows; a component may have at most "
-                                  f"{MAX_PIECES:,} pieces", "input.too-large"))
-            break
+    records = (({name: values[index].strip() if index < len(values) else "" for index, name in columns},
+                Location(place, number))
+               for number, values in enumerate(body, start=header_row + 2)
+               if any(value.strip() for value in values))  # a blank row left out
+    rows = table_rows(records, errors)
     errors.raise_if_any()
     return rows
 
