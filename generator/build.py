@@ -5,7 +5,8 @@
 `pnp build`, `pnp validate`, `pnp list` and `pnp palettes --check` all run it, each as far as it
 needs; the click commands only parse options and report. Each stage is a plain function a test can
 call. A game's components are made once, and each face is drawn once, into a recording that the
-contrast check reads and the backends replay wherever the piece is placed.
+face checks read and the backends replay wherever the piece is placed; a set of more faces than a
+build keeps recorded (a deck of thousands of different cards) is read by its checks as it prints.
 """
 
 from __future__ import annotations
@@ -62,6 +63,15 @@ class Built:
     written: list[str]
     pages: list[Page]
     notes: list[str]  # what the user should know about the folder (another layout's files kept)
+    findings: list[Finding]  # of the faces read as they printed (LoadedGame.findings): no errors
+
+
+class FacesRefused(Exception):
+    """The faces of a build, read as they printed, break a rule: nothing of the game is written."""
+
+    def __init__(self, findings: list[Finding]):
+        super().__init__("the faces break the rules")
+        self.findings = findings
 
 
 # 1. load ---------------------------------------------------------------------------------------
@@ -90,9 +100,11 @@ def settings_for(paper: str, duplex: str, bleed: float, crop_marks: bool, contex
 
 # 2. check --------------------------------------------------------------------------------------
 
-def check(loaded: LoadedGame, settings: PrintSettings | None = None) -> list[Finding]:
-    """The game's rules and the colour rules; contrast is read from the faces as they will print."""
-    return loaded.findings(settings.bleed) if settings else loaded.findings()
+def check(loaded: LoadedGame, settings: PrintSettings | None = None, as_printed: bool = False) -> list[Finding]:
+    """The game's rules and the colour rules; contrast is read from the faces as they will print.
+    `as_printed`: a set of more faces than a build keeps recorded has them read as they print (each
+    drawn once), and the build is refused then, before anything is written (FacesRefused)."""
+    return loaded.findings(settings.bleed, as_printed) if settings else loaded.findings()
 
 
 # 3. components ---------------------------------------------------------------------------------
@@ -150,8 +162,9 @@ def render_files(loaded: LoadedGame, chosen: list, pages: list[Page], settings: 
     if request.layout == "tts":
         yield from tts_decks(chosen, settings, title, dpi, loaded.faces, directory).items()
     else:
+        reading = loaded.face_reading[0] if loaded.face_reading else None
         rendered = render_pages(pages, settings, title, request.formats, dpi, on_page, loaded.faces, request.svg_text,
-                                words)
+                                words, reading)
         if request.layout == "pieces":  # in pieces/, beside the sheets an earlier build made
             for relative, data in piece_files(name, pages, rendered, settings, dpi, request.formats):
                 yield f"pieces/{relative}", data
@@ -160,6 +173,11 @@ def render_files(loaded: LoadedGame, chosen: list, pages: list[Page], settings: 
             for fmt, number, data in rendered:
                 suffix = "png" if fmt == "png" else "svg"
                 yield (f"{name}.pdf" if fmt == "pdf" else f"{folder[fmt]}/page-{number:02d}.{suffix}"), data
+    # Faces read as they printed: their errors refuse the build here, before write_build commits a file.
+    printed = loaded.printed_findings()
+    if any(finding.level == "error" for finding in printed):
+        raise FacesRefused(printed)
+    loaded.printed = printed
 
 
 def progress_units(pages: list[Page], request: Request) -> int:
@@ -256,4 +274,4 @@ def build_games(loaded_games: list[LoadedGame], settings: PrintSettings, request
         except InputError as problem:  # a draft's faces are first drawn here: a missing glyph at its text's line
             raise loaded._at_the_text(problem) from None
         loaded.faces.clear()  # this game's recordings are printed; the next game's need the memory
-        yield Built(loaded, directory, written, pages, notes)
+        yield Built(loaded, directory, written, pages, notes, loaded.printed)

@@ -185,7 +185,7 @@ def build_command(targets, out_text, paper, format_list, duplex, bleed, crop_mar
         build.impose_early(loaded, settings, request)
     failed, warnings = False, {}
     for loaded in loaded_games:
-        findings = build.check(loaded, settings)
+        findings = build.check(loaded, settings, as_printed=not draft and layout != "tts")
         errors = [finding for finding in findings if finding.level == "error"]
         # A build is quiet: it shows errors; warnings are counted, and `pnp validate` lists them.
         # A draft lists its findings once, warnings too, since it is the designer's review.
@@ -197,22 +197,31 @@ def build_command(targets, out_text, paper, format_list, duplex, bleed, crop_mar
             failed |= bool(errors)
             warnings[loaded.out_name] = len(findings) - len(errors)
     if failed:
-        click.echo("build refused: fix the errors above (pnp validate shows them too), or build with --draft",
-                   err=True)
-        sys.exit(1)
+        refuse_build()
     progress = LateProgressBar(enabled=not quiet and sys.stderr.isatty())
     try:
         for built in build.build_games(loaded_games, settings, request, out_dir, progress.start):
             progress.clear()
             for note in built.notes:
                 click.echo(note, err=True)
+            found = warnings.get(built.loaded.out_name, 0) + len(built.findings)
             if not quiet:
                 click.echo(build_summary(built.directory, built.written, built.pages))
-                if warnings.get(built.loaded.out_name):
-                    click.echo(f"{built.loaded.out_name}: {counted(warnings[built.loaded.out_name], 'warning')}; "
-                               "pnp validate lists them", err=True)
+                if found:
+                    click.echo(f"{built.loaded.out_name}: {counted(found, 'warning')}; pnp validate lists them",
+                               err=True)
+    except build.FacesRefused as refused:  # a set of many faces, read as they printed
+        progress.finish()
+        for line in reported([finding for finding in refused.findings if finding.level == "error"]):
+            click.echo(line, err=True)
+        refuse_build()
     finally:
         progress.finish()
+
+
+def refuse_build() -> None:
+    click.echo("build refused: fix the errors above (pnp validate shows them too), or build with --draft", err=True)
+    sys.exit(1)
 
 
 def options_given(**parameters: str) -> set[str]:
@@ -326,6 +335,7 @@ def report_findings(loaded_games: list[LoadedGame], rules: str, ok_line) -> bool
     is an error."""
     failed = False
     for loaded in loaded_games:
+        loaded.faces.keep = 0  # each face is read once by the checks, and none is printed after
         findings = [finding for finding in build.check(loaded) if finding.rule.startswith(rules)]
         for line in reported(findings):
             click.echo(line, err=True)

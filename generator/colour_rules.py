@@ -167,7 +167,7 @@ def contrast_findings(components, location: Location, bleed: float = 0.0, record
 
 
 class ContrastCheck:
-    """colour.contrast, fed one face at a time (recording.read_faces)."""
+    """colour.contrast, fed one face at a time (recording.FaceReading)."""
 
     def __init__(self, location: Location):
         self.location = location

@@ -193,7 +193,9 @@ def characters(key: str) -> frozenset[str]:
     return frozenset(map(chr, ttf(key).face.charToGlyph))
 
 
-@lru_cache(maxsize=65536)
+# Caches of whole texts are bounded: every bundled game together has some 3,000 texts, and a deck of
+# ten thousand different cards must not grow memory with each card.
+@lru_cache(maxsize=16384)
 def runs(text: str, key: str) -> tuple[tuple[str, str], ...]:
     """The text as runs of (characters, face key): each character in face `key` if it has it, else
     in the first face of the fallback chain that does (a character no face has stays with `key`:
@@ -272,7 +274,7 @@ def _advances(key: str):
     return parsed.charWidths.get, parsed.defaultWidth
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=16384)
 def text_units(text: str, key: str = "regular") -> float:
     """Advance width of `text` in thousandths of an em: measured once per text and face, since every
     size scales it alike. (A game measures the same words thousands of times while it fits them.)"""

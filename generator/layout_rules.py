@@ -35,7 +35,7 @@ def safe_area_findings(components, location: Location, bleed: float = 0.0, recor
 
 
 class TextSizeCheck:
-    """layout.text-size, fed one face at a time (recording.read_faces)."""
+    """layout.text-size, fed one face at a time (recording.FaceReading)."""
 
     def __init__(self, location: Location):
         self.location = location
@@ -60,7 +60,7 @@ class TextSizeCheck:
 
 
 class SafeAreaCheck:
-    """layout.safe-area, fed one face at a time (recording.read_faces)."""
+    """layout.safe-area, fed one face at a time (recording.FaceReading)."""
 
     def __init__(self, location: Location):
         self.location = location

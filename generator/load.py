@@ -16,7 +16,7 @@ from generator.model import Component, Piece
 from generator.names import check_name
 from generator.plugins import Game, bundled_game, find_game, is_bundled, known_games, plugin_origin
 from generator.reading import Reader
-from generator.recording import FaceRecordings, read_faces
+from generator.recording import FaceReading, FaceRecordings, distinct_faces
 from generator.schema import MAX_SIZE_MM, Context, build, where
 from generator.shapes import Shape
 from generator.templates import Templates
@@ -42,6 +42,9 @@ class LoadedGame:
     palette_colours: dict = field(default_factory=dict, repr=False)  # name -> #rrggbb, as the game prints
     #: The pieces chosen and their pages, imposed before the checks (build.impose_early), by what asked.
     imposed: tuple | None = field(default=None, repr=False)
+    #: A build's face checks, left to read the faces as they print, and the bleed they print with.
+    face_reading: tuple[FaceReading, float] | None = field(default=None, repr=False)
+    printed: list[Finding] = field(default_factory=list, repr=False)  # what the faces read as they printed found
 
     @property
     def out_name(self) -> str:
@@ -61,23 +64,40 @@ class LoadedGame:
             self._components = built
         return self._components
 
-    def findings(self, bleed: float = DEFAULT_BLEED) -> list[Finding]:
+    def findings(self, bleed: float = DEFAULT_BLEED, as_printed: bool = False) -> list[Finding]:
         """The game's own rules, then the colour rules every game gets. Contrast is measured on the
         faces as recorded for printing with `bleed`, so only a set that keeps the game's rules is
-        drawn for it."""
+        drawn for it. `as_printed` (a build's): a set of more faces than the build's recordings keep
+        leaves its faces to be read as they print (`face_reading`, then `printed_findings`)."""
         found = self.game.rules.run(self.spec)
         found += words_findings(self.spec.words)
         found += colour_rules.distinct_findings(self.game.meaning_colours(self.spec), self.prints_in)
         if not has_errors(found):
-            checks = (colour_rules.ContrastCheck(where(self.spec, "style")),
-                      layout_rules.TextSizeCheck(where(self.spec)), layout_rules.SafeAreaCheck(where(self.spec)))
-            try:  # the faces are drawn here, first, once for all three checks
-                read_faces(self.components(), bleed, self.faces, *checks)
-            except InputError as problem:
-                raise self._at_the_text(problem) from None
-            found += [finding for check in checks for finding in check.findings()]
+            reading = FaceReading(self.components(), colour_rules.ContrastCheck(where(self.spec, "style")),
+                                  layout_rules.TextSizeCheck(where(self.spec)),
+                                  layout_rules.SafeAreaCheck(where(self.spec)))
+            if as_printed and distinct_faces(self.components()) > self.faces.keep:
+                self.face_reading = (reading, bleed)
+                self.faces.keep = FaceRecordings.PRINTING
+            else:
+                found += self._read_faces(reading, bleed)
             found += print_guide.stock_findings(self.spec, self.components())
         return found
+
+    def printed_findings(self) -> list[Finding]:
+        """The findings of the faces read as they printed (see `findings`), the faces that did not
+        print read now; none when the faces were read before the build."""
+        if self.face_reading is None:
+            return []
+        (reading, bleed), self.face_reading = self.face_reading, None
+        return self._read_faces(reading, bleed)
+
+    def _read_faces(self, reading: FaceReading, bleed: float) -> list[Finding]:
+        try:  # a face is drawn here or where it prints, once for all three checks
+            reading.read(bleed, self.faces)
+        except InputError as problem:
+            raise self._at_the_text(problem) from None
+        return reading.findings()
 
     def _at_the_text(self, problem: InputError) -> InputError:
         """A character no font has, reported at the file's value that holds it, or at the words that

@@ -175,23 +175,29 @@ class FaceRecordings:
     """The faces of a build, each recorded once: keyed by its drawer and the area it draws in, so
     the copies of a piece and the cards behind one back share a recording.
 
-    At most `keep` recordings are kept, the least recently used going first: a deck of ten thousand
-    different cards would otherwise hold every face in memory from its check to its print. A face
-    that went is drawn again where it prints, so time stays linear in cards and memory flat; every
-    bundled game has far fewer faces, and draws each once."""
+    At most `keep` recordings are kept, the least recently used going first (none, with 0: a
+    validate prints nothing). Every bundled game has far fewer faces, recorded for their check and
+    replayed where they print; a deck of ten thousand different cards is read by its checks as it
+    prints instead (recording.FaceReading), and keeps only the faces placed again soon: a shared
+    back, a copy. Either way each face is drawn once, and memory stays flat."""
 
-    def __init__(self, check_numbers: bool = False, keep: int = 2000) -> None:
+    KEPT = 2000  # recordings kept by default: some megabytes, more faces than any bundled game has
+    PRINTING = 256  # what a build reading its faces as they print keeps: a back, the copies of a page
+
+    def __init__(self, check_numbers: bool = False, keep: int | None = None) -> None:
         # Keyed by the drawer's id, with the drawer kept alive beside its recording so the id stays
         # its own (a drawer need not be hashable).
         self._recorded: dict[tuple[int, object], tuple[object, Recording]] = {}
         self.check_numbers = check_numbers  # a plug-in's faces: see Canvas
-        self.keep = keep
+        self.keep = self.KEPT if keep is None else keep
 
     def __call__(self, draw, area) -> Recording:
         key = (id(draw), area)
         found = self._recorded.pop(key, None)  # taken out and put back last: the most recent
         if found is None:
             found = (draw, record_face(draw, area, self.check_numbers))
+            if not self.keep:
+                return found[1]
             if len(self._recorded) >= self.keep:
                 del self._recorded[next(iter(self._recorded))]
         self._recorded[key] = found
@@ -201,27 +207,53 @@ class FaceRecordings:
         self._recorded.clear()
 
 
-def read_faces(components, bleed: float, record, *checks) -> None:
-    """Hand each face a component's pieces draw differently to every check, in one pass
-    (`check.add(component, piece, side, draw, area, recording)`): a drawer shared by many pieces (a
-    deck's back) once a component. One pass, so that a face is drawn once for all the checks however
-    few recordings `record` keeps."""
-    from generator.model import Area
+class FaceReading:
+    """The checks that read faces (`check.add(component, piece, side, draw, area, recording)`) over
+    a set of components, each face its pieces draw differently handed over once: a drawer many
+    pieces share (a deck's back) once a component, and a copy's face not again.
 
-    for component in components:
-        seen: set[tuple[int, float, float]] = set()  # each component's own: a check may count per component
-        for piece in component.pieces:
-            area = Area(piece.width, piece.height, bleed, piece.shape)
-            for side, draw in (("front", piece.front), ("back", piece.back)):
-                if draw is None or (id(draw), piece.width, piece.height) in seen:
-                    continue
-                seen.add((id(draw), piece.width, piece.height))
-                recording = record(draw, area)
-                for check in checks:
-                    check.add(component, piece, side, draw, area, recording)
+    A validate reads every face at once (`read`). A build of more faces than its recordings keep
+    hands each face over where it prints (`feed`, from the render), then reads the faces that did
+    not print (`read` again passes over the rest): each face is drawn once, and never held from its
+    check to its print."""
+
+    def __init__(self, components, *checks) -> None:
+        self.components, self.checks = components, checks
+        self._ours = {id(draw) for component in components for piece in component.pieces
+                      for draw in (piece.front, piece.back)}  # not the print guide a build adds
+        self._fed: set[tuple[str, int, float, float]] = set()
+
+    def feed(self, component, piece, side: str, draw, area, recording) -> None:
+        """Hand one face to every check, unless this component's face was handed over before."""
+        key = (component.name, id(draw), piece.width, piece.height)
+        if key not in self._fed and id(draw) in self._ours:
+            self._fed.add(key)
+            for check in self.checks:
+                check.add(component, piece, side, draw, area, recording)
+
+    def read(self, bleed: float, record) -> None:
+        """Hand over every face not yet handed over, drawn by `record(draw, area)`."""
+        from generator.model import Area
+
+        for component in self.components:
+            for piece in component.pieces:
+                for side, draw in (("front", piece.front), ("back", piece.back)):
+                    if draw is not None and (component.name, id(draw), piece.width, piece.height) not in self._fed:
+                        area = Area(piece.width, piece.height, bleed, piece.shape)
+                        self.feed(component, piece, side, draw, area, record(draw, area))
+
+    def findings(self) -> list:
+        return [finding for check in self.checks for finding in check.findings()]
+
+
+def distinct_faces(components) -> int:
+    """How many faces the components' pieces draw differently: what a build records."""
+    return len({(id(draw), piece.width, piece.height) for component in components for piece in component.pieces
+                for draw in (piece.front, piece.back) if draw is not None})
 
 
 def findings_of(check, components, bleed: float, record) -> list:
-    """The findings of one check (see read_faces) over every face of the components."""
-    read_faces(components, bleed, record, check)
-    return check.findings()
+    """The findings of one check over every face of the components."""
+    reading = FaceReading(components, check)
+    reading.read(bleed, record)
+    return reading.findings()

@@ -11,21 +11,26 @@ from generator.backends import TeeSurface
 from generator.canvas import PT, Canvas, Surface
 from generator.impose import Page, Placement, PrintSettings, Seam
 from generator.model import Area, Face
-from generator.recording import FaceRecordings, Recording, record_face
+from generator.recording import FaceReading, FaceRecordings, Recording, record_face
 from generator.words import Words, common_words
 
 def draw_page(canvas: Canvas, page: Page, settings: PrintSettings, game_title: str, total_pages: int,
-              faces: Callable[[Face, Area], Recording] = record_face, words: Words | None = None) -> None:
-    """One page: each piece's face (recorded once by `faces`, replayed here), then the cut lines,
-    crop marks, glue strips and footer."""
+              faces: Callable[[Face, Area], Recording] = record_face, words: Words | None = None,
+              reading: FaceReading | None = None) -> None:
+    """One page: each piece's face (recorded once by `faces`, replayed here, and handed to the face
+    checks of `reading` as it prints), then the cut lines, crop marks, glue strips and footer."""
     for placement in page.placements:
         piece = placement.piece
         face = piece.front if placement.face == "front" else piece.back
+        area = Area(piece.width, piece.height, settings.bleed, piece.shape)
+        recording = faces(face, area)
+        if reading is not None:
+            reading.feed(placement.component, piece, placement.face, face, area, recording)
         with canvas.saved():
             for clip in placement.clips():
                 canvas.clip(clip)
             canvas.transform(placement.matrix)
-            canvas.replay(faces(face, Area(piece.width, piece.height, settings.bleed, piece.shape)))
+            canvas.replay(recording)
     sheet = settings.sheet
     # Cut and fold lines go over all the art, so that no neighbour's bleed paints over them: first
     # every casing, then every line, so that no neighbour's casing covers a line either.
@@ -218,12 +223,14 @@ def render(pages: list[Page], settings: PrintSettings, game_title: str, formats:
 def render_pages(pages: list[Page], settings: PrintSettings, game_title: str, formats: tuple[str, ...], dpi: int,
                  on_page: Callable[[], None] = lambda: None,
                  faces: Callable[[Face, Area], Recording] | None = None,
-                 svg_text: str = "text", words: Words | None = None) -> Iterator[tuple[str, int, bytes]]:
+                 svg_text: str = "text", words: Words | None = None, reading: FaceReading | None = None
+                 ) -> Iterator[tuple[str, int, bytes]]:
     """Draw every page once into the PDF (and the SVG); PNG pages are rendered from the PDF, so a
     preview is what prints. Yields (format, page number, bytes) as each file is finished (the PDF
     with page number 0), so that a large job is written page by page and never held whole.
     `on_page` is called once per page of each format, for a progress bar. `svg_text` "outlines"
-    draws the SVG's text as glyph outlines instead of text in embedded fonts."""
+    draws the SVG's text as glyph outlines instead of text in embedded fonts. `reading`: face checks
+    fed each face as it prints (see draw_page)."""
     faces = faces or FaceRecordings()
     # Backends are imported only when asked for: svgwrite alone costs a fifth of a PDF build.
     surfaces: dict[str, Surface] = {}
@@ -244,7 +251,7 @@ def render_pages(pages: list[Page], settings: PrintSettings, game_title: str, fo
             bleed = settings.bleed
             surface.page_boxes((x, y, x + w, y + h), (max(0.0, x - bleed), max(0.0, y - bleed),
                                                       min(page.width, x + w + bleed), min(page.height, y + h + bleed)))
-        draw_page(canvas, page, settings, game_title, len(pages), faces, words)
+        draw_page(canvas, page, settings, game_title, len(pages), faces, words, reading)
         surface.end_page()
         if "svg" in surfaces:
             yield "svg", page.number, surfaces["svg"].pages.pop(page.number)

@@ -19,6 +19,9 @@ from generator import fonts
 from generator.canvas import Style, Surface
 from generator.geometry import IDENTITY, Matrix, Path, number
 
+#: How many texts' font mappings a document keeps at once (a deck's ranks and suits, its rules lines).
+SHOWN_KEPT = 8192
+
 # Compressed streams stay binary: ASCII85 on top only makes files larger and builds slower.
 rl_config.useA85 = 0
 
@@ -172,6 +175,8 @@ class PdfSurface(Surface):
         # its embedded font subsets (and so records which glyphs to embed).
         shown = self._shown.get((text, face))
         if shown is None:
+            if len(self._shown) >= SHOWN_KEPT:  # a deck of thousands of different texts: memory stays flat
+                self._shown.clear()
             # A character keeps its subset and code for the whole document, so a text's mapping is
             # worked out once (a deck prints its ranks and suits hundreds of times).
             font, document = fonts.ttf(face), self.pdf._doc

@@ -820,21 +820,23 @@ def text_size(element: Element, style, frame: Frame) -> float:
     return (element.size_pt * PT if element.size_pt else getattr(style, element.role).size) * element.scale
 
 
-def text_lines(element: Element, text: str, box, style, frame: Frame) -> tuple[float, list[list[str]]]:
-    """The size a text is drawn at and its lines of tokens: each line of the text (a new line
-    starts one) wrapped to the box, shrunk until the whole fits, but not below the floor."""
+def text_lines(element: Element, text: str, box, style, frame: Frame
+               ) -> tuple[float, list[list[str]], tuple[float, ...]]:
+    """The size a text is drawn at, its lines of tokens and their widths: each line of the text (a
+    new line starts one) wrapped to the box, shrunk until the whole fits, but not below the floor."""
     face = getattr(style, element.role).face
     start = text_size(element, style, frame)
-    size, lines = _fitted(text, face, start, min(start, element.min_pt * PT), box[2], box[3], element.leading)
-    return size, [list(line) for line in lines]
+    size, lines, widths = _fitted(text, face, start, min(start, element.min_pt * PT), box[2], box[3],
+                                  element.leading)
+    return size, [list(line) for line in lines], widths
 
 
 @lru_cache(maxsize=16384)  # a few megabytes: every text of a deck of thousands, measured for its check
 def _fitted(text: str, face: str, start: float, floor: float, width: float, height: float, leading: float):
     """fit_tokens of a text, worked out once: a deck's text is measured by its check and drawn later."""
-    size, lines = fit_tokens([paragraph.split() for paragraph in text.split("\n")], face, start, floor, width,
-                             height, leading)
-    return size, tuple(tuple(line) for line in lines)
+    size, lines, widths = fit_tokens([paragraph.split() for paragraph in text.split("\n")], face, start, floor,
+                                     width, height, leading)
+    return size, tuple(tuple(line) for line in lines), tuple(widths)
 
 
 def draw_text(canvas, element: Element, text: str, box, style, colour: str, frame: Frame) -> None:
@@ -846,7 +848,7 @@ def draw_text(canvas, element: Element, text: str, box, style, colour: str, fram
     shrunk to fit keeps the baseline of its unshrunk neighbours."""
     face = getattr(style, element.role).face
     x, y, w, h = box
-    size, lines = text_lines(element, text, box, style, frame)
+    size, lines, widths = text_lines(element, text, box, style, frame)
     align = {"center": "centre"}.get(element.align, element.align) or \
         {0: "left", 0.5: "centre", 1: "right"}[ANCHORS[element.anchor][0]]
     pitch = size * element.leading
@@ -856,8 +858,7 @@ def draw_text(canvas, element: Element, text: str, box, style, colour: str, fram
         cap = fonts.inked_height(CAPITALS, face)[1] * text_size(element, style, frame)
         below = (len(lines) - 1) * pitch  # from the first baseline to the last
         baseline = y + {0: cap, 0.5: (cap - below) / 2, 1: -below}[ANCHORS[element.anchor][1]]
-    for line in lines:
-        width = line_width(line, size, face)
+    for line, width in zip(lines, widths):
         left = x + {"left": 0.0, "centre": (w - width) / 2, "right": w - width}[align] if w > 0 else \
             x - {"left": 0.0, "centre": width / 2, "right": width}[align]
         draw_line(canvas, line, left, baseline, size, face, colour)
@@ -882,29 +883,42 @@ def line_width(tokens: list[str], size: float, face: str) -> float:
     return sum(token_width(t, size, face) for t in tokens) + fonts.text_width(" ", size, face) * (len(tokens) - 1)
 
 
-def wrap_tokens(paragraphs: list[list[str]], size: float, face: str, width: float) -> list[list[str]]:
+def wrap_tokens(paragraphs: list[list[str]], size: float, face: str, width: float
+                ) -> tuple[list[list[str]], list[float]]:
+    """The paragraphs' tokens wrapped into lines no wider than `width` (none: as written), and each
+    line's width: a line's tokens' widths added as it grows, then its spaces (line_width's sums)."""
+    space = fonts.text_width(" ", size, face)
     lines: list[list[str]] = []
+    widths: list[float] = []
     for tokens in paragraphs:
-        lines.append([])
+        line: list[str] = []
+        inked = 0.0  # the line's tokens' widths, without the spaces between them
+        lines.append(line)
         for token in tokens:
-            if lines[-1] and width > 0 and line_width([*lines[-1], token], size, face) > width:
-                lines.append([])
-            lines[-1].append(token)
-    return lines
+            grown = inked + token_width(token, size, face)
+            if line and width > 0 and grown + space * len(line) > width:
+                widths.append(inked + space * (len(line) - 1))
+                line = []
+                lines.append(line)
+                grown = 0.0 + token_width(token, size, face)
+            line.append(token)
+            inked = grown
+        widths.append(inked + space * (len(line) - 1) if line else 0.0)
+    return lines, widths
 
 
 def fit_tokens(paragraphs, face: str, start: float, floor: float, width: float, height: float,
                leading: float = LEADING):
-    """The largest size from `start` down to `floor` at which the wrapped lines fit the box, and
-    the lines (at `floor` if even that overflows: legible text that overflows beats unreadable).
-    No box width: the lines as written, at the starting size."""
+    """The largest size from `start` down to `floor` at which the wrapped lines fit the box, the
+    lines and their widths (at `floor` if even that overflows: legible text that overflows beats
+    unreadable). No box width: the lines as written, at the starting size."""
     size = start
     while True:
-        lines = wrap_tokens(paragraphs, size, face, width)
-        widest = max(line_width(line, size, face) for line in lines)
+        lines, widths = wrap_tokens(paragraphs, size, face, width)
+        widest = max(widths)
         fits = width <= 0 or (widest <= width + 1e-9 and (height <= 0 or len(lines) * size * leading <= height + 1e-9))
         if fits or size <= floor:
-            return size, lines
+            return size, lines, widths
         if len(lines) == len(paragraphs) and (height <= 0 or len(lines) * size * leading <= height + 1e-9):
             size = max(size * width / widest, floor)  # no line wraps: shrink the widest to the width at once
         else:
@@ -916,10 +930,8 @@ def text_fits(element: Element, text: str, box, style, area: Area) -> bool:
     _, _, w, h = box
     if w <= 0:
         return True
-    face = getattr(style, element.role).face
-    size, lines = text_lines(element, text, box, style, frame_of(element, area))
-    return max(line_width(line, size, face) for line in lines) <= w + 1e-6 and \
-        (h <= 0 or len(lines) * size * element.leading <= h + 1e-6)
+    size, lines, widths = text_lines(element, text, box, style, frame_of(element, area))
+    return max(widths) <= w + 1e-6 and (h <= 0 or len(lines) * size * element.leading <= h + 1e-6)
 
 
 def draw_line(canvas, tokens: list[str], left: float, baseline: float, size: float, face: str, colour: str) -> None:

@@ -1,0 +1,94 @@
+"""A set of more faces than a build keeps recorded (a deck of thousands of different cards) is read
+by its checks as it prints: each face drawn once, the same pages and findings as a set read first,
+and a face that breaks a rule refuses the build before a file is written (generator/recording.py,
+FaceReading). The tests lower the number of recordings kept, so a dozen cards are "many"."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import run_pnp
+from generator import recording
+from generator.recording import FaceRecordings
+
+DECK = """game: custom
+id: many
+title: Many faces
+components:
+  card:
+    piece: poker-card
+    rows: cards.csv
+    front: front
+    back: back
+layouts:
+  front:
+    name: {text: "{name}", at: [0.5, 0.2], box: [0.8, 0.1], role: title, colour: "{ink}"}
+  back:
+    background: back
+    logo: {symbol: diamond, size_mm: 30, colour: back_pattern}
+"""
+
+CARDS = 12
+
+
+def write_deck(folder, pale_row: int | None = None):
+    """Twelve different cards behind one back; `pale_row`'s name in an ink too pale to read."""
+    rows = [f"c{i},Card {i},{'#eeeeee' if i == pale_row else 'ink'}" for i in range(1, CARDS + 1)]
+    (folder / "cards.csv").write_text("id,name,ink\n" + "\n".join(rows) + "\n")
+    (folder / "deck.yaml").write_text(DECK)
+    return folder / "deck.yaml"
+
+
+@pytest.fixture
+def faces_drawn(monkeypatch):
+    """Few recordings kept, and a count of every face drawn."""
+    drawn = []
+    record = recording.record_face
+
+    def counted(draw, area, check_numbers=False):
+        drawn.append(id(draw))
+        return record(draw, area, check_numbers)
+
+    monkeypatch.setattr(recording, "record_face", counted)
+    monkeypatch.setattr(FaceRecordings, "KEPT", 4)
+    return drawn
+
+
+def test_many_faces_are_each_drawn_once_and_print_as_few_do(tmp_path, faces_drawn, monkeypatch):
+    game = write_deck(tmp_path)
+    code, _, err = run_pnp("build", game, "--out", tmp_path / "many", "-q", cwd=tmp_path)
+    assert code == 0, err
+    faces = CARDS + 2  # twelve fronts, the back they share and the print guide on page 1
+    assert len(faces_drawn) == len(set(faces_drawn)) == faces
+    monkeypatch.setattr(FaceRecordings, "KEPT", 2000)  # every face kept: read first, then replayed
+    faces_drawn.clear()
+    code, _, err = run_pnp("build", game, "--out", tmp_path / "few", "-q", cwd=tmp_path)
+    assert code == 0, err
+    assert len(faces_drawn) == faces
+    assert (tmp_path / "many/many/many.pdf").read_bytes() == (tmp_path / "few/many/many.pdf").read_bytes()
+
+
+def test_with_few_faces_kept_a_build_read_first_would_draw_them_twice(tmp_path, faces_drawn, monkeypatch):
+    # What the reading as they print saves: a build that read its faces first (a draft must count
+    # its errors before its pages say how many) draws again the faces it could not keep.
+    game = write_deck(tmp_path)
+    code, _, err = run_pnp("build", game, "--out", tmp_path / "out", "-q", "--draft", cwd=tmp_path)
+    assert code == 0, err
+    assert len(faces_drawn) > CARDS + 2
+
+
+@pytest.mark.parametrize("only", [(), ("--only", "card:c1,c2")])
+def test_a_face_that_breaks_a_rule_refuses_the_build_and_writes_nothing(tmp_path, faces_drawn, only):
+    game = write_deck(tmp_path, pale_row=7)
+    code, _, validated = run_pnp("validate", game, cwd=tmp_path)
+    assert code == 1
+    finding = next(line for line in validated.splitlines() if "[colour.contrast]" in line)
+    assert "c7 (front)" in finding
+    faces_drawn.clear()
+    out = tmp_path / "out"
+    code, _, err = run_pnp("build", game, "--out", out, *only, cwd=tmp_path)
+    assert code == 1
+    assert finding in err.splitlines()  # the very line validate gives: c7 is read even when it does not print
+    assert "build refused" in err and "Traceback" not in err
+    assert not list(out.rglob("*.pdf")) and not list(out.rglob("manifest.json"))
+    assert len(faces_drawn) == len(set(faces_drawn))  # still each face once
