@@ -231,6 +231,7 @@ def printable(paper_width: float, paper_height: float, settings: PrintSettings) 
 
 
 def orientations(paper: Paper) -> list[tuple[float, float]]:
+    """The paper upright (portrait), then on its side (landscape)."""
     portrait = (min(paper.width, paper.height), max(paper.width, paper.height))
     return [portrait, (portrait[1], portrait[0])]
 
@@ -275,8 +276,9 @@ class _Sheet:
 
 
 class _Imposer:
-    def __init__(self, settings: PrintSettings):
+    def __init__(self, settings: PrintSettings, size: tuple[float, float]):
         self.settings = settings
+        self.size = size  # every sheet's width and height: one orientation for the whole job
         self.sheets: list[_Sheet | list[Page]] = []  # in print order; tiled pieces are page lists
 
     # what a run of equal pieces needs ----------------------------------------------------------
@@ -314,35 +316,41 @@ class _Imposer:
     def place(self, run: list[tuple[Component, Piece]]) -> None:
         """Put a run of pieces of one shape (and one gutter) in the room sheets have left, opening more."""
         remaining = list(run)
+        x0, y0, x1, y1 = printable(*self.size, self.settings)
+        whole = self._fit(remaining, x1 - x0, y1 - y0)[0].count == len(remaining)
         for sheet in self.sheets:
             if not remaining:
                 return
             if isinstance(sheet, _Sheet):
+                if whole and self._room(sheet, remaining) < len(remaining):
+                    continue  # a run one sheet holds is not split across two (four payoff charts, say)
                 remaining = remaining[self._fill(sheet, remaining):]
         while remaining:
             sheet = self._open_sheet(remaining)
             if sheet is None:  # larger than any sheet: tile it
                 component, piece = remaining.pop(0)
-                self.sheets.append(_tile(component, piece, self.settings))
+                self.sheets.append(_tile(component, piece, self.settings, self.size))
                 continue
             remaining = remaining[self._fill(sheet, remaining):]
 
     def _open_sheet(self, run: list[tuple[Component, Piece]]) -> _Sheet | None:
-        """A new sheet in the paper orientation that holds most of the run; among equals, the one
-        that keeps the pieces upright, then portrait."""
-        best, best_key = None, (0,)
-        for width, height in orientations(self.settings.paper):
-            x0, y0, x1, y1 = printable(width, height, self.settings)
-            block, _ = self._fit(run, x1 - x0, y1 - y0)
-            key = (block.count, not block.turned)
-            if block.count and key > best_key:
-                best, best_key = (width, height, y0), key
-        if best is None:
+        """A new sheet, if it holds any of the run (the pieces turned on it if that holds more)."""
+        width, height = self.size
+        x0, y0, x1, y1 = printable(width, height, self.settings)
+        if not self._fit(run, x1 - x0, y1 - y0)[0].count:
             return None
-        width, height, top = best
-        sheet = _Sheet(Page("front", width, height), top)
+        sheet = _Sheet(Page("front", width, height), y0)
         self.sheets.append(sheet)
         return sheet
+
+    def _room(self, sheet: _Sheet, run: list[tuple[Component, Piece]]) -> int:
+        """How many of the run `_fill` would place on the sheet."""
+        x0, _, x1, y1 = printable(sheet.page.width, sheet.page.height, self.settings)
+        below = self._fit(run, x1 - x0, y1 - sheet.cursor)[0].count
+        if not sheet.shelves:
+            return below
+        shelf = sheet.shelves[-1]
+        return max(below, self._fit(run, x1 - shelf.right, y1 - shelf.top)[0].count)
 
     def _fill(self, sheet: _Sheet, run: list[tuple[Component, Piece]]) -> int:
         """Place as much of the run as fits beside the last block on the sheet or on a new shelf
@@ -443,8 +451,34 @@ class _Imposer:
 
 
 def impose(components: list[Component], settings: PrintSettings) -> list[Page]:
-    """Every piece of every component on numbered pages, in the order the components come."""
-    imposer = _Imposer(settings)
+    """Every piece of every component on numbered pages, in the order the components come.
+
+    Every page of a job has one orientation: a piece wider than tall turns on the sheet, never the
+    page, so that no printer driver's auto-rotate turns one sheet's backs against its fronts, and
+    one test sheet tests them all. Portrait, unless landscape takes fewer sheets (poker cards on
+    Letter: eight to a landscape sheet, six to a portrait one), or as many with fewer mostly empty."""
+    jobs = [_impose(components, settings, size) for size in orientations(settings.paper)]
+    return min(jobs, key=lambda pages: (len(pages), _thin_sheets(pages, settings)))  # portrait among equals
+
+
+#: A sheet whose pieces cover less of its printable area than this is mostly empty paper.
+THIN_COVER = 0.3
+
+
+def _thin_sheets(pages: list[Page], settings: PrintSettings) -> int:
+    """How many sheets of fronts are mostly empty (a tiled part's sheet holds what its piece has left)."""
+    thin = 0
+    for page in pages:
+        if page.side != "front" or page.part is not None:
+            continue
+        x0, y0, x1, y1 = printable(page.width, page.height, settings)
+        if sum(p.piece.width * p.piece.height for p in page.placements) < THIN_COVER * (x1 - x0) * (y1 - y0):
+            thin += 1
+    return thin
+
+
+def _impose(components: list[Component], settings: PrintSettings, size: tuple[float, float]) -> list[Page]:
+    imposer = _Imposer(settings, size)
     # Components without backs pool their pieces: pieces of one shape and gutter go in one block,
     # whichever component they belong to, placed when the first of them comes up.
     shared: dict[tuple, list[tuple[Component, Piece]]] = {}
@@ -554,7 +588,7 @@ def _crop_marks(placements: list[Placement], settings: PrintSettings) -> list[tu
 # Tiling a piece larger than a sheet
 # ---------------------------------------------------------------------------------------------
 
-def _tile(component: Component, piece: Piece, settings: PrintSettings) -> list[Page]:
+def _tile(component: Component, piece: Piece, settings: PrintSettings, page: tuple[float, float]) -> list[Page]:
     """Split a piece too big for one sheet into windows that overlap by the tile overlap: equal
     ones, or, where the piece names places it may be split (`Piece.splits`), windows whose seams
     fall there, as long as each part still fits its sheet."""
@@ -567,7 +601,6 @@ def _tile(component: Component, piece: Piece, settings: PrintSettings) -> list[P
         return (_spans(piece.width, ring, overlap, x1 - x0, piece.splits[0]),
                 _spans(piece.height, ring, overlap, y1 - y0, piece.splits[1]))
 
-    page = min(orientations(settings.paper), key=lambda p: math.prod(len(spans) for spans in layout(p)))
     width, height = page
     columns, rows_ = layout(page)
     cols, rows = len(columns), len(rows_)

@@ -82,11 +82,23 @@ def cards(count: int, back=None) -> Component:
     return Component("card", "Cards", [Piece(f"card-{i}", Rect(63.5, 88.9), blank, back) for i in range(count)])
 
 
-@pytest.mark.parametrize("paper", [A4, LETTER])
-def test_poker_cards_fit_eight_to_a_landscape_sheet(paper):
-    first = impose([cards(20)], settings(paper))[0]
-    assert first.width > first.height and len(first.placements) == 8
-    assert not any(p.turned for p in first.placements)
+@pytest.mark.parametrize("paper, portrait, turned", [(A4, True, True), (LETTER, False, False)])
+def test_poker_cards_fit_eight_to_a_sheet_turned_on_it_not_the_page_turned(paper, portrait, turned):
+    # A4 holds eight turned on an upright sheet; Letter only on its side, so the whole job is landscape.
+    pages = impose([cards(24)], settings(paper))
+    assert len(pages) == 6 and len(pages[0].placements) == 8 and all(p.turned == turned for p in pages[0].placements)
+    assert {page.width < page.height for page in pages} == {portrait}
+
+
+def test_every_page_of_a_job_has_one_orientation_whatever_its_pieces():
+    wide, tall = Piece("wide", Rect(250, 150), blank), Piece("tall", Rect(150, 250), blank)
+    board = Piece("board", Rect(500, 300), blank)  # tiled over several sheets
+    pages = impose([Component("wide", "Wide", [wide]), Component("tall", "Tall", [tall]),
+                    Component("board", "Board", [board])], settings(A4))
+    assert len(pages) > 3 and len({(page.width, page.height) for page in pages}) == 1
+    portrait = pages[0].width < pages[0].height
+    placed = {p.piece.id: p for page in pages for p in page.placements}
+    assert placed["wide"].turned == portrait and placed["tall"].turned != portrait
 
 
 def test_without_bleed_and_marks_more_fit():
