@@ -289,9 +289,15 @@ def test_the_rules_sheet_and_the_player_sheet_say_a_wild_mark_may_be_loaded_over
     assert "A polyomino may cover a wild mark: a marked cube keeps the diamond, a plain one wipes it out." in sheet
 
 
+@pytest.mark.parametrize("games", [1, 4])
+def test_the_rules_sheet_says_the_backs_give_the_game_and_the_round(games):
+    rules = words(parts(spec_with(f"round_cards.games={games}"))["rules-sheet"].pieces[0])
+    assert "its game and round on the back" in rules and "face down in round order" in rules
+
+
 def test_the_rules_sheet_counts_its_round_cards_right():
     one = words(parts(spec_with("round_cards.games=1"))["rules-sheet"].pieces[0])
-    assert "6 round cards: 1 game of 6 rounds" in one and "Take the 6 round cards in order" in one
+    assert "6 round cards: 1 game of 6 rounds" in one
     assert "(1 to 1)" not in one
     none = words(parts(spec_with("round_cards.games=0"))["rules-sheet"].pieces[0])
     assert "round card" not in none and "Without a cube" not in none
