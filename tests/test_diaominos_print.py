@@ -4,16 +4,19 @@ stickers that say what they are for."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
 from conftest import error_messages, words_below
+from generator.canvas import PT
 from generator.games.diaominos import board as board_module
 from generator.games.diaominos import game as dm
 from generator.games.diaominos import paper
 from generator.games.diaominos.cube import Cube, play_rounds, rolls_for_move
 from generator.load import load_game
+from generator.kit.prose import FLOOR_PT
 from generator.model import Area
 from generator.recording import record_face
 
@@ -151,8 +154,6 @@ def test_round_cards_deal_four_games_of_six_titled_by_game():
     spec = spec_with()
     cards = parts(spec)["round-card"].pieces
     assert len(cards) == 24
-    backs = {id(card.back) for card in cards}
-    assert len(backs) == 1  # one plain back for all
     seeds = [spec.cube.seed + n for n in range(4)]
     for game, seed in enumerate(seeds, start=1):
         rounds = play_rounds(Cube.scrambled(seed), dict(zip("ABCDEF", dm.board_path(spec))))
@@ -161,6 +162,33 @@ def test_round_cards_deal_four_games_of_six_titled_by_game():
             said = words(card)
             assert f"Game {game} · Round {round_.number}" in said and str(seed) not in said.split()
             assert card.front.keywords["round_"] == round_
+
+
+def test_each_round_cards_back_names_its_game_and_round():
+    """The rules lay a game's six cards out face down in order: their backs say the order, so no one
+    reads the fronts to sort them. One back a label, drawn once and shared by the cards that carry it."""
+    cards = parts(spec_with())["round-card"].pieces
+    for card in cards:
+        game, number = re.fullmatch(r"round-card-g(\d+)-r(\d+)", card.id).groups()
+        assert words(card, "back") == f"Game {game} · Round {number}"
+    assert len({id(card.back) for card in cards}) == len({words(card, "back") for card in cards}) == 24
+
+
+#: A duplex printer shifts the backs 1-2 mm: nothing but the back's colour comes this near the cut.
+SHIFT_BAND_MM = 5.0
+
+
+def test_the_back_label_is_small_legible_centred_and_clear_of_a_duplex_shift():
+    for card in parts(spec_with())["round-card"].pieces:
+        back, heading = drawn(card, "back"), drawn(card).texts[0]
+        [label] = back.texts
+        assert FLOOR_PT * PT - 1e-9 <= label.size < heading.size, card.id  # legible, smaller than the front's
+        assert (label.box[0] + label.box[2]) / 2 == pytest.approx(card.width / 2), card.id
+        clear = max(SHIFT_BAND_MM, card.back.keywords["style"].safe_mm)
+        for box in [label.box] + [path.box for path in back.paths[1:]]:  # the first: the colour to the bleed
+            assert clear <= box[0] and box[2] <= card.width - clear, card.id
+            assert clear <= box[1] and box[3] <= card.height - clear, card.id
+        assert back.paths[0].box[:2] <= (0, 0) and back.paths[0].box[2:] >= (card.width, card.height)
 
 
 def test_seat_labels_keep_to_their_column_and_facelets_keep_their_size():
@@ -261,9 +289,15 @@ def test_the_rules_sheet_and_the_player_sheet_say_a_wild_mark_may_be_loaded_over
     assert "A polyomino may cover a wild mark: a marked cube keeps the diamond, a plain one wipes it out." in sheet
 
 
+@pytest.mark.parametrize("games", [1, 4])
+def test_the_rules_sheet_says_the_backs_give_the_game_and_the_round(games):
+    rules = words(parts(spec_with(f"round_cards.games={games}"))["rules-sheet"].pieces[0])
+    assert "its game and round on the back" in rules and "face down in round order" in rules
+
+
 def test_the_rules_sheet_counts_its_round_cards_right():
     one = words(parts(spec_with("round_cards.games=1"))["rules-sheet"].pieces[0])
-    assert "6 round cards: 1 game of 6 rounds" in one and "Take the 6 round cards in order" in one
+    assert "6 round cards: 1 game of 6 rounds" in one
     assert "(1 to 1)" not in one
     none = words(parts(spec_with("round_cards.games=0"))["rules-sheet"].pieces[0])
     assert "round card" not in none and "Without a cube" not in none

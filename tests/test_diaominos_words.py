@@ -49,14 +49,15 @@ def longer(text: str) -> str:
 def test_pnp_words_writes_every_word_the_game_prints(words_copy):
     keys = set(yaml.safe_load(words_copy.read_text())["words"])
     assert keys == set(load_words("diaominos").texts)
-    assert {"rules.title", "sheet.total", "card.heading", "board.seat", "colour.white", "printing.step.stickers",
-            "component.cube-sticker", "print.scale"} <= keys
+    assert {"rules.title", "sheet.total", "card.heading", "card.back", "board.seat", "colour.white",
+            "printing.step.stickers", "component.cube-sticker", "print.scale"} <= keys
 
 
 def test_an_edited_sentence_prints_and_the_rest_stays(words_copy, tmp_path):
     text = words_copy.read_text()
     for old, new in (("  sheet.total: Total", "  sheet.total: Grand total"),
                      ('card.heading: "Game {game} · Round {round}"', 'card.heading: "Round {round} of game {game}"'),
+                     ('card.back: "Game {game} · Round {round}"', 'card.back: "G{game} R{round}"'),
                      ("  colour.white: White", "  colour.white: Snow")):
         assert old in text, old
         text = text.replace(old, new, 1)
@@ -64,7 +65,7 @@ def test_an_edited_sentence_prints_and_the_rest_stays(words_copy, tmp_path):
     code, _, stderr = run_pnp("build", "diaominos", "--words", "mine.yaml", "--out", "out", cwd=tmp_path)
     assert code == 0 and stderr == "", stderr
     words = pdf_words(tmp_path / "out" / "diaominos", "diaominos")
-    for printed in ("Grand total", "Round 3 of game 2", "Snow", "Diaominos: the rules", "Cube stickers"):
+    for printed in ("Grand total", "Round 3 of game 2", "G2 R3", "Snow", "Diaominos: the rules", "Cube stickers"):
         assert printed in words, printed
     assert "Game 1 · Round 1" not in words
 

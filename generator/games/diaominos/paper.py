@@ -3,8 +3,9 @@ rules sheet.
 
 A round card shows what the cube shows in one round of one scrambled game: the colours on top and
 the four facelets before each seat. A build deals several games (each a scramble seeded from the
-file's seed), so a group can play again; the cards share one plain back, and each game's six are
-turned up one a round. Every sentence here is our own wording of rules/diaominos.md.
+file's seed), so a group can play again. Each card's back names its game and round, so a game's six
+are stacked face down in order and turned up one a round. Every sentence here is our own wording of
+rules/diaominos.md.
 """
 
 from __future__ import annotations
@@ -12,9 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import partial
 
+from generator.fonts import text_width
 from generator.kit.prose import prose_face, rules_sheet_component
 from generator.kit.symbols import draw_symbol
-from generator.kit.text import fit_line
+from generator.kit.text import centred_baseline, fit_line
 from generator.model import Area, Component, Piece, fill_bleed
 from generator.shapes import Rect
 from generator.styles import Style
@@ -107,9 +109,14 @@ def draw_round_card(canvas, area: Area, spec, style: Style, game: int, round_: R
                    style)
 
 
-def draw_round_back(canvas, area: Area, style: Style) -> None:
-    """One back for every round card: a flat colour past the cut, and in the middle a cube's face,
-    well inside, so a 1-2 mm duplex shift shows nowhere along the edges."""
+#: A duplex printer shifts the backs 1-2 mm: a back keeps everything but its colour this far inside the
+#: cut, so the shift shows nowhere along the edges.
+BACK_CLEAR_MM = 5.0
+
+
+def draw_round_back(canvas, area: Area, style: Style, label: str) -> None:
+    """A flat colour past the cut, a cube's face in the middle and under it, small, the card's game
+    and round: the rules lay a game's cards out face down in order, and the back says the order."""
     fill_bleed(canvas, area, style.back)
     size = min(area.width, area.height) * 0.16
     gap = size / 8
@@ -117,11 +124,23 @@ def draw_round_back(canvas, area: Area, style: Style) -> None:
     for k in range(4):
         canvas.rect(x0 + (k % 2) * (size + gap), y0 + (k // 2) * (size + gap), size, size, radius=size * 0.12,
                     fill=style.back_pattern)
+    # The label on a plate of the pattern's colour, whose ink reads on it in every palette (on a pale
+    # ink-saver back neither the ink nor the paper would).
+    text = style.body
+    pad = text.size * 0.6
+    clear = max(BACK_CLEAR_MM, style.safe_mm)
+    fitted = fit_line(label, text.size, area.width - 2 * (clear + pad), text.face)  # under 7 pt: layout.text-size
+    width, height = text_width(label, fitted, text.face) + 2 * pad, fitted * 1.8
+    top = y0 + 2 * size + gap + size / 2
+    canvas.rect((area.width - width) / 2, top, width, height, radius=height * 0.25, fill=style.back_pattern)
+    canvas.text(area.width / 2, centred_baseline(label, fitted, text.face, top + height / 2), label, fitted,
+                fill=style.ink_on(style.back_pattern), face=text.face, anchor="middle")
 
 
 def round_card_component(spec) -> Component:
     piece = spec.round_cards.piece
-    back = partial(draw_round_back, style=spec.style.resolve("round-card", safe_mm=piece.safe_mm))
+    back_style = spec.style.resolve("round-card", safe_mm=piece.safe_mm)  # the component's: backs alike but the label
+    backs = {}  # a back for each label, recorded once for the cards that carry it
     cards = []
     if len(spec.cube.colours) != 6 or len(board_path(spec)) != len(LETTERS):
         # No cube to roll (diaominos.cube and diaominos.spaces say why): a draft prints no round cards.
@@ -130,6 +149,8 @@ def round_card_component(spec) -> Component:
         for round_ in game_rounds(spec, seed):
             piece_id = f"round-card-g{game}-r{round_.number}"
             style = spec.style.resolve("round-card", f"game-{game}", piece=piece_id, safe_mm=piece.safe_mm)
+            label = spec.words("card.back", game=game, round=round_.number)
+            back = backs.setdefault(label, partial(draw_round_back, style=back_style, label=label))
             cards.append(Piece(piece_id, piece.rect(), partial(draw_round_card, spec=spec, style=style, game=game,
                                                                round_=round_), back))
     return Component("round-card", spec.words("component.round-card"), cards)
