@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ctypes
 import dataclasses
+import functools
 import re
 
 import pypdfium2 as pdfium
@@ -15,10 +16,12 @@ import pypdfium2.raw as raw
 import pytest
 
 from conftest import shared_game
+from generator import fonts
 from generator.build import Request, components, impose_pages, input_context, settings_for, with_print_guide
 from generator.canvas import PT, Canvas
+from generator.load import load_game
 from generator.recording import Recording, text_box
-from generator.render import draw_footer, draw_page
+from generator.render import FURNITURE_PT, draw_footer, draw_page, footer_label
 
 GAMES = ["diamonds", "blood_diamonds", "diaominos", "diatoms", "diamond_mine"]
 PAPERS = ["a4", "letter", "a3", "a5", "tabloid", "half-letter"]  # every preset of templates/paper.yaml
@@ -77,17 +80,13 @@ class Imposed:
     pages: list
 
 
-_imposed: dict[tuple[str, str], Imposed] = {}
-
-
+@functools.lru_cache(maxsize=None)
 def imposed(game: str, paper: str) -> Imposed:
     """The bundled game's pages on the paper, as a build imposes them (imposed once a session)."""
-    if (game, paper) not in _imposed:
-        loaded = shared_game(game)
-        settings = settings_for(paper, "long", 3.0, True, input_context(None))
-        chosen = with_print_guide(loaded, components(loaded), settings, Request())
-        _imposed[game, paper] = Imposed(loaded, settings, impose_pages(loaded, chosen, settings))
-    return _imposed[game, paper]
+    loaded = shared_game(game)
+    settings = settings_for(paper, "long", 3.0, True, input_context(None))
+    chosen = with_print_guide(loaded, components(loaded), settings, Request())
+    return Imposed(loaded, settings, impose_pages(loaded, chosen, settings))
 
 
 def recorded_texts(recording: Recording) -> list[tuple[str, float]]:
@@ -201,8 +200,6 @@ def test_a_part_s_footer_still_says_which_part_it_is_and_what_it_lies_over(paper
 def test_a_translated_footer_fits_the_same_way():
     """French words are longer: on the narrowest papers Diamonds' footers still keep 7 pt, their parts
     apart and each part's note."""
-    from generator.load import load_game
-
     loaded = load_game("diamonds", lang="fr")
     words, wrong = loaded.spec.words, {}
     for paper in ("a5", "half-letter"):
@@ -210,7 +207,8 @@ def test_a_translated_footer_fits_the_same_way():
         pages = impose_pages(loaded, with_print_guide(loaded, components(loaded), settings, Request()), settings)
         for page in pages:
             found = check_footer(page, settings, loaded.spec.title, len(pages), words)
-            said = " ".join(text for text, _, _ in footer_boxes(page, settings, loaded.spec.title, len(pages), words)[0])
+            texts, _ = footer_boxes(page, settings, loaded.spec.title, len(pages), words)
+            said = " ".join(text for text, _, _ in texts)
             found += [f"{part.label} not named" for part in page.parts if f" {part.label} " not in said]
             if found:
                 wrong[paper, page.number] = found
@@ -220,9 +218,6 @@ def test_a_translated_footer_fits_the_same_way():
 def test_a_label_with_no_room_to_spare_is_cut_short_with_an_ellipsis():
     """Past every shortening (a paper file's wide ruler, say), the label is cut, never shrunk: what is
     left fits, ends in an ellipsis before the page number, and is the start of the part's note."""
-    from generator import fonts
-    from generator.render import FURNITURE_PT, footer_label
-
     book = imposed("diamonds", "half-letter")
     page = next(page for page in book.pages if sum(not seam.under for seam in page.seams) == 2)  # over two parts
     words, title, size = book.loaded.spec.words, book.loaded.spec.title, FURNITURE_PT * PT
