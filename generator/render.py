@@ -88,7 +88,9 @@ def draw_cut_lines(canvas: Canvas, placement: Placement, style: LineStyle, layer
             canvas.line(ax, ay, bx, by, stroke=style.fold_colour, width=style.fold_width, dash=style.fold_dash)
 
 
-GLUE_TEXT_PT = 7.0
+#: Every word printed round the pieces (glue notes, the footer's label and page number, the ruler's
+#: caption): the least a person reads with ease (DESIGN.md, "Print craft").
+FURNITURE_PT = 7.0
 
 
 def draw_glue_strip(canvas: Canvas, seam: Seam, colour: str, note_colour: str, words: Words | None = None) -> None:
@@ -104,7 +106,7 @@ def draw_glue_strip(canvas: Canvas, seam: Seam, colour: str, note_colour: str, w
     edge = {"right": (x0, y0, x0, y1), "bottom": (x0, y0, x1, y0), "left": (x1, y0, x1, y1), "top": (x0, y1, x1, y1)}
     canvas.line(*edge[seam.side], stroke=colour, width=0.35)
     note = (words or common_words())("glue.note", neighbour=seam.neighbour)
-    size = GLUE_TEXT_PT * PT
+    size = FURNITURE_PT * PT
     across = (x1 - x0) if seam.side in ("left", "right") else (y1 - y0)
     along = (y1 - y0) if seam.side in ("left", "right") else (x1 - x0)
     width = fonts.text_width(note, size)
@@ -120,38 +122,77 @@ def draw_glue_strip(canvas: Canvas, seam: Seam, colour: str, note_colour: str, w
 
 def draw_footer(canvas: Canvas, page: Page, settings: PrintSettings, game_title: str, total_pages: int,
                 words: Words | None = None) -> None:
-    """The calibration ruler at the left, the page's label at the right, in the footer band."""
-    sheet, margin = settings.sheet, settings.paper.margin
-    colour = sheet.footer_colour
-    if page.footer_at_top:
-        baseline = margin + sheet.footer_height - 1.2
-    else:
-        baseline = page.height - margin - 1.2
-    # Ruler: a bar exactly `calibration` mm long with a tick every 10 mm.
+    """The footer band: the calibration ruler at the left with its caption under it, and on the
+    caption's line, at the right, the page's label and number. Every word is at FURNITURE_PT; a label
+    too long for its room is shortened (footer_label), never shrunk."""
+    sheet, margin, words = settings.sheet, settings.paper.margin, words or common_words()
+    colour, size = sheet.footer_colour, FURNITURE_PT * PT
+    bottom = margin + sheet.footer_height if page.footer_at_top else page.height - margin
+    baseline = bottom - 0.7  # room for the descenders inside the band
+    # Ruler: a bar exactly `calibration` mm long with a tick every 10 mm, its ticks ending 0.5 mm
+    # above the caption's capitals (1.8 mm tall at 7 pt).
     x, length = margin + 1.0, sheet.calibration
-    bar_y = baseline - 2.2
-    canvas.rect(x, bar_y, length, 1.0, fill=colour)
+    bar_y = baseline - 3.3
+    canvas.rect(x, bar_y, length, 0.8, fill=colour)
     for tick in range(int(length // 10) + 1):
-        tx = x + tick * 10
-        canvas.line(tx, bar_y - 1.2, tx, bar_y + 2.0, stroke=colour, width=0.15)
-    words = words or common_words()
-    side = words(f"footer.{page.side}") if page.placements or not page.components else words("footer.blank-back")
-    label = f"{game_title} · {' + '.join(c.title for c in page.components)} · {side}"
-    for part in page.parts:
-        label += " · " + words("footer.part", label=part.label, rows=part.rows, cols=part.cols)
-        over = [seam.neighbour for seam in page.seams if not seam.under and seam.part == part.label]
-        if over:
-            label += ": " + words("footer.over", parts=f" {words('and')} ".join(over))
-    label += " · " + words("footer.page", number=page.number, total=total_pages)
-    # The label shrinks rather than run into the ruler's advice; on narrow paper the advice is
-    # shortened first, so the label stays readable (5 pt at least where the paper allows).
-    for advice in (words("footer.ruler", mm=f"{length:g}"), words("footer.ruler.short", mm=f"{length:g}")):
-        room = page.width - margin - 1.0 - (x + length + 1.5 + fonts.text_width(advice, 5.5 * PT) + 3.0)
-        size = min(6.5 * PT, 6.5 * PT * room / fonts.text_width(label, 6.5 * PT))
-        if size >= 5 * PT:
-            break
-    canvas.text(x + length + 1.5, baseline, advice, 5.5 * PT, fill=colour)
-    canvas.text(page.width - margin - 1.0, baseline, label, max(size, 3 * PT), fill=colour, anchor="end")
+        canvas.line(x + tick * 10, bar_y - 0.8, x + tick * 10, bar_y + 1.0, stroke=colour, width=0.15)
+    # The caption fits under the bar if it can (the long advice, else the short); the label starts after both.
+    captions = [words(key, mm=f"{length:g}") for key in ("footer.ruler", "footer.ruler.short")]
+    caption = next((text for text in captions if fonts.text_width(text, size) <= length), captions[-1])
+    canvas.text(x, baseline, caption, size, fill=colour)
+    left = x + max(length, fonts.text_width(caption, size)) + 3.0
+    right = page.width - margin - 1.0
+    # The page number goes last, whole (settings.check_room keeps room for it beside the ruler).
+    number = words("footer.page", number=page.number, total=total_pages)
+    canvas.text(right, baseline, number, size, fill=colour, anchor="end")
+    right -= fonts.text_width(number, size)
+    label = footer_label(page, game_title, words, size, right - left)
+    canvas.text(right, baseline, label, size, fill=colour, anchor="end")
+
+
+SEPARATOR = " · "
+ELLIPSIS = "…"
+
+
+def footer_label(page: Page, game_title: str, words: Words, size: float, room: float) -> str:
+    """What the page holds and how its part is joined, in at most `room` mm at `size`, ending in a
+    separator before the page number. What a person needs least gives way first: the components'
+    names (the pieces show them), then the long assembly notes for short ones (page 1 says how to
+    join parts), then the game's title, then the side of a part (always a front); the notes are kept,
+    cut short as a last resort."""
+    if page.placements or not page.components:
+        side = words(f"footer.{page.side}")
+    else:
+        side = words("footer.blank-back")
+    components = " + ".join(component.title for component in page.components)
+
+    def notes(over_key: str) -> list[str]:
+        said = []
+        for part in page.parts:
+            note = words("footer.part", label=part.label, rows=part.rows, cols=part.cols)
+            over = [seam.neighbour for seam in page.seams if not seam.under and seam.part == part.label]
+            if over:
+                note += ": " + words(over_key, parts=f" {words('and')} ".join(over))
+            said.append(note)
+        return said
+
+    long_notes, short_notes = notes("footer.over"), notes("footer.over.short")
+    tries = [[game_title, components, side, *long_notes], [game_title, side, *long_notes],
+             [game_title, side, *short_notes], [side, *short_notes], short_notes or [side]]
+    for fields in tries:
+        label = SEPARATOR.join(fields) + SEPARATOR
+        if fonts.text_width(label, size) <= room:
+            return label
+    return _ellipsized(SEPARATOR.join(tries[-1]), SEPARATOR, size, room)
+
+
+def _ellipsized(text: str, tail: str, size: float, room: float) -> str:
+    """The longest start of `text` that, with an ellipsis and `tail`, fits in `room` mm ("" if none)."""
+    for end in range(len(text), -1, -1):
+        cut = text[:end].rstrip() + ELLIPSIS + tail
+        if fonts.text_width(cut, size) <= room:
+            return cut
+    return ""
 
 
 def manifest(game: str, pages: list[Page], settings: PrintSettings, layout: str = "sheets") -> dict:
