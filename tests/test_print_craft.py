@@ -2,7 +2,7 @@
 
 * every PDF carries a rules sheet;
 * no text on a piece is smaller than 7 pt: sizes are read back from the PDF and charged to the piece
-  they sit on (only the page furniture round the pieces, footer and ruler, is smaller);
+  they sit on (the page furniture round the pieces, footer and ruler, is tests/test_furniture.py's);
 * a back that hides its front (one back shared by every piece of a component) shows nothing a duplex
   printer's 1-2 mm shift would give away: its backs are rendered from the PDF, and across the band from
   2 mm outside the trim to 5 mm inside, every line parallel to the cut looks alike, so no frame, line
