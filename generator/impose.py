@@ -322,7 +322,7 @@ class _Imposer:
             if not remaining:
                 return
             if isinstance(sheet, _Sheet):
-                if whole and self._room(sheet, remaining) < len(remaining):
+                if whole and self._room(sheet, remaining)[2] < len(remaining):
                     continue  # a run one sheet holds is not split across two (four payoff charts, say)
                 remaining = remaining[self._fill(sheet, remaining):]
         while remaining:
@@ -343,30 +343,26 @@ class _Imposer:
         self.sheets.append(sheet)
         return sheet
 
-    def _room(self, sheet: _Sheet, run: list[tuple[Component, Piece]]) -> int:
-        """How many of the run `_fill` would place on the sheet."""
+    def _room(self, sheet: _Sheet, run: list[tuple[Component, Piece]]) -> tuple[_Shelf | None, tuple, int]:
+        """Where the run goes on the sheet and how many it holds there: beside the last block (on
+        that block's shelf) or on a new shelf below everything (None), whichever holds more (beside,
+        if they hold as many)."""
         x0, _, x1, y1 = printable(sheet.page.width, sheet.page.height, self.settings)
         below = self._fit(run, x1 - x0, y1 - sheet.cursor)[0].count
-        if not sheet.shelves:
-            return below
-        shelf = sheet.shelves[-1]
-        return max(below, self._fit(run, x1 - shelf.right, y1 - shelf.top)[0].count)
-
-    def _fill(self, sheet: _Sheet, run: list[tuple[Component, Piece]]) -> int:
-        """Place as much of the run as fits beside the last block on the sheet or on a new shelf
-        below everything, whichever holds more (beside, if they hold as many); return how many."""
-        x0, _, x1, y1 = printable(sheet.page.width, sheet.page.height, self.settings)
-        below = (x0, sheet.cursor, x1, y1)
         if sheet.shelves:
             shelf = sheet.shelves[-1]
-            beside = (shelf.right, shelf.top, x1, y1)
-            if self._fit(run, x1 - shelf.right, y1 - shelf.top)[0].count >= self._fit(
-                    run, x1 - x0, y1 - sheet.cursor)[0].count:
-                placed = self._place_block(sheet, shelf, run, beside)
-                if placed:
-                    return placed
-        shelf = _Shelf(sheet.cursor, x0)
-        placed = self._place_block(sheet, shelf, run, below)
+            beside = self._fit(run, x1 - shelf.right, y1 - shelf.top)[0].count
+            if beside and beside >= below:
+                return shelf, (shelf.right, shelf.top, x1, y1), beside
+        return None, (x0, sheet.cursor, x1, y1), below
+
+    def _fill(self, sheet: _Sheet, run: list[tuple[Component, Piece]]) -> int:
+        """Place as much of the run as `_room` finds room for on the sheet; return how many."""
+        shelf, box, _ = self._room(sheet, run)
+        if shelf is not None:
+            return self._place_block(sheet, shelf, run, box)
+        shelf = _Shelf(sheet.cursor, box[0])
+        placed = self._place_block(sheet, shelf, run, box)
         if placed:
             sheet.shelves.append(shelf)
         return placed
