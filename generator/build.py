@@ -25,11 +25,12 @@ from generator.load import LoadedGame, bundled_targets, load_game
 from generator.output import prepare_output, refuse_unsafe_folder, write_build
 from generator.palette import load_palette
 from generator.paths import TEMPLATES_DIR
-from generator.print_guide import guide_component
+from generator.print_guide import guide_component, stock_sheets
 from generator.reading import allowed_folders
 from generator.render import manifest, render_pages
 from generator.schema import Context, where
 from generator.settings import print_settings
+from generator.stocks import stock_of
 from generator.templates import Templates
 from generator.validate import Finding
 
@@ -48,6 +49,7 @@ class Request:
     only: tuple[str, ...] = ()
     copies: int = 1
     svg_text: str = "text"  # or "outlines": SVG text as glyph paths
+    stock: str | None = None  # the sheets of this stock alone (generator/stocks.py)
 
     @property
     def resolution(self) -> int:
@@ -114,12 +116,10 @@ def components(loaded: LoadedGame, request: Request = Request()) -> list:
     return select(loaded.components(), request.only, request.copies)
 
 
-def with_print_guide(loaded: LoadedGame, chosen: list, settings: PrintSettings, request: Request) -> list:
+def print_guide_first(request: Request) -> bool:
     """A whole game printed on sheets opens with the box that says how to print and build it (page
     1); a reprint of some pieces (`--only`) and the per-piece exports go without."""
-    if request.layout != "sheets" or request.only:
-        return chosen
-    return [guide_component(loaded.spec, chosen, settings), *chosen]
+    return request.layout == "sheets" and not request.only
 
 
 # 4. impose -------------------------------------------------------------------------------------
@@ -139,13 +139,59 @@ def impose_pages(loaded: LoadedGame, chosen: list, settings: PrintSettings, layo
         raise InputError(place, str(problem), "input.too-large") from None
 
 
+def impose_job(loaded: LoadedGame, settings: PrintSettings, request: Request) -> tuple[list, list[Page]]:
+    """The pieces chosen and their pages (`--stock`: that stock's pages alone, numbered as in the
+    whole job). Page 1's box names each stock's pages, which follow from its size: it is made first
+    with page numbers of the same length, and once the pages are known, made again with theirs. A
+    box of the same size takes the first one's place (the pages are the same); one that grew is
+    imposed again."""
+    chosen = components(loaded, request)
+    if not print_guide_first(request):
+        return chosen, only_stock(impose_pages(loaded, chosen, settings, request.layout), request.stock)
+    guessed: dict[str, tuple[list[int], bool]] = {"plain": ([10, 11], False)}
+    for component in chosen:
+        stock, (_, both) = stock_of(component), guessed.get(stock_of(component), ([], False))
+        guessed[stock] = ([10, 11], both or (component.has_backs and settings.duplex != "off"))
+    guide = guide_component(loaded.spec, chosen, settings, guessed)
+    for _ in range(3):
+        pages = impose_pages(loaded, [guide, *chosen], settings, request.layout)
+        named = guide_component(loaded.spec, chosen, settings, stock_sheets(pages))
+        if named.pieces[0].shape == guide.pieces[0].shape:
+            _swap_guide(pages, guide, named)
+            guide = named
+            break
+        guide = named
+    return [guide, *chosen], only_stock(pages, request.stock)
+
+
+def _swap_guide(pages: list[Page], old: Component, new: Component) -> None:
+    """Page 1's box made again, the same size: it takes the old one's place wherever that lies."""
+    for page in pages:
+        page.components = [new if component is old else component for component in page.components]
+        for placement in page.placements:
+            if placement.component is old:
+                placement.component, placement.piece = new, new.pieces[0]
+
+
+def only_stock(pages: list[Page], stock: str | None) -> list[Page]:
+    """The pages printed on `stock` (all, for None): a job of their own, without the blank backs
+    of a stock that prints one side only."""
+    if stock is None:
+        return pages
+    sheets = stock_sheets(pages)
+    if stock not in sheets:
+        raise InputError(Location("--stock"), f'this build prints nothing on "{stock}"; its stocks are '
+                         f"{', '.join(sheets)} (page 1 says which pages go on each)", "input.usage")
+    both = sheets[stock][1]
+    return [page for page in pages if page.stock == stock and (both or page.side == "front" or page.placements)]
+
+
 def impose_early(loaded: LoadedGame, settings: PrintSettings, request: Request) -> None:
     """Impose a game whose pieces are made as it loads (a game of your own) before its rules run and
     its faces are drawn: ten thousand rows past the sheet limit are refused in a moment, not after
     every face was drawn. The pages are kept for the build."""
     if loaded.game.pieces_at_load:
-        chosen = with_print_guide(loaded, components(loaded, request), settings, request)
-        loaded.imposed = (id(settings), request, chosen, impose_pages(loaded, chosen, settings, request.layout))
+        loaded.imposed = (id(settings), request, *impose_job(loaded, settings, request))
 
 
 # 5. render -------------------------------------------------------------------------------------
@@ -201,7 +247,7 @@ def inputs_digest(loaded: LoadedGame) -> str:
 
 def pages_digest(inputs: str, loaded: LoadedGame, settings: PrintSettings, request: Request) -> str:
     """The inputs' digest with the print settings and the pieces chosen: what the pages show."""
-    return _digest(inputs, repr(settings), request.only, request.copies, loaded.draft_errors)
+    return _digest(inputs, repr(settings), request.only, request.copies, request.stock, loaded.draft_errors)
 
 
 def _digest(*parts) -> str:
@@ -261,8 +307,7 @@ def build_games(loaded_games: list[LoadedGame], settings: PrintSettings, request
         if loaded.imposed and loaded.imposed[:2] == (id(settings), request):
             chosen, pages = loaded.imposed[2:]
         else:
-            chosen = with_print_guide(loaded, components(loaded, request), settings, request)
-            pages = impose_pages(loaded, chosen, settings, request.layout)
+            chosen, pages = impose_job(loaded, settings, request)
         jobs.append((loaded, chosen, pages))
     prepare_output(out_dir, [out_dir / loaded.out_name for loaded, _, _ in jobs])
     step = progress(sum(progress_units(pages, request) for _, _, pages in jobs))

@@ -152,6 +152,9 @@ MAX_COPIES = 1000
 @click.option("--svg-text", type=click.Choice(["text", "outlines"]), default="text", show_default=True,
               help="SVG text as selectable text in embedded subset fonts, or as outlines (paths) for tools that "
                    "ignore embedded fonts.")
+@click.option("--stock", metavar="NAME", default=None,
+              help="Build only the sheets printed on this stock (plain, light-card, card, sticker, or a game's own), "
+                   "as a print job of their own; page 1 lists each stock's pages.")
 @click.option("--draft", is_flag=True,
               help="Build a set that breaks its rules (work in progress): its findings are listed, and every "
                    "page's footer says DRAFT and how many rule errors it has.")
@@ -159,7 +162,7 @@ MAX_COPIES = 1000
 @_refuse_bad_input
 @_plugin_option
 def build_command(targets, out_text, paper, format_list, duplex, bleed, crop_marks, dpi, layout, only, copies, quiet,
-                  shop, svg_text, draft, palette_choice, overrides, words_file, lang, allowed):
+                  shop, svg_text, stock, draft, palette_choice, overrides, words_file, lang, allowed):
     """Render games (bundled names or YAML paths; none = all) into print-ready files."""
     if not out_text.strip() or "\x00" in out_text:
         raise InputError(Location("--out"), "the output folder is empty; name a folder (the default is output)",
@@ -175,7 +178,7 @@ def build_command(targets, out_text, paper, format_list, duplex, bleed, crop_mar
                 raise InputError(Location(f"--{option}"), f"--shop sets the bleed, dpi and file type of its shop's "
                                  f"template; leave --{option} out, or build without --shop", "input.usage")
         layout, bleed, dpi, format_list = "pieces", *shop_settings(shop)
-    request = Request(parse_formats(format_list), layout, dpi, tuple(only), copies, svg_text)
+    request = Request(parse_formats(format_list), layout, dpi, tuple(only), copies, svg_text, stock)
     refuse_idle_options(request, given)
     context = input_context(palette_choice, words_file, lang, allowed)
     settings = build.settings_for(paper, duplex, bleed, crop_marks, context)
@@ -239,6 +242,9 @@ def refuse_idle_options(request: Request, given: set[str]) -> None:
     if "cut" in formats and layout != "sheets":
         raise InputError(Location("--format"), f"cut files go with the printed sheets; --layout {layout} prints no "
                          "sheets to cut: leave cut out, or build --layout sheets", "input.unknown-format")
+    if request.stock is not None and layout != "sheets":
+        raise InputError(Location("--stock"), f"--stock chooses printed sheets; --layout {layout} prints none: "
+                         "leave --stock out, or build --layout sheets", "input.usage")
     if "dpi" in given and "png" not in formats and layout != "tts":
         raise InputError(Location("--dpi"), "--dpi sets the resolution of PNG files, and this build makes none: add "
                          "png to --format, or leave --dpi out", "input.usage")
@@ -311,7 +317,7 @@ def build_summary(directory: Path, written: list[str], pages: list) -> str:
     sheets = sum(1 for page in pages if page.side == "front" and page.furniture)
     if not sheets:
         return f"{listed}; {len(pages)} piece pages"
-    return f"{listed}; {len(pages)} pages, {sheets} sheet{'' if sheets == 1 else 's'}"
+    return f"{listed}; {counted(len(pages), 'page')}, {counted(sheets, 'sheet')}"
 
 
 @cli.command("palettes")

@@ -27,6 +27,7 @@ from generator.layouts import Block, arrange, footprint
 from generator.model import Area, Component, Piece
 from generator.recording import record_face
 from generator.shapes import Point, Rect, Segment
+from generator.stocks import stock_of
 
 EPSILON = 1e-6
 
@@ -209,6 +210,8 @@ class Page:
     furniture: bool = True  # the footer and its ruler; a page that is one piece alone has none
     footer_at_top: bool = False  # a back mirrored top-to-bottom carries its footer at the top
     number: int = 0
+    stock: str = "plain"  # what the sheet is printed on: one stock to a sheet (generator/stocks.py)
+    total: int = 0  # the pages of the whole job (a --stock build prints some of them, numbered as in it)
 
     @property
     def component(self) -> Component:
@@ -276,9 +279,13 @@ class _Sheet:
 
 
 class _Imposer:
-    def __init__(self, settings: PrintSettings, size: tuple[float, float]):
+    def __init__(self, settings: PrintSettings, size: tuple[float, float], keep_whole: bool = True):
         self.settings = settings
         self.size = size  # every sheet's width and height: one orientation for the whole job
+        #: A run one sheet holds waits for a sheet with room for all of it, rather than fill the
+        #: gaps of two (four payoff charts together); `kept_whole` says whether one ever waited.
+        self.keep_whole, self.kept_whole = keep_whole, False
+        self.seams_off_splits = 0  # tiled pieces whose seams miss the places they may be split
         self.sheets: list[_Sheet | list[Page]] = []  # in print order; tiled pieces are page lists
 
     # what a run of equal pieces needs ----------------------------------------------------------
@@ -317,29 +324,33 @@ class _Imposer:
         """Put a run of pieces of one shape (and one gutter) in the room sheets have left, opening more."""
         remaining = list(run)
         x0, y0, x1, y1 = printable(*self.size, self.settings)
-        whole = self._fit(remaining, x1 - x0, y1 - y0)[0].count == len(remaining)
+        whole = self.keep_whole and self._fit(remaining, x1 - x0, y1 - y0)[0].count == len(remaining)
+        stock = stock_of(run[0][0])
         for sheet in self.sheets:
             if not remaining:
                 return
-            if isinstance(sheet, _Sheet):
+            if isinstance(sheet, _Sheet) and sheet.page.stock == stock:  # never two stocks on a sheet
                 if whole and self._room(sheet, remaining)[2] < len(remaining):
-                    continue  # a run one sheet holds is not split across two (four payoff charts, say)
+                    self.kept_whole = True
+                    continue
                 remaining = remaining[self._fill(sheet, remaining):]
         while remaining:
-            sheet = self._open_sheet(remaining)
+            sheet = self._open_sheet(remaining, stock)
             if sheet is None:  # larger than any sheet: tile it
                 component, piece = remaining.pop(0)
-                self.sheets.append(_tile(component, piece, self.settings, self.size))
+                pages, off_splits = _tile(component, piece, self.settings, self.size)
+                self.sheets.append(pages)
+                self.seams_off_splits += off_splits
                 continue
             remaining = remaining[self._fill(sheet, remaining):]
 
-    def _open_sheet(self, run: list[tuple[Component, Piece]]) -> _Sheet | None:
-        """A new sheet, if it holds any of the run (the pieces turned on it if that holds more)."""
+    def _open_sheet(self, run: list[tuple[Component, Piece]], stock: str) -> _Sheet | None:
+        """A new sheet of the stock, if it holds any of the run (turned on it if that holds more)."""
         width, height = self.size
         x0, y0, x1, y1 = printable(width, height, self.settings)
         if not self._fit(run, x1 - x0, y1 - y0)[0].count:
             return None
-        sheet = _Sheet(Page("front", width, height), y0)
+        sheet = _Sheet(Page("front", width, height, stock=stock), y0)
         self.sheets.append(sheet)
         return sheet
 
@@ -426,7 +437,7 @@ class _Imposer:
                 elif any(keeps(component) for component in front.components):
                     pages.append(glued_backs(front, self.settings, keeps))
         for number, page in enumerate(pages, start=1):
-            page.number = number
+            page.number, page.total = number, len(pages)
         return pages
 
     def _finish(self, sheet: _Sheet) -> Page:
@@ -452,9 +463,19 @@ def impose(components: list[Component], settings: PrintSettings) -> list[Page]:
     Every page of a job has one orientation: a piece wider than tall turns on the sheet, never the
     page, so that no printer driver's auto-rotate turns one sheet's backs against its fronts, and
     one test sheet tests them all. Portrait, unless landscape takes fewer sheets (poker cards on
-    Letter: eight to a landscape sheet, six to a portrait one), or as many with fewer mostly empty."""
-    jobs = [_impose(components, settings, size) for size in orientations(settings.paper)]
-    return min(jobs, key=lambda pages: (len(pages), _thin_sheets(pages, settings)))  # portrait among equals
+    Letter: eight to a landscape sheet, six to a portrait one), or as many with fewer mostly empty,
+    and splits a board only where it may be split.
+    Each way, runs are kept whole on a sheet where they can be, unless splitting them takes fewer."""
+    jobs = []
+    for size in orientations(settings.paper):
+        imposer = _impose(components, settings, _Imposer(settings, size))
+        jobs.append((imposer, imposer.pages()))
+        if imposer.kept_whole:  # else the other way would place every piece alike
+            other = _impose(components, settings, _Imposer(settings, size, keep_whole=False))
+            jobs.append((other, other.pages()))
+    # A seam through a board's words costs more than a sheet of paper; then the fewest sheets, then
+    # the fewest mostly empty; the first among equals.
+    return min(jobs, key=lambda job: (job[0].seams_off_splits, len(job[1]), _thin_sheets(job[1], settings)))[1]
 
 
 #: A sheet whose pieces cover less of its printable area than this is mostly empty paper.
@@ -473,16 +494,16 @@ def _thin_sheets(pages: list[Page], settings: PrintSettings) -> int:
     return thin
 
 
-def _impose(components: list[Component], settings: PrintSettings, size: tuple[float, float]) -> list[Page]:
-    imposer = _Imposer(settings, size)
+def _impose(components: list[Component], settings: PrintSettings, imposer: _Imposer) -> _Imposer:
     # Components without backs pool their pieces: pieces of one shape and gutter go in one block,
     # whichever component they belong to, placed when the first of them comes up.
     shared: dict[tuple, list[tuple[Component, Piece]]] = {}
     first_of: dict[tuple, str] = {}
     for component in components:
         if not component.has_backs:
+            stock = stock_of(component)
             for piece in component.pieces:
-                key = (piece.shape, component.gutter, component.cut_guides)
+                key = (piece.shape, component.gutter, component.cut_guides, stock)
                 shared.setdefault(key, []).append((component, piece))
                 first_of.setdefault(key, component.name)
     for component in components:
@@ -493,7 +514,7 @@ def _impose(components: list[Component], settings: PrintSettings, size: tuple[fl
             for key, run in shared.items():
                 if first_of[key] == component.name:
                     imposer.place(run)
-    return imposer.pages()
+    return imposer
 
 
 def _runs_of_equal_shape(pieces: list[tuple[Component, Piece]]) -> list[list[tuple[Component, Piece]]]:
@@ -532,7 +553,8 @@ def backs_of(front: Page, settings: PrintSettings) -> Page:
                 part = replace(part, y=h - part.y - part.height)
         backs.append(replace(p, face="back", x=x, y=y, reach=reach, cut_lines=False, window=window, part=part,
                              front=p, mirror=mirror))
-    return Page("back", front.width, front.height, list(front.components), backs, footer_at_top=axis == "y")
+    return Page("back", front.width, front.height, list(front.components), backs, footer_at_top=axis == "y",
+                stock=front.stock)
 
 
 def carries_content(component: Component) -> bool:
@@ -584,27 +606,25 @@ def _crop_marks(placements: list[Placement], settings: PrintSettings) -> list[tu
 # Tiling a piece larger than a sheet
 # ---------------------------------------------------------------------------------------------
 
-def _tile(component: Component, piece: Piece, settings: PrintSettings, page: tuple[float, float]) -> list[Page]:
+def _tile(component: Component, piece: Piece, settings: PrintSettings, page: tuple[float, float]
+          ) -> tuple[list[Page], bool]:
     """Split a piece too big for one sheet into windows that overlap by the tile overlap: equal
     ones, or, where the piece names places it may be split (`Piece.splits`), windows whose seams
-    fall there, as long as each part still fits its sheet."""
+    fall there, as long as each part still fits its sheet. The pages, and whether a seam had to
+    miss the places named."""
     crop_marked = settings.crop_marks and component.cut_guides and piece.shape.straight_cuts
     ring = settings.bleed + (settings.crop_mark_reach if crop_marked else 0.0)
     overlap = settings.sheet.tile_overlap
 
-    def layout(page):
-        x0, y0, x1, y1 = printable(*page, settings)
-        return (_spans(piece.width, ring, overlap, x1 - x0, piece.splits[0]),
-                _spans(piece.height, ring, overlap, y1 - y0, piece.splits[1]))
-
     width, height = page
-    columns, rows_ = layout(page)
+    x0, y0, x1, y1 = printable(width, height, settings)
+    columns = _spans(piece.width, ring, overlap, x1 - x0, piece.splits[0])
+    rows_ = _spans(piece.height, ring, overlap, y1 - y0, piece.splits[1])
     cols, rows = len(columns), len(rows_)
     if cols * rows > MAX_SHEETS_PER_PIECE:
         raise TooManySheets(f'{component.name} "{piece.id}" ({piece.width:g} x {piece.height:g} mm) would be tiled '
                             f"over {cols * rows} sheets of {settings.paper.name}; at most {MAX_SHEETS_PER_PIECE} "
                             f"are allowed: check its size")
-    x0, y0, x1, y1 = printable(width, height, settings)
     # The parts in reading order, stacked down a sheet while they fit (the short parts of a wide piece
     # share one), each group centred in the printable area.
     groups: list[list[_Window]] = [[]]
@@ -614,8 +634,16 @@ def _tile(component: Component, piece: Piece, settings: PrintSettings, page: tup
             if group and _stacked(group + [window]) > y1 - y0 + EPSILON:
                 groups.append(group := [])
             group.append(window)
-    return [_tile_page(component, piece, settings, group, (width, height), (rows, cols), crop_marked)
-            for group in groups]
+    pages = [_tile_page(component, piece, settings, group, (width, height), (rows, cols), crop_marked)
+             for group in groups]
+    return pages, _off_splits(columns, piece.splits[0]) or _off_splits(rows_, piece.splits[1])
+
+
+def _off_splits(spans: list, splits: tuple[float, ...]) -> bool:
+    """Whether some seam between the windows misses the places the piece may be split (so that it
+    may run through a word or a place on it)."""
+    seams = [(before[1] + after[0]) / 2 for before, after in zip(spans, spans[1:])]
+    return bool(splits) and any(min(abs(seam - split) for split in splits) > EPSILON for seam in seams)
 
 
 class _Window(NamedTuple):
@@ -641,7 +669,7 @@ def _tile_page(component: Component, piece: Piece, settings: PrintSettings, grou
     rows, cols = grid
     x0, y0, x1, y1 = printable(width, height, settings)
     overlap, bleed = settings.sheet.tile_overlap, settings.bleed
-    page_ = Page("front", width, height, [component], [])
+    page_ = Page("front", width, height, [component], [], stock=stock_of(component))
     win_y = y0 + (y1 - y0 - _stacked(group)) / 2
     for row, col, ox, oy, right, bottom in group:
         window_w, window_h = right - ox, bottom - oy

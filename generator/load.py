@@ -19,6 +19,7 @@ from generator.reading import Reader
 from generator.recording import FaceReading, FaceRecordings, distinct_faces
 from generator.schema import MAX_SIZE_MM, Context, build, where
 from generator.shapes import Shape
+from generator.stocks import STOCKS
 from generator.templates import Templates
 from generator.validate import Finding, has_errors
 from generator.words import Words, load_words
@@ -60,6 +61,10 @@ class LoadedGame:
         if self._components is None:
             built = self.game.components(self.spec)
             check_components(built, self.game, self.source, self.data)
+            printing = getattr(self.spec, "printing", None)
+            for component in built:  # `printing: stock:` naming a stock puts the component on it
+                if printing and printing.stock.get(component.name) in STOCKS:
+                    component.stock = printing.stock[component.name]
             self.spec.style.check_names(built)
             self._components = built
         return self._components

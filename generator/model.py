@@ -74,6 +74,8 @@ class Component:
     cut_guides: bool = True
     #: The style groups its pieces fall in (a suit, a colour), for `pnp list`; empty when it names none.
     groups: tuple[str, ...] = ()
+    #: What its sheets are printed on (generator/stocks.py); None: what its pieces call for.
+    stock: str | None = None
 
     @property
     def has_backs(self) -> bool:

@@ -25,6 +25,7 @@ from generator.kit.prose import prose_face, prose_size
 from generator.model import Area, Component, Piece
 from generator.schema import where
 from generator.shapes import Rect
+from generator.stocks import STOCKS, stock_name, stock_of
 from generator.validate import Finding
 from generator.words import common_words
 
@@ -32,8 +33,6 @@ COMPONENT = "print-guide"
 WIDTH_MM = 180.0  # the rules sheet's width: it fits A4 and Letter inside their margins and bleed
 BODY_PT = 8.0
 SAFE_MM = 5.0
-#: A piece this long or longer is a sheet or a board, printed on paper; smaller ones are handled.
-SHEET_MM = 130.0
 RULES = {"print.stock": "page 1's printing: stock: names components the game has"}
 
 
@@ -46,13 +45,15 @@ class Printing:
     steps: list[str] = field(default_factory=list)  # how to put it together, in order
 
 
-def guide_component(spec, components: list[Component], settings: PrintSettings) -> Component:
-    """The one-piece component the imposer puts first: page 1's box."""
+def guide_component(spec, components: list[Component], settings: PrintSettings,
+                    sheets: dict[str, tuple[list[int], bool]] | None = None) -> Component:
+    """The one-piece component the imposer puts first: page 1's box, on plain paper. `sheets`: each
+    stock's pages and whether they print double-sided (stock_sheets), once the job is imposed."""
     for finding in stock_findings(spec, components):
         raise InputError(finding.location, finding.message, finding.rule)
     words = getattr(spec, "words", None) or common_words()
     printing = printing_of(spec.printing, words)
-    blocks = guide_blocks(spec.title, printing, components, settings, words)
+    blocks = guide_blocks(spec.title, printing, components, settings, words, sheets or {})
     style = spec.style.resolve(COMPONENT, piece=COMPONENT, safe_mm=SAFE_MM)
     style = _with_body(style, BODY_PT * PT)
     x0, y0, x1, y1 = printable(settings.paper.width, settings.paper.height, settings)
@@ -61,7 +62,30 @@ def guide_component(spec, components: list[Component], settings: PrintSettings) 
     shape = Rect(width, height)
     face = prose_face(Area(width, height, 0.0), blocks, style, 2)
     piece = Piece(COMPONENT, shape, partial(_boxed, face=face, style=style), safe_mm=SAFE_MM)
-    return Component(COMPONENT, words("print.component-title"), [piece], cut_guides=False)
+    return Component(COMPONENT, words("print.component-title"), [piece], cut_guides=False, stock="plain")
+
+
+def stock_sheets(pages) -> dict[str, tuple[list[int], bool]]:
+    """Each stock's page numbers in the job, in the order they first come, and whether they print
+    double-sided (a back of that stock holds something)."""
+    sheets: dict[str, tuple[list[int], bool]] = {}
+    for page in pages:
+        numbers, both = sheets.setdefault(page.stock, ([], False))
+        numbers.append(page.number)
+        if page.side == "back" and page.placements:
+            sheets[page.stock] = (numbers, True)
+    return sheets
+
+
+def page_ranges(numbers: list[int]) -> str:
+    """3, 4, 5, 6, 9, 10 as "3-6, 9-10"."""
+    ranges: list[list[int]] = []
+    for number in sorted(numbers):
+        if ranges and number == ranges[-1][1] + 1:
+            ranges[-1][1] = number
+        else:
+            ranges.append([number, number])
+    return ", ".join(f"{a}" if a == b else f"{a}-{b}" for a, b in ranges)
 
 
 def printing_of(given: Printing, words) -> Printing:
@@ -110,15 +134,22 @@ def _height(blocks, style, width: float, most: float) -> float:
 
 
 def guide_blocks(title: str, printing: Printing, components: list[Component], settings: PrintSettings,
-                 words) -> list:
+                 words, sheets: dict[str, tuple[list[int], bool]] | None = None) -> list:
     blocks: list[tuple] = [("title", words("print.title", title=title))]
     blocks.append(("p", words("print.scale", mm=f"{settings.sheet.calibration:g}")))
     blocks.append(("p", _sides(settings.duplex, components, words)))
     blocks.append(("h", words("print.paper")))
+    for stock, (numbers, both) in (sheets or {}).items():
+        # Each stock is a job of its own (pnp build --stock); a double-sided one is tested with its first sheet.
+        key = "print.stock-job.both" if both and settings.duplex != "off" else "print.stock-job.one"
+        first = f"{numbers[0]}-{numbers[1]}" if len(numbers) > 1 else f"{numbers[0]}"
+        blocks.append(("b", words(key, stock=stock_name(stock, words), pages=page_ranges(numbers), first=first,
+                                  option=stock)))
     for component in components:
         if not component.pieces:
             continue  # left out of this print (no guest judges, say): nothing to cut
-        stock = printing.stock.get(component.name) or default_stock(component, words)
+        given = printing.stock.get(component.name)
+        stock = given if given and given not in STOCKS else stock_name(stock_of(component), words)
         blocks.append(("b", words("print.component", title=component.title, count=len(component.pieces), stock=stock,
                                   cutting=cutting(component, settings, words))))
     if printing.bring:
@@ -138,16 +169,6 @@ def _sides(duplex: str, components: list[Component], words) -> str:
             return words("print.one-sided.glue")
         return words("print.one-sided.backs" if any(c.has_backs for c in components) else "print.one-sided")
     return words(f"print.duplex.{duplex}")
-
-
-def default_stock(component: Component, words) -> str:
-    pieces = component.pieces
-    longest = max((max(piece.width, piece.height) for piece in pieces), default=0.0)
-    if any(piece.shape.folds for piece in pieces):
-        return words("print.stock.fold")
-    if not component.cut_guides or longest >= SHEET_MM:
-        return words("print.stock.paper")
-    return words("print.stock.card")
 
 
 def cutting(component: Component, settings: PrintSettings, words) -> str:

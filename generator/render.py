@@ -209,6 +209,7 @@ def manifest(game: str, pages: list[Page], settings: PrintSettings, layout: str 
                 "side": page.side,
                 "component": page.component.name,
                 "components": [component.name for component in page.components],
+                "stock": page.stock,
                 "width_mm": _mm(page.width),
                 "height_mm": _mm(page.height),
                 "pieces": [_manifest_piece(placement) for placement in page.placements],
@@ -292,7 +293,7 @@ def render_pages(pages: list[Page], settings: PrintSettings, game_title: str, fo
             bleed = settings.bleed
             surface.page_boxes((x, y, x + w, y + h), (max(0.0, x - bleed), max(0.0, y - bleed),
                                                       min(page.width, x + w + bleed), min(page.height, y + h + bleed)))
-        draw_page(canvas, page, settings, game_title, len(pages), faces, words, reading)
+        draw_page(canvas, page, settings, game_title, page.total or len(pages), faces, words, reading)
         surface.end_page()
         if "svg" in surfaces:
             yield "svg", page.number, surfaces["svg"].pages.pop(page.number)

@@ -17,7 +17,7 @@ import pytest
 
 from conftest import shared_game
 from generator import fonts
-from generator.build import Request, components, impose_pages, input_context, settings_for, with_print_guide
+from generator.build import Request, impose_job, input_context, settings_for
 from generator.canvas import PT, Canvas
 from generator.load import load_game
 from generator.recording import Recording, text_box
@@ -85,8 +85,7 @@ def imposed(game: str, paper: str) -> Imposed:
     """The bundled game's pages on the paper, as a build imposes them (imposed once a session)."""
     loaded = shared_game(game)
     settings = settings_for(paper, "long", 3.0, True, input_context(None))
-    chosen = with_print_guide(loaded, components(loaded), settings, Request())
-    return Imposed(loaded, settings, impose_pages(loaded, chosen, settings))
+    return Imposed(loaded, settings, impose_job(loaded, settings, Request())[1])
 
 
 def recorded_texts(recording: Recording) -> list[tuple[str, float]]:
@@ -204,7 +203,7 @@ def test_a_translated_footer_fits_the_same_way():
     words, wrong = loaded.spec.words, {}
     for paper in ("a5", "half-letter"):
         settings = settings_for(paper, "long", 3.0, True, input_context(None))
-        pages = impose_pages(loaded, with_print_guide(loaded, components(loaded), settings, Request()), settings)
+        pages = impose_job(loaded, settings, Request())[1]
         for page in pages:
             found = check_footer(page, settings, loaded.spec.title, len(pages), words)
             texts, _ = footer_boxes(page, settings, loaded.spec.title, len(pages), words)

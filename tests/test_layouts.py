@@ -40,7 +40,7 @@ def small_game() -> list[Component]:
     tokens = [Piece(f"token-{i}", Circle(20.0), paint("#e9c46a")) for i in range(5)]
     return [
         Component("hex-tile", "Hex tiles", hexes, gutter=HEX_GUTTER),
-        Component("pyramid", "Pyramids", pyramid, gutter=4.0),
+        Component("pyramid", "Pyramids", pyramid, gutter=4.0, stock="card"),  # a net on card, to share
         Component("token", "Tokens", tokens, gutter=TOKEN_GUTTER),
     ]
 

@@ -29,8 +29,8 @@ def one_error(result, pattern=ONE_LINE) -> str:
 def test_build_says_what_it_wrote_on_stdout_and_q_silences_it(tmp_path):
     code, stdout, _ = run_pnp("build", "diamonds", "--out", tmp_path, "--format", "pdf,cut", cwd=ROOT)
     assert code == 0
-    assert stdout.splitlines() == [f"{tmp_path / 'diamonds'}: diamonds.pdf, 12 cut files in cut/ (and merged, in cut/merged/), manifest.json; "
-                                   "24 pages, 12 sheets"]
+    assert stdout.splitlines() == [f"{tmp_path / 'diamonds'}: diamonds.pdf, 13 cut files in cut/ (and merged, in cut/merged/), manifest.json; "
+                                   "26 pages, 13 sheets"]
     code, stdout, _ = run_pnp("build", "diamonds", "--out", tmp_path, "-q", cwd=ROOT)
     assert code == 0 and stdout == ""
 
@@ -38,7 +38,7 @@ def test_build_says_what_it_wrote_on_stdout_and_q_silences_it(tmp_path):
 def test_a_rebuild_removes_its_own_stale_files_and_keeps_the_users(tmp_path):
     assert run_pnp("build", "diamonds", "--out", tmp_path, "--format", "pdf,svg", cwd=ROOT)[0] == 0
     svg = tmp_path / "diamonds" / "svg"
-    assert len(list(svg.glob("page-*.svg"))) == 24
+    assert len(list(svg.glob("page-*.svg"))) == 26
     (svg / "page-99.svg").write_text("the user's own page")
     (tmp_path / "diamonds" / ".git").mkdir()
     assert run_pnp("build", "diamonds", "--out", tmp_path, "--format", "pdf,svg", "--only", "card", cwd=ROOT)[0] == 0

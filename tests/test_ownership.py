@@ -93,8 +93,8 @@ def test_files_of_the_same_inputs_are_kept_and_of_other_inputs_removed(game):
     game.write_text(GAME.replace("Beta", "Gamma"))
     assert build(folder, "--format", "svg")[0] == 0  # another game: they no longer match
     assert not (deck / "deck.pdf").exists() and not (deck / "cut").exists()
-    assert sorted(json.loads((deck / "manifest.json").read_text())["files"]) == ["svg/page-01.svg",
-                                                                                  "svg/page-02.svg"]
+    # page 1's box on plain paper, the two cards on card: two sheets, four pages
+    assert sorted(json.loads((deck / "manifest.json").read_text())["files"]) == [f"svg/page-0{n}.svg" for n in range(1, 5)]
 
 
 def test_another_layout_of_other_inputs_is_named_not_removed(game):

@@ -56,6 +56,9 @@ class ComponentSpec:
     gutter_mm: float = spec_field(0.0, minimum=0, maximum=50)
     group: str | None = None  # the field whose value is a piece's style group (style.groups.<value>)
     rank: str | None = None  # the field whose value is a piece's style rank (style.ranks.<value>)
+    #: What its sheets print on: plain, light-card, card, sticker, or a stock of your own, named as
+    #: page 1 should say it ("kraft card, 350 gsm"); left out: what its pieces call for (stocks.py).
+    stock: str | None = spec_field(None, max_length=60)
 
     def size(self) -> PieceGeometry | None:
         """The piece's size: its preset or sizes, or a polygon's bounding box; None if it has none."""
@@ -208,7 +211,8 @@ def _component(spec: CustomSpec, name: str, component: ComponentSpec) -> Compone
         # sheet's backs by its own amount, and a group on one sheet would share its tell.
         pieces = spread(pieces, lambda piece: group_of[piece.id])
     title = component.title or name.replace("-", " ").replace("_", " ").capitalize()
-    return Component(name, title, pieces, gutter=component.gutter_mm, groups=tuple(filter(None, groups)))
+    return Component(name, title, pieces, gutter=component.gutter_mm, groups=tuple(filter(None, groups)),
+                     stock=component.stock.strip() if component.stock and component.stock.strip() else None)
 
 
 def _shown(row: Row, names: set[str]) -> tuple:

@@ -914,7 +914,7 @@ def components(spec: DiaominosSpec) -> list[Component]:
     return [
         Component("board", words("component.board"), board),
         Component("player-sheet", words("component.player-sheet"), sheets, cut_guides=False),
-        Component("cube-sticker", words("component.cube-sticker"), stickers),  # edge to edge: one cut between two
+        Component("cube-sticker", words("component.cube-sticker"), stickers, stock="sticker"),  # edge to edge: one cut
         sticker_guide_component(spec),
         round_card_component(spec),
         rules_component(spec),
