@@ -275,6 +275,7 @@ class _Sheet:
 
     page: Page
     cursor: float  # below every shelf so far: where the next shelf starts
+    glued: bool = False  # a one-sided print's sheet of pieces whose backs are glued on (see _glued)
     shelves: list[_Shelf] = field(default_factory=list)
 
 
@@ -287,6 +288,16 @@ class _Imposer:
         self.keep_whole, self.kept_whole = keep_whole, False
         self.seams_off_splits = 0  # tiled pieces whose seams miss the places they may be split
         self.sheets: list[_Sheet | list[Page]] = []  # in print order; tiled pieces are page lists
+        self._content: dict[int, bool] = {}  # carries_content, by component, asked once each
+
+    def _glued(self, component: Component) -> bool:
+        """Whether a one-sided print gives the component's pieces a sheet of backs to glue behind
+        theirs: such pieces keep to sheets of their own, so that those sheets of backs are full too."""
+        if self.settings.duplex != "off":
+            return False
+        if id(component) not in self._content:
+            self._content[id(component)] = carries_content(component)
+        return self._content[id(component)]
 
     # what a run of equal pieces needs ----------------------------------------------------------
     def _crop_marked(self, component: Component, piece: Piece) -> bool:
@@ -325,17 +336,18 @@ class _Imposer:
         remaining = list(run)
         x0, y0, x1, y1 = printable(*self.size, self.settings)
         whole = self.keep_whole and self._fit(remaining, x1 - x0, y1 - y0)[0].count == len(remaining)
-        stock = stock_of(run[0][0])
+        stock, glued = stock_of(run[0][0]), self._glued(run[0][0])
         for sheet in self.sheets:
             if not remaining:
                 return
-            if isinstance(sheet, _Sheet) and sheet.page.stock == stock:  # never two stocks on a sheet
+            # never two stocks on a sheet, nor pieces with backs to glue beside pieces without
+            if isinstance(sheet, _Sheet) and sheet.page.stock == stock and sheet.glued == glued:
                 if whole and self._room(sheet, remaining)[2] < len(remaining):
                     self.kept_whole = True
                     continue
                 remaining = remaining[self._fill(sheet, remaining):]
         while remaining:
-            sheet = self._open_sheet(remaining, stock)
+            sheet = self._open_sheet(remaining, stock, glued)
             if sheet is None:  # larger than any sheet: tile it
                 component, piece = remaining.pop(0)
                 pages, off_splits = _tile(component, piece, self.settings, self.size)
@@ -344,13 +356,13 @@ class _Imposer:
                 continue
             remaining = remaining[self._fill(sheet, remaining):]
 
-    def _open_sheet(self, run: list[tuple[Component, Piece]], stock: str) -> _Sheet | None:
+    def _open_sheet(self, run: list[tuple[Component, Piece]], stock: str, glued: bool) -> _Sheet | None:
         """A new sheet of the stock, if it holds any of the run (turned on it if that holds more)."""
         width, height = self.size
         x0, y0, x1, y1 = printable(width, height, self.settings)
         if not self._fit(run, x1 - x0, y1 - y0)[0].count:
             return None
-        sheet = _Sheet(Page("front", width, height, stock=stock), y0)
+        sheet = _Sheet(Page("front", width, height, stock=stock), y0, glued)
         self.sheets.append(sheet)
         return sheet
 
@@ -421,21 +433,14 @@ class _Imposer:
             raise TooManySheets(f"the pieces would take {sheets} sheets of {self.settings.paper.name}; at most "
                                 f"{MAX_SHEETS} are allowed: check the counts and sizes")
         pages = []
-        content: dict[int, bool] = {}  # carries_content, by component, asked once each
-
-        def keeps(component: Component) -> bool:
-            if id(component) not in content:
-                content[id(component)] = carries_content(component)
-            return content[id(component)]
-
         for sheet in self.sheets:
             fronts = sheet if isinstance(sheet, list) else [self._finish(sheet)]
             for front in fronts:
                 pages.append(front)
                 if self.settings.duplex != "off":
                     pages.append(backs_of(front, self.settings))
-                elif any(keeps(component) for component in front.components):
-                    pages.append(glued_backs(front, self.settings, keeps))
+                elif any(self._glued(component) for component in front.components):
+                    pages.append(glued_backs(front, self.settings, self._glued))
         for number, page in enumerate(pages, start=1):
             page.number, page.total = number, len(pages)
         return pages
@@ -559,16 +564,14 @@ def backs_of(front: Page, settings: PrintSettings) -> Page:
 
 def carries_content(component: Component) -> bool:
     """Whether the component's backs say something a player needs (a coin's value, a card's second
-    side of rules) or show a designer's art: pieces with backs of their own, or one shared back with
-    words or a picture on it. A plain shared back (a deck's pattern, drawn in lines and fills), or a
-    back that repeats its front (a tile the same both sides), is one a one-sided print can do without."""
+    side of rules) or show a designer's art: pieces with backs of their own, pieces printed alike on
+    both sides (a tile either side up in play), or one shared back with words or a picture on it. A
+    plain shared back (a deck's pattern, drawn in lines and fills) is one a one-sided print can do
+    without."""
     if not component.has_backs:
         return False
-    backs = {id(piece.back): piece for piece in component.pieces
-             if piece.back is not None and piece.back is not piece.front}  # the same both sides: no need
-    if not backs:
-        return False
-    if len(backs) > 1:
+    backs = {id(piece.back): piece for piece in component.pieces if piece.back is not None}
+    if len(backs) > 1 or any(piece.back is piece.front for piece in backs.values()):
         return True
     piece = next(iter(backs.values()))
     drawn = record_face(piece.back, Area(piece.width, piece.height, 0.0))

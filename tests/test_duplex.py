@@ -73,9 +73,23 @@ def test_duplex_off_prints_only_the_backs_that_carry_something_to_glue_behind_th
             assert back["x_mm"] == pytest.approx(x, abs=TOL) and back["y_mm"] == pytest.approx(y, abs=TOL)
     _, plain = build_manifest("diamonds", "a4", "off")
     assert [page["components"] for page in plain["pages"] if page["side"] == "back"] == [["reference-card"]]
-    _, same = build_manifest("diatoms", "a4", "off")  # tiles print the same both sides: no back sheet for them
-    assert {c for page in same["pages"] if page["side"] == "back" for c in page["components"]} == {"petri-dish",
-                                                                                                   "guest-judge"}
+    # Tiles and diatoms print alike on both sides, and play either side up: their backs are glued on too.
+    pages, same = build_manifest("diatoms", "a4", "off")
+    assert {c for page in same["pages"] if page["side"] == "back" for c in page["components"]} == {
+        "hex-tile", "diatom", "petri-dish", "guest-judge"}
+    tiles = [piece for page in same["pages"] for piece in page["pieces"] if piece["component"] == "hex-tile"]
+    assert len([t for t in tiles if t["face"] == "back"]) == len([t for t in tiles if t["face"] == "front"]) > 0
+
+
+@pytest.mark.parametrize("game", ["blood_diamonds", "diatoms", "diaominos"])
+def test_a_sheet_of_backs_to_glue_is_filled_like_any_other(game):
+    # Pieces whose backs are glued on keep to sheets of their own: no sheet of backs holds one dish
+    # behind a sheet of pieces whose backs were left out.
+    pages, _ = build_manifest(game, "a4", "off")
+    for page in pages:
+        if page.side == "back":
+            front = pages[page.number - 2]
+            assert {p.component.name for p in page.placements} == {c.name for c in front.components}, page.number
 
 
 def test_blood_diamonds_pieces_have_their_shapes_and_share_sheets():
