@@ -141,10 +141,13 @@ def guide_blocks(title: str, printing: Printing, components: list[Component], se
     blocks.append(("h", words("print.paper")))
     for stock, (numbers, both) in (sheets or {}).items():
         # Each stock is a job of its own (pnp build --stock); a double-sided one is tested with its first sheet.
-        key = "print.stock-job.both" if both and settings.duplex != "off" else "print.stock-job.one"
+        if settings.duplex == "off":  # no blank backs: fronts, each perhaps followed by its backs to glue
+            key = "print.stock-job.glue" if both else "print.stock-job.fronts"
+        else:
+            key = "print.stock-job.both" if both else "print.stock-job.one"
         first = f"{numbers[0]}-{numbers[1]}" if len(numbers) > 1 else f"{numbers[0]}"
-        blocks.append(("b", words(key, stock=stock_name(stock, words), pages=page_ranges(numbers), first=first,
-                                  option=stock)))
+        blocks.append(("b", words(key, stock=stock_name(stock, words), count=len(numbers), pages=page_ranges(numbers),
+                                  first=first, option=stock)))
     for component in components:
         if not component.pieces:
             continue  # left out of this print (no guest judges, say): nothing to cut

@@ -36,7 +36,8 @@ def test_no_sheet_holds_two_stocks_and_page_one_names_each_stocks_pages(bundled_
     assert [page.stock for page in pages] == [page["stock"] for page in manifest["pages"]]
     said = " ".join(page_one_words(chosen).split())
     for stock, (numbers, _) in stock_sheets(pages).items():
-        assert f"pages {page_ranges(numbers)}" in said and f"--stock {stock}" in said, (stock, said)
+        pages = "page" if len(numbers) == 1 else "pages"
+        assert f"{pages} {page_ranges(numbers)}" in said and f"--stock {stock}" in said, (stock, said)
 
 
 def test_stickers_print_on_their_own_sheets_one_sided(bundled_build):
@@ -121,3 +122,15 @@ def test_the_printing_block_puts_a_component_on_a_stock(tmp_path):
     assert code == 0, err
     pages = json.loads((tmp_path / "diamonds/manifest.json").read_text())["pages"]
     assert {page["stock"] for page in pages if "reference-card" in page["components"]} == {"plain"}
+
+
+def test_page_one_says_how_each_stock_prints_one_sided(tmp_path):
+    loaded = shared_game("blood_diamonds")
+    chosen, pages = impose_job(loaded, settings_for("a4", "off", 3.0, True, input_context(None)), Request())
+    said = " ".join(page_one_words(chosen).split())
+    sheets = stock_sheets(pages)
+    assert sheets["card"][1] and not sheets["light-card"][1]  # coins' values to glue; dice with nothing behind
+    card, light = (page_ranges(sheets[stock][0]) for stock in ("card", "light-card"))
+    assert f"pages {card}, one-sided; glue each page of backs behind the page before it" in said
+    assert f"page {light}, one-sided (pnp build --stock light-card" in said  # the dice and pawns: one sheet
+    assert "blank" not in said and "double-sided (pnp" not in said
