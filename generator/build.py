@@ -150,17 +150,19 @@ def impose_job(loaded: LoadedGame, settings: PrintSettings, request: Request) ->
         return chosen, only_stock(impose_pages(loaded, chosen, settings, request.layout), request.stock)
     guessed: dict[str, tuple[list[int], bool]] = {"plain": ([10, 11], False)}
     for component in chosen:
-        stock, (_, both) = stock_of(component), guessed.get(stock_of(component), ([], False))
-        guessed[stock] = ([10, 11], both or (component.has_backs and settings.duplex != "off"))
+        stock = stock_of(component)
+        both = guessed.get(stock, ([], False))[1] or (component.has_backs and settings.duplex != "off")
+        guessed[stock] = ([10, 11], both)
     guide = guide_component(loaded.spec, chosen, settings, guessed)
-    for _ in range(3):
+    for attempt in range(3):
         pages = impose_pages(loaded, [guide, *chosen], settings, request.layout)
         named = guide_component(loaded.spec, chosen, settings, stock_sheets(pages))
         if named.pieces[0].shape == guide.pieces[0].shape:
             _swap_guide(pages, guide, named)
             guide = named
             break
-        guide = named
+        if attempt < 2:  # the box grew: impose again; at the last, keep the box the pages were imposed with
+            guide = named
     return [guide, *chosen], only_stock(pages, request.stock)
 
 
