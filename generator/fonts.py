@@ -195,7 +195,7 @@ def characters(key: str) -> frozenset[str]:
 
 # Caches of whole texts are bounded: every bundled game together has some 3,000 texts, and a deck of
 # ten thousand different cards must not grow memory with each card.
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=2048)
 def runs(text: str, key: str) -> tuple[tuple[str, str], ...]:
     """The text as runs of (characters, face key): each character in face `key` if it has it, else
     in the first face of the fallback chain that does (a character no face has stays with `key`:
@@ -252,7 +252,7 @@ def _char_height(key: str, char: str) -> tuple[float, float] | None:
     return low / parsed.unitsPerEm, high / parsed.unitsPerEm
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=2048)
 def inked_height(text: str, key: str = "regular") -> tuple[float, float]:
     """How far below and above the baseline the ink of `text` reaches, in em (multiply by the size):
     (-0.24, 0.76) for "Qb" in Vera. Measured from the glyphs, so it holds for any font."""
@@ -274,7 +274,7 @@ def _advances(key: str):
     return parsed.charWidths.get, parsed.defaultWidth
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=2048)
 def text_units(text: str, key: str = "regular") -> float:
     """Advance width of `text` in thousandths of an em: measured once per text and face, since every
     size scales it alike. (A game measures the same words thousands of times while it fits them.)"""
@@ -292,7 +292,7 @@ def wrap(text: str, size: float, width: float, key: str = "regular", break_words
     return list(_wrapped(text, size, width, key, break_words))
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=2048)
 def _wrapped(text: str, size: float, width: float, key: str, break_words: bool = False) -> tuple[str, ...]:
     # A line's width is the sum of its words' and spaces' advances, so each word is measured once.
     # (For fonts of 1000 or 2048 units an em the sums are exact in any order; for others they agree

@@ -127,7 +127,7 @@ class Seam:
     part: str  # the label of the part whose strip it is
 
 
-@dataclass
+@dataclass(slots=True)
 class Placement:
     """One side of one piece on one page."""
 

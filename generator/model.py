@@ -36,7 +36,7 @@ def fill_bleed(canvas: Canvas, area: Area, colour: str) -> None:
     canvas.rect(x, y, w, h, fill=colour)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Piece:
     """One physical thing to cut out: a card, a tile, a coin, a die net. Sizes in mm, exact.
 

@@ -32,7 +32,7 @@ from typing import Callable, Iterable
 
 from generator.errors import InputError, Location
 from generator.paths import DATA_DIR, SOURCE_ROOT, TEMPLATES_DIR
-from generator.render import json_bytes
+from generator.render import json_chunks
 
 LAYOUT_MANIFESTS = {"sheets": "manifest.json", "pieces": "pieces/manifest.json", "tts": "tts/manifest.json"}
 STAGING_PREFIX = ".pnp-staging-"
@@ -154,7 +154,7 @@ class Earlier:
             status = os.lstat(path)
             if not stat.S_ISREG(status.st_mode) or status.st_size > MAX_MANIFEST:
                 return None
-            record = json.loads(path.read_text(encoding="utf-8"))
+            record = json.loads(path.read_text(encoding="utf-8"), object_pairs_hook=_outermost)
         except (OSError, ValueError):
             return None
         return record if isinstance(record, dict) and "game" in record and "pages" in record else None
@@ -185,6 +185,13 @@ def _safe_relative(relative: str) -> bool:
 
 
 # Writing ------------------------------------------------------------------------------------------
+
+def _outermost(pairs: list[tuple]) -> dict | None:
+    """Only the manifest's own object of all those in it (the one naming the game): the files and
+    digests an earlier build recorded are all a build asks of it, and the ten thousand entries of its
+    pages, if built, would weigh some thirty megabytes."""
+    return dict(pairs) if any(key == "game" for key, _ in pairs) else None
+
 
 def write_build(directory: Path, files: Iterable[tuple[str, bytes]], layout: str, name: str,
                 record: dict | Callable[[], dict], inputs: str, pages: str | None = None
@@ -278,7 +285,8 @@ def _refuse_foreign(directory: Path, relative: str, earlier: Earlier) -> None:
 
 def _write_manifest(directory: Path, staging: Path, manifest: str, record: dict, files: list[str]) -> None:
     staged = staging / (".manifest-" + manifest.replace("/", "-"))
-    staged.write_bytes(json_bytes({**record, "files": files}))
+    with open(staged, "w", encoding="utf-8") as file:
+        file.writelines(json_chunks({**record, "files": files}))
     os.chmod(staged, 0o666 & ~_UMASK)
     target = directory / manifest
     target.parent.mkdir(parents=True, exist_ok=True)

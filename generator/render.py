@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
@@ -203,20 +204,37 @@ def manifest(game: str, pages: list[Page], settings: PrintSettings, layout: str 
         "paper": {"name": paper.name, "width_mm": _mm(paper.width), "height_mm": _mm(paper.height)},
         "duplex": settings.duplex,
         "bleed_mm": _mm(settings.bleed),
-        "pages": [
-            {
-                "number": page.number,
-                "side": page.side,
-                "component": page.component.name,
-                "components": [component.name for component in page.components],
-                "stock": page.stock,
-                "width_mm": _mm(page.width),
-                "height_mm": _mm(page.height),
-                "pieces": [_manifest_piece(placement) for placement in page.placements],
-                "crop_marks": [[_mm(v) for v in mark] for mark in page.crop_marks],
-            }
-            for page in pages
-        ],
+        "pages": ReadAsWritten(pages, _manifest_page),
+    }
+
+
+class ReadAsWritten(Sequence):
+    """A list whose entries are made as they are read: a manifest of ten thousand pieces is written
+    page by page instead of being held whole (a piece's entry weighs ten times its line of JSON)."""
+
+    def __init__(self, items: list, entry: Callable):
+        self.items, self.entry = items, entry
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self.entry(item) for item in self.items[index]]
+        return self.entry(self.items[index])
+
+
+def _manifest_page(page: Page) -> dict:
+    return {
+        "number": page.number,
+        "side": page.side,
+        "component": page.component.name,
+        "components": [component.name for component in page.components],
+        "stock": page.stock,
+        "width_mm": _mm(page.width),
+        "height_mm": _mm(page.height),
+        "pieces": [_manifest_piece(placement) for placement in page.placements],
+        "crop_marks": [[_mm(v) for v in mark] for mark in page.crop_marks],
     }
 
 
@@ -321,22 +339,36 @@ def render_pages(pages: list[Page], settings: PrintSettings, game_title: str, fo
 def json_bytes(data) -> bytes:
     """`data` as UTF-8 JSON for people and programs: the outer levels indented (a manifest's pages, one
     piece to a line), everything inside written by json's C encoder, which the indenting one is not."""
-    return (_json(data, "", 0) + "\n").encode("utf-8")
+    return "".join(json_chunks(data)).encode("utf-8")
+
+
+def json_chunks(data) -> Iterator[str]:
+    """The text of json_bytes in pieces, to be written as they come."""
+    yield from _json(data, "", 0)
+    yield "\n"
 
 
 #: Containers this deep or deeper go on one line (a manifest piece sits at depth 4).
 JSON_FLAT_DEPTH = 4
 
 
-def _json(value, indent: str, depth: int) -> str:
-    nested = isinstance(value, (dict, list)) and any(isinstance(item, (dict, list)) for item in
-                                                     (value.values() if isinstance(value, dict) else value))
+def _json(value, indent: str, depth: int) -> Iterator[str]:
+    if isinstance(value, ReadAsWritten):
+        value = iter(value)  # a list of dicts, read once
+        nested = True
+    else:
+        nested = isinstance(value, (dict, list)) and any(isinstance(item, (dict, list)) for item in
+                                                         (value.values() if isinstance(value, dict) else value))
     if depth >= JSON_FLAT_DEPTH or not nested:
-        return json.dumps(value, ensure_ascii=False)
+        yield json.dumps(value, ensure_ascii=False)
+        return
     inner = indent + " "
-    if isinstance(value, dict):
-        items = [f"{inner}{json.dumps(key, ensure_ascii=False)}: {_json(item, inner, depth + 1)}"
-                 for key, item in value.items()]
-        return "{\n" + ",\n".join(items) + "\n" + indent + "}"
-    items = [inner + _json(item, inner, depth + 1) for item in value]
-    return "[\n" + ",\n".join(items) + "\n" + indent + "]"
+    opening, closing = ("{", "}") if isinstance(value, dict) else ("[", "]")
+    items = value.items() if isinstance(value, dict) else ((None, item) for item in value)
+    empty = True
+    for key, item in items:
+        yield (opening if empty else ",") + "\n"
+        yield inner if key is None else f"{inner}{json.dumps(key, ensure_ascii=False)}: "
+        yield from _json(item, inner, depth + 1)
+        empty = False
+    yield opening + closing if empty else "\n" + indent + closing

@@ -20,7 +20,7 @@ from generator.canvas import Style, Surface
 from generator.geometry import IDENTITY, Matrix, Path, number
 
 #: How many texts' font mappings a document keeps at once (a deck's ranks and suits, its rules lines).
-SHOWN_KEPT = 8192
+SHOWN_KEPT = 2048
 
 # Compressed streams stay binary: ASCII85 on top only makes files larger and builds slower.
 rl_config.useA85 = 0

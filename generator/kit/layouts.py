@@ -831,7 +831,7 @@ def text_lines(element: Element, text: str, box, style, frame: Frame
     return size, [list(line) for line in lines], widths
 
 
-@lru_cache(maxsize=16384)  # a few megabytes: every text of a deck of thousands, measured for its check
+@lru_cache(maxsize=2048)  # a few megabytes: every text of a deck of thousands, measured for its check
 def _fitted(text: str, face: str, start: float, floor: float, width: float, height: float, leading: float):
     """fit_tokens of a text, worked out once: a deck's text is measured by its check and drawn later."""
     size, lines, widths = fit_tokens([paragraph.split() for paragraph in text.split("\n")], face, start, floor,
