@@ -266,3 +266,30 @@ def test_tts_exports_every_piece_within_4096_px_and_lists_the_ones_that_are_not_
         if entry["tts"]["object"] == "Custom_Tile":
             assert entry["tts"]["type"] == {"rect": entry["tts"]["type"], "circle": 2, "polygon": 1}[entry["shape"]]
     assert manifest["layout"] == "tts"
+
+
+def _boxes_inside_the_page(path: Path) -> int:
+    """Every page's TrimBox inside its BleedBox inside its MediaBox, read back as a preflight reads
+    them, to the last digit (no tolerance); the number of pages read."""
+    document = pdfium.PdfDocument(str(path))
+    try:
+        for page in document:
+            media, bleed, trim = page.get_mediabox(), page.get_bleedbox(), page.get_trimbox()
+            for outer, inner in ((media, bleed), (bleed, trim)):
+                assert outer[0] <= inner[0] and outer[1] <= inner[1], (path, outer, inner)
+                assert inner[2] <= outer[2] and inner[3] <= outer[3], (path, outer, inner)
+        return len(document)
+    finally:
+        document.close()
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_pdf_boxes_lie_inside_the_media_box_to_the_last_digit(bundled_build, paper):
+    assert _boxes_inside_the_page(bundled_build("diamonds", paper) / "diamonds.pdf") > 10
+
+
+def test_piece_pages_boxes_lie_inside_the_media_box_to_the_last_digit(pieces_build):
+    """The piece pages' sizes (69.5 x 94.9 mm at 3 mm bleed) are no whole number of points: the boxes
+    were rounded otherwise than the MediaBox and stuck out of it by a hair."""
+    _, folder, listing = pieces_build
+    assert _boxes_inside_the_page(folder / "diamonds.pdf") == len(listing["faces"])
