@@ -18,6 +18,7 @@ from functools import lru_cache, partial
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
+from generator.cutfiles import CUT_FILES
 from generator.errors import InputError, Location
 from generator.exports import piece_files, piece_pages, select, tts_decks
 from generator.impose import Page, PrintSettings, TooManySheets, impose
@@ -34,7 +35,7 @@ from generator.stocks import stock_of
 from generator.templates import Templates
 from generator.validate import Finding
 
-FORMATS = ("pdf", "svg", "png", "cut")
+FORMATS = ("pdf", "svg", "png", "cut", "dxf")
 LAYOUTS = ("sheets", "pieces", "tts")
 DEFAULT_DPI = {"sheets": 150, "pieces": 300, "tts": 300}
 
@@ -217,10 +218,13 @@ def render_files(loaded: LoadedGame, chosen: list, pages: list[Page], settings: 
             for relative, data in piece_files(name, pages, rendered, settings, dpi, request.formats):
                 yield f"pieces/{relative}", data
         else:
-            folder = {"svg": "svg", "png": "png", "cut": "cut", "cut-merged": "cut/merged"}
+            files = {"svg": ("svg", "svg"), "png": ("png", "png"), **CUT_FILES}  # kind: (folder, suffix)
             for fmt, number, data in rendered:
-                suffix = "png" if fmt == "png" else "svg"
-                yield (f"{name}.pdf" if fmt == "pdf" else f"{folder[fmt]}/page-{number:02d}.{suffix}"), data
+                if fmt == "pdf":
+                    yield f"{name}.pdf", data
+                else:
+                    folder, suffix = files[fmt]
+                    yield f"{folder}/page-{number:02d}.{suffix}", data
     # Faces read as they printed: their errors refuse the build here, before write_build commits a file.
     printed = loaded.printed_findings()
     if any(finding.level == "error" for finding in printed):

@@ -132,7 +132,7 @@ MAX_COPIES = 1000
 @click.argument("targets", nargs=-1)
 @click.option("--out", "out_text", default="output", show_default=True, metavar="DIR")
 @click.option("--paper", default="a4", show_default=True, help="a3, a4, a5, letter, tabloid or half-letter (any case), or a paper YAML file.")
-@click.option("--format", "format_list", default="pdf", show_default=True, help="Comma list of pdf, svg, png, cut.")
+@click.option("--format", "format_list", default="pdf", show_default=True, help="Comma list of pdf, svg, png, cut (SVG and DXF cut files), dxf (DXF cut files only).")
 @click.option("--duplex", type=click.Choice(["long", "short", "off"]), default="long", show_default=True)
 @click.option("--bleed", type=float, default=DEFAULT_BLEED, show_default=True, help="Bleed in mm (0 turns it off).")
 @click.option("--crop-marks/--no-crop-marks", default=True, show_default=True)
@@ -239,9 +239,10 @@ def refuse_idle_options(request: Request, given: set[str]) -> None:
     """An option that would change nothing in this build is a mistake to say, not to ignore: the
     user expects it to do something."""
     formats, layout = request.formats, request.layout
-    if "cut" in formats and layout != "sheets":
+    cutting = [fmt for fmt in ("cut", "dxf") if fmt in formats]
+    if cutting and layout != "sheets":
         raise InputError(Location("--format"), f"cut files go with the printed sheets; --layout {layout} prints no "
-                         "sheets to cut: leave cut out, or build --layout sheets", "input.unknown-format")
+                         f"sheets to cut: leave {cutting[0]} out, or build --layout sheets", "input.unknown-format")
     if request.stock is not None and layout != "sheets":
         raise InputError(Location("--stock"), f"--stock chooses printed sheets; --layout {layout} prints none: "
                          "leave --stock out, or build --layout sheets", "input.usage")
@@ -300,10 +301,14 @@ def build_summary(directory: Path, written: list[str], pages: list) -> str:
     inside = [name.removeprefix(f"{layout}/") for name in written] if layout == "pieces" else written
     files = [name for name in inside if "/" not in name and name != "manifest.json"]
     for folder, what in (("svg", "SVG pages"), ("png", "PNG pages"), ("cut", "cut files"), ("tts", "TTS files")):
-        count = sum(1 for name in inside if name.startswith(folder + "/") and not name.startswith("cut/merged/")
-                    and name != "tts/manifest.json")
-        if count:
-            files.append(f"{count} {what} in {folder}/" + (" (and merged, in cut/merged/)" if folder == "cut" else ""))
+        listed = [name for name in inside if name.startswith(folder + "/") and not name.startswith("cut/merged/")
+                  and name != "tts/manifest.json"]
+        if folder == "cut" and listed:  # "13 SVG and 13 DXF cut files"
+            what = " and ".join(f"{sum(name.endswith(suffix) for name in listed)} {suffix[1:].upper()}"
+                                for suffix in (".svg", ".dxf") if any(name.endswith(suffix) for name in listed))
+            files.append(f"{what} cut files in cut/ (and merged, in cut/merged/)")
+        elif listed:
+            files.append(f"{len(listed)} {what} in {folder}/")
     faces = [name for name in inside if "/" in name and name.split("/")[0] not in ("svg", "png", "cut", "tts")]
     for suffix, what in ((".png", "piece images"), (".svg", "piece SVGs")):
         count = sum(1 for name in faces if name.endswith(suffix))
