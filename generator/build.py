@@ -209,7 +209,7 @@ def render_files(loaded: LoadedGame, chosen: list, pages: list[Page], settings: 
     if loaded.draft_errors is not None:  # every page says it is not for printing yet
         title = f"{title} · {words('footer.draft', errors=loaded.draft_errors)}"
     if request.layout == "tts":
-        yield from tts_decks(chosen, settings, title, dpi, loaded.faces, directory).items()
+        yield from tts_decks(chosen, settings, title, dpi, loaded.faces, directory, name).items()
     else:
         reading = loaded.face_reading[0] if loaded.face_reading else None
         rendered = render_pages(pages, settings, title, request.formats, dpi, on_page, loaded.faces, request.svg_text,

@@ -12,6 +12,7 @@ import pytest
 from PIL import Image
 
 from conftest import run_pnp
+from test_tts import check_table
 
 CARD = (63.5, 88.9)
 MM_PER_PT = 25.4 / 72
@@ -224,7 +225,7 @@ def test_tts_saved_object_brings_in_every_deck_and_piece_by_file_url(tmp_path):
                               "--copies", "2", "--dpi", "60", "--out", "out", cwd=tmp_path)
     assert code == 0, stderr
     folder = tmp_path / "out" / "diamonds"
-    saved = json.loads((folder / "tts" / "saved-object.json").read_text())
+    saved = json.loads((folder / "tts" / "diamonds.json").read_text())  # named after the game
     decks = [state for state in saved["ObjectStates"] if state["Name"] == "DeckCustom"]
     (deck,) = decks
     cards = deck["ContainedObjects"]
@@ -237,6 +238,7 @@ def test_tts_saved_object_brings_in_every_deck_and_piece_by_file_url(tmp_path):
             assert url.startswith("file:///") and Path(url[len("file://"):]).is_file()
     others = [state for state in saved["ObjectStates"] if state["Name"] != "DeckCustom"]
     assert others and all(state["Name"] in ("Custom_Tile", "Custom_Token") for state in others)
+    assert not (folder / "tts" / "saved-object.json").exists()
     for state in others:
         image = state["CustomImage"]
         assert Path(image["ImageURL"][len("file://"):]).is_file()
@@ -266,6 +268,7 @@ def test_tts_exports_every_piece_within_4096_px_and_lists_the_ones_that_are_not_
         if entry["tts"]["object"] == "Custom_Tile":
             assert entry["tts"]["type"] == {"rect": entry["tts"]["type"], "circle": 2, "polygon": 1}[entry["shape"]]
     assert manifest["layout"] == "tts"
+    check_table(json.loads((folder / "tts" / f"{game}.json").read_text()), listing)
 
 
 def _boxes_inside_the_page(path: Path) -> int:
