@@ -124,8 +124,10 @@ def piece_files(name: str, pages: list[Page], rendered: Iterator[tuple[str, int,
     for page in pages:
         placement = page.placements[0]
         entry = {"component": placement.component.name, "id": placement.piece.id, "face": placement.face,
-                 "pdf_page": page.number, "trim_mm": [round(placement.piece.width, 3), round(placement.piece.height, 3)],
+                 "trim_mm": [round(placement.piece.width, 3), round(placement.piece.height, 3)],
                  "bleed_mm": settings.bleed, "shape": placement.piece.shape.kind}
+        if "pdf" in formats:  # the listing names only files the build writes
+            entry.update(pdf=f"{name}.pdf", pdf_page=page.number)
         if "png" in formats:
             entry.update(png=f"{face_name(page)}.png", width_px=pixels(page.width, dpi),
                          height_px=pixels(page.height, dpi), dpi=dpi)

@@ -296,3 +296,73 @@ def test_piece_pages_boxes_lie_inside_the_media_box_to_the_last_digit(pieces_bui
     were rounded otherwise than the MediaBox and stuck out of it by a hair."""
     _, folder, listing = pieces_build
     assert _boxes_inside_the_page(folder / "diamonds.pdf") == len(listing["faces"])
+
+
+@pytest.mark.parametrize("option, value", [("--format", "pdf"), ("--format", "png,pdf"), ("--bleed", "3"),
+                                           ("--dpi", "150")])
+def test_a_shop_with_a_conflicting_option_is_one_line_and_exit_2(tmp_path, option, value):
+    code, _, stderr = run_pnp("build", "diamonds", "--shop", "tgc", option, value, "--out", "out", cwd=tmp_path)
+    assert code == 2 and len(stderr.splitlines()) == 1 and "Traceback" not in stderr
+    assert stderr.startswith(f"{option}: error: --shop tgc sets {option}") and not (tmp_path / "out").exists()
+
+
+def test_a_shop_takes_an_option_that_says_what_its_template_says(tmp_path):
+    code, _, stderr = run_pnp("build", "diamonds", "--shop", "tgc", "--format", "png", "--bleed", "3.175", "--dpi",
+                              "300", "--only", "card:card-AS", "--out", "out", cwd=tmp_path)
+    assert code == 0, stderr
+
+
+def test_a_shop_build_lists_only_files_it_wrote_and_says_what_it_left_out(tmp_path):
+    code, _, stderr = run_pnp("build", "diamonds", "--shop", "tgc", "--only", "card:card-AS", "--only",
+                              "reference-card", "--out", "out", cwd=tmp_path)
+    assert code == 0, stderr
+    assert "left out reference-card (92 x 124 mm)" in stderr and "The Game Crafter has no template" in stderr
+    folder = tmp_path / "out" / "diamonds" / "pieces"
+    listing = json.loads((folder / "pieces.json").read_text())
+    assert [face["id"] for face in listing["faces"]] == ["card-AS", "card-AS"]
+    for face in listing["faces"]:
+        assert "pdf" not in face and "pdf_page" not in face  # no PDF was written
+        for key in ("png", "svg", "pdf"):
+            assert key not in face or (folder / face[key]).is_file()
+    code, _, stderr = run_pnp("build", "diamonds", "--shop", "tgc", "--only", "dig-site-mat", "--out", "out2",
+                              cwd=tmp_path)
+    assert code == 2 and len(stderr.splitlines()) == 1 and "has templates for poker-card (63.5 x 88.9 mm)" in stderr
+    assert not (tmp_path / "out2").exists()
+
+
+def test_text_in_a_shops_safe_zone_is_a_finding(tmp_path):
+    """The Game Crafter's safe zone is 1/8 in (3.175 mm) inside the trim; Diamonds' indexes sit 3 mm in."""
+    code, _, stderr = run_pnp("validate", "diamonds", "--shop", "tgc", cwd=tmp_path)
+    assert code == 0  # a warning: the files can still be made
+    (line,) = [line for line in stderr.splitlines() if "[shop.safe-zone]" in line]
+    assert "warning: card:" in line and "3.0 mm from the cut" in line and "3.175 mm inside it" in line
+    code, _, stderr = run_pnp("validate", "diamonds", cwd=tmp_path)
+    assert "shop.safe-zone" not in stderr  # only a shop's own zone
+    # A deck whose text keeps well inside has nothing to hear.
+    assert run_pnp("new", "deck", "inside", cwd=tmp_path)[0] == 0
+    code, stdout, stderr = run_pnp("validate", tmp_path / "inside" / "inside.yaml", "--shop", "tgc", cwd=tmp_path)
+    assert code == 0 and "shop.safe-zone" not in stderr and "ok" in stdout
+
+
+def test_every_shop_preset_gives_each_figure_with_its_source():
+    from generator.shops import shop_named
+    from generator.templates import Templates
+
+    templates = Templates()
+    text = (templates.directory / "shops.yaml").read_text()
+    for name in templates.names("shops"):
+        shop = shop_named(name, templates)
+        assert shop.bleed_mm > 0 and shop.safe_mm > 0 and shop.dpi >= 300 and shop.pieces
+    assert shop_named("tgc").safe_mm == pytest.approx(25.4 / 8)  # 1/8 in, 75 px at 300 dpi
+    assert text.count("squib") >= 3 and "unconfirmed" in text
+
+
+def test_every_png_says_its_colours_are_srgb(pieces_build, bundled_build):
+    _, folder, listing = pieces_build
+    sheets = bundled_build("diamonds", "a4", "png", "--dpi", "100")
+    tts = bundled_build("diamonds", "a4", "pdf", "--layout", "tts")
+    paths = [folder / listing["faces"][0]["png"], next((sheets / "png").glob("page-*.png")),
+             *(tts / "tts").glob("card-*.png")]
+    for path in paths:
+        with Image.open(path) as image:
+            assert image.info.get("srgb") == 0, path  # rendering intent perceptual
