@@ -266,7 +266,7 @@ TTS_UNIT_MM = 25.4
 #: A component whose pieces are all this small or smaller comes in a bag (coins, tokens, stickers).
 TOKEN_MAX_MM = 40.0
 #: Room between objects on the table, in TTS units, and the width a row of them keeps to.
-TABLE_GAP, TABLE_ROW = 1.0, 40.0
+TABLE_GAP, TABLE_ROW = 1.0, 56.0
 
 
 def tts_scale(entry: dict) -> tuple[float, float]:
