@@ -18,6 +18,8 @@ from functools import lru_cache, partial
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
+from generator.cutfiles import CUT_FILES
+from generator import layout_rules
 from generator.errors import InputError, Location
 from generator.exports import piece_files, piece_pages, select, tts_decks
 from generator.impose import Page, PrintSettings, TooManySheets, impose
@@ -27,14 +29,16 @@ from generator.palette import load_palette
 from generator.paths import TEMPLATES_DIR
 from generator.print_guide import guide_component, stock_sheets
 from generator.reading import allowed_folders
+from generator.recording import findings_of
 from generator.render import manifest, render_pages
 from generator.schema import Context, where
 from generator.settings import print_settings
+from generator.shops import Shop
 from generator.stocks import stock_of
 from generator.templates import Templates
 from generator.validate import Finding
 
-FORMATS = ("pdf", "svg", "png", "cut")
+FORMATS = ("pdf", "svg", "png", "cut", "dxf")
 LAYOUTS = ("sheets", "pieces", "tts")
 DEFAULT_DPI = {"sheets": 150, "pieces": 300, "tts": 300}
 
@@ -50,6 +54,7 @@ class Request:
     copies: int = 1
     svg_text: str = "text"  # or "outlines": SVG text as glyph paths
     stock: str | None = None  # the sheets of this stock alone (generator/stocks.py)
+    shop: Shop | None = None  # --shop: only the pieces it has templates for (generator/shops.py)
 
     @property
     def resolution(self) -> int:
@@ -109,11 +114,39 @@ def check(loaded: LoadedGame, settings: PrintSettings | None = None, as_printed:
     return loaded.findings(settings.bleed, as_printed) if settings else loaded.findings()
 
 
+def shop_findings(loaded: LoadedGame, request: Request) -> list[Finding]:
+    """With `--shop`: each component whose text or symbols enter the shop's safe zone (shop.safe-zone)."""
+    if request.shop is None:
+        return []
+    check = layout_rules.ShopSafeZoneCheck(where(loaded.spec), request.shop)
+    return findings_of(check, components(loaded, request), request.shop.bleed_mm, loaded.faces)
+
+
 # 3. components ---------------------------------------------------------------------------------
 
 def components(loaded: LoadedGame, request: Request = Request()) -> list:
-    """The game's components, made once, narrowed to `--only` and repeated `--copies` times."""
-    return select(loaded.components(), request.only, request.copies)
+    """The game's components, made once, narrowed to `--only`, repeated `--copies` times, and to the
+    pieces `--shop` has templates for (nothing it has a template for is an input error)."""
+    chosen = select(loaded.components(), request.only, request.copies)
+    if request.shop is None:
+        return chosen
+    fit, _ = request.shop.fitting(chosen)
+    if not fit:
+        shop = request.shop
+        sizes = ", ".join(f"{name} ({w:g} x {h:g} mm)" for name, (w, h) in shop.pieces)
+        raise InputError(Location("--shop"), f"{shop.title} has templates for {sizes}, and {loaded.out_name} has no "
+                         "piece of that size to send; build --layout pieces with your own --bleed and --dpi instead",
+                         "input.usage")
+    return fit
+
+
+def shop_notes(loaded: LoadedGame, request: Request) -> list[str]:
+    """What `--shop` left out for want of a template, as a line for the user."""
+    if request.shop is None:
+        return []
+    _, left = request.shop.fitting(select(loaded.components(), request.only, request.copies))
+    note = request.shop.left_out_note(loaded.out_name, left)
+    return [note] if note else []
 
 
 def print_guide_first(request: Request) -> bool:
@@ -208,7 +241,7 @@ def render_files(loaded: LoadedGame, chosen: list, pages: list[Page], settings: 
     if loaded.draft_errors is not None:  # every page says it is not for printing yet
         title = f"{title} · {words('footer.draft', errors=loaded.draft_errors)}"
     if request.layout == "tts":
-        yield from tts_decks(chosen, settings, title, dpi, loaded.faces, directory).items()
+        yield from tts_decks(chosen, settings, title, dpi, loaded.faces, directory, name).items()
     else:
         reading = loaded.face_reading[0] if loaded.face_reading else None
         rendered = render_pages(pages, settings, title, request.formats, dpi, on_page, loaded.faces, request.svg_text,
@@ -217,10 +250,13 @@ def render_files(loaded: LoadedGame, chosen: list, pages: list[Page], settings: 
             for relative, data in piece_files(name, pages, rendered, settings, dpi, request.formats):
                 yield f"pieces/{relative}", data
         else:
-            folder = {"svg": "svg", "png": "png", "cut": "cut", "cut-merged": "cut/merged"}
+            files = {"svg": ("svg", "svg"), "png": ("png", "png"), **CUT_FILES}  # kind: (folder, suffix)
             for fmt, number, data in rendered:
-                suffix = "png" if fmt == "png" else "svg"
-                yield (f"{name}.pdf" if fmt == "pdf" else f"{folder[fmt]}/page-{number:02d}.{suffix}"), data
+                if fmt == "pdf":
+                    yield f"{name}.pdf", data
+                else:
+                    folder, suffix = files[fmt]
+                    yield f"{folder}/page-{number:02d}.{suffix}", data
     # Faces read as they printed: their errors refuse the build here, before write_build commits a file.
     printed = loaded.printed_findings()
     if any(finding.level == "error" for finding in printed):
@@ -249,7 +285,8 @@ def inputs_digest(loaded: LoadedGame) -> str:
 
 def pages_digest(inputs: str, loaded: LoadedGame, settings: PrintSettings, request: Request) -> str:
     """The inputs' digest with the print settings and the pieces chosen: what the pages show."""
-    return _digest(inputs, repr(settings), request.only, request.copies, request.stock, loaded.draft_errors)
+    return _digest(inputs, repr(settings), request.only, request.copies, request.stock,
+                   request.shop and request.shop.name, loaded.draft_errors)
 
 
 def _digest(*parts) -> str:
@@ -321,4 +358,4 @@ def build_games(loaded_games: list[LoadedGame], settings: PrintSettings, request
         except InputError as problem:  # a draft's faces are first drawn here: a missing glyph at its text's line
             raise loaded._at_the_text(problem) from None
         loaded.faces.clear()  # this game's recordings are printed; the next game's need the memory
-        yield Built(loaded, directory, written, pages, notes, loaded.printed)
+        yield Built(loaded, directory, written, pages, shop_notes(loaded, request) + notes, loaded.printed)

@@ -20,7 +20,7 @@ from generator.impose import DEFAULT_BLEED
 from generator.load import LoadedGame, bundled_targets, game_named_by
 from generator.kit.text import counted
 from generator.palette import Palette, bundled_palette_names, load_palette
-from generator.templates import Templates
+from generator.shops import shop_named
 from generator.words import is_words_file, words_yaml
 from generator.validate import Finding, has_errors
 
@@ -132,7 +132,7 @@ MAX_COPIES = 1000
 @click.argument("targets", nargs=-1)
 @click.option("--out", "out_text", default="output", show_default=True, metavar="DIR")
 @click.option("--paper", default="a4", show_default=True, help="a3, a4, a5, letter, tabloid or half-letter (any case), or a paper YAML file.")
-@click.option("--format", "format_list", default="pdf", show_default=True, help="Comma list of pdf, svg, png, cut.")
+@click.option("--format", "format_list", default="pdf", show_default=True, help="Comma list of pdf, svg, png, cut (SVG and DXF cut files), dxf (DXF cut files only).")
 @click.option("--duplex", type=click.Choice(["long", "short", "off"]), default="long", show_default=True)
 @click.option("--bleed", type=float, default=DEFAULT_BLEED, show_default=True, help="Bleed in mm (0 turns it off).")
 @click.option("--crop-marks/--no-crop-marks", default=True, show_default=True)
@@ -169,16 +169,21 @@ def build_command(targets, out_text, paper, format_list, duplex, bleed, crop_mar
                          "input.usage")
     out_dir = Path(out_text).expanduser()
     given = options_given(format="format_list", bleed="bleed", dpi="dpi", svg_text="svg_text")
+    chosen_shop = None
     if shop is not None:
         if layout != "sheets" and layout != "pieces":
             raise InputError(Location("--shop"), f"--shop makes a file per card (--layout pieces), not --layout {layout}",
                              "input.usage")
-        for option in ("format", "bleed", "dpi"):
-            if option in given:
-                raise InputError(Location(f"--{option}"), f"--shop sets the bleed, dpi and file type of its shop's "
-                                 f"template; leave --{option} out, or build without --shop", "input.usage")
-        layout, bleed, dpi, format_list = "pieces", *shop_settings(shop)
-    request = Request(parse_formats(format_list), layout, dpi, tuple(only), copies, svg_text, stock)
+        chosen_shop = shop_named(shop)
+        wanted = {"format": (parse_formats(format_list), chosen_shop.formats, ",".join(chosen_shop.formats)),
+                  "bleed": (bleed, chosen_shop.bleed_mm, f"{chosen_shop.bleed_mm:g}"),
+                  "dpi": (dpi, chosen_shop.dpi, chosen_shop.dpi)}
+        for option, (asked, template, says) in wanted.items():
+            if option in given and asked != template:  # the same value is no conflict
+                raise InputError(Location(f"--{option}"), f"--shop {shop} sets --{option} {says}, as its template "
+                                 f"asks; leave --{option} out, or build --layout pieces without --shop", "input.usage")
+        layout, bleed, dpi, format_list = "pieces", chosen_shop.bleed_mm, chosen_shop.dpi, ",".join(chosen_shop.formats)
+    request = Request(parse_formats(format_list), layout, dpi, tuple(only), copies, svg_text, stock, chosen_shop)
     refuse_idle_options(request, given)
     context = input_context(palette_choice, words_file, lang, allowed)
     settings = build.settings_for(paper, duplex, bleed, crop_marks, context)
@@ -189,6 +194,9 @@ def build_command(targets, out_text, paper, format_list, duplex, bleed, crop_mar
     failed, warnings = False, {}
     for loaded in loaded_games:
         findings = build.check(loaded, settings, as_printed=not draft and layout != "tts")
+        if chosen_shop is not None and not has_errors(findings):  # the user asked for this shop: say it all
+            for line in reported(build.shop_findings(loaded, request)):
+                click.echo(line, err=True)
         errors = [finding for finding in findings if finding.level == "error"]
         # A build is quiet: it shows errors; warnings are counted, and `pnp validate` lists them.
         # A draft lists its findings once, warnings too, since it is the designer's review.
@@ -239,9 +247,10 @@ def refuse_idle_options(request: Request, given: set[str]) -> None:
     """An option that would change nothing in this build is a mistake to say, not to ignore: the
     user expects it to do something."""
     formats, layout = request.formats, request.layout
-    if "cut" in formats and layout != "sheets":
+    cutting = [fmt for fmt in ("cut", "dxf") if fmt in formats]
+    if cutting and layout != "sheets":
         raise InputError(Location("--format"), f"cut files go with the printed sheets; --layout {layout} prints no "
-                         "sheets to cut: leave cut out, or build --layout sheets", "input.unknown-format")
+                         f"sheets to cut: leave {cutting[0]} out, or build --layout sheets", "input.unknown-format")
     if request.stock is not None and layout != "sheets":
         raise InputError(Location("--stock"), f"--stock chooses printed sheets; --layout {layout} prints none: "
                          "leave --stock out, or build --layout sheets", "input.usage")
@@ -251,13 +260,6 @@ def refuse_idle_options(request: Request, given: set[str]) -> None:
     if "svg-text" in given and "svg" not in formats:
         raise InputError(Location("--svg-text"), "--svg-text says how SVG files hold their text, and this build makes "
                          "none: add svg to --format, or leave --svg-text out", "input.usage")
-
-
-def shop_settings(name: str) -> tuple[float, int, str]:
-    """(bleed, dpi, formats) of a print shop of templates/shops.yaml."""
-    templates = Templates()
-    entry = templates.get("shops", name, Location("--shop"), "--shop")
-    return float(entry["bleed_mm"]), int(entry["dpi"]), ",".join(entry["formats"])
 
 
 class LateProgressBar:
@@ -300,10 +302,14 @@ def build_summary(directory: Path, written: list[str], pages: list) -> str:
     inside = [name.removeprefix(f"{layout}/") for name in written] if layout == "pieces" else written
     files = [name for name in inside if "/" not in name and name != "manifest.json"]
     for folder, what in (("svg", "SVG pages"), ("png", "PNG pages"), ("cut", "cut files"), ("tts", "TTS files")):
-        count = sum(1 for name in inside if name.startswith(folder + "/") and not name.startswith("cut/merged/")
-                    and name != "tts/manifest.json")
-        if count:
-            files.append(f"{count} {what} in {folder}/" + (" (and merged, in cut/merged/)" if folder == "cut" else ""))
+        listed = [name for name in inside if name.startswith(folder + "/") and not name.startswith("cut/merged/")
+                  and name != "tts/manifest.json"]
+        if folder == "cut" and listed:  # "13 SVG and 13 DXF cut files"
+            what = " and ".join(f"{sum(name.endswith(suffix) for name in listed)} {suffix[1:].upper()}"
+                                for suffix in (".svg", ".dxf") if any(name.endswith(suffix) for name in listed))
+            files.append(f"{what} cut files in cut/ (and merged, in cut/merged/)")
+        elif listed:
+            files.append(f"{len(listed)} {what} in {folder}/")
     faces = [name for name in inside if "/" in name and name.split("/")[0] not in ("svg", "png", "cut", "tts")]
     for suffix, what in ((".png", "piece images"), (".svg", "piece SVGs")):
         count = sum(1 for name in faces if name.endswith(suffix))
@@ -335,14 +341,16 @@ def palettes_command(check_name):
     sys.exit(1 if failed else 0)
 
 
-def report_findings(loaded_games: list[LoadedGame], rules: str, ok_line) -> bool:
+def report_findings(loaded_games: list[LoadedGame], rules: str, ok_line, request: Request = Request()) -> bool:
     """Print each game's findings of the rules whose ids start with `rules` ("" for all) where input
     errors go, on stderr, or its `ok_line(loaded)` on stdout when it has none; True when any finding
-    is an error."""
+    is an error. A `request` for a shop adds its findings (build.shop_findings)."""
     failed = False
     for loaded in loaded_games:
         loaded.faces.keep = 0  # each face is read once by the checks, and none is printed after
         findings = [finding for finding in build.check(loaded) if finding.rule.startswith(rules)]
+        if not has_errors(findings):
+            findings += build.shop_findings(loaded, request)
         for line in reported(findings):
             click.echo(line, err=True)
         failed |= has_errors(findings)
@@ -384,16 +392,19 @@ def palette_listing(palette: Palette, default: bool = False) -> str:
 @cli.command("validate")
 @click.argument("targets", nargs=-1)
 @click.option("--fresh", is_flag=True, help="Recompute the proofs kept from earlier runs (self-play, colour science).")
+@click.option("--shop", metavar="NAME", default=None,
+              help="Also check the pieces a print shop has templates for against its safe zone (templates/shops.yaml).")
 @_common_input_options
 @_refuse_bad_input
 @_plugin_option
-def validate_command(targets, fresh, palette_choice, overrides, words_file, lang, allowed):
+def validate_command(targets, fresh, shop, palette_choice, overrides, words_file, lang, allowed):
     """Check component sets against the games' rules. Exit 1 when an error is found."""
     if fresh:
         cache.fresh()
     context = input_context(palette_choice, words_file, lang, allowed)
+    request = Request(layout="pieces", shop=shop_named(shop)) if shop is not None else Request()
     failed = report_findings(build.load(targets, overrides, context), "",
-                             lambda loaded: f"ok, {loaded.rule_count} rules hold")
+                             lambda loaded: f"ok, {loaded.rule_count} rules hold", request)
     sys.exit(1 if failed else 0)
 
 

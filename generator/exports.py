@@ -11,6 +11,7 @@ shops, and deck sheets for Tabletop Simulator.
 
 from __future__ import annotations
 
+import hashlib
 import math
 from dataclasses import replace
 from pathlib import Path
@@ -123,8 +124,10 @@ def piece_files(name: str, pages: list[Page], rendered: Iterator[tuple[str, int,
     for page in pages:
         placement = page.placements[0]
         entry = {"component": placement.component.name, "id": placement.piece.id, "face": placement.face,
-                 "pdf_page": page.number, "trim_mm": [round(placement.piece.width, 3), round(placement.piece.height, 3)],
+                 "trim_mm": [round(placement.piece.width, 3), round(placement.piece.height, 3)],
                  "bleed_mm": settings.bleed, "shape": placement.piece.shape.kind}
+        if "pdf" in formats:  # the listing names only files the build writes
+            entry.update(pdf=f"{name}.pdf", pdf_page=page.number)
         if "png" in formats:
             entry.update(png=f"{face_name(page)}.png", width_px=pixels(page.width, dpi),
                          height_px=pixels(page.height, dpi), dpi=dpi)
@@ -179,8 +182,14 @@ def tts_object(shape) -> dict:
     return {"object": "Custom_Token"}
 
 
+def card_type(shape: Rect) -> int:
+    """A deck's `Type`, TTS's card shape: 0 a rectangle with round corners, 1 one with square corners
+    (Berserk-Games/Tabletop-Simulator-API docs/custom-game-objects.md, Custom Card)."""
+    return 0 if shape.radius > 0 else 1
+
+
 def tts_decks(components: list[Component], settings: PrintSettings, title: str, dpi: int,
-              recordings=None, folder: Path | None = None) -> dict[str, bytes]:
+              recordings=None, folder: Path | None = None, name: str = "game") -> dict[str, bytes]:
     """Tabletop Simulator files, in `tts/`:
 
     - for each deck-like component, sheets `<component>-NN.png` of up to 69 faces on a grid of at
@@ -188,9 +197,9 @@ def tts_decks(components: list[Component], settings: PrintSettings, title: str, 
       alone as `<component>-back.png`; faces at `dpi` or less, so a sheet stays within 4096 px;
     - for every other piece (tiles, tokens, boards, coins), an image of each face, `<component>/<id>-
       front.png` (and `-back.png`), transparent outside a shaped outline;
-    - `decks.json`, each sheet's image, back, grid, count and ids in reading order, and each other
-      piece's shape, size, images and the custom object TTS would make of it (a tile or a token);
-    - `saved-object.json`, all of it as one TTS saved object (`saved_object`)."""
+    - `decks.json`, each sheet's image, back, grid, count, ids in reading order and CustomDeck key,
+      and each other piece's shape, size, images and the custom object TTS would make of it;
+    - `<name>.json`, all of it as one TTS saved object laid out as a table (`saved_object`)."""
     from PIL import Image
 
     from generator.backends.png import png_bytes, render_images
@@ -198,6 +207,7 @@ def tts_decks(components: list[Component], settings: PrintSettings, title: str, 
     trimmed = replace(settings, bleed=0.0)
     files: dict[str, bytes] = {}
     decks, objects = [], []
+    key = 0  # CustomDeck keys run on across the decks: a card's id, key x 100 + slot, is the save's own
     for component in components:
         if not deck_like(component):
             objects += _tts_objects(component, trimmed, title, dpi, recordings, files)
@@ -222,59 +232,185 @@ def tts_decks(components: list[Component], settings: PrintSettings, title: str, 
                 sheet.paste(face, ((index % columns) * size[0], (index // columns) * size[1]))
             hidden = columns * rows - 1
             sheet.paste(back, ((hidden % columns) * size[0], (hidden // columns) * size[1]))
-            name = f"tts/{component.name}-{start // TTS_FACES + 1:02d}.png"
-            files[name] = png_bytes(sheet, face_dpi)
-            sheets.append({"image": name, "back": back_name, "columns": columns, "rows": rows, "count": len(chunk),
-                           "hidden_slot": hidden, "face_px": list(size),
+            sheet_name = f"tts/{component.name}-{start // TTS_FACES + 1:02d}.png"
+            files[sheet_name] = png_bytes(sheet, face_dpi)
+            key += 1
+            sheets.append({"image": sheet_name, "back": back_name, "columns": columns, "rows": rows,
+                           "count": len(chunk), "hidden_slot": hidden, "face_px": list(size), "key": key,
                            "ids": [p.id for p in component.pieces[start:start + TTS_FACES]]})
-        decks.append({"component": component.name, "sheets": sheets})
+        decks.append({"component": component.name, "title": component.title, "sheets": sheets,
+                      "width_mm": round(first.width, 3), "height_mm": round(first.height, 3),
+                      "type": card_type(first.shape), "sideways": first.width > first.height})
     files["tts/decks.json"] = json_bytes({"layout": "tts", "decks": decks, "objects": objects})
-    files["tts/saved-object.json"] = json_bytes(saved_object(title, decks, objects, folder))
+    files[f"tts/{name}.json"] = json_bytes(saved_object(title, decks, objects, folder))
     return files
 
 
+# How big TTS makes each object at scale 1, so that a piece's Transform scale brings it to its size in
+# millimetres. TTS's unit is "about an inch" (Tabletop Simulator Knowledge Base, custom-tile.md and
+# custom-token.md: thickness "in in-game units (about an inch)"), 25.4 mm:
+#
+# - a card at scale 1 is a poker card: its longer side 3.5 in = 88.9 mm (TTS's own decks are poker
+#   cards, and deck exporters put 63 x 88 mm cards at scale 1: 1j01/systemocracy's export,
+#   ToyDragon/frogtownstatic's tts_deck.js); a card's shorter side follows its sheet's grid;
+# - a Custom_Tile at scale 1 is 2 units (50.8 mm) a side: TTS stretches its image to a square tile
+#   ("Stretch" on), and the scale's x and z give it the piece's width and height; a hex or a circle
+#   is that square's width across (Lixquid's Hey, That's My Fish script lays scale-1 hex tiles 1.91
+#   units apart, a gap of a hair between them);
+# - a Custom_Token at scale 1 is 2 units across its picture's longer side, like the tile it derives from.
+#
+# scale = size in mm / size at scale 1 in mm; y (the thickness) stays 1.
+CARD_AT_SCALE_1_MM = 88.9
+TILE_AT_SCALE_1_MM = 50.8
+TTS_UNIT_MM = 25.4
+#: A component whose pieces are all this small or smaller comes in a bag (coins, tokens, stickers).
+TOKEN_MAX_MM = 40.0
+#: Room between objects on the table, in TTS units, and the width a row of them keeps to.
+TABLE_GAP, TABLE_ROW = 1.0, 56.0
+
+
+def tts_scale(entry: dict) -> tuple[float, float]:
+    """The Transform's (scaleX, scaleZ) that give an object its size in mm (see the sizes above)."""
+    width, height = entry["width_mm"], entry["height_mm"]
+    if entry.get("deck"):
+        return (max(width, height) / CARD_AT_SCALE_1_MM,) * 2
+    tts = entry["tts"]
+    if tts["object"] == "Custom_Tile" and tts["type"] in (0, 3):  # a box stretched to the piece's sides
+        return width / TILE_AT_SCALE_1_MM, height / TILE_AT_SCALE_1_MM
+    return (max(width, height) / TILE_AT_SCALE_1_MM,) * 2
+
+
 def saved_object(title: str, decks: list[dict], objects: list[dict], folder: Path | None) -> dict:
-    """A TTS saved object (a SaveState whose ObjectStates are the game's pieces: a DeckCustom per
-    deck, holding its cards, and a Custom_Tile or Custom_Token per other piece), for TTS's `Saves/Saved
-    Objects` folder. Images are file URLs into `folder` (the build's game folder), so it loads on the
-    machine that built it; upload the images and replace the URLs to share it. Objects come in at
-    TTS's own default size, in a row along the table."""
+    """A TTS saved object (a SaveState whose ObjectStates are the game's pieces), for TTS's `Saves/Saved
+    Objects` folder, laid out as a table: each deck a DeckCustom stacked face down; the tokens of each
+    kind (pieces of TOKEN_MAX_MM or less) in a Bag; every other piece (tiles, boards, sheets) a
+    Custom_Tile or Custom_Token, each component's laid out in a grid; the decks and bags in a row at the
+    far side, the grids below, the whole centred on the table. Every object is its size in mm
+    (tts_scale). Images are file URLs into `folder` (the build's game folder), so it loads on the
+    machine that built it; upload the images and replace the URLs to share it."""
     def url(name: str) -> str:
         return (folder / name).resolve().as_uri() if folder else name
 
-    def transform(index: int) -> dict:
-        return {"posX": 3.0 * index, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 0.0,
-                "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
-
-    states = []
+    blocks = []  # (width, depth in TTS units, the objects laid at the block's top-left corner)
     for deck in decks:
-        custom, cards = {}, []
-        for key, sheet in enumerate(deck["sheets"], start=1):
-            custom[str(key)] = {"FaceURL": url(sheet["image"]), "BackURL": url(sheet["back"]),
-                                "NumWidth": sheet["columns"], "NumHeight": sheet["rows"], "BackIsHidden": True,
-                                "UniqueBack": False, "Type": 0}
-            cards += [{"Name": "Card", "Transform": transform(len(states)), "Nickname": piece_id,
-                       "CardID": key * 100 + index, "CustomDeck": {str(key): custom[str(key)]}}
-                      for index, piece_id in enumerate(sheet["ids"])]
-        if len(cards) == 1:
-            states.append(cards[0])
-        else:
-            states.append({"Name": "DeckCustom", "Transform": transform(len(states)), "Nickname": deck["component"],
-                           "DeckIDs": [card["CardID"] for card in cards], "CustomDeck": custom,
-                           "ContainedObjects": cards})
+        blocks.append(_deck_block(deck, url))
+    by_component: dict[str, list[dict]] = {}
     for entry in objects:
-        image = {"ImageURL": url(entry["front"]), "ImageSecondaryURL": url(entry.get("back", entry["front"])),
-                 "ImageScalar": 1.0, "WidthScale": 0.0}
-        if entry["tts"]["object"] == "Custom_Tile":
-            image["CustomTile"] = {"Type": entry["tts"]["type"], "Thickness": 0.2, "Stackable": False, "Stretch": True}
+        by_component.setdefault(entry["component"], []).append(entry)
+    grids = []
+    for name, entries in by_component.items():
+        if len(entries) > 1 and all(max(e["width_mm"], e["height_mm"]) <= TOKEN_MAX_MM for e in entries):
+            blocks.append(_bag_block(name, entries, url))
         else:
-            image["CustomToken"] = {"Thickness": 0.2, "MergeDistancePixels": 15.0, "StandUp": False,
-                                    "Stackable": False}
-        states.append({"Name": entry["tts"]["object"], "Transform": transform(len(states)), "Nickname": entry["id"],
-                       "CustomImage": image})
+            grids.append(_grid_block(entries, url))
+    states = _laid_out([blocks, grids])
     return {"SaveName": title, "GameMode": "", "Date": "", "Table": "", "Sky": "", "Note": "", "Rules": "",
             "XmlUI": "", "LuaScript": "", "LuaScriptState": "", "ObjectStates": states, "TabStates": {},
             "VersionNumber": ""}
+
+
+def _transform(x: float = 0.0, z: float = 0.0, scale: tuple[float, float] = (1.0, 1.0), face_down: bool = False,
+               y: float = 1.0) -> dict:
+    # rotY 180 turns an object's top edge away from the player, as TTS spawns it; rotZ 180 turns it over.
+    return {"posX": round(x, 4), "posY": y, "posZ": round(z, 4), "rotX": 0.0, "rotY": 180.0,
+            "rotZ": 180.0 if face_down else 0.0, "scaleX": round(scale[0], 4), "scaleY": 1.0,
+            "scaleZ": round(scale[1], 4)}
+
+
+def _guid(*parts: str) -> str:
+    """A GUID of TTS's form (six hex digits), the same for the same piece in every build."""
+    return hashlib.sha1("/".join(parts).encode()).hexdigest()[:6]
+
+
+def _footprint(entry: dict) -> tuple[float, float]:
+    """An object's width and depth on the table, in TTS units."""
+    return entry["width_mm"] / TTS_UNIT_MM, entry["height_mm"] / TTS_UNIT_MM
+
+
+def _deck_block(deck: dict, url) -> tuple[float, float, list]:
+    """A deck as one DeckCustom, face down, holding its cards (a deck of one card: the card)."""
+    scale = tts_scale({**deck, "deck": True})
+    custom, cards = {}, []
+    for sheet in deck["sheets"]:
+        key = str(sheet["key"])
+        custom[key] = {"FaceURL": url(sheet["image"]), "BackURL": url(sheet["back"]), "NumWidth": sheet["columns"],
+                       "NumHeight": sheet["rows"], "BackIsHidden": True, "UniqueBack": False,
+                       "Type": deck["type"]}
+        cards += [{"Name": "Card", "GUID": _guid(deck["component"], piece_id), "Transform": _transform(scale=scale),
+                   "Nickname": piece_id, "CardID": sheet["key"] * 100 + slot, "SidewaysCard": deck["sideways"],
+                   "CustomDeck": {key: custom[key]}}
+                  for slot, piece_id in enumerate(sheet["ids"])]
+    if len(cards) == 1:
+        state = cards[0]
+    else:
+        state = {"Name": "DeckCustom", "GUID": _guid(deck["component"]), "Transform": _transform(scale=scale),
+                 "Nickname": deck["title"], "SidewaysCard": deck["sideways"],
+                 "DeckIDs": [card["CardID"] for card in cards], "CustomDeck": custom, "ContainedObjects": cards}
+    width, depth = _footprint(deck)
+    return width, depth, [(width / 2, depth / 2, state, True)]
+
+
+def _piece_state(entry: dict, url) -> dict:
+    image = {"ImageURL": url(entry["front"]), "ImageSecondaryURL": url(entry.get("back", entry["front"])),
+             "ImageScalar": 1.0, "WidthScale": 0.0}
+    if entry["tts"]["object"] == "Custom_Tile":
+        image["CustomTile"] = {"Type": entry["tts"]["type"], "Thickness": 0.1, "Stackable": False, "Stretch": True}
+    else:
+        image["CustomToken"] = {"Thickness": 0.1, "MergeDistancePixels": 15.0, "StandUp": False, "Stackable": False}
+    return {"Name": entry["tts"]["object"], "GUID": _guid(entry["component"], entry["id"]),
+            "Transform": _transform(scale=tts_scale(entry)), "Nickname": entry["id"], "CustomImage": image}
+
+
+def _bag_block(name: str, entries: list[dict], url) -> tuple[float, float, list]:
+    """The tokens of one kind in a TTS bag, which a player draws from or tips out."""
+    bag = {"Name": "Bag", "GUID": _guid(name, "bag"), "Transform": _transform(), "Nickname": name,
+           "ColorDiffuse": {"r": 0.7, "g": 0.35, "b": 0.0}, "Bag": {"Order": 0},
+           "ContainedObjects": [_piece_state(entry, url) for entry in entries]}
+    return 3.0, 3.0, [(1.5, 1.5, bag, False)]  # a bag stands about 3 units across
+
+
+def _grid_block(entries: list[dict], url) -> tuple[float, float, list]:
+    """A component's pieces laid out in a grid of equal cells, as near square as they come."""
+    cell_w = max(_footprint(entry)[0] for entry in entries) + TABLE_GAP / 2
+    cell_d = max(_footprint(entry)[1] for entry in entries) + TABLE_GAP / 2
+    columns = max(1, min(len(entries), math.ceil(math.sqrt(len(entries) * cell_d / cell_w))))
+    placed = [((index % columns + 0.5) * cell_w, (index // columns + 0.5) * cell_d, _piece_state(entry, url), False)
+              for index, entry in enumerate(entries)]
+    return columns * cell_w, math.ceil(len(entries) / columns) * cell_d, placed
+
+
+def _laid_out(groups: list[list[tuple[float, float, list]]]) -> list[dict]:
+    """The blocks of each group in rows (a new row when one is TABLE_ROW units wide, and for each
+    group), from the far side of the table towards the player, the whole centred on the table's
+    middle; each block's objects placed at their offsets from its top-left corner."""
+    rows: list[list] = []
+    for group in groups:
+        row_width = TABLE_ROW
+        for block in group:
+            if row_width + block[0] > TABLE_ROW:
+                rows.append([])
+                row_width = 0.0
+            rows[-1].append(block)
+            row_width += block[0] + TABLE_GAP
+    placed, z = [], 0.0
+    for row in rows:
+        x = 0.0
+        for width, depth, objects in row:
+            placed += [(x + dx, z + dz, state, face_down) for dx, dz, state, face_down in objects]
+            x += width + TABLE_GAP
+        z += max(depth for _, depth, _ in row) + TABLE_GAP
+    if not placed:
+        return []
+    middle_x = (min(x for x, *_ in placed) + max(x for x, *_ in placed)) / 2
+    middle_z = (min(z for _, z, *_ in placed) + max(z for _, z, *_ in placed)) / 2
+    states = []
+    for x, z, state, face_down in placed:
+        # The page's down is the table's near side: -z.
+        state["Transform"] = {**state["Transform"], **_transform(x - middle_x, middle_z - z,
+                                                                 (state["Transform"]["scaleX"],
+                                                                  state["Transform"]["scaleZ"]), face_down)}
+        states.append(state)
+    return states
 
 
 def _tts_objects(component: Component, settings: PrintSettings, title: str, dpi: int, recordings,

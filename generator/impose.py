@@ -173,6 +173,11 @@ class Placement:
         m = self.cut_matrix
         return [m.apply(x, y) for x, y in self.piece.shape.points()]
 
+    def hole_outlines(self) -> list[list[Point]]:
+        """The inner cuts (windows, holes) as points on the page."""
+        m = self.cut_matrix
+        return [[m.apply(hole.x + x, hole.y + y) for x, y in hole.shape.points()] for hole in self.piece.shape.holes]
+
     def folds(self) -> list[Segment]:
         m = self.cut_matrix
         return [(m.apply(*a), m.apply(*b)) for a, b in self.piece.shape.folds]

@@ -62,15 +62,21 @@ class TextSizeCheck:
 class SafeAreaCheck:
     """layout.safe-area, fed one face at a time (recording.FaceReading)."""
 
+    RULE, LEVEL = "layout.safe-area", "error"
+    CUT = "a cut a little off the line"  # what would take what lies outside the margin
+
     def __init__(self, location: Location):
         self.location = location
         self.close: dict[str, list[tuple]] = {}  # component -> (depth, piece, side, text, margin, source)
         self.elements: dict[str, dict] = {}  # component -> {(element's place, name): (layout, element, margin)}
 
+    def margin_of(self, piece) -> float:
+        return SAFE_MM if piece.safe_mm is None else piece.safe_mm
+
     def add(self, component, piece, side: str, draw, area, recording) -> None:
         close = self.close.setdefault(component.name, [])
         elements = self.elements.setdefault(component.name, {})
-        margin = SAFE_MM if piece.safe_mm is None else piece.safe_mm
+        margin = self.margin_of(piece)
         outline = None if isinstance(piece.shape, Rect) else piece.shape.points(0.0)  # a rectangle: its sides
         for text in recording.texts:
             depth = _box_depth(outline, area, text.box)
@@ -90,15 +96,29 @@ class SafeAreaCheck:
             if close:
                 depth, piece_id, side, text, margin, source = min(close, key=lambda found: found[:5])
                 more = f" and {len(close) - 1} more" if len(close) > 1 else ""
-                findings.append(Finding("error", source or self.location, f'{name}: "{text[:30]}" on {piece_id} '
+                findings.append(Finding(self.LEVEL, source or self.location, f'{name}: "{text[:30]}" on {piece_id} '
                                         f"({side}) comes {max(depth, 0):.1f} mm from the cut{more}; keep text "
-                                        f"{margin:g} mm inside it, where a cut a little off the line cannot take it",
-                                        "layout.safe-area"))
+                                        f"{margin:g} mm inside it, where {self.CUT} cannot take it", self.RULE))
             for (_, element_name), (layout, element, margin) in elements.items():
-                findings.append(Finding("error", element.where, f"{layout}.{element_name} reaches outside the "
-                                        f"{margin:g} mm safe area of {name}, where a cut a little off the line would "
-                                        "take it; move it in or make it smaller", "layout.safe-area"))
+                findings.append(Finding(self.LEVEL, element.where, f"{layout}.{element_name} reaches outside the "
+                                        f"{margin:g} mm safe area of {name}, where {self.CUT} would take it; move it in or "
+                                        "make it smaller", self.RULE))
         return findings
+
+
+class ShopSafeZoneCheck(SafeAreaCheck):
+    """shop.safe-zone: no text or symbol inside a print shop's safe zone, its `safe_mm` inside the trim
+    (templates/shops.yaml), where the shop's cut may take it. A warning: the files are still made."""
+
+    RULE, LEVEL = "shop.safe-zone", "warning"
+
+    def __init__(self, location: Location, shop):
+        super().__init__(location)
+        self.shop = shop
+        self.CUT = f"{shop.title}'s cut (its safe zone)"
+
+    def margin_of(self, piece) -> float:
+        return self.shop.safe_mm
 
 
 def _symbols_inside(element, area: Area, style, outline, margin: float) -> bool:

@@ -79,14 +79,22 @@ def draw_cut_lines(canvas: Canvas, placement: Placement, style: LineStyle, layer
         canvas.transform(placement.cut_matrix)
         shape = placement.piece.shape
         if layer == "casing":
-            canvas.draw(shape.outline(), stroke=style.casing_colour, width=style.cut_width + 2 * style.casing_width)
+            for cut in (shape.outline(), *hole_paths(shape)):
+                canvas.draw(cut, stroke=style.casing_colour, width=style.cut_width + 2 * style.casing_width)
             for (ax, ay), (bx, by) in shape.folds:  # dashed like the fold, so a fold never reads as a cut
                 canvas.line(ax, ay, bx, by, stroke=style.casing_colour, width=style.fold_width + 2 * style.casing_width,
                             dash=style.fold_dash)
             return
         canvas.draw(shape.outline(), stroke=style.cut_colour, width=style.cut_width)
+        for hole in hole_paths(shape):
+            canvas.draw(hole, stroke=style.cut_colour, width=style.cut_width)
         for (ax, ay), (bx, by) in shape.folds:
             canvas.line(ax, ay, bx, by, stroke=style.fold_colour, width=style.fold_width, dash=style.fold_dash)
+
+
+def hole_paths(shape) -> list[geometry.Path]:
+    """The inner cuts of a shape (a window, a hole) as paths in the piece's coordinates."""
+    return [hole.shape.outline().transformed(geometry.Matrix.translation(hole.x, hole.y)) for hole in shape.holes]
 
 
 #: Every word printed round the pieces (glue notes, the footer's label and page number, the ruler's
@@ -253,6 +261,8 @@ def _manifest_piece(placement: Placement) -> dict:
     }
     if placement.piece.shape.kind != "rect":
         entry["outline"] = [[_mm(px), _mm(py)] for px, py in placement.outline()]
+    if placement.piece.shape.holes:  # inner cuts, each a closed outline on the page
+        entry["holes"] = [[[_mm(px), _mm(py)] for px, py in hole] for hole in placement.hole_outlines()]
     if placement.part:
         part = placement.part
         entry["part"] = {
@@ -270,7 +280,8 @@ def _mm(value: float) -> float:
 def render(pages: list[Page], settings: PrintSettings, game_title: str, formats: tuple[str, ...], dpi: int,
            on_page: Callable[[], None] = lambda: None, faces=None, svg_text: str = "text",
            words: Words | None = None) -> dict[str, object]:
-    """Every format at once, in memory: {"pdf": bytes, "svg"|"png"|"cut": {page number: bytes}}."""
+    """Every format at once, in memory: {"pdf": bytes, "svg"|"png"|"cut"|...: {page number: bytes}} (the cut
+    files by their kinds, cutfiles.CUT_FILES)."""
     outputs: dict[str, object] = {}
     for fmt, number, data in render_pages(pages, settings, game_title, formats, dpi, on_page, faces, svg_text, words):
         if fmt == "pdf":
@@ -330,10 +341,10 @@ def render_pages(pages: list[Page], settings: PrintSettings, game_title: str, fo
         for number, data in png_pages(pdf, [(p.width, p.height) for p in pages], dpi, transparent=shaped):
             yield "png", number, data
             on_page()
-    if "cut" in formats:
+    if "cut" in formats or "dxf" in formats:
         from generator.cutfiles import cut_files
 
-        yield from cut_files(pages)
+        yield from cut_files(pages, formats)
 
 
 def json_bytes(data) -> bytes:

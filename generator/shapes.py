@@ -10,13 +10,19 @@ manifest where the cut runs; a game only says which shape its pieces are.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
 from generator.geometry import Path
 
 Point = tuple[float, float]
 Segment = tuple[Point, Point]
+#: A corner of a cut contour and how the edge to the next corner runs: straight (bulge 0) or along a
+#: circular arc, its bulge the tangent of a quarter of the angle it turns through, positive turning
+#: clockwise on the page (y down). A DXF polyline keeps its arcs the same way.
+Vertex = tuple[float, float, float]
+#: The bulge of a quarter circle: tan(90 degrees / 4).
+QUARTER_BULGE = math.tan(math.pi / 8)
 
 #: A corner sharper than this is bevelled when grown: a mitre would run far past the art it frames.
 MITRE_LIMIT = 3.0
@@ -32,6 +38,8 @@ class Shape:
     kind: ClassVar[str]
     #: A polygon cut with straight lines that a guillotine can follow in a grid (crop marks).
     straight_cuts: ClassVar[bool] = False
+    #: Inner cuts: windows and holes cut out of the piece (the Diatoms lens's window).
+    holes: tuple["Hole", ...] = field(default=(), kw_only=True)
 
     @property
     def width(self) -> float:
@@ -52,6 +60,15 @@ class Shape:
     def points(self, grow: float = 0.0) -> list[Point]:
         """The outline as points in order (clockwise on the page); a curve is sampled finely."""
         raise NotImplementedError
+
+    def contour(self) -> list[Vertex]:
+        """The cut line as a closed contour, clockwise on the page, its arcs kept as arcs (what a
+        cutting machine's file holds); a polygon's corners joined by straight edges."""
+        return [(x, y, 0.0) for x, y in self.points()]
+
+    def hole_contours(self) -> list[list[Vertex]]:
+        """Each inner cut's contour, in the piece's coordinates."""
+        return [[(hole.x + x, hole.y + y, bulge) for x, y, bulge in hole.shape.contour()] for hole in self.holes]
 
     def nests_in_rows(self, turned: bool) -> bool:
         """Whether rows of this shape (turned 90 degrees or not) pack like a honeycomb when every
@@ -101,6 +118,20 @@ class Rect(Shape):
     def points(self, grow: float = 0.0) -> list[Point]:
         return [(-grow, -grow), (self.w + grow, -grow), (self.w + grow, self.h + grow), (-grow, self.h + grow)]
 
+    def contour(self) -> list[Vertex]:
+        if self.radius <= 0:
+            return super().contour()
+        w, h = self.w, self.h
+        r = min(self.radius, w / 2, h / 2)
+        # Each side, then the quarter circle round the next corner (a side as long as 2r is no side).
+        corners = [((r, 0.0), (w - r, 0.0)), ((w, r), (w, h - r)), ((w - r, h), (r, h)), ((0.0, h - r), (0.0, r))]
+        contour: list[Vertex] = []
+        for start, end in corners:
+            if math.dist(start, end) > 1e-9:
+                contour.append((*start, 0.0))
+            contour.append((*end, QUARTER_BULGE))
+        return contour
+
 
 @dataclass(frozen=True)
 class Circle(Shape):
@@ -121,6 +152,10 @@ class Circle(Shape):
     def outline(self, grow: float = 0.0) -> Path:
         r = self.diameter / 2
         return Path.circle(r, r, r + grow)
+
+    def contour(self) -> list[Vertex]:
+        r = self.diameter / 2
+        return [(r, 0.0, 1.0), (r, 2 * r, 1.0)]  # two half circles, the right one first
 
     def points(self, grow: float = 0.0) -> list[Point]:
         r = self.diameter / 2
@@ -205,6 +240,7 @@ class Outline(Shape):
         folds = tuple(((ax - x0, ay - y0), (bx - x0, by - y0)) for (ax, ay), (bx, by) in self.fold_lines)
         object.__setattr__(self, "corners", tuple(corners))
         object.__setattr__(self, "fold_lines", folds)
+        object.__setattr__(self, "holes", tuple(replace(hole, x=hole.x - x0, y=hole.y - y0) for hole in self.holes))
 
     @property
     def width(self) -> float:
@@ -220,6 +256,15 @@ class Outline(Shape):
 
     def points(self, grow: float = 0.0) -> list[Point]:
         return grown_polygon(list(self.corners), grow) if grow else list(self.corners)
+
+
+@dataclass(frozen=True)
+class Hole:
+    """An inner cut: `shape` with its box's top-left corner at (x, y) in the piece."""
+
+    shape: Shape
+    x: float
+    y: float
 
 
 def signed_area(points: list[Point]) -> float:

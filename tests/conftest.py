@@ -68,7 +68,7 @@ def run_pnp_process(*args, cwd, timeout: float = 300) -> tuple[int, str, str]:
     return completed.returncode, decode(completed.stdout), decode(completed.stderr)
 
 
-FORMATS = ("pdf", "svg", "png", "cut")
+FORMATS = ("pdf", "svg", "png", "cut", "dxf")
 
 
 @pytest.fixture(scope="session")

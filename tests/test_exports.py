@@ -12,6 +12,7 @@ import pytest
 from PIL import Image
 
 from conftest import run_pnp
+from test_tts import check_table
 
 CARD = (63.5, 88.9)
 MM_PER_PT = 25.4 / 72
@@ -224,7 +225,7 @@ def test_tts_saved_object_brings_in_every_deck_and_piece_by_file_url(tmp_path):
                               "--copies", "2", "--dpi", "60", "--out", "out", cwd=tmp_path)
     assert code == 0, stderr
     folder = tmp_path / "out" / "diamonds"
-    saved = json.loads((folder / "tts" / "saved-object.json").read_text())
+    saved = json.loads((folder / "tts" / "diamonds.json").read_text())  # named after the game
     decks = [state for state in saved["ObjectStates"] if state["Name"] == "DeckCustom"]
     (deck,) = decks
     cards = deck["ContainedObjects"]
@@ -237,6 +238,7 @@ def test_tts_saved_object_brings_in_every_deck_and_piece_by_file_url(tmp_path):
             assert url.startswith("file:///") and Path(url[len("file://"):]).is_file()
     others = [state for state in saved["ObjectStates"] if state["Name"] != "DeckCustom"]
     assert others and all(state["Name"] in ("Custom_Tile", "Custom_Token") for state in others)
+    assert not (folder / "tts" / "saved-object.json").exists()
     for state in others:
         image = state["CustomImage"]
         assert Path(image["ImageURL"][len("file://"):]).is_file()
@@ -266,3 +268,101 @@ def test_tts_exports_every_piece_within_4096_px_and_lists_the_ones_that_are_not_
         if entry["tts"]["object"] == "Custom_Tile":
             assert entry["tts"]["type"] == {"rect": entry["tts"]["type"], "circle": 2, "polygon": 1}[entry["shape"]]
     assert manifest["layout"] == "tts"
+    check_table(json.loads((folder / "tts" / f"{game}.json").read_text()), listing)
+
+
+def _boxes_inside_the_page(path: Path) -> int:
+    """Every page's TrimBox inside its BleedBox inside its MediaBox, read back as a preflight reads
+    them, to the last digit (no tolerance); the number of pages read."""
+    document = pdfium.PdfDocument(str(path))
+    try:
+        for page in document:
+            media, bleed, trim = page.get_mediabox(), page.get_bleedbox(), page.get_trimbox()
+            for outer, inner in ((media, bleed), (bleed, trim)):
+                assert outer[0] <= inner[0] and outer[1] <= inner[1], (path, outer, inner)
+                assert inner[2] <= outer[2] and inner[3] <= outer[3], (path, outer, inner)
+        return len(document)
+    finally:
+        document.close()
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_pdf_boxes_lie_inside_the_media_box_to_the_last_digit(bundled_build, paper):
+    assert _boxes_inside_the_page(bundled_build("diamonds", paper) / "diamonds.pdf") > 10
+
+
+def test_piece_pages_boxes_lie_inside_the_media_box_to_the_last_digit(pieces_build):
+    """The piece pages' sizes (69.5 x 94.9 mm at 3 mm bleed) are no whole number of points: the boxes
+    were rounded otherwise than the MediaBox and stuck out of it by a hair."""
+    _, folder, listing = pieces_build
+    assert _boxes_inside_the_page(folder / "diamonds.pdf") == len(listing["faces"])
+
+
+@pytest.mark.parametrize("option, value", [("--format", "pdf"), ("--format", "png,pdf"), ("--bleed", "3"),
+                                           ("--dpi", "150")])
+def test_a_shop_with_a_conflicting_option_is_one_line_and_exit_2(tmp_path, option, value):
+    code, _, stderr = run_pnp("build", "diamonds", "--shop", "tgc", option, value, "--out", "out", cwd=tmp_path)
+    assert code == 2 and len(stderr.splitlines()) == 1 and "Traceback" not in stderr
+    assert stderr.startswith(f"{option}: error: --shop tgc sets {option}") and not (tmp_path / "out").exists()
+
+
+def test_a_shop_takes_an_option_that_says_what_its_template_says(tmp_path):
+    code, _, stderr = run_pnp("build", "diamonds", "--shop", "tgc", "--format", "png", "--bleed", "3.175", "--dpi",
+                              "300", "--only", "card:card-AS", "--out", "out", cwd=tmp_path)
+    assert code == 0, stderr
+
+
+def test_a_shop_build_lists_only_files_it_wrote_and_says_what_it_left_out(tmp_path):
+    code, _, stderr = run_pnp("build", "diamonds", "--shop", "tgc", "--only", "card:card-AS", "--only",
+                              "reference-card", "--out", "out", cwd=tmp_path)
+    assert code == 0, stderr
+    assert "left out reference-card (92 x 124 mm)" in stderr and "The Game Crafter has no template" in stderr
+    folder = tmp_path / "out" / "diamonds" / "pieces"
+    listing = json.loads((folder / "pieces.json").read_text())
+    assert [face["id"] for face in listing["faces"]] == ["card-AS", "card-AS"]
+    for face in listing["faces"]:
+        assert "pdf" not in face and "pdf_page" not in face  # no PDF was written
+        for key in ("png", "svg", "pdf"):
+            assert key not in face or (folder / face[key]).is_file()
+    code, _, stderr = run_pnp("build", "diamonds", "--shop", "tgc", "--only", "dig-site-mat", "--out", "out2",
+                              cwd=tmp_path)
+    assert code == 2 and len(stderr.splitlines()) == 1 and "has templates for poker-card (63.5 x 88.9 mm)" in stderr
+    assert not (tmp_path / "out2").exists()
+
+
+def test_text_in_a_shops_safe_zone_is_a_finding(tmp_path):
+    """The Game Crafter's safe zone is 1/8 in (3.175 mm) inside the trim; Diamonds' indexes sit 3 mm in."""
+    code, _, stderr = run_pnp("validate", "diamonds", "--shop", "tgc", cwd=tmp_path)
+    assert code == 0  # a warning: the files can still be made
+    (line,) = [line for line in stderr.splitlines() if "[shop.safe-zone]" in line]
+    assert "warning: card:" in line and "3.0 mm from the cut" in line and "3.175 mm inside it" in line
+    code, _, stderr = run_pnp("validate", "diamonds", cwd=tmp_path)
+    assert "shop.safe-zone" not in stderr  # only a shop's own zone
+    # A deck whose text keeps well inside has nothing to hear.
+    assert run_pnp("new", "deck", "inside", cwd=tmp_path)[0] == 0
+    code, stdout, stderr = run_pnp("validate", tmp_path / "inside" / "inside.yaml", "--shop", "tgc", cwd=tmp_path)
+    assert code == 0 and "shop.safe-zone" not in stderr and "ok" in stdout
+
+
+def test_every_shop_preset_gives_each_figure_with_its_source():
+    from generator.shops import shop_named
+    from generator.templates import Templates
+
+    templates = Templates()
+    text = (templates.directory / "shops.yaml").read_text()
+    for name in templates.names("shops"):
+        shop = shop_named(name, templates)
+        assert shop.bleed_mm > 0 and shop.safe_mm > 0 and shop.dpi >= 300 and shop.pieces
+    assert shop_named("tgc").safe_mm == pytest.approx(25.4 / 8)  # 1/8 in, 75 px at 300 dpi
+    assert text.count("squib") >= 3 and "unconfirmed" in text
+
+
+def test_every_png_says_its_colours_are_srgb(pieces_build, bundled_build):
+    _, folder, listing = pieces_build
+    sheets = bundled_build("diamonds", "a4", "png", "--dpi", "100")
+    tts = bundled_build("diamonds", "a4", "pdf", "--layout", "tts")
+    paths = [folder / listing["faces"][0]["png"], next((sheets / "png").glob("page-*.png")),
+             *(tts / "tts").glob("card-*.png")]
+    for path in paths:
+        with Image.open(path) as image:
+            assert image.info.get("srgb") == 0, path  # rendering intent perceptual

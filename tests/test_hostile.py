@@ -327,7 +327,7 @@ WORDS_CASES = [
 
 
 OPTION_CASES = [
-    Case("--shop with --format", files(game_text()), ("GAME", "--shop", "tgc", "--format", "png"), "error",
+    Case("--shop with --format", files(game_text()), ("GAME", "--shop", "tgc", "--format", "pdf"), "error",
          r"--format", r"input\.usage"),
     Case("--dpi with no PNG", files(game_text()), ("GAME", "--dpi", "300"), "error", r"--dpi", r"input\.usage"),
     Case("--svg-text with no SVG", files(game_text()), ("GAME", "--svg-text", "outlines"), "error", r"--svg-text",

@@ -29,7 +29,8 @@ def one_error(result, pattern=ONE_LINE) -> str:
 def test_build_says_what_it_wrote_on_stdout_and_q_silences_it(tmp_path):
     code, stdout, _ = run_pnp("build", "diamonds", "--out", tmp_path, "--format", "pdf,cut", cwd=ROOT)
     assert code == 0
-    assert stdout.splitlines() == [f"{tmp_path / 'diamonds'}: diamonds.pdf, 13 cut files in cut/ (and merged, in cut/merged/), manifest.json; "
+    assert stdout.splitlines() == [f"{tmp_path / 'diamonds'}: diamonds.pdf, 13 SVG and 13 DXF cut files in cut/ (and merged, in cut/merged/), "
+                                   "manifest.json; "
                                    "26 pages, 13 sheets"]
     code, stdout, _ = run_pnp("build", "diamonds", "--out", tmp_path, "-q", cwd=ROOT)
     assert code == 0 and stdout == ""

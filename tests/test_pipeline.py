@@ -127,11 +127,12 @@ def test_the_stages_run_one_after_another_as_plain_functions(tmp_path):
     pages = build.impose_pages(loaded, chosen, settings)
     written, notes = build.write(loaded, tmp_path / "out", build.render_files(loaded, chosen, pages, settings, request),
                                  pages, settings, request)
-    assert sorted(written) == ["cut/merged/page-01.svg", "cut/page-01.svg", "diamonds.pdf", "manifest.json"]
+    assert sorted(written) == ["cut/merged/page-01.dxf", "cut/merged/page-01.svg", "cut/page-01.dxf", "cut/page-01.svg",
+                              "diamonds.pdf", "manifest.json"]
     assert notes == []
     manifest = json.loads((tmp_path / "out" / "manifest.json").read_text())
     assert manifest["paper"]["name"] == "letter" and manifest["duplex"] == "short" and manifest["bleed_mm"] == 2.0
-    assert manifest["files"] == ["cut/merged/page-01.svg", "cut/page-01.svg", "diamonds.pdf"]  # what the build owns
+    assert manifest["files"] == [name for name in sorted(written) if name != "manifest.json"]  # what the build owns
 
 
 RECORD = {"game": "game", "layout": "sheets", "pages": []}

@@ -93,11 +93,15 @@ class PdfSurface(Surface):
         self.pdf.addLiteral("1 j")  # round joins
 
     def page_boxes(self, trim, bleed) -> None:
-        """TrimBox and BleedBox, in points from the bottom-left as PDF has them."""
+        """TrimBox and BleedBox, in points from the bottom-left as PDF has them. Each is kept inside
+        the page and left to reportlab to write with the MediaBox's own rounding (no rounding of ours):
+        a box rounded otherwise sticks out of the page by a hair, which strict preflight flags."""
+        width, height = self.pdf._pagesize
+
         def points(box):
             x0, y0, x1, y1 = box
-            return (round(x0 * mm, 3), round((self.page_height - y1) * mm, 3), round(x1 * mm, 3),
-                    round((self.page_height - y0) * mm, 3))
+            return (max(0.0, x0 * mm), max(0.0, (self.page_height - y1) * mm), min(width, x1 * mm),
+                    min(height, (self.page_height - y0) * mm))
 
         self.pdf.setTrimBox(points(trim))
         self.pdf.setBleedBox(points(bleed))

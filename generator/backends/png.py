@@ -50,11 +50,18 @@ def render_images(pdf: bytes, sizes_mm: list[tuple[float, float]], dpi: float,
 
 def png_bytes(image, dpi: float | None = None) -> bytes:
     """The image as a PNG, carrying its resolution (a pHYs chunk) when `dpi` is given, so that a
-    print shop's or a layout program's software sizes it right."""
+    print shop's or a layout program's software sizes it right, and saying its colours are sRGB (an
+    sRGB chunk, with the gAMA chunk the PNG specification asks to go with it, 11.3.3.5), as PDFium
+    renders them: a shop's software then converts them as meant, not as it guesses."""
+    from PIL import PngImagePlugin
+
+    colours = PngImagePlugin.PngInfo()
+    colours.add(b"sRGB", bytes([0]))  # rendering intent 0: perceptual
+    colours.add(b"gAMA", (45455).to_bytes(4, "big"))  # 1 / 2.2, times 100000
     buffer = io.BytesIO()
     # Level 3 of 9: compressing is most of the time a PNG takes; harder costs half as much
     # again for files a sixth smaller.
-    image.save(buffer, format="PNG", compress_level=3, **({"dpi": (dpi, dpi)} if dpi else {}))
+    image.save(buffer, format="PNG", compress_level=3, pnginfo=colours, **({"dpi": (dpi, dpi)} if dpi else {}))
     return buffer.getvalue()
 
 

@@ -15,7 +15,7 @@ from generator.kit.prose import FLOOR_PT
 from generator.kit.symbols import draw_symbol
 from generator.kit.text import centred_baseline, fit_box
 from generator.model import Area, Component, Piece, fill_bleed
-from generator.shapes import Circle, Outline, Rect, RegularPolygon
+from generator.shapes import Circle, Hole, Outline, Rect, RegularPolygon
 from generator.styles import Style
 
 from .symbols import shape_symbol
@@ -145,8 +145,9 @@ def lens_outline(radius: float, handle: float, length: float) -> list[tuple[floa
 def draw_lens(canvas, area: Area, spec, style: Style, radius: float, window: float) -> None:
     fill_bleed(canvas, area, style.panel)
     cx = cy = radius
-    # The window: cut it out along this line, then lay its centre on a corner where three tiles meet.
-    canvas.circle(cx, cy, window, fill=style.background, stroke=style.ink, width=style.line_mm * 1.5)
+    # The window, cut out along the cut line the core draws round it (the shape's hole), then laid with
+    # its centre on a corner where three tiles meet.
+    canvas.circle(cx, cy, window, fill=style.background)
     for k in range(6):  # ticks along the three seams that meet under the centre
         angle = math.radians(-90 + 60 * k)
         inner, outer = window + 1.0, window + radius * 0.12
@@ -182,7 +183,8 @@ def lens_size(spec) -> tuple[float, float]:
 
 def lens_pieces(spec) -> list[Piece]:
     radius, window = lens_size(spec)
-    outline = Outline(tuple(lens_outline(radius, spec_handle(radius), radius * 1.6)))
+    window_cut = Hole(Circle(2 * window), radius - window, radius - window)
+    outline = Outline(tuple(lens_outline(radius, spec_handle(radius), radius * 1.6)), holes=(window_cut,))
     style = spec.style.resolve("lens-tool", piece="lens-tool", safe_mm=2.0)
     return [Piece("lens-tool", outline, partial(draw_lens, spec=spec, style=style, radius=radius, window=window))]
 
