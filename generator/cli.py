@@ -426,24 +426,49 @@ def words_command(game, lang, out_file):
         write_words_file(out_file, text)
 
 
-def write_words_file(name: str, text: str) -> None:
-    """Write a words file to `name`, whole or not at all: a new file, or one that is a words file
-    already (an earlier `pnp words`); anything else there is the user's, and left as it is."""
+@cli.command("layouts")
+@click.argument("game")
+@click.option("--out", "out_file", metavar="FILE", help="Write to this file (default: stdout).")
+@_refuse_bad_input
+@_plugin_option
+def layouts_command(game, out_file):
+    """Write the layouts a bundled game draws its faces from as YAML, a comment naming each layout's
+    piece, ready to copy into a game file's `layouts:` and change. GAME is a bundled game or a file
+    of one."""
+    from generator.kit.layouts import LAYOUTS_FILE_HEAD, layout_set, layouts_yaml
+
+    chosen = plugins.bundled_game(game) if game in bundled_targets() else game_named_by(game)
+    set_name = layout_set(chosen.spec)
+    if set_name is None:
+        raise InputError(Location(game), f"{chosen.name} draws no faces from bundled layouts; a game of your own "
+                         "(game: custom) writes its layouts whole, under `layouts:` in its file", "input.usage")
+    text = layouts_yaml(set_name, chosen.name)
+    if out_file is None:
+        click.echo(text, nl=False)
+    else:
+        write_words_file(out_file, text, lambda path: path.read_text(encoding="utf-8", errors="replace")
+                         .startswith(LAYOUTS_FILE_HEAD), "a layouts file")
+
+
+def write_words_file(name: str, text: str, is_ours=is_words_file, kind: str = "a words file") -> None:
+    """Write a words file (or another file a command makes, `kind`, which `is_ours` recognises) to
+    `name`, whole or not at all: a new file, or one such a command wrote already; anything else
+    there is the user's, and left as it is."""
     where = Location("--out")
     if not name.strip() or "\x00" in name:
-        raise InputError(where, "the file name is empty; name the words file to write", "input.usage")
+        raise InputError(where, "the file name is empty; name the file to write", "input.usage")
     path = Path(name).expanduser()
     if path.is_symlink():
         raise InputError(where, f"{path} is a symbolic link; name a file of its own", "output.not-ours")
     if path.is_dir():
-        raise InputError(where, f"{path} is a folder; name the words file to write in it, e.g. {path / 'words.yaml'}",
+        raise InputError(where, f"{path} is a folder; name the file to write in it, e.g. {path / 'words.yaml'}",
                          "output.unwritable")
     if not path.parent.is_dir():
         raise InputError(where, f"the folder {path.parent} does not exist; make it first, or name a file in a folder "
                          "that does", "output.unwritable")
-    if path.exists() and not is_words_file(path):
-        raise InputError(where, f"{path} exists and is not a words file; pnp words replaces only a words file: name "
-                         "a new file", "output.not-ours")
+    if path.exists() and not is_ours(path):
+        raise InputError(where, f"{path} exists and is not {kind}; pnp replaces only {kind} it wrote: name a new "
+                         "file", "output.not-ours")
     staged = path.with_name(f".{path.name}.pnp-{os.getpid()}")
     try:
         staged.write_text(text, encoding="utf-8")

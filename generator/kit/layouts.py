@@ -24,6 +24,7 @@ import re
 import string
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Callable
 
 from generator import fonts
 from generator.canvas import PT
@@ -35,7 +36,7 @@ from generator.model import Area, fill_bleed
 from generator.schema import Colour, _kind_of, build, spec_field
 from generator.yamlio import YamlMap
 
-KINDS = ("text", "symbol", "image", "rect", "circle", "line", "polygon", "grid", "track", "frame", "lattice")
+KINDS = ("text", "symbol", "image", "rect", "circle", "line", "polygon", "grid", "track", "frame", "lattice", "draw")
 ANCHORS = {"top-left": (0, 0), "top": (0.5, 0), "top-right": (1, 0), "left": (0, 0.5), "centre": (0.5, 0.5),
            "center": (0.5, 0.5), "right": (1, 0.5), "bottom-left": (0, 1), "bottom": (0.5, 1),
            "bottom-right": (1, 1)}
@@ -52,6 +53,19 @@ MAX_TRACK_SQUARES = 1_000  # numbered squares of one track
 MIN_LATTICE_STEP, MIN_LATTICE_STEP_MM = 0.005, 0.5  # a lattice's pitch: finer is a grey fill
 CAPITALS = "H0123456789"  # a top anchor puts the tallest of these at `at`
 FLOOR_PT = 7.0  # text shrinks to fit its box, but not below this unless the element says so
+
+#: Drawers for what a game computes rather than places (a board's routes, a tile's design, a net),
+#: by name: a layout says where (`{draw: diaominos.routes, at: ..., box: ...}`), the drawer what.
+#: Each is called as drawer(canvas, box, row, face, element), box (x, y, width, height) in mm.
+DRAWERS: dict[str, Callable] = {}
+
+
+def register_drawer(name: str) -> Callable[[Callable], Callable]:
+    """Register the decorated function as the drawer `name` (a game's prefix, a dot, what it draws)."""
+    def register(function: Callable) -> Callable:
+        DRAWERS[name] = function
+        return function
+    return register
 
 
 @dataclass(kw_only=True)
@@ -70,6 +84,7 @@ class Element:
     track: bool | None = None
     frame: bool | None = None  # a line border_mm inside the trim, its corners following the piece's
     lattice: bool | None = None  # diagonal lines step apart across the box, both ways: a card back's pattern
+    draw: str | None = None  # a drawer a game registers by name (register_drawer), for geometry it computes
     step: float | None = spec_field(None, positive=True, maximum=1)  # a lattice's pitch, of the piece's width
     step_mm: float | None = spec_field(None, positive=True, maximum=500)
     columns: int | None = spec_field(None, minimum=1, maximum=100)  # left out: 1, or worked out (a track's
@@ -140,7 +155,10 @@ class Layouts:
         self.reader = reader  # the game's files (reading.Reader): pictures come from its folder
 
     @classmethod
-    def from_spec(cls, value, location: Location, context, label: str, base: YamlMap | None = None) -> Layouts:
+    def from_spec(cls, value, location: Location, context, label: str, base: YamlMap | None = None,
+                  game: str | None = None) -> Layouts:
+        """The layouts a file's `value` gives, laid over `base` (a bundled game's set, whose drawers,
+        those named `game.<what>`, its layouts may use: a game of one's own has none)."""
         raw = value if value is not None else YamlMap()
         if not isinstance(raw, dict):
             raise InputError(location, f"{label} must map layout names to their elements", "input.type")
@@ -159,7 +177,7 @@ class Layouts:
             for element_name, element_raw in merged.items():
                 with errors.guard():
                     elements.append((element_name, _element(element_raw, merged.where(element_name), context,
-                                                            f"{label}.{name}.{element_name}")))
+                                                            f"{label}.{name}.{element_name}", game)))
             if len(elements) > MAX_ELEMENTS:
                 errors.add(InputError(raw.where(name), f'layout "{name}" has {len(elements)} elements; a layout may '
                                       f"have at most {MAX_ELEMENTS}", "input.too-large"))
@@ -179,9 +197,10 @@ class Layouts:
             @classmethod
             def from_spec(cls, value, location, context, label):
                 base = context.templates.get("layouts", template, location, label)
-                return super().from_spec(value, location, context, label, base)
+                return super().from_spec(value, location, context, label, base, template.split("-")[0])
 
         Overlaid.__name__ = Overlaid.__qualname__ = f"Layouts over {template}"
+        Overlaid.template = template
         return Overlaid
 
     def check_on(self, name: str, area: Area, style, label: str) -> list[InputError]:
@@ -382,7 +401,7 @@ def _nothing_written(raw, label: str, errors: ErrorList) -> None:
                                           "input.type"))
 
 
-def _element(raw, location: Location, context, label: str) -> Element:
+def _element(raw, location: Location, context, label: str, game: str | None = None) -> Element:
     if isinstance(raw, dict):
         if any(value is None for value in raw.values()):  # `key: null` resets an inherited key to its default
             kept = YamlMap({key: value for key, value in raw.items() if value is not None})
@@ -421,12 +440,12 @@ def _element(raw, location: Location, context, label: str) -> Element:
         except ValueError as problem:
             raise InputError(location, f'{label}: "{value}" has a broken placeholder ({problem}); write {{field}}, '
                              "and {{ or }} for a brace", "input.placeholder") from None
-    _check_shape(element, location, label)
+    _check_shape(element, location, label, game)
     object.__setattr__(element, "_location", location)
     return element
 
 
-def _check_shape(element: Element, location: Location, label: str) -> None:
+def _check_shape(element: Element, location: Location, label: str, game: str | None = None) -> None:
     """What the element's own keys say it draws: something, of a size that can be drawn in time."""
     kind = element.kind
     points = element.polygon_mm if element.polygon_mm is not None else element.polygon
@@ -462,6 +481,11 @@ def _check_shape(element: Element, location: Location, label: str) -> None:
             if name is not None and "{" not in name and not is_symbol(name):
                 raise InputError(location, f'{label}: unknown symbol "{token}"{did_you_mean(name, symbol_names())}',
                                  "input.unknown-symbol")
+    if kind == "draw":
+        own = [name for name in DRAWERS if game and name.startswith(game + ".")]
+        if element.draw not in own:
+            known = did_you_mean(element.draw, own) if own else "; only a bundled game's own layouts have drawers"
+            raise InputError(location, f'{label}: no drawer is called "{element.draw}"{known}', "input.element")
     if kind == "symbol" and "{" not in element.symbol and not is_symbol(element.symbol):
         raise InputError(location, f'{label}: unknown symbol "{element.symbol}"'
                          f"{did_you_mean(element.symbol, symbol_names())}", "input.unknown-symbol")
@@ -615,7 +639,8 @@ def boxes_of(element: Element, area: Area, style=None):
 def _unseen(element: Element, area: Area, style) -> str | None:
     """Why the element would not be seen on a piece of `area`, or None when it would."""
     kind = element.kind
-    if element.bleed or kind == "frame" or (kind in ("image", "lattice") and not element.box and not element.box_mm):
+    if element.bleed or kind == "frame" or (kind in ("image", "lattice", "draw") and not element.box
+                                            and not element.box_mm):
         return None  # it covers the piece
     frame = frame_of(element, area)
     if element.at_each == [] or element.at_each_mm == []:
@@ -734,6 +759,9 @@ def draw_element(canvas, area: Area, element: Element, box, row: dict, face: Fac
         elif kind == "symbol":
             draw_outlined_symbol(canvas, filled(element.symbol, row), x + w / 2, y + h / 2,
                                  symbol_size(element, box, frame), colour, stroke, width)
+        elif kind == "draw":
+            DRAWERS[element.draw](canvas, (x, y, w, h) if w and h else (0.0, 0.0, area.width, area.height), row,
+                                  face, element)
         elif kind == "image":
             picture = load_picture(face.layouts.reader, filled(element.image, row), element.where)
             canvas.image(picture, x, y, w or area.width, h or area.height, element.fit)
@@ -956,3 +984,37 @@ def draw_line(canvas, tokens: list[str], left: float, baseline: float, size: flo
         draw_symbol(canvas, name, x + size / 2, baseline - size * 0.35, size * 0.85, colour)
         x += size + space
     flush()
+
+
+# A game's layouts as a file to copy from ------------------------------------------------------------
+
+LAYOUTS_FILE_HEAD = "# The layouts"  # how a file `pnp layouts` wrote begins (one it may write over)
+
+def layout_set(spec_class) -> str | None:
+    """The set of templates/layouts.yaml a game's spec draws its faces from (its `layouts:` field's
+    Layouts.over), or None for a game with none (a game of one's own writes its layouts whole)."""
+    import typing
+
+    hints = typing.get_type_hints(spec_class)
+    return next((hint.template for hint in hints.values() if isinstance(getattr(hint, "template", None), str)), None)
+
+
+def layouts_yaml(set_name: str, game: str) -> str:
+    """The set's text in templates/layouts.yaml, comments and all, under `layouts:`: what a game
+    file's `layouts:` changes, ready to copy from."""
+    from generator.paths import TEMPLATES_DIR
+
+    lines = (TEMPLATES_DIR / "layouts.yaml").read_text(encoding="utf-8").splitlines()
+    start = lines.index(f"{set_name}:")
+    end = next((index for index in range(start + 1, len(lines)) if lines[index][:1] not in ("", " ", "#")), len(lines))
+    while end > start + 1 and (lines[end - 1].startswith("#") or not lines[end - 1].strip()):
+        end -= 1  # the comment heading the next set is the next set's
+    return "\n".join([
+        f"{LAYOUTS_FILE_HEAD} {game} draws its faces from (templates/layouts.yaml, {set_name}).",
+        "# In a copy of the game file, give under `layouts:` only what you change: the keys you name replace",
+        "# the bundled ones, a new element is drawn after the others, `name: null` leaves one out, and a",
+        "# new layout may `extends:` any of these. Fractions are of the piece (x of its width, y of its",
+        "# height); *_mm values are millimetres. The README's \"Your own game\" lists every key.",
+        "layouts:",
+        *lines[start + 1:end],
+    ]) + "\n"
