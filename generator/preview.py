@@ -53,6 +53,9 @@ PAGE = Path(__file__).with_name("preview.html")
 #: Quiet time after the last change before a rebuild starts (ms), and the longest a burst of saves
 #: is grouped (ms): an editor's save and its backup file, or a script writing a CSV and its pictures.
 QUIET_MS, GROUP_MS = 80, 400
+#: How often the watch looks up from waiting: to start over on a new list of files, and to compare
+#: the files' stamps with the last build's (a save it could not have seen).
+CHECK_MS = 500
 #: A server-sent comment this often keeps an idle connection open through proxies and lets a
 #: handler notice that its browser has gone.
 KEEP_ALIVE_S = 15.0
@@ -108,6 +111,7 @@ class Preview:
         self.earlier_svgs: dict[str, bytes] = {}  # the build before's pages, for a browser still fetching them
         self.seconds = 0.0  # how long the last build took
         self.watched: frozenset[Path] = frozenset({self.game_file, *self.named_files()})
+        self.stamps: dict[Path, tuple | None] = {}  # each watched file as the last build found it
         self.changed = threading.Condition()  # notified after each build, and when the server stops
         self.stopping = False
 
@@ -117,6 +121,8 @@ class Preview:
         """Build the game into memory. A file that does not load keeps the last good sheets; its
         error lines become the outcome."""
         started = time.perf_counter()
+        with self.changed:
+            before = stamps(self.watched)  # a file saved while it builds is newer than this: built again
         sheets, findings, read = None, [], set()
         try:
             sheets, findings, read = self._build()
@@ -138,8 +144,9 @@ class Preview:
                 self.earlier_svgs = self.sheets.svgs if self.sheets else {}
                 self.sheets, self.findings = sheets, findings
                 self.watched = frozenset({self.game_file, *self.named_files(), *read})
-            else:  # still watch what the last good build read, and the game's own folder's files
+            else:  # still watch what the last good build read
                 self.watched = self.watched | {self.game_file, *self.named_files()}
+            self.stamps = before | stamps(self.watched - before.keys())
             self.changed.notify_all()
 
     def _build(self) -> tuple[Sheets, list[Finding], set[Path]]:
@@ -215,6 +222,12 @@ class Preview:
         with self.changed:
             self.changed.wait_for(lambda: self.build > seen or self.stopping, timeout)
             return None if self.stopping else self.build
+
+    def stale(self) -> bool:
+        """A watched file differs from what the last build found (saved when no watch was set up)."""
+        with self.changed:
+            watched, seen = self.watched, self.stamps
+        return stamps(watched) != seen
 
     def stop(self) -> None:
         with self.changed:
@@ -331,22 +344,37 @@ def start_server(preview: Preview, port: int) -> PreviewServer:
 
 # watching --------------------------------------------------------------------------------------
 
+def stamps(paths) -> dict[Path, tuple | None]:
+    """Each file's modification time and size (None: not there), to tell a file changed without reading it."""
+    found: dict[Path, tuple | None] = {}
+    for path in paths:
+        try:
+            status = path.stat()
+            found[path] = (status.st_mtime_ns, status.st_size)
+        except OSError:
+            found[path] = None
+    return found
+
+
 def watch(preview: Preview, stop: threading.Event, built=lambda: None) -> None:
     """Rebuild after each burst of changes to the files the last build read (`built()` after each),
-    until `stop` is set. When a build reads other files (a new picture), the watch starts over on them."""
+    until `stop` is set. When a build reads other files (a new picture), the watch starts over on
+    them; a file saved while no watch was set up (before the first, between two) is found by its
+    stamp when the watch next looks up, at most CHECK_MS later."""
     import watchfiles
 
     while not stop.is_set():
         watched = preview.watched
         folders = sorted({str(path.parent) for path in watched if path.parent.is_dir()})
         if not folders:  # every folder gone: look again in a moment
-            stop.wait(QUIET_MS / 1000)
+            stop.wait(CHECK_MS / 1000)
             continue
-        for _ in watchfiles.watch(*folders, watch_filter=lambda change, path: Path(path) in watched,
-                                  debounce=GROUP_MS, step=QUIET_MS, stop_event=stop, recursive=False,
-                                  raise_interrupt=False):
-            preview.rebuild()
-            built()
+        for changes in watchfiles.watch(*folders, watch_filter=lambda change, path: Path(path) in watched,
+                                        debounce=GROUP_MS, step=QUIET_MS, stop_event=stop, recursive=False,
+                                        rust_timeout=CHECK_MS, yield_on_timeout=True, raise_interrupt=False):
+            if changes or preview.stale():
+                preview.rebuild()
+                built()
             if preview.watched != watched:
                 break
 
@@ -376,9 +404,9 @@ def serve(options: Options, port: int = 0, open_browser: bool = True) -> None:
     previous = {number: signal.signal(number, signal.default_int_handler) for number in (signal.SIGINT, signal.SIGTERM)}
     try:
         preview.rebuild()
+        watcher.start()
         print(f"preview of {options.target} at {server.address} (Ctrl-C stops it)", flush=True)
         report(preview)
-        watcher.start()
         if open_browser and _can_open_a_browser():
             threading.Thread(target=webbrowser.open, args=(server.address,), daemon=True).start()
         server.serve_forever(poll_interval=0.2)
