@@ -133,10 +133,14 @@ def _paper_option(function):
                         help="a3, a4, a5, letter, tabloid or half-letter (any case), or a paper YAML file.")(function)
 
 
-def _layout_option(function):
-    return click.option("--layout", type=click.Choice(LAYOUTS), default="sheets", show_default=True,
-                        help="sheets: imposed for printing; pieces: a page and an image per piece face, for print "
-                             "shops; tts: Tabletop Simulator deck sheets.")(function)
+LAYOUT_HELP = {"sheets": "imposed for printing", "pieces": "a page and an image per piece face, for print shops",
+               "tts": "Tabletop Simulator deck sheets"}
+
+
+def _layout_option(layouts: tuple[str, ...] = LAYOUTS):
+    """`--layout`, offering `layouts` (a preview shows pages: not tts's deck images)."""
+    return click.option("--layout", type=click.Choice(layouts), default="sheets", show_default=True,
+                        help="; ".join(f"{name}: {LAYOUT_HELP[name]}" for name in layouts) + ".")
 
 
 def _only_option(function):
@@ -155,7 +159,7 @@ def _only_option(function):
 @click.option("--crop-marks/--no-crop-marks", default=True, show_default=True)
 @click.option("--dpi", type=click.IntRange(30, 1200), default=None,
               help="PNG resolution [default: 150; 300 for --layout pieces and tts].")
-@_layout_option
+@_layout_option()
 @_only_option
 @click.option("--copies", type=click.IntRange(1, MAX_COPIES), default=1, show_default=True,
               help="Print each chosen piece this many times.")
@@ -411,7 +415,7 @@ def validate_command(targets, fresh, palette_choice, overrides, words_file, lang
 @cli.command("preview")
 @click.argument("target")
 @_paper_option
-@_layout_option
+@_layout_option(("sheets", "pieces"))
 @_only_option
 @click.option("--port", type=click.IntRange(0, 65535), default=0, show_default=True,
               help="The port to serve on, on 127.0.0.1 (0: a free one).")

@@ -87,13 +87,14 @@ class Sheets:
 
 
 def check_options(options: Options) -> None:
-    """What cannot be mended by saving a file is refused before the server starts: a target that is
-    neither a bundled game nor a file, a layout without pages."""
+    """The command line is checked before the server starts, as `pnp build` checks it: a layout
+    without pages, a target that is neither a bundled game nor a file, an unknown palette or paper.
+    The game's own files may break and mend while the preview runs; its page shows their errors."""
     if options.layout == "tts":
         raise InputError(Location("--layout"), "--layout tts makes Tabletop Simulator deck images, not pages to "
                          "preview: preview --layout sheets or pieces, and build tts with pnp build", "input.usage")
-    if options.words is not None and options.lang is not None:
-        build.input_context(None, options.words, options.lang)  # says why, as pnp build does
+    context = build.input_context(options.palette, options.words, options.lang, options.allowed)
+    build.settings_for(options.paper, "long", DEFAULT_BLEED, True, context)
     resolve_target(options.target)
 
 

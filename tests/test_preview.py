@@ -116,6 +116,10 @@ def test_what_no_save_can_mend_is_refused_before_the_server_starts(tmp_path):
     assert stderr.count("\n") == 1 and "no bundled game or file" in stderr and "Traceback" not in stderr
     code, _, stderr = run_pnp("preview", "diamonds", "--words", "a.yaml", "--lang", "fr", "--no-browser", cwd=tmp_path)
     assert code == 2 and "--lang" in stderr and stderr.count("\n") == 1
+    code, _, stderr = run_pnp("preview", "diamonds", "--palette", "no-such-palette", "--no-browser", cwd=tmp_path)
+    assert code == 2 and stderr.startswith("--palette: error: unknown palette") and stderr.count("\n") == 1
+    code, _, stderr = run_pnp("preview", "diamonds", "--layout", "tts", "--no-browser", cwd=tmp_path)
+    assert code == 2 and stderr.startswith("--layout: error:")
     code, _, stderr = run_pnp("preview", "diamonds", "--port", "70000", cwd=tmp_path)
     assert code == 2 and stderr.startswith("--port: error:")
 
