@@ -24,6 +24,7 @@ renaming it over the old one, which a watch on the old file would lose.
 from __future__ import annotations
 
 import hashlib
+import html
 import json
 import os
 import re
@@ -56,6 +57,9 @@ QUIET_MS, GROUP_MS = 80, 400
 #: How often the watch looks up from waiting: to start over on a new list of files, and to compare
 #: the files' stamps with the last build's (a save it could not have seen).
 CHECK_MS = 500
+#: The most pages a preview draws, all of them again on every save and all in the browser: 100
+#: sheets (a deck of 800 poker cards), some 2 s a rebuild here; a larger job is previewed in parts.
+MAX_PAGES = 200
 #: A server-sent comment this often keeps an idle connection open through proxies and lets a
 #: handler notice that its browser has gone.
 KEEP_ALIVE_S = 15.0
@@ -161,7 +165,11 @@ class Preview:
         findings = in_file_order(build.check(loaded, settings))  # what `pnp validate` finds
         errors = sum(finding.level == "error" for finding in findings)
         loaded.draft_errors = errors or None  # a set that breaks its rules shows as its draft would print
-        chosen, pages = build.imposed_job(loaded, settings, request)
+        _, pages = build.imposed_job(loaded, settings, request)
+        if len(pages) > MAX_PAGES:
+            raise InputError(Location(loaded.source), f"this build has {len(pages)} pages; a preview shows at most "
+                             f"{MAX_PAGES}: preview part of it with --only COMPONENT (pnp build prints it whole)",
+                             "input.too-large")
         svgs: dict[str, bytes] = {}
         names: dict[int, str] = {}
         for _, number, data in render_pages(pages, settings, build.page_title(loaded), ("svg",), 96,
@@ -258,6 +266,19 @@ def finding_entry(finding: Finding, pages: list[dict]) -> dict:
             "pieces": places}
 
 
+def page_html(state: dict) -> str:
+    """The page with the state it was served at: the title, the error lines and the findings written
+    in (readable before its script runs, and by a program that runs none), and the state whole, as
+    JSON, for the script's first drawing."""
+    findings = "".join(f'<li class="{finding["level"]}">{html.escape(finding["text"])}</li>'
+                       for finding in state["finding_list"])
+    errors = "" if state["ok"] else ">" + html.escape("\n".join(state["errors"]))
+    as_json = json.dumps(state).replace("<", "\\u003c")  # no "</script>" can end the block early
+    return (PAGE.read_text(encoding="utf-8").replace("<!--title-->", html.escape(state["title"]))
+            .replace("<!--errors-->", errors or " hidden>").replace("<!--findings-->", findings)
+            .replace("<!--state-->", as_json))
+
+
 # the server ------------------------------------------------------------------------------------
 
 class PreviewServer(ThreadingHTTPServer):
@@ -282,7 +303,7 @@ class PreviewHandler(BaseHTTPRequestHandler):
             return
         preview, path = self.server.preview, self.path.split("?")[0]
         if path == "/":
-            self._send(200, PAGE.read_bytes(), "text/html; charset=utf-8")
+            self._send(200, page_html(preview.state()).encode(), "text/html; charset=utf-8")
         elif path == "/status.json":
             self._send(200, json.dumps(preview.status()).encode(), "application/json")
         elif path == "/state.json":

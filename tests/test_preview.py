@@ -84,6 +84,33 @@ def test_a_page_that_did_not_change_keeps_its_name(diamonds_copy):
     assert changed and len(changed) < len(before) / 2, changed  # the reference cards' pages, not the deck's
 
 
+def test_the_page_is_served_with_its_findings_and_errors_written_in_and_escaped(diamonds_copy):
+    edit(diamonds_copy, "title: Diamonds\n", 'title: "</script><script>alert(1)</script> & co"\n')
+    edit(diamonds_copy, *ONE_JOKER)
+    shown = Preview(Options(str(diamonds_copy)))
+    shown.rebuild()
+    page = preview.page_html(shown.state())
+    assert "<script>alert(1)" not in page and "&lt;/script&gt;&lt;script&gt;alert(1)" in page
+    assert f"{diamonds_copy}:14:11: error: 1 jokers; the game uses 2 [diamonds.deck]</li>" in page
+    assert '<pre id="errors" role="alert" hidden></pre>' in page
+    edit(diamonds_copy, "deal:\n", "deal: [\n")
+    shown.rebuild()
+    page = preview.page_html(shown.state())
+    assert '<pre id="errors" role="alert">' + str(diamonds_copy) in page and "[input.yaml-syntax]</pre>" in page
+
+
+def test_a_job_of_more_pages_than_a_preview_shows_is_an_error_on_the_page(diamonds_copy, monkeypatch):
+    monkeypatch.setattr(preview, "MAX_PAGES", 20)
+    shown = Preview(Options(str(diamonds_copy)))
+    shown.rebuild()
+    assert shown.status() == {"build": 1, "ok": False, "pages": 0, "findings": [], "errors": [
+        f"{diamonds_copy}: error: this build has 26 pages; a preview shows at most 20: preview part of it with "
+        "--only COMPONENT (pnp build prints it whole) [input.too-large]"]}
+    shown = Preview(Options(str(diamonds_copy), only=("card",)))
+    shown.rebuild()
+    assert shown.status()["ok"] and shown.status()["pages"] == 14
+
+
 def test_the_watch_list_holds_every_file_the_game_read(tmp_path):
     code, _, stderr = run_pnp("new", "deck", tmp_path / "mine", cwd=tmp_path)
     assert code == 0, stderr
@@ -222,6 +249,7 @@ def test_the_server_answers_on_loopback_only_and_ctrl_c_stops_it_writing_nothing
         code, headers, page = get(address, "/")
         assert code == 200 and headers["Content-Type"].startswith("text/html")
         assert b"http://" not in page and b"https://" not in page  # nothing from a network
+        assert b"<title>Diamonds \xc2\xb7 pnp preview</title>" in page
         state = json.loads(get(address, "/state.json")[2])
         code, headers, svg = get(address, state["sheet_pages"][0]["svg"])
         assert code == 200 and headers["Content-Type"] == "image/svg+xml" and svg.startswith(b"<svg")
