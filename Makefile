@@ -20,8 +20,20 @@ $(STAMP): pyproject.toml
 render: $(STAMP)
 	$(BIN)/pnp build --out output
 
-test: $(STAMP)
+# tests/test_preview.py drives Debian's Chromium (never a browser that playwright downloads): installed
+# here when it is missing and we may (root, as on CI's fresh machine); anyone else is told how.
+CHROMIUM := /usr/bin/chromium
+
+test: $(STAMP) $(CHROMIUM)
 	$(BIN)/python -m pytest -q
+
+$(CHROMIUM):
+	@if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	else \
+		echo "make test needs Chromium at $(CHROMIUM) for tests/test_preview.py: sudo apt-get install chromium" >&2; \
+		exit 1; \
+	fi
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py

@@ -55,6 +55,7 @@ class Command:
     pdf_bytes: int = 0  # size of the PDFs the last run wrote
     exit_codes: set[int] = field(default_factory=set)
     failure: str = ""  # the last line of stderr of a run that failed; it is not run again
+    output: list[str] = field(default_factory=list)  # what the last recorded run printed
 
     @property
     def median_s(self) -> float:
@@ -91,6 +92,7 @@ class Command:
             self.peaks_kib.append(maxrss_kib)
             self.pdf_bytes = pdf_bytes
             self.exit_codes.add(result.returncode)
+            self.output = output
 
 
 # A row's judge turns its commands' figures into (what was measured, the goals it misses); the
@@ -185,6 +187,19 @@ def per_card(custom_cards: int, diamonds_cards: int) -> Judge:
     return judge
 
 
+def edit_to_update(goal_s: float) -> Judge:
+    """benchmarks/preview_update.py's figures: the median and worst time from a save to the updated page."""
+
+    def judge(commands: list[Command]) -> tuple[str, list[str]]:
+        (command,) = commands
+        fields = dict(item.split("=") for item in command.output[-1].split())
+        median_s, worst_s = float(fields["edit_to_update_s"]), float(fields["worst"])
+        figures = f"median {median_s:.2f} s, worst {worst_s:.2f} s of {fields['edits']} saves ({fields['browser']})"
+        return figures, [] if median_s <= goal_s else ["time"]
+
+    return judge
+
+
 def make_rows(quick: bool, decks: Path) -> list[Row]:
     pnp = [sys.executable, "-m", "generator"]  # the pnp of this interpreter's environment
     every_format = ["--format", "pdf,svg,png,cut"]
@@ -225,6 +240,8 @@ def make_rows(quick: bool, decks: Path) -> list[Row]:
             [Command([*pnp, "build", str(write_deck(decks, 1000)), "--out", "{out}", "-q"], heavy=True),
              Command([*pnp, "build", str(write_deck(decks, 10000)), "--out", "{out}", "-q"], heavy=True)],
             f"time linear, peaks within {FLAT_SLACK - 1:.0%} and < {FLAT_CEILING_MIB:g} MiB", scaling(1000, 10000)),
+        Row("pnp preview: Diamonds save to updated page",
+            [Command([sys.executable, str(HERE / "preview_update.py")])], "median <= 1 s", edit_to_update(1.0)),
         Row("make test (pytest, once)",
             [Command([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"], heavy=True)], *limits(90.0)),
     ]

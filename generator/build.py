@@ -229,6 +229,13 @@ def impose_early(loaded: LoadedGame, settings: PrintSettings, request: Request) 
         loaded.imposed = (id(settings), request, *impose_job(loaded, settings, request))
 
 
+def imposed_job(loaded: LoadedGame, settings: PrintSettings, request: Request) -> tuple[list, list[Page]]:
+    """The pieces and pages of `impose_job`, imposed now or kept from `impose_early` for the same asking."""
+    if loaded.imposed and loaded.imposed[:2] == (id(settings), request):
+        return loaded.imposed[2], loaded.imposed[3]
+    return impose_job(loaded, settings, request)
+
+
 # 5. render -------------------------------------------------------------------------------------
 
 def render_files(loaded: LoadedGame, chosen: list, pages: list[Page], settings: PrintSettings, request: Request,
@@ -236,10 +243,8 @@ def render_files(loaded: LoadedGame, chosen: list, pages: list[Page], settings: 
                  ) -> Iterator[tuple[str, bytes]]:
     """The build's files but its manifest, (path in the game's folder, bytes), each yielded as soon as
     it is done; `directory`, the game's folder, is where TTS's saved object finds its images."""
-    name, title, dpi = loaded.out_name, loaded.spec.title, request.resolution
+    name, title, dpi = loaded.out_name, page_title(loaded), request.resolution
     words = loaded.spec.words
-    if loaded.draft_errors is not None:  # every page says it is not for printing yet
-        title = f"{title} · {words('footer.draft', errors=loaded.draft_errors)}"
     if request.layout == "tts":
         yield from tts_decks(chosen, settings, title, dpi, loaded.faces, directory, name).items()
     else:
@@ -262,6 +267,13 @@ def render_files(loaded: LoadedGame, chosen: list, pages: list[Page], settings: 
     if any(finding.level == "error" for finding in printed):
         raise FacesRefused(printed)
     loaded.printed = printed
+
+
+def page_title(loaded: LoadedGame) -> str:
+    """The title every page's footer names: the game's, and a draft's note that it is not for printing yet."""
+    if loaded.draft_errors is None:
+        return loaded.spec.title
+    return f"{loaded.spec.title} · {loaded.spec.words('footer.draft', errors=loaded.draft_errors)}"
 
 
 def progress_units(pages: list[Page], request: Request) -> int:
@@ -343,11 +355,7 @@ def build_games(loaded_games: list[LoadedGame], settings: PrintSettings, request
     refuse_unsafe_folders(loaded_games, out_dir)
     jobs = []
     for loaded in loaded_games:
-        if loaded.imposed and loaded.imposed[:2] == (id(settings), request):
-            chosen, pages = loaded.imposed[2:]
-        else:
-            chosen, pages = impose_job(loaded, settings, request)
-        jobs.append((loaded, chosen, pages))
+        jobs.append((loaded, *imposed_job(loaded, settings, request)))
     prepare_output(out_dir, [out_dir / loaded.out_name for loaded, _, _ in jobs])
     step = progress(sum(progress_units(pages, request) for _, _, pages in jobs))
     for loaded, chosen, pages in jobs:

@@ -22,7 +22,7 @@ from generator.kit.text import counted
 from generator.palette import Palette, bundled_palette_names, load_palette
 from generator.shops import shop_named
 from generator.words import is_words_file, words_yaml
-from generator.validate import Finding, has_errors
+from generator.validate import Finding, has_errors, in_file_order
 
 
 def parse_formats(text: str) -> tuple[str, ...]:
@@ -128,21 +128,39 @@ def _common_input_options(function):
 MAX_COPIES = 1000
 
 
+def _paper_option(function):
+    return click.option("--paper", default="a4", show_default=True,
+                        help="a3, a4, a5, letter, tabloid or half-letter (any case), or a paper YAML file.")(function)
+
+
+LAYOUT_HELP = {"sheets": "imposed for printing", "pieces": "a page and an image per piece face, for print shops",
+               "tts": "Tabletop Simulator deck sheets"}
+
+
+def _layout_option(layouts: tuple[str, ...] = LAYOUTS):
+    """`--layout`, offering `layouts` (a preview shows pages: not tts's deck images)."""
+    return click.option("--layout", type=click.Choice(layouts), default="sheets", show_default=True,
+                        help="; ".join(f"{name}: {LAYOUT_HELP[name]}" for name in layouts) + ".")
+
+
+def _only_option(function):
+    return click.option("--only", multiple=True, metavar="COMPONENT[:ID,...]",
+                        help="Build only this component, or these pieces of it (`pnp list --pieces GAME`); "
+                             "repeatable.")(function)
+
+
 @cli.command("build")
 @click.argument("targets", nargs=-1)
 @click.option("--out", "out_text", default="output", show_default=True, metavar="DIR")
-@click.option("--paper", default="a4", show_default=True, help="a3, a4, a5, letter, tabloid or half-letter (any case), or a paper YAML file.")
+@_paper_option
 @click.option("--format", "format_list", default="pdf", show_default=True, help="Comma list of pdf, svg, png, cut (SVG and DXF cut files), dxf (DXF cut files only).")
 @click.option("--duplex", type=click.Choice(["long", "short", "off"]), default="long", show_default=True)
 @click.option("--bleed", type=float, default=DEFAULT_BLEED, show_default=True, help="Bleed in mm (0 turns it off).")
 @click.option("--crop-marks/--no-crop-marks", default=True, show_default=True)
 @click.option("--dpi", type=click.IntRange(30, 1200), default=None,
               help="PNG resolution [default: 150; 300 for --layout pieces and tts].")
-@click.option("--layout", type=click.Choice(LAYOUTS), default="sheets", show_default=True,
-              help="sheets: imposed for printing; pieces: a page and an image per piece face, for print shops; "
-                   "tts: Tabletop Simulator deck sheets.")
-@click.option("--only", multiple=True, metavar="COMPONENT[:ID,...]",
-              help="Build only this component, or these pieces of it (`pnp list --pieces GAME`); repeatable.")
+@_layout_option()
+@_only_option
 @click.option("--copies", type=click.IntRange(1, MAX_COPIES), default=1, show_default=True,
               help="Print each chosen piece this many times.")
 @click.option("-q", "--quiet", is_flag=True, help="No summary line per game, and no progress bar.")
@@ -362,11 +380,8 @@ def report_findings(loaded_games: list[LoadedGame], rules: str, ok_line, request
 def reported(findings: list[Finding]) -> list[str]:
     """Findings as the lines a user reads: in file order (the files in the order they come up, then
     line by line), each once, and at most MAX_REPORTED of them, as input errors are."""
-    files: dict[str, int] = {}
-    for finding in findings:
-        files.setdefault(finding.location.file, len(files))
-    ordered = sorted(findings, key=lambda f: (files[f.location.file], f.location.line or 0, f.location.col or 0))
-    lines = list(dict.fromkeys(str(finding) for finding in ordered))
+    ordered = in_file_order(findings)
+    lines = [str(finding) for finding in ordered]
     if len(lines) <= MAX_REPORTED:
         return lines
     left = ordered[-1].location.file
@@ -406,6 +421,27 @@ def validate_command(targets, fresh, shop, palette_choice, overrides, words_file
     failed = report_findings(build.load(targets, overrides, context), "",
                              lambda loaded: f"ok, {loaded.rule_count} rules hold", request)
     sys.exit(1 if failed else 0)
+
+
+@cli.command("preview")
+@click.argument("target")
+@_paper_option
+@_layout_option(("sheets", "pieces"))
+@_only_option
+@click.option("--port", type=click.IntRange(0, 65535), default=0, show_default=True,
+              help="The port to serve on, on 127.0.0.1 (0: a free one).")
+@click.option("--no-browser", is_flag=True, help="Print the page's address without opening a browser.")
+@_common_input_options
+@_refuse_bad_input
+@_plugin_option
+def preview_command(target, paper, layout, only, port, no_browser, palette_choice, overrides, words_file, lang,
+                    allowed):
+    """A live page of a game's sheets and findings on 127.0.0.1, rebuilt whenever a file it reads is
+    saved. TARGET is a bundled game or a game file. Ctrl-C stops it; it writes no files."""
+    from generator import preview  # the server and the file watcher, only for this command
+
+    preview.serve(preview.Options(target, paper, palette_choice, words_file, lang, layout, tuple(only),
+                                  tuple(overrides), tuple(allowed)), port, open_browser=not no_browser)
 
 
 @cli.command("words")

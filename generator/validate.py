@@ -88,3 +88,16 @@ class RuleBook:
 
 def has_errors(findings: list[Finding]) -> bool:
     return any(finding.level == "error" for finding in findings)
+
+
+def in_file_order(findings: list[Finding]) -> list[Finding]:
+    """The findings as a user reads them: the files in the order they come up, then line by line,
+    each finding once (two rules may say the same thing at the same place)."""
+    files: dict[str, int] = {}
+    for finding in findings:
+        files.setdefault(finding.location.file, len(files))
+    ordered = sorted(findings, key=lambda f: (files[f.location.file], f.location.line or 0, f.location.col or 0))
+    once: dict[str, Finding] = {}
+    for finding in ordered:
+        once.setdefault(str(finding), finding)
+    return list(once.values())

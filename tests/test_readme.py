@@ -40,13 +40,20 @@ def workspace(tmp_path_factory) -> Path:
 
 
 @pytest.mark.parametrize("command", readme_commands())
-def test_readme_command_works(command, workspace):
+def test_readme_command_works(command, workspace, monkeypatch):
     words = shlex.split(command)
     if words[0] == "cp":
         shutil.copyfile(ROOT / words[1], workspace / words[2])
         return
+    if words[1] == "preview":  # a server until Ctrl-C (tests/test_preview.py runs it): its command line is checked
+        from generator import preview
+
+        asked = []
+        monkeypatch.setattr(preview, "serve", lambda options, *rest, **named: asked.append(options) or
+                            preview.check_options(options))
     code, _, stderr = run_pnp(*words[1:], cwd=workspace)
     assert code == 0, f"{command}\n{stderr}"
+    assert words[1] != "preview" or asked
 
 
 def test_every_file_a_command_names_is_shown_before_it(workspace):
