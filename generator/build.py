@@ -24,6 +24,7 @@ from generator.errors import InputError, Location
 from generator.exports import piece_files, piece_pages, select, tts_decks
 from generator.impose import Page, PrintSettings, TooManySheets, impose
 from generator.load import LoadedGame, bundled_targets, load_game
+from generator.options import DEFAULT_DPI, FORMATS, LAYOUTS  # noqa: F401 (FORMATS, LAYOUTS: the build's own)
 from generator.output import prepare_output, refuse_unsafe_folder, write_build
 from generator.palette import load_palette
 from generator.paths import TEMPLATES_DIR
@@ -38,9 +39,6 @@ from generator.stocks import stock_of
 from generator.templates import Templates
 from generator.validate import Finding
 
-FORMATS = ("pdf", "svg", "png", "cut", "dxf")
-LAYOUTS = ("sheets", "pieces", "tts")
-DEFAULT_DPI = {"sheets": 150, "pieces": 300, "tts": 300}
 
 
 @dataclass(frozen=True)

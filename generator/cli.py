@@ -13,16 +13,19 @@ from pathlib import Path
 
 import click
 
-from generator import build, cache, plugins, starters
-from generator.build import FORMATS, LAYOUTS, Request, input_context
+from generator import cache, starters
 from generator.errors import MAX_REPORTED, InputError, Location, did_you_mean
-from generator.impose import DEFAULT_BLEED
-from generator.load import LoadedGame, bundled_targets, game_named_by
-from generator.kit.text import counted
-from generator.palette import Palette, bundled_palette_names, load_palette
-from generator.shops import shop_named
-from generator.words import is_words_file, words_yaml
+from generator.options import DEFAULT_BLEED, FORMATS, LAYOUTS, lazy_module
 from generator.validate import Finding, has_errors, in_file_order
+
+# Loaded when a command first uses them: `pnp --help` and `pnp --version` load no drawing code.
+build = lazy_module("generator.build")
+plugins = lazy_module("generator.plugins")
+loading = lazy_module("generator.load")
+kit_text = lazy_module("generator.kit.text")
+palettes = lazy_module("generator.palette")
+shops = lazy_module("generator.shops")
+wording = lazy_module("generator.words")
 
 
 def parse_formats(text: str) -> tuple[str, ...]:
@@ -75,7 +78,8 @@ def _plugin_option(function):
 @click.option("--debug", is_flag=True, help="Show the traceback of an exception raised in a plug-in.")
 def cli(debug: bool):
     """Print-and-play component generator: YAML game descriptions in, print-ready files out."""
-    plugins.show_tracebacks = debug
+    if debug:  # plugins is loaded only when asked: --help and --version load no game code
+        plugins.show_tracebacks = True
 
 
 @cli.command("list")
@@ -192,7 +196,7 @@ def build_command(targets, out_text, paper, format_list, duplex, bleed, crop_mar
         if layout != "sheets" and layout != "pieces":
             raise InputError(Location("--shop"), f"--shop makes a file per card (--layout pieces), not --layout {layout}",
                              "input.usage")
-        chosen_shop = shop_named(shop)
+        chosen_shop = shops.shop_named(shop)
         wanted = {"format": (parse_formats(format_list), chosen_shop.formats, ",".join(chosen_shop.formats)),
                   "bleed": (bleed, chosen_shop.bleed_mm, f"{chosen_shop.bleed_mm:g}"),
                   "dpi": (dpi, chosen_shop.dpi, chosen_shop.dpi)}
@@ -201,9 +205,9 @@ def build_command(targets, out_text, paper, format_list, duplex, bleed, crop_mar
                 raise InputError(Location(f"--{option}"), f"--shop {shop} sets --{option} {says}, as its template "
                                  f"asks; leave --{option} out, or build --layout pieces without --shop", "input.usage")
         layout, bleed, dpi, format_list = "pieces", chosen_shop.bleed_mm, chosen_shop.dpi, ",".join(chosen_shop.formats)
-    request = Request(parse_formats(format_list), layout, dpi, tuple(only), copies, svg_text, stock, chosen_shop)
+    request = build.Request(parse_formats(format_list), layout, dpi, tuple(only), copies, svg_text, stock, chosen_shop)
     refuse_idle_options(request, given)
-    context = input_context(palette_choice, words_file, lang, allowed)
+    context = build.input_context(palette_choice, words_file, lang, allowed)
     settings = build.settings_for(paper, duplex, bleed, crop_marks, context)
     loaded_games = build.load(targets, overrides, context)
     build.refuse_shared_folders(loaded_games)
@@ -237,7 +241,7 @@ def build_command(targets, out_text, paper, format_list, duplex, bleed, crop_mar
             if not quiet:
                 click.echo(build_summary(built.directory, built.written, built.pages))
                 if found:
-                    click.echo(f"{built.loaded.out_name}: {counted(found, 'warning')}; pnp validate lists them",
+                    click.echo(f"{built.loaded.out_name}: {kit_text.counted(found, 'warning')}; pnp validate lists them",
                                err=True)
     except build.FacesRefused as refused:  # a set of many faces, read as they printed
         progress.finish()
@@ -261,7 +265,7 @@ def options_given(**parameters: str) -> set[str]:
             if context.get_parameter_source(parameter) == click.core.ParameterSource.COMMANDLINE}
 
 
-def refuse_idle_options(request: Request, given: set[str]) -> None:
+def refuse_idle_options(request: build.Request, given: set[str]) -> None:
     """An option that would change nothing in this build is a mistake to say, not to ignore: the
     user expects it to do something."""
     formats, layout = request.formats, request.layout
@@ -341,7 +345,7 @@ def build_summary(directory: Path, written: list[str], pages: list) -> str:
     sheets = sum(1 for page in pages if page.side == "front" and page.furniture)
     if not sheets:
         return f"{listed}; {len(pages)} piece pages"
-    return f"{listed}; {counted(len(pages), 'page')}, {counted(sheets, 'sheet')}"
+    return f"{listed}; {kit_text.counted(len(pages), 'page')}, {kit_text.counted(sheets, 'sheet')}"
 
 
 @cli.command("palettes")
@@ -350,16 +354,17 @@ def build_summary(directory: Path, written: list[str], pages: list) -> str:
 def palettes_command(check_name):
     """The colour palettes, with swatches; --check runs the colour rules for every game."""
     if check_name is None:
-        for index, name in enumerate(bundled_palette_names()):
-            click.echo(palette_listing(load_palette(name), default=index == 0))
+        for index, name in enumerate(palettes.bundled_palette_names()):
+            click.echo(palette_listing(palettes.load_palette(name), default=index == 0))
         return
-    context = input_context(check_name)
+    context = build.input_context(check_name)
     failed = report_findings(build.load((), (), context), "colour.",
                              lambda loaded: f"ok, the colour rules hold with palette {context.palette.name}")
     sys.exit(1 if failed else 0)
 
 
-def report_findings(loaded_games: list[LoadedGame], rules: str, ok_line, request: Request = Request()) -> bool:
+def report_findings(loaded_games: list[loading.LoadedGame], rules: str, ok_line,
+                    request: build.Request | None = None) -> bool:
     """Print each game's findings of the rules whose ids start with `rules` ("" for all) where input
     errors go, on stderr, or its `ok_line(loaded)` on stdout when it has none; True when any finding
     is an error. A `request` for a shop adds its findings (build.shop_findings)."""
@@ -367,7 +372,7 @@ def report_findings(loaded_games: list[LoadedGame], rules: str, ok_line, request
     for loaded in loaded_games:
         loaded.faces.keep = 0  # each face is read once by the checks, and none is printed after
         findings = [finding for finding in build.check(loaded) if finding.rule.startswith(rules)]
-        if not has_errors(findings):
+        if request is not None and not has_errors(findings):
             findings += build.shop_findings(loaded, request)
         for line in reported(findings):
             click.echo(line, err=True)
@@ -391,7 +396,7 @@ def reported(findings: list[Finding]) -> list[str]:
                                    "the ones above and run again [validate.too-many-findings]"]
 
 
-def palette_listing(palette: Palette, default: bool = False) -> str:
+def palette_listing(palette: palettes.Palette, default: bool = False) -> str:
     """A palette as a few terminal lines: a swatch, the name and the value of every colour (the
     swatches are coloured on a terminal; click drops the colour codes in a pipe)."""
     lines = [f"{palette.name}{' (default)' if default else ''}"]
@@ -416,8 +421,8 @@ def validate_command(targets, fresh, shop, palette_choice, overrides, words_file
     """Check component sets against the games' rules. Exit 1 when an error is found."""
     if fresh:
         cache.fresh()
-    context = input_context(palette_choice, words_file, lang, allowed)
-    request = Request(layout="pieces", shop=shop_named(shop)) if shop is not None else Request()
+    context = build.input_context(palette_choice, words_file, lang, allowed)
+    request = build.Request(layout="pieces", shop=shops.shop_named(shop)) if shop is not None else build.Request()
     failed = report_findings(build.load(targets, overrides, context), "",
                              lambda loaded: f"ok, {loaded.rule_count} rules hold", request)
     sys.exit(1 if failed else 0)
@@ -454,8 +459,8 @@ def words_command(game, lang, out_file):
     """Write a game's printed words as YAML, ready to edit or translate (then --words FILE). GAME is a
     bundled game or a game file (a game of your own gets the words every game prints: page 1's box,
     the footers)."""
-    name = game if game in bundled_targets() else game_named_by(game).name
-    text = words_yaml(name, lang)
+    name = game if game in loading.bundled_targets() else loading.game_named_by(game).name
+    text = wording.words_yaml(name, lang)
     if out_file is None:
         click.echo(text, nl=False)
     else:
@@ -473,7 +478,7 @@ def layouts_command(game, out_file):
     of one."""
     from generator.kit.layouts import LAYOUTS_FILE_HEAD, layout_set, layouts_yaml
 
-    chosen = plugins.bundled_game(game) if game in bundled_targets() else game_named_by(game)
+    chosen = plugins.bundled_game(game) if game in loading.bundled_targets() else loading.game_named_by(game)
     set_name = layout_set(chosen.spec)
     if set_name is None:
         raise InputError(Location(game), f"{chosen.name} draws no faces from bundled layouts; a game of your own "
@@ -486,7 +491,7 @@ def layouts_command(game, out_file):
                          .startswith(LAYOUTS_FILE_HEAD), "a layouts file")
 
 
-def write_words_file(name: str, text: str, is_ours=is_words_file, kind: str = "a words file") -> None:
+def write_words_file(name: str, text: str, is_ours=None, kind: str = "a words file") -> None:
     """Write a words file (or another file a command makes, `kind`, which `is_ours` recognises) to
     `name`, whole or not at all: a new file, or one such a command wrote already; anything else
     there is the user's, and left as it is."""
@@ -502,7 +507,7 @@ def write_words_file(name: str, text: str, is_ours=is_words_file, kind: str = "a
     if not path.parent.is_dir():
         raise InputError(where, f"the folder {path.parent} does not exist; make it first, or name a file in a folder "
                          "that does", "output.unwritable")
-    if path.exists() and not is_ours(path):
+    if path.exists() and not (is_ours or wording.is_words_file)(path):
         raise InputError(where, f"{path} exists and is not {kind}; pnp replaces only {kind} it wrote: name a new "
                          "file", "output.not-ours")
     staged = path.with_name(f".{path.name}.pnp-{os.getpid()}")

@@ -25,6 +25,7 @@ from typing import NamedTuple
 from generator.geometry import Matrix, Path
 from generator.layouts import Block, arrange, footprint
 from generator.model import Area, Component, Piece
+from generator.options import DEFAULT_BLEED
 from generator.recording import record_face
 from generator.shapes import Point, Rect, Segment
 from generator.stocks import stock_of
@@ -32,7 +33,6 @@ from generator.stocks import stock_of
 EPSILON = 1e-6
 
 #: How far art runs past the trim unless the user says otherwise (1/8 in is 3.175 mm).
-DEFAULT_BLEED = 3.0
 SEAM_OVERLAP = 0.05  # mm: how far art runs past a cut line shared with a neighbour
 
 #: A piece that needs more sheets than this is a mistake in its size, not a board to tape together.

@@ -13,7 +13,7 @@ from generator.impose import DEFAULT_BLEED
 from generator.palette import Palette, load_palette
 from generator.paths import DATA_DIR, display_path
 from generator.model import Component, Piece
-from generator.names import check_name
+from generator.names import SAFE_ID, check_name
 from generator.plugins import Game, bundled_game, find_game, is_bundled, known_games, plugin_origin
 from generator.reading import Reader
 from generator.recording import FaceReading, FaceRecordings, distinct_faces
@@ -25,7 +25,6 @@ from generator.validate import Finding, has_errors
 from generator.words import Words, load_words
 from generator.yamlio import YamlList, YamlMap, apply_override, load_yaml
 
-SAFE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
 
 
 @dataclass

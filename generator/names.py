@@ -13,6 +13,8 @@ import re
 from generator.errors import InputError, Location
 
 MAX_NAME = 100
+#: A game's id, which names its output folder: letters, digits, "_" and "-", at most 64.
+SAFE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 

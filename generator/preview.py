@@ -176,7 +176,7 @@ class Preview:
                                             faces=loaded.faces, words=loaded.spec.words):
             name = hashlib.sha256(data).hexdigest()[:20]
             svgs[name], names[number] = data, name
-        entries = manifest(loaded.game.name, pages, settings, options.layout)["pages"]
+        entries = list(manifest(loaded.game.name, pages, settings, options.layout)["pages"])  # made as read: kept
         for entry in entries:
             entry["svg"] = f"/pages/{names[entry['number']]}.svg"
         read = set(loaded.reader.files) if loaded.reader else set()

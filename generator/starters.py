@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.errors import InputError, Location
-from generator.load import SAFE_ID
+from generator.names import SAFE_ID
 from generator.paths import TEMPLATES_DIR
 
 STARTERS_DIR = TEMPLATES_DIR / "starters"

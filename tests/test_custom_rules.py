@@ -201,3 +201,17 @@ def test_a_print_run_past_the_sheet_limit_is_refused_before_any_face_is_drawn(tm
     code, _, stderr = run_pnp("build", "game.yaml", "--out", "out", cwd=tmp_path)
     assert code == 2 and stderr.startswith("game.yaml:5:3: error: the pieces would take 6001 sheets of a4"), stderr
     assert drawn == [] and not (tmp_path / "out").exists()
+
+
+def test_a_layout_shows_the_id_like_any_field(deck):
+    from generator.load import load_game
+    from generator.model import Area
+    from generator.recording import record_face
+
+    shows_id = GAME.replace("rules:\n", "").replace('box: [0.8, 0.1]}', 'box: [0.8, 0.1]}\n    id: {text: "{id}", '
+                                                                      'at: [0.5, 0.9], box: [0.8, 0.1]}')
+    (deck / "game.yaml").write_text(shows_id)
+    [cards] = load_game(str(deck / "game.yaml")).components()
+    shown = {piece.id: [text.text for text in record_face(piece.front, Area(piece.width, piece.height, 0.0)).texts]
+             for piece in cards.pieces}
+    assert shown["c0"] == ["Card 0", "c0"] and shown["c4-2"] == ["Card 4", "c4-2"]  # a copy shows its own id
