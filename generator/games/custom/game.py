@@ -153,7 +153,7 @@ def _characters(spec: CustomSpec, name: str) -> int:
     component = spec.components[name]
     texts = [element.text for layout in filter(None, (component.front, component.back))
              for _, element in spec.layouts.layouts[layout] if element.kind == "text"]
-    return sum(len(filled(text, row.fields)) for row in spec.rows(name) for text in texts)
+    return sum(len(filled(text, row.shown)) for row in spec.rows(name) for text in texts)
 
 
 def _component(spec: CustomSpec, name: str, component: ComponentSpec) -> Component:
@@ -216,7 +216,7 @@ def _component(spec: CustomSpec, name: str, component: ComponentSpec) -> Compone
 
 
 def _shown(row: Row, names: set[str]) -> tuple:
-    return tuple(sorted((key, value) for key, value in row.fields.items() if key in names))
+    return tuple(sorted((key, value) for key, value in row.shown.items() if key in names))
 
 
 def _check_rows(spec, name: str, component: ComponentSpec, rows: list[Row], needed: set[str]) -> None:
@@ -227,7 +227,7 @@ def _check_rows(spec, name: str, component: ComponentSpec, rows: list[Row], need
     checked_literals = set()
     style = spec.style.resolve(name, safe_mm=component.size().safe_mm)
     for row in rows:
-        missing = sorted(needed - set(row.fields))
+        missing = sorted(needed - set(row.shown))
         if missing:
             errors.add(InputError(row.location, f"{name}: this row has no {', '.join(missing)}, which its layouts "
                                   f"show; add the column or field", "input.missing-field"))
@@ -236,7 +236,7 @@ def _check_rows(spec, name: str, component: ComponentSpec, rows: list[Row], need
             background = spec.layouts.backgrounds[layout]
             if isinstance(background, str) and "{" in background:
                 with errors.guard():
-                    _check_colour(spec, filled(background, row.fields), row.location, f"{layout}.background")
+                    _check_colour(spec, filled(background, row.shown), row.location, f"{layout}.background")
             for element_name, element in spec.layouts.layouts[layout]:
                 label = f"{layout}.{element_name}"
                 if not any("{" in text for text in _values(element)):
@@ -259,7 +259,7 @@ def _check_colour(spec, colour: str, place, label: str) -> None:
 
 
 def _check_element(spec, element, row: Row, label: str, style) -> None:
-    fields = row.fields
+    fields = row.shown
     if element.symbol is not None and "{" in element.symbol:
         symbol = filled(element.symbol, fields)
         if not is_symbol(symbol):

@@ -42,8 +42,7 @@ CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 @dataclass(frozen=True)
 class Row:
-    """One row: its piece id, its fields (text, as written; `id` among them, so a layout may show it),
-    and where it is."""
+    """One row: its piece id, its fields (text, as written), and where it is."""
 
     id: str
     fields: dict
@@ -52,6 +51,11 @@ class Row:
     def value(self, field: str):
         """A field's value for a rule: the row's `id` is one too."""
         return self.id if field == ID else self.fields.get(field)
+
+    @property
+    def shown(self) -> dict:
+        """What a layout's `{field}` may show: the row's fields and its id (a copy's own, `c4-2`)."""
+        return {**self.fields, ID: self.id}
 
     def has(self, field: str) -> bool:
         return field == ID or field in self.fields
@@ -62,7 +66,7 @@ def read_rows(source, location: Location, component: str, reader) -> list[Row]:
     folder (read by `reader`), a mapping of such a file and a sheet of it, or nothing (one piece with
     no fields). Each row repeated by its `count`."""
     if source is None:
-        return [Row(f"{component}-1", {ID: f"{component}-1"}, location)]
+        return [Row(f"{component}-1", {}, location)]
     if isinstance(source, str):
         return _counted(_file_rows(source, None, location, None, reader), component)
     if isinstance(source, dict):
@@ -238,7 +242,7 @@ def _counted(raw: list[tuple[dict, Location]], component: str) -> list[Row]:
                 errors.add(InputError(taken, f'the id "{piece_id}" is also the id the row at line {place.line} gives '
                                       f"its {'copy' if given else 'piece'}; give this row another id",
                                       "input.duplicate-id"))
-            rows.append(Row(piece_id, {**fields, ID: piece_id}, place))  # a layout may show {id} too
+            rows.append(Row(piece_id, fields, place))
     errors.raise_if_any()
     return rows
 

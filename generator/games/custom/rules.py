@@ -317,7 +317,7 @@ def check_layouts(spec):
         element = placed.element
         style = spec.style.resolve(placed.component, safe_mm=placed.safe_mm)
         for row in _distinct_texts(spec.rows(placed.component), element.text):
-            text = filled(element.text, row.fields)
+            text = filled(element.text, row.shown)
             if not text_fits(element, text, box_of(element, placed.area, style), style, placed.area):
                 place = row.location if placeholders(element.text) else element.where
                 yield error(place, f'{placed.layout}.{placed.name}: "{text[:40]}" does not fit its box on '
@@ -334,7 +334,7 @@ def check_picture_dpi(spec):
         _, _, w, h = box_of(element, placed.area)
         seen = set()
         for row in spec.rows(placed.component):
-            file = filled(element.image, row.fields)
+            file = filled(element.image, row.shown)
             if file in seen:
                 continue
             seen.add(file)
@@ -351,7 +351,7 @@ def _distinct_texts(rows: list[Row], template: str) -> list[Row]:
     """One row for each different text a template gives (a hundred copies of a card are one check)."""
     seen, distinct = set(), []
     for row in rows:
-        text = filled(template, row.fields)
+        text = filled(template, row.shown)
         if text not in seen:
             seen.add(text)
             distinct.append(row)
