@@ -293,6 +293,7 @@ class _Imposer:
         self.keep_whole, self.kept_whole = keep_whole, False
         self.seams_off_splits = 0  # tiled pieces whose seams miss the places they may be split
         self.sheets: list[_Sheet | list[Page]] = []  # in print order; tiled pieces are page lists
+        self.sheets_used = 0  # sheets of fronts so far (a tiled piece's pages each one)
         self._content: dict[int, bool] = {}  # carries_content, by component, asked once each
 
     def _glued(self, component: Component) -> bool:
@@ -355,11 +356,19 @@ class _Imposer:
             sheet = self._open_sheet(remaining, stock, glued)
             if sheet is None:  # larger than any sheet: tile it
                 component, piece = remaining.pop(0)
-                pages, off_splits = _tile(component, piece, self.settings, self.size)
+                pages, off_splits = _tile(component, piece, self.settings, self.size, stock)
                 self.sheets.append(pages)
+                self.sheets_used += len(pages)
                 self.seams_off_splits += off_splits
-                continue
-            remaining = remaining[self._fill(sheet, remaining):]
+            else:
+                remaining = remaining[self._fill(sheet, remaining):]
+            self._refuse_past_the_limit()
+
+    def _refuse_past_the_limit(self) -> None:
+        """A job past MAX_SHEETS stops as it passes it: ten thousand tiles are not laid out to be refused."""
+        if self.sheets_used > MAX_SHEETS:
+            raise TooManySheets(f"the pieces would take more than {MAX_SHEETS} sheets of {self.settings.paper.name}, "
+                                "the most a job may have: check the counts and sizes")
 
     def _open_sheet(self, run: list[tuple[Component, Piece]], stock: str, glued: bool) -> _Sheet | None:
         """A new sheet of the stock, if it holds any of the run (turned on it if that holds more)."""
@@ -369,6 +378,7 @@ class _Imposer:
             return None
         sheet = _Sheet(Page("front", width, height, stock=stock), y0, glued)
         self.sheets.append(sheet)
+        self.sheets_used += 1
         return sheet
 
     def _room(self, sheet: _Sheet, run: list[tuple[Component, Piece]]) -> tuple[_Shelf | None, tuple, int]:
@@ -433,10 +443,7 @@ class _Imposer:
 
     # finishing -----------------------------------------------------------------------------------
     def pages(self) -> list[Page]:
-        sheets = sum(len(sheet) if isinstance(sheet, list) else 1 for sheet in self.sheets)
-        if sheets > MAX_SHEETS:
-            raise TooManySheets(f"the pieces would take {sheets} sheets of {self.settings.paper.name}; at most "
-                                f"{MAX_SHEETS} are allowed: check the counts and sizes")
+        self._refuse_past_the_limit()
         pages = []
         for sheet in self.sheets:
             fronts = sheet if isinstance(sheet, list) else [self._finish(sheet)]
@@ -476,13 +483,18 @@ def impose(components: list[Component], settings: PrintSettings) -> list[Page]:
     Letter: eight to a landscape sheet, six to a portrait one), or as many with fewer mostly empty,
     and splits a board only where it may be split.
     Each way, runs are kept whole on a sheet where they can be, unless splitting them takes fewer."""
-    jobs = []
+    jobs, refused = [], None
     for size in orientations(settings.paper):
-        imposer = _impose(components, settings, _Imposer(settings, size))
-        jobs.append((imposer, imposer.pages()))
-        if imposer.kept_whole:  # else the other way would place every piece alike
-            other = _impose(components, settings, _Imposer(settings, size, keep_whole=False))
-            jobs.append((other, other.pages()))
+        try:
+            imposer = _impose(components, settings, _Imposer(settings, size))
+            jobs.append((imposer, imposer.pages()))
+            if imposer.kept_whole:  # else the other way would place every piece alike
+                other = _impose(components, settings, _Imposer(settings, size, keep_whole=False))
+                jobs.append((other, other.pages()))
+        except TooManySheets as problem:  # the other orientation may take fewer
+            refused = refused or problem
+    if not jobs:
+        raise refused
     # A seam through a board's words costs more than a sheet of paper; then the fewest sheets, then
     # the fewest mostly empty; the first among equals.
     return min(jobs, key=lambda job: (job[0].seams_off_splits, len(job[1]), _thin_sheets(job[1], settings)))[1]
@@ -614,7 +626,7 @@ def _crop_marks(placements: list[Placement], settings: PrintSettings) -> list[tu
 # Tiling a piece larger than a sheet
 # ---------------------------------------------------------------------------------------------
 
-def _tile(component: Component, piece: Piece, settings: PrintSettings, page: tuple[float, float]
+def _tile(component: Component, piece: Piece, settings: PrintSettings, page: tuple[float, float], stock: str
           ) -> tuple[list[Page], bool]:
     """Split a piece too big for one sheet into windows that overlap by the tile overlap: equal
     ones, or, where the piece names places it may be split (`Piece.splits`), windows whose seams
@@ -642,7 +654,7 @@ def _tile(component: Component, piece: Piece, settings: PrintSettings, page: tup
             if group and _stacked(group + [window]) > y1 - y0 + EPSILON:
                 groups.append(group := [])
             group.append(window)
-    pages = [_tile_page(component, piece, settings, group, (width, height), (rows, cols), crop_marked)
+    pages = [_tile_page(component, piece, settings, group, (width, height), (rows, cols), crop_marked, stock)
              for group in groups]
     return pages, _off_splits(columns, piece.splits[0]) or _off_splits(rows_, piece.splits[1])
 
@@ -671,13 +683,13 @@ def _stacked(group: list[_Window]) -> float:
 
 
 def _tile_page(component: Component, piece: Piece, settings: PrintSettings, group: list[_Window],
-               page: tuple[float, float], grid: tuple[int, int], crop_marked: bool) -> Page:
+               page: tuple[float, float], grid: tuple[int, int], crop_marked: bool, stock: str) -> Page:
     """A sheet of one or more parts of a tiled piece, one above the other, centred."""
     width, height = page
     rows, cols = grid
     x0, y0, x1, y1 = printable(width, height, settings)
     overlap, bleed = settings.sheet.tile_overlap, settings.bleed
-    page_ = Page("front", width, height, [component], [], stock=stock_of(component))
+    page_ = Page("front", width, height, [component], [], stock=stock)
     win_y = y0 + (y1 - y0 - _stacked(group)) / 2
     for row, col, ox, oy, right, bottom in group:
         window_w, window_h = right - ox, bottom - oy
