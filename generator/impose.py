@@ -367,8 +367,8 @@ class _Imposer:
     def _refuse_past_the_limit(self) -> None:
         """A job past MAX_SHEETS stops as it passes it: ten thousand tiles are not laid out to be refused."""
         if self.sheets_used > MAX_SHEETS:
-            raise TooManySheets(f"the pieces would take more than {MAX_SHEETS} sheets of {self.settings.paper.name}, "
-                                "the most a job may have: check the counts and sizes")
+            raise TooManySheets(f"the pieces would take more than {MAX_SHEETS} sheets of {self.settings.paper.name}; "
+                                f"a job may take at most {MAX_SHEETS}: check the counts and sizes")
 
     def _open_sheet(self, run: list[tuple[Component, Piece]], stock: str, glued: bool) -> _Sheet | None:
         """A new sheet of the stock, if it holds any of the run (turned on it if that holds more)."""

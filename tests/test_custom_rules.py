@@ -199,7 +199,7 @@ def test_a_print_run_past_the_sheet_limit_is_refused_before_any_face_is_drawn(tm
     (tmp_path / "game.yaml").write_text(GAME.replace("piece: poker-card", "piece: {width_mm: 190, height_mm: 260}")
                                         .replace("rules:\n", ""))
     code, _, stderr = run_pnp("build", "game.yaml", "--out", "out", cwd=tmp_path)
-    assert code == 2 and stderr.startswith("game.yaml:5:3: error: the pieces would take more than 2500 sheets of a4"), stderr
+    assert code == 2 and stderr.startswith("game.yaml:5:3: error: the pieces would take more than 2500 sheets of a4;"), stderr
     assert drawn == [] and not (tmp_path / "out").exists()
 
 
