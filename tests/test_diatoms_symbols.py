@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from generator.games.diatoms import pieces
 from generator.games.diatoms.symbols import LENS, lens_path, shape_symbol
 from generator.kit.symbols import extent, symbol_paths
 
@@ -23,7 +22,9 @@ def test_an_oval_token_draws_the_lens(monkeypatch):
     loaded = shared_game("diatoms")
     token = next(p for c in loaded.components() if c.name == "diatom" for p in c.pieces if "-oval-" in p.id)
     drawn = []
-    monkeypatch.setattr(pieces, "draw_symbol", lambda canvas, name, *args, **kwargs: drawn.append(name))
+    from generator.kit import layouts  # the token's face is a layout: its symbols are drawn there
+
+    monkeypatch.setattr(layouts, "draw_symbol", lambda canvas, name, *args, **kwargs: drawn.append(name))
     from generator.canvas import Canvas, NullSurface
     from generator.model import Area
 

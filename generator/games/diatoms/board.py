@@ -12,20 +12,17 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import partial
 from typing import Literal
 
-from generator.canvas import PT
-from generator.kit.prose import FLOOR_PT
+from generator.kit.layouts import box_of, register_drawer
 from generator.kit.symbols import draw_symbol
-from generator.kit.text import fit_line, fit_size, measure_drawing, top_baseline
-from generator.fonts import wrap
-from generator.model import Area, Component, Piece, fill_bleed
+from generator.kit.text import fit_line
+from generator.model import Area, Component, Piece
 from generator.schema import spec_field, where
 from generator.shapes import Rect
-from generator.styles import Style
 from generator.validate import error
 
+from .faces import face
 from .judges import Judges, judge_component
 from .paper import paper_sheets
 from .tiles import SHAPES
@@ -158,28 +155,29 @@ def check_board(spec):
 
 HALO = 3.5  # a crossing's ring, in line widths
 BOARD_SAFE_MM = 5.0
+RINGS_DRAWER = "diatoms.board-rings"
 
 
-def ring_extent(board: Board, half: float, style: Style) -> float:
-    """How far from the centre the outermost spots reach."""
+def board_style(spec, piece_id: str = "player-board-1"):
+    return spec.style.resolve("player-board", piece=piece_id, safe_mm=BOARD_SAFE_MM)
+
+
+def ring_centre(box, board: Board, style) -> tuple[float, float, float]:
+    """The centre of the rings in their box and their scale (a ring of radius 1 is `half` mm): half
+    the box's width, or less where the box is too low for the outer spots and their crossings' rings."""
+    x, y, w, h = box
     outer = max((ring.radius for ring in board.rings), default=0.5)
-    return outer * half + board.spot_mm / 2 + style.line_mm * HALO
-
-
-def ring_centre(area: Area, spec, style: Style) -> tuple[float, float, float]:
-    """The centre of the rings and their scale (a ring of radius 1 is `half` mm): half the board's
-    width, or less where the board is too short for that between its heading and its key."""
-    head = measure_drawing(_board_head, area, spec, style)
-    room = area.height - style.safe_mm - head - 2.5 - _key_depth(area, spec, style, style.body.size)
-    outer = max((ring.radius for ring in spec.board.rings), default=0.5)
-    half = min(area.width / 2, (room / 2 - spec.board.spot_mm / 2 - style.line_mm * HALO) / outer)
-    return area.width / 2, head + ring_extent(spec.board, half, style) + 1.0, half
+    half = min(w / 2, (h / 2 - board.spot_mm / 2 - style.line_mm * HALO) / outer)
+    return x + w / 2, y + h / 2, half
 
 
 def ring_scale(spec) -> float:
-    """How many mm a ring of radius 1 spans on the printed board (the checks measure spots with it)."""
-    style = spec.style.resolve("player-board", piece="player-board-1", safe_mm=BOARD_SAFE_MM)
-    return ring_centre(Area(spec.board.width_mm, spec.board.height_mm, 0.0), spec, style)[2]
+    """How many mm a ring of radius 1 spans on the printed board (the checks measure spots with it):
+    from the box the board's layout gives the rings (the least, if it draws them twice)."""
+    area = Area(spec.board.width_mm, spec.board.height_mm, 0.0)
+    boxes = [box_of(element, area) for _, element in spec.layouts.layouts["player-board"]
+             if element.draw == RINGS_DRAWER]
+    return min((ring_centre(box, spec.board, board_style(spec))[2] for box in boxes), default=area.width / 2)
 
 
 def spot_centre(spot: Spot, centre: tuple[float, float, float]) -> tuple[float, float]:
@@ -188,10 +186,12 @@ def spot_centre(spot: Spot, centre: tuple[float, float, float]) -> tuple[float, 
     return cx + spot.radius * half * math.cos(angle), cy - spot.radius * half * math.sin(angle)
 
 
-def draw_board(canvas, area: Area, spec, style: Style, number: int) -> None:
-    board = spec.board
-    fill_bleed(canvas, area, style.background)
-    centre = ring_centre(area, spec, style)
+@register_drawer(RINGS_DRAWER)
+def draw_board_rings(canvas, box, row, face, element) -> None:
+    """The rings, the straight lines through their centre and every spot with the shape it takes
+    (row: board, labels, the shapes' names as printed), as large as the box allows."""
+    board, style = row["board"], face.style
+    centre = ring_centre(box, board, style)
     cx, cy, half = centre
     spot_r = board.spot_mm / 2
     outer = max((ring.radius for ring in board.rings), default=0.5) * half
@@ -204,63 +204,24 @@ def draw_board(canvas, area: Area, spec, style: Style, number: int) -> None:
     for ring in board.rings:
         canvas.circle(cx, cy, ring.radius * half, stroke=style.line, width=style.line_mm * 1.6)
     canvas.circle(cx, cy, style.line_mm * 4, fill=style.accent)
+    labels = dict(row["labels"])
     for spot in board_spots(board):
         x, y = spot_centre(spot, centre)
         if spot.crossing:  # a crossing wears a ring in the straight lines' colour
             canvas.circle(x, y, spot_r + style.line_mm * HALO, fill=style.accent)
         canvas.circle(x, y, spot_r, fill=style.panel, stroke=style.line, width=style.line_mm)
         draw_symbol(canvas, shape_symbol(spot.shape), x, y - spot_r * 0.12, spot_r * 0.95, style.muted)
-        label = shape_label(spec, spot.shape)
+        label = labels[spot.shape]
         size = fit_line(label, style.small.size, spot_r * 1.5, style.small.face)
         canvas.text(x, y + spot_r * 0.72, label, size, fill=style.ink, face=style.small.face, anchor="middle")
-    _board_head(canvas, area, spec, style, number)
-    _board_key(canvas, area, spec, style, cy + ring_extent(board, half, style) + 1.5)
 
 
-def _board_head(canvas, area: Area, spec, style: Style, number: int = 1) -> float:
-    """The title and how to place; returns where it ends."""
-    safe = style.safe_mm
-    width = area.width - 2 * safe
-    title = spec.words("board.title", title=spec.title)
-    size = fit_line(title, style.title.size, width * 0.7, style.title.face)
-    base = top_baseline(title, size, style.title.face, safe)
-    canvas.text(safe, base, title, size, fill=style.ink, face=style.title.face)
-    canvas.text(area.width - safe, base, spec.words("board.number", number=number), style.body.size,
-                fill=style.muted, face=style.body.face, anchor="end")
-    intro = spec.words("board.intro")
-    body = style.body
-    end = canvas.text_block(safe, base + body.size * 1.6, wrap(intro, body.size, width, body.face), body.size,
-                            fill=style.ink, face=body.face)
-    return end - body.size * 0.9
-
-
-def _board_key(canvas, area: Area, spec, style: Style, top: float) -> None:
-    """What a crossing is and how the pairs and rings score, below the rings."""
-    safe = style.safe_mm
-    body = style.body
-    marker_r = body.size * 0.55
-    mx, my = safe + marker_r + style.line_mm * HALO, top + marker_r * 1.4
-    canvas.circle(mx, my, marker_r + style.line_mm * HALO, fill=style.accent)
-    canvas.circle(mx, my, marker_r, fill=style.panel, stroke=style.line, width=style.line_mm)
-    key, left = _key_text(spec), _key_left(style)
-    depth = partial(_key_depth, area, spec, style)
-    size = fit_size(depth, area.height - safe - top, start=body.size, floor=min(body.size, FLOOR_PT * PT))
-    canvas.text_block(left, top + size, wrap(key, size, area.width - safe - left, body.face), size, fill=style.ink,
-                      face=body.face)
-
-
-def _key_text(spec) -> str:
-    return spec.words("board.key", rings=", ".join(ring_label(spec, ring.name) for ring in spec.board.rings))
-
-
-def _key_left(style: Style) -> float:
-    return style.safe_mm + style.body.size * 1.1 + style.line_mm * HALO * 2 + 1.5
-
-
-def _key_depth(area: Area, spec, style: Style, size: float) -> float:
-    """How far the key reaches below its top at `size` (a long translation shrinks it to fit)."""
-    lines = wrap(_key_text(spec), size, area.width - style.safe_mm - _key_left(style), style.body.face)
-    return len(lines) * size * 1.25
+def board_face(spec, number: int, piece_id: str):
+    words = spec.words
+    return face(spec, "player-board", board_style(spec, piece_id), board=spec.board, title=words(
+        "board.title", title=spec.title), number=words("board.number", number=number), intro=words("board.intro"),
+        key=words("board.key", rings=", ".join(ring_label(spec, ring.name) for ring in spec.board.rings)),
+        labels=tuple((shape, shape_label(spec, shape)) for shape in SHAPES))
 
 
 def seats(spec, copies: int) -> int:
@@ -275,8 +236,7 @@ def board_pieces(spec) -> list[Piece]:
     pieces = []
     for n in range(1, seats(spec, board.copies) + 1):
         piece_id = f"player-board-{n}"
-        style = spec.style.resolve("player-board", piece=piece_id, safe_mm=BOARD_SAFE_MM)
-        pieces.append(Piece(piece_id, shape, partial(draw_board, spec=spec, style=style, number=n)))
+        pieces.append(Piece(piece_id, shape, board_face(spec, n, piece_id)))
     return pieces
 
 

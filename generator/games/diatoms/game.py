@@ -19,6 +19,7 @@ from generator.schema import Colour, where
 
 from . import checks  # noqa: F401  (its rules join the book)
 from .board import Board, Judges, paper_components
+from .faces import FaceLayouts
 from .paper import Notebook, Sheet
 from .pieces import piece_components
 from .rulebook import rules
@@ -36,6 +37,7 @@ class DiatomColour:
 
 @dataclass(kw_only=True)
 class DiatomsSpec(GameSpec):
+    layouts: FaceLayouts  # the faces: templates/layouts.yaml's diatoms-faces, changed key by key
     colours: list[DiatomColour]
     wild: Colour  # the white triangles
     setup: Setup

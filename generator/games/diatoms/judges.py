@@ -10,17 +10,18 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import partial
 from typing import Literal
 
 from generator.fonts import text_width, wrap
+from generator.kit.layouts import box_of, register_drawer
 from generator.kit.symbols import draw_symbol
-from generator.kit.text import fit_line, measure_drawing, top_baseline
-from generator.model import Area, Component, Piece, PieceGeometry, fill_bleed
+from generator.kit.text import measure_drawing
+from generator.model import Area, Component, Piece, PieceGeometry
 from generator.schema import spec_field, where
 from generator.styles import Style
 from generator.validate import error, warning
 
+from .faces import face
 from .tiles import SHAPES
 from .rulebook import rules
 from .symbols import shape_symbol
@@ -109,90 +110,97 @@ def _signed(points: int) -> str:
 
 
 # ---------------------------------------------------------------------------------------------
-# Drawing: both sides alike, full-bleed in the side's colour so a shifted back shows no edge
+# Drawing: both sides alike, full-bleed in the side's colour so a shifted back shows no edge. The
+# card is layout guest-judge of diatoms-faces; its terms, each a picture of what it looks at, its
+# points and its words, are drawn by diatoms.judge-terms.
 # ---------------------------------------------------------------------------------------------
 
-def draw_subject(canvas, spec, term: Term, x: float, y: float, size: float, style: Style,
-                 tone: str | None = None) -> None:
-    """A small picture of what a term looks at, centred on (x, y); `tone` draws it in one colour."""
-    ink, faint = tone or style.ink, tone or style.muted
+def subject(spec, term: Term) -> tuple | None:
+    """What a term looks at, as its picture needs it: ("colour", fill, mark), ("shape", symbol),
+    ("ring", which, of how many) or ("line", angle); None for a name the board lacks (diatoms.judges
+    reports it)."""
     if term.scores == "colour":
         colour = next((c for c in spec.colours if c.name == term.name), None)
-        if colour is None:
-            return  # diatoms.judges reports it
-        if tone:
-            draw_symbol(canvas, colour.mark, x, y, size, tone)
-            return
-        canvas.circle(x, y, size / 2, fill=colour.colour, stroke=style.ink, width=style.line_mm * 0.5)
-        draw_symbol(canvas, colour.mark, x, y, size * 0.55, style.ink_on(colour.colour))
-    elif term.scores == "shape":
-        if term.name not in SHAPES:
-            return  # diatoms.judges reports it
-        draw_symbol(canvas, shape_symbol(term.name), x, y, size, ink)
-    elif term.scores == "ring":
+        return ("colour", colour.colour, colour.mark) if colour else None
+    if term.scores == "shape":
+        return ("shape", shape_symbol(term.name)) if term.name in SHAPES else None
+    if term.scores == "ring":
         rings = [ring.name for ring in spec.board.rings]
-        for i, name in enumerate(rings):
-            chosen = name == term.name
-            canvas.circle(x, y, size / 2 * (i + 1) / len(rings), stroke=ink if chosen else faint,
-                          width=size * (0.07 if chosen else 0.02))
+        return ("ring", rings.index(term.name), len(rings)) if term.name in rings else None
+    line = next((line for line in spec.board.lines if line.name == term.name), None)
+    return ("line", line.angle_deg) if line else None
+
+
+def draw_subject(canvas, subject: tuple | None, x: float, y: float, size: float, style: Style,
+                 tone: str | None = None) -> None:
+    """A small picture of what a term looks at, centred on (x, y); `tone` draws it in one colour."""
+    if subject is None:
+        return
+    ink, faint = tone or style.ink, tone or style.muted
+    kind = subject[0]
+    if kind == "colour":
+        _, fill, mark = subject
+        if tone:
+            draw_symbol(canvas, mark, x, y, size, tone)
+            return
+        canvas.circle(x, y, size / 2, fill=fill, stroke=style.ink, width=style.line_mm * 0.5)
+        draw_symbol(canvas, mark, x, y, size * 0.55, style.ink_on(fill))
+    elif kind == "shape":
+        draw_symbol(canvas, subject[1], x, y, size, ink)
+    elif kind == "ring":
+        _, chosen, count = subject
+        for i in range(count):
+            canvas.circle(x, y, size / 2 * (i + 1) / count, stroke=ink if i == chosen else faint,
+                          width=size * (0.07 if i == chosen else 0.02))
     else:
-        line = next((line for line in spec.board.lines if line.name == term.name), None)
-        if line is None:
-            return  # diatoms.judges reports it
+        angle = math.radians(subject[1])
         canvas.circle(x, y, size / 2, stroke=faint, width=size * 0.03)
-        dx, dy = math.cos(math.radians(line.angle_deg)) * size / 2, -math.sin(math.radians(line.angle_deg)) * size / 2
+        dx, dy = math.cos(angle) * size / 2, -math.sin(angle) * size / 2
         canvas.line(x - dx, y - dy, x + dx, y + dy, stroke=ink, width=size * 0.07)
 
 
-def draw_judge_side(canvas, area: Area, spec, judge: Judge, side: str, style: Style) -> float:
-    """Draw one side; return how far the terms run past the room above the foot (0 or less: they fit)."""
-    fill_bleed(canvas, area, style.panel)
-    safe = style.safe_mm
-    width = area.width - 2 * safe
-    # The sheet of paper the judge holds: inset well past the 5 mm a duplex shift may show.
-    canvas.rect(safe, safe, width, area.height - 2 * safe, radius=2.0, fill=style.background)
-    inner = safe + 1.2
-    iw = area.width - 2 * inner
-    head = spec.words(f"judge.side.{side}")
-    small = fit_line(head, style.small.size, iw, style.small.face)
-    y = top_baseline(head, small, style.small.face, inner)
-    canvas.text(area.width / 2, y, head, small, fill=style.muted, face=style.small.face, anchor="middle")
+def judge_terms(spec, judge: Judge, side: str) -> tuple:
+    """The row's terms of one side: (points as printed, words, subject) each."""
     number = spec.judges.cards.index(judge) + 1 if judge in spec.judges.cards else 0
-    name = judge_words(spec, number, "name", judge.name)
-    title = fit_line(name, style.title.size, iw, style.title.face)
-    y += title * 1.25
-    canvas.text(area.width / 2, y, name, title, fill=style.ink, face=style.title.face, anchor="middle")
-    y += title * 0.45
-    canvas.line(inner, y, inner + iw, y, stroke=style.accent, width=style.line_mm * 2)
-    terms = getattr(judge, side)
+    return tuple((_signed(term.points), judge_words(spec, number, f"{side}.{k}", term.text), subject(spec, term))
+                 for k, term in enumerate(getattr(judge, side), start=1))
+
+
+def _draw_terms(canvas, terms: tuple, x: float, y: float, width: float, style: Style) -> float:
+    """The terms down from y, each its picture, its points and its words; returns where the room
+    they leave below begins."""
     body, index = style.body, style.index
     icon = index.size * 0.9
-    points_w = max((text_width(_signed(term.points), index.size, index.face) for term in terms), default=0) + 1.5
-    y += body.size * 0.8
-    for k, term in enumerate(terms, start=1):
+    points_w = max((text_width(points, index.size, index.face) for points, _, _ in terms), default=0) + 1.5
+    for points, words, what in terms:
         y += index.size * 0.2
-        label = _signed(term.points)
-        size = index.size
-        draw_subject(canvas, spec, term, inner + icon / 2, y + icon / 2, icon, style)
-        canvas.text(inner + icon + 1.2, y + icon * 0.5 + size * 0.36, label, size,
-                    fill=style.ink, face=index.face)
-        text_x = inner + icon + 1.2 + points_w
-        lines = wrap(judge_words(spec, number, f"{side}.{k}", term.text), body.size, inner + iw - text_x, body.face)
+        draw_subject(canvas, what, x + icon / 2, y + icon / 2, icon, style)
+        canvas.text(x + icon + 1.2, y + icon * 0.5 + index.size * 0.36, points, index.size, fill=style.ink,
+                    face=index.face)
+        text_x = x + icon + 1.2 + points_w
+        lines = wrap(words, body.size, x + width - text_x, body.face)
         first = y + icon / 2 - (len(lines) - 1) * body.size * 0.62 + body.size * 0.36
         canvas.text_block(text_x, first, lines, body.size, fill=style.ink, face=body.face)
         y += max(icon, len(lines) * body.size * 1.25) + body.size * 0.7
-    foot = spec.words("judge.foot")
-    lines = wrap(foot, style.small.size, iw, style.small.face)
-    bottom = area.height - inner - (len(lines) - 1) * style.small.size * 1.25 - style.small.size * 0.25
-    canvas.text_block(area.width / 2, bottom, lines, style.small.size, fill=style.muted, face=style.small.face,
-                      anchor="middle")
-    # The judge's emblem, large and faint, in the room left between the terms and the foot.
-    room_top, room_bottom = y, bottom - style.small.size * 1.5
-    emblem = min(iw * 0.7, room_bottom - room_top)
-    if terms and emblem > iw * 0.2:
-        draw_subject(canvas, spec, terms[0], area.width / 2, (room_top + room_bottom) / 2, emblem, style,
-                     tone=style.panel)
-    return y - body.size * 0.7 - (bottom - style.small.size * 1.2)
+    return y
+
+
+@register_drawer("diatoms.judge-terms")
+def draw_judge_terms(canvas, box, row, face, element) -> None:
+    """A side's terms from the top of the box; the judge's emblem, large and faint, in the room they
+    leave below."""
+    x, y, width, height = box
+    terms, style = row["terms"], face.style
+    end = _draw_terms(canvas, terms, x, y, width, style)
+    emblem = min(width * 0.7, y + height - end)
+    if terms and emblem > width * 0.2:
+        draw_subject(canvas, terms[0][2], x + width / 2, (end + y + height) / 2, emblem, style, tone=style.panel)
+
+
+def terms_over(terms: tuple, box, style: Style) -> float:
+    """How far the terms run past the bottom of their box (0 or less: they fit)."""
+    x, y, width, height = box
+    return measure_drawing(_draw_terms, terms, x, y, width, style) - style.body.size * 0.7 - (y + height)
 
 
 MIN_CARD_MM = 40.0  # narrower, and a term's words no longer fit beside its points
@@ -222,11 +230,20 @@ def check_judge_card(spec):
                           f"their words; use at least {MIN_CARD_MM:g} mm a side (a poker card is 63.5 x 88.9)")
         return
     area = Area(geometry.width_mm, geometry.height_mm, 0.0)
+    boxes = [box_of(element, area) for _, element in spec.layouts.layouts["guest-judge"]
+             if element.draw == "diatoms.judge-terms"]
     for judge in spec.judges.cards:
         for side in SIDES:
-            if measure_drawing(draw_judge_side, area, spec, judge, side, judge_style(spec, side)) > 0:
+            if any(terms_over(judge_terms(spec, judge, side), box, judge_style(spec, side)) > 0 for box in boxes):
                 yield error(here, f"{judge.name}'s {side} side does not fit a {geometry.width_mm:g} x "
                                   f"{geometry.height_mm:g} mm card; use a larger piece (poker-card) or fewer words")
+
+
+def judge_face(spec, judge: Judge, side: str, piece_id: str):
+    number = spec.judges.cards.index(judge) + 1
+    return face(spec, "guest-judge", judge_style(spec, side, piece_id), judge_geometry(spec).corner_radius_mm,
+                heading=spec.words(f"judge.side.{side}"), name=judge_words(spec, number, "name", judge.name),
+                terms=judge_terms(spec, judge, side), foot=spec.words("judge.foot"))
 
 
 def judge_component(spec) -> Component:
@@ -235,8 +252,5 @@ def judge_component(spec) -> Component:
     pieces = []
     for n, judge in enumerate(judges.cards, start=1):
         piece_id = f"guest-judge-{n}"
-        green, pink = judge_style(spec, "green", piece_id), judge_style(spec, "pink", piece_id)
-        draw = partial(draw_judge_side, spec=spec, judge=judge)
-        pieces.append(Piece(piece_id, shape, partial(draw, side="green", style=green),
-                            partial(draw, side="pink", style=pink)))
+        pieces.append(Piece(piece_id, shape, *(judge_face(spec, judge, side, piece_id) for side in SIDES)))
     return Component("guest-judge", component_title(spec, "guest-judge"), pieces)

@@ -15,12 +15,14 @@ from generator.fonts import text_width, wrap
 from generator.kit.prose import Figure, prose_pieces, prose_size, rules_sheet_component
 from generator.kit.prose import rules_pages as prose_rules_pages
 from generator.kit.symbols import draw_symbol
-from generator.kit.text import centred_baseline, fit_line, measure_drawing, top_baseline
-from generator.model import Area, Component, Piece, fill_bleed
+from generator.kit.layouts import register_drawer
+from generator.kit.text import centred_baseline, fit_line, measure_drawing
+from generator.model import Area, Component, Piece
 from generator.schema import spec_field
 from generator.shapes import Rect
 from generator.styles import Style
 
+from .faces import face
 from .symbols import shape_symbol
 from .tiles import SHAPES
 from .wording import colour_label, component_title, listed, ring_label, shape_label, shapes_count
@@ -197,28 +199,30 @@ def sizes_figure(spec) -> Figure:
 # The score pad: a row per scoring line, a column per player
 # ---------------------------------------------------------------------------------------------
 
-def pad_rows(spec) -> list[tuple[str, str, object]]:
-    """(label, guide, what to draw beside the label) for each row to fill in."""
+def pad_rows(spec) -> tuple[tuple[str, str, tuple], ...]:
+    """(label, guide, what its icon shows) for each row to fill in: ("colour", fill, mark),
+    ("ring", which, of how many), ("pairs",), ("judge",), ("total",) or ("tie",)."""
     words = spec.words
-    rows = [(words("pad.colour", colour=colour_label(spec, colour)), words("pad.colour.guide"), colour)
-            for colour in spec.colours]
-    rows.append((words("pad.pairs"), words("pad.pairs.guide"), "pairs"))
-    rows += [(words("pad.ring", ring=ring_label(spec, ring.name)), words("pad.ring.guide"), ring.name)
-             for ring in spec.board.rings]
+    rings = [ring.name for ring in spec.board.rings]
+    rows = [(words("pad.colour", colour=colour_label(spec, colour)), words("pad.colour.guide"),
+             ("colour", colour.colour, colour.mark)) for colour in spec.colours]
+    rows.append((words("pad.pairs"), words("pad.pairs.guide"), ("pairs",)))
+    rows += [(words("pad.ring", ring=ring_label(spec, ring)), words("pad.ring.guide"), ("ring", k, len(rings)))
+             for k, ring in enumerate(rings)]
     if spec.judges.cards:  # no judge cards printed: no judge's row
-        rows.append((words("pad.judge"), words("pad.judge.guide"), "judge"))
-    rows.append((words("pad.total"), words("pad.total.guide"), "total"))
-    rows.append((words("pad.tie"), words("pad.tie.guide"), "tie"))
-    return rows
+        rows.append((words("pad.judge"), words("pad.judge.guide"), ("judge",)))
+    rows.append((words("pad.total"), words("pad.total.guide"), ("total",)))
+    rows.append((words("pad.tie"), words("pad.tie.guide"), ("tie",)))
+    return tuple(rows)
 
 
-def pad_notes(spec) -> list[str]:
+def pad_notes(spec) -> tuple[str, ...]:
     words = spec.words
     count = words("pad.note.count") if spec.judges.cards else words("pad.note.count.no-judges")
-    return [pairs_rule(spec), count, words("pad.note.win"), words("stuck")]
+    return (pairs_rule(spec), count, words("pad.note.win"), words("stuck"))
 
 
-def _draw_notes(canvas, notes: list[str], x: float, y: float, width: float, style: Style) -> float:
+def _draw_notes(canvas, notes: tuple[str, ...], x: float, y: float, width: float, style: Style) -> float:
     """Bulleted notes from top y; returns where they end."""
     body = style.body
     for note in notes:
@@ -229,63 +233,64 @@ def _draw_notes(canvas, notes: list[str], x: float, y: float, width: float, styl
     return y
 
 
-def draw_score_pad(canvas, area: Area, spec, style: Style) -> None:
-    fill_bleed(canvas, area, style.background)
-    safe = style.safe_mm
-    width = area.width - 2 * safe
-    title = spec.words("pad.title", title=spec.title)
-    size = fit_line(title, style.title.size, width, style.title.face)
-    y = top_baseline(title, size, style.title.face, safe)
-    canvas.text(safe, y, title, size, fill=style.ink, face=style.title.face)
+def _draw_row_icon(canvas, what: tuple, x: float, y: float, icon: float, style: Style) -> None:
+    """The picture that starts a row, centred on (x, y): the colour with its mark, the ring among
+    the rings, two spots on a straight line for the pairs; nothing for the rest."""
+    if what[0] == "colour":
+        _, fill, mark = what
+        canvas.circle(x, y, icon / 2, fill=fill, stroke=style.line, width=style.line_mm * 0.5)
+        draw_symbol(canvas, mark, x, y, icon * 0.55, style.ink_on(fill))
+    elif what[0] == "ring":
+        _, chosen, count = what
+        for k in range(count):
+            canvas.circle(x, y, icon / 2 * (k + 1) / count, stroke=style.ink if k == chosen else style.muted,
+                          width=style.line_mm * (2.2 if k == chosen else 0.5))
+    elif what[0] == "pairs":
+        canvas.line(x - icon / 2, y, x + icon / 2, y, stroke=style.accent, width=style.line_mm * 2.5)
+        for dx in (-icon * 0.3, icon * 0.3):
+            canvas.circle(x + dx, y, icon * 0.2, fill=style.background, stroke=style.ink, width=style.line_mm)
+
+
+@register_drawer("diatoms.score-table")
+def draw_score_table(canvas, box, row, face, element) -> None:
+    """The score pad's table, a row per scoring line and a column per player, filling the box above
+    its notes (row: rows, notes, player, players)."""
+    x, top, width, height = box
+    style = face.style
     body, small, index = style.body, style.small, style.index
-    players = max(spec.players, default=4)
+    players, rows, notes = row["players"], row["rows"], row["notes"]
     label_w = width * 0.4
     col_w = (width - label_w) / players
-    rows = pad_rows(spec)
-    notes = pad_notes(spec)
     notes_h = measure_drawing(_draw_notes, notes, 0.0, 0.0, width, style)
-    top = y + size * 0.8
-    room = area.height - safe - notes_h - body.size * 1.5 - top
+    room = top + height - notes_h - body.size * 1.5 - top
     row_h = max(index.size + small.size * 1.6, min(room / (len(rows) + 1), width * 0.08))
     # The heading row: a name per player.
-    player = spec.words("pad.player")
+    player = row["player"]
     psize = fit_line(player, index.size, label_w - 2.0, index.face)
-    canvas.text(safe + 1.0, centred_baseline(player, psize, index.face, top + row_h / 2), player,
+    canvas.text(x + 1.0, centred_baseline(player, psize, index.face, top + row_h / 2), player,
                 psize, fill=style.ink, face=index.face)
     for p in range(players):
-        canvas.rect(safe + label_w + p * col_w, top, col_w, row_h, stroke=style.line, width=style.line_mm)
+        canvas.rect(x + label_w + p * col_w, top, col_w, row_h, stroke=style.line, width=style.line_mm)
     y = top + row_h
     for i, (label, guide, what) in enumerate(rows):
-        fill = style.panel if what == "total" or (i % 2 == 0 and what != "tie") else style.background
-        canvas.rect(safe, y, width, row_h, fill=fill, stroke=style.line, width=style.line_mm * 0.6)
+        ruled = what[0] in ("total", "tie")  # the sums, under a heavier line
+        fill = style.panel if what[0] == "total" or (i % 2 == 0 and what[0] != "tie") else style.background
+        canvas.rect(x, y, width, row_h, fill=fill, stroke=style.line, width=style.line_mm * 0.6)
         icon = min(row_h * 0.55, index.size * 1.6)
-        ix, iy = safe + 1.0 + icon / 2, y + row_h / 2
-        if hasattr(what, "mark"):
-            canvas.circle(ix, iy, icon / 2, fill=what.colour, stroke=style.line, width=style.line_mm * 0.5)
-            draw_symbol(canvas, what.mark, ix, iy, icon * 0.55, style.ink_on(what.colour))
-        elif what in [ring.name for ring in spec.board.rings]:
-            rings = [ring.name for ring in spec.board.rings]
-            for k, name in enumerate(rings):
-                chosen = name == what
-                canvas.circle(ix, iy, icon / 2 * (k + 1) / len(rings), stroke=style.ink if chosen else style.muted,
-                              width=style.line_mm * (2.2 if chosen else 0.5))
-        elif what == "pairs":
-            canvas.line(ix - icon / 2, iy, ix + icon / 2, iy, stroke=style.accent, width=style.line_mm * 2.5)
-            for dx in (-icon * 0.3, icon * 0.3):
-                canvas.circle(ix + dx, iy, icon * 0.2, fill=style.background, stroke=style.ink, width=style.line_mm)
-        text_x = safe + 2.5 + icon
-        face = style.title.face if what == "total" else index.face
-        lsize = fit_line(label, index.size, label_w - icon - 3.5, face)
+        _draw_row_icon(canvas, what, x + 1.0 + icon / 2, y + row_h / 2, icon, style)
+        text_x = x + 2.5 + icon
+        face_name = style.title.face if what[0] == "total" else index.face
+        lsize = fit_line(label, index.size, label_w - icon - 3.5, face_name)
         gsize = fit_line(guide, small.size, label_w - icon - 3.5, small.face)
         base = y + row_h / 2 - (gsize * 1.3) / 2 + lsize * 0.36
-        canvas.text(text_x, base, label, lsize, fill=style.ink, face=face)
+        canvas.text(text_x, base, label, lsize, fill=style.ink, face=face_name)
         canvas.text(text_x, base + gsize * 1.35, guide, gsize, fill=style.muted, face=small.face)
         for p in range(players):
-            canvas.rect(safe + label_w + p * col_w, y, col_w, row_h, stroke=style.line, width=style.line_mm * 0.6)
-        if what in ("total", "tie"):
-            canvas.line(safe, y, safe + width, y, stroke=style.ink, width=style.line_mm * 2)
+            canvas.rect(x + label_w + p * col_w, y, col_w, row_h, stroke=style.line, width=style.line_mm * 0.6)
+        if ruled:
+            canvas.line(x, y, x + width, y, stroke=style.ink, width=style.line_mm * 2)
         y += row_h
-    _draw_notes(canvas, notes, safe, y + body.size * 0.8, width, style)
+    _draw_notes(canvas, notes, x, y + body.size * 0.8, width, style)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -365,7 +370,9 @@ def paper_sheets(spec, judges: Component) -> list[Component]:
     pad, notebook = spec.score_pad, notebook_size(spec)
     pad_style = spec.style.resolve("score-pad", piece="score-pad", safe_mm=6.0)
     score_pad = [Piece("score-pad", Rect(pad.width_mm, pad.height_mm),
-                       partial(draw_score_pad, spec=spec, style=pad_style))]
+                       face(spec, "score-pad", pad_style, title=spec.words("pad.title", title=spec.title),
+                            player=spec.words("pad.player"), players=max(spec.players, default=4),
+                            rows=pad_rows(spec), notes=pad_notes(spec)))]
     ids = notebook_ids(spec)
     notebooks = prose_pieces(spec, "field-notebook", ids, Rect(notebook.width_mm, notebook.height_mm),
                             [notebook_blocks(spec)] * len(ids), NOTEBOOK_COLUMNS,

@@ -7,17 +7,13 @@ plays for colour-blind players and from a greyscale print.
 from __future__ import annotations
 
 import math
-from functools import partial
 
-from generator.canvas import PT
-from generator.fonts import wrap
-from generator.kit.prose import FLOOR_PT
+from generator.kit.layouts import register_drawer
 from generator.kit.symbols import draw_symbol
-from generator.kit.text import centred_baseline, fit_box
-from generator.model import Area, Component, Piece, fill_bleed
+from generator.model import Component, Piece
 from generator.shapes import Circle, Hole, Outline, Rect, RegularPolygon
-from generator.styles import Style
 
+from .faces import face
 from .symbols import shape_symbol
 from .tiles import SHAPES
 from .wording import colour_label, component_title, shape_label
@@ -45,54 +41,49 @@ def hex_corner(cx: float, cy: float, radius: float, k: int) -> tuple[float, floa
     return cx + radius * math.cos(angle), cy + radius * math.sin(angle)
 
 
-def draw_tile(canvas, area: Area, spec, style: Style, letters: str, start: bool) -> None:
+@register_drawer("diatoms.tile-triangles")
+def draw_tile_triangles(canvas, box, row, face, element) -> None:
     """Six triangles from the centre, each in its colour with its colour's mark; white is left
-    plain. The same drawing serves both sides, so a tile reads the same either way up."""
-    cx, cy = area.width / 2, area.height / 2
-    radius = area.height / 2
-    reach = radius + area.bleed * 2  # past the cut, into the bleed
-    colours = {colour.letter: colour for colour in spec.colours}
+    plain. The box is the tile's bleed box (`bleed: true`): the triangles run to its edges, the
+    seams and marks keep to the trim. The same drawing serves both sides, so a tile reads the same
+    either way up."""
+    x, y, w, h = box
+    bleed = -x  # a bleed box starts that far before the trim
+    cx, cy = x + w / 2, y + h / 2
+    radius = h / 2 - bleed  # a pointy-top hexagon is its corners' circle high
+    reach = radius + bleed * 2  # past the cut, into the bleed
+    style = face.style
     with canvas.saved():
-        canvas.clip_rect(*area.bleed_box())
-        for i, letter in enumerate(letters):
-            colour = colours.get(letter)
-            fill = colour.colour if colour else spec.wild
-            canvas.polygon([(cx, cy), hex_corner(cx, cy, reach, i), hex_corner(cx, cy, reach, i + 1)], fill=fill)
+        canvas.clip_rect(*box)
+        for i, (fill, _) in enumerate(row["triangles"]):
+            canvas.polygon([(cx, cy), hex_corner(cx, cy, reach, i), hex_corner(cx, cy, reach, i + 1)],
+                           fill=fill or row["wild"])
     for i in range(6):  # the seams between triangles, so runs of one colour still show their parts
         canvas.line(cx, cy, *hex_corner(cx, cy, radius, i), stroke=style.line, width=style.line_mm * 0.5)
     mark = radius * MARK_SIZE
-    for i, letter in enumerate(letters):
-        colour = colours.get(letter)
-        if colour is None:
+    for i, (fill, symbol) in enumerate(row["triangles"]):
+        if symbol is None:
             continue
         # The mark sits where the triangle is widest, toward its base: a third of the way in from the edge.
         mx, my = hex_corner(cx, cy, radius * MARK_AT, i)
         nx, ny = hex_corner(cx, cy, radius * MARK_AT, i + 1)
-        draw_symbol(canvas, colour.mark, (mx + nx) / 2, (my + ny) / 2, mark, style.ink_on(colour.colour))
-    if start:
-        ring = radius * 0.242  # START stays 7 pt or more on tiles down to 44 mm across (README)
-        canvas.circle(cx, cy, ring, fill=style.background, stroke=style.ink, width=style.line_mm)
-        word = spec.words("tile.start")
-        face = style.title.face
-        lines, size = [word], fit_box(word, style.title.size, ring * 1.6, ring * 0.8, face)
-        if size < FLOOR_PT * PT and " " in word.strip():  # a longer translation: two lines in the ring
-            size = style.title.size
-            while size > FLOOR_PT * PT / 2 and (len(wrap(word, size, ring * 1.5, face)) > 2 or size * 2.4 > ring * 1.4):
-                size *= 0.95
-            lines = wrap(word, size, ring * 1.5, face)
-        base = centred_baseline(word, size, face, cy) - (len(lines) - 1) * size * 1.2 / 2
-        for line in lines:
-            canvas.text(cx, base, line, size, fill=style.ink, face=face, anchor="middle")
-            base += size * 1.2
+        draw_symbol(canvas, symbol, (mx + nx) / 2, (my + ny) / 2, mark, style.ink_on(fill))
+
+
+def _paint(colour) -> tuple:
+    """(fill, mark) of a triangle: its colour's, or (None, None) for a white one, wild and plain."""
+    return (colour.colour, colour.mark) if colour else (None, None)
 
 
 def tile_pieces(spec) -> list[Piece]:
     shape = RegularPolygon.hexagon(spec.tiles.piece.width_mm, pointy_top=True)
+    colours = {colour.letter: colour for colour in spec.colours}
     pieces = []
     for index, letters in enumerate([spec.tiles.start] + list(spec.tiles.set)):
         piece_id = "hex-tile-start" if index == 0 else f"hex-tile-{index}"
         style = spec.style.resolve("hex-tile", piece=piece_id, safe_mm=spec.tiles.piece.safe_mm)
-        draw = partial(draw_tile, spec=spec, style=style, letters=letters, start=index == 0)
+        draw = face(spec, "hex-tile-start" if index == 0 else "hex-tile", style, start=spec.words("tile.start"),
+                    wild=spec.wild, triangles=tuple(_paint(colours.get(letter)) for letter in letters))
         pieces.append(Piece(piece_id, shape, draw, draw))
     return pieces
 
@@ -101,12 +92,7 @@ def tile_pieces(spec) -> list[Piece]:
 # Diatom tokens: the shape in its colour, the colour's mark beside it; the same on both sides
 # ---------------------------------------------------------------------------------------------
 
-def draw_token(canvas, area: Area, colour, shape: str, style: Style) -> None:
-    fill_bleed(canvas, area, colour.colour)
-    ink = style.ink_on(colour.colour)
-    size = area.width
-    draw_symbol(canvas, shape_symbol(shape), size / 2, size * 0.46, size * 0.5, ink)
-    draw_symbol(canvas, colour.mark, size / 2, size * 0.82, size * 0.16, ink)
+TOKEN_SAFE_MM = 1.0  # a token's shape and mark stay this far inside its cut, down to a 10 mm token
 
 
 def token_pieces(spec) -> list[Piece]:
@@ -117,9 +103,10 @@ def token_pieces(spec) -> list[Piece]:
         for name in SHAPES:
             for n in range(tokens.per_colour.get(name, 0)):
                 piece_id = f"diatom-{colour.name}-{name}-{n + 1}"
-                style = spec.style.resolve("diatom", colour.name, name, piece_id, safe_mm=1.0)
-                draw = partial(draw_token, colour=colour, shape=name, style=style)
-                pieces.append(Piece(piece_id, shape, draw, draw))
+                style = spec.style.resolve("diatom", colour.name, name, piece_id, safe_mm=TOKEN_SAFE_MM)
+                draw = face(spec, "diatom", style, colour=colour.colour, ink=style.ink_on(colour.colour),
+                            shape=shape_symbol(name), mark=colour.mark)
+                pieces.append(Piece(piece_id, shape, draw, draw, safe_mm=TOKEN_SAFE_MM))
     return pieces
 
 
@@ -142,31 +129,21 @@ def lens_outline(radius: float, handle: float, length: float) -> list[tuple[floa
     return points
 
 
-def draw_lens(canvas, area: Area, spec, style: Style, radius: float, window: float) -> None:
-    fill_bleed(canvas, area, style.panel)
-    cx = cy = radius
-    # The window, cut out along the cut line the core draws round it (the shape's hole), then laid with
-    # its centre on a corner where three tiles meet.
+@register_drawer("diatoms.lens-window")
+def draw_lens_window(canvas, box, row, face, element) -> None:
+    """The window, `window_mm` across the middle of the box (the lens's round head), cut out along
+    the cut line the core draws round it (the shape's hole), then laid with its centre on a corner
+    where three tiles meet; ticks on the rim along the three seams that meet under it."""
+    x, y, w, h = box
+    cx, cy, radius, window = x + w / 2, y + h / 2, min(w, h) / 2, row["window_mm"]
+    style = face.style
     canvas.circle(cx, cy, window, fill=style.background)
-    for k in range(6):  # ticks along the three seams that meet under the centre
+    for k in range(6):
         angle = math.radians(-90 + 60 * k)
         inner, outer = window + 1.0, window + radius * 0.12
         canvas.line(cx + inner * math.cos(angle), cy + inner * math.sin(angle),
                     cx + outer * math.cos(angle), cy + outer * math.sin(angle), stroke=style.ink,
                     width=style.line_mm)
-    note = spec.words("lens.window")
-    size = fit_box(note, style.body.size, window * 1.7, window * 0.3, style.body.face)
-    canvas.text(cx, centred_baseline(note, size, style.body.face, cy), note, size, fill=style.muted,
-                face=style.body.face, anchor="middle")
-    label = spec.words("lens.label")
-    handle_mid = radius * 2 + (area.height - radius * 2) / 2
-    with canvas.saved():
-        canvas.translate(cx, handle_mid)
-        canvas.rotate(-90)
-        size = fit_box(label, style.title.size, (area.height - radius * 2) * 0.7, spec_handle(radius) * 0.6,
-                       style.title.face)
-        canvas.text(0, centred_baseline(label, size, style.title.face, 0), label, size, fill=style.ink,
-                    face=style.title.face, anchor="middle")
 
 
 def spec_handle(radius: float) -> float:
@@ -186,7 +163,8 @@ def lens_pieces(spec) -> list[Piece]:
     window_cut = Hole(Circle(2 * window), radius - window, radius - window)
     outline = Outline(tuple(lens_outline(radius, spec_handle(radius), radius * 1.6)), holes=(window_cut,))
     style = spec.style.resolve("lens-tool", piece="lens-tool", safe_mm=2.0)
-    return [Piece("lens-tool", outline, partial(draw_lens, spec=spec, style=style, radius=radius, window=window))]
+    return [Piece("lens-tool", outline, face(spec, "lens-tool", style, window_mm=window,
+                                             window=spec.words("lens.window"), label=spec.words("lens.label")))]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -198,38 +176,16 @@ DISH_MM = 80.0
 GUTTER_MM = 6.0  # between shaped pieces, even built with --bleed 0 (the core keeps twice the bleed at least)
 
 
-def draw_dish_colour(canvas, area: Area, colour, label: str, style: Style) -> None:
-    r = area.width / 2
-    fill_bleed(canvas, area, style.background)
-    canvas.circle(r, r, r - style.border_mm, fill=colour.colour, stroke=style.line, width=style.line_mm)
-    canvas.circle(r, r, r * 0.62, fill=style.background)
-    ink = style.ink_on(colour.colour)
-    for k in range(6):
-        angle = math.radians(-90 + 60 * k)
-        draw_symbol(canvas, colour.mark, r + r * 0.78 * math.cos(angle), r + r * 0.78 * math.sin(angle), r * 0.16, ink)
-    size = fit_box(label, style.title.size, r * 1.1, r * 0.3, style.title.face)
-    canvas.text(r, centred_baseline(label, size, style.title.face, r), label, size, fill=style.ink,
-                face=style.title.face, anchor="middle")
-
-
-def draw_dish_shape(canvas, area: Area, shape: str, label: str, style: Style) -> None:
-    r = area.width / 2
-    fill_bleed(canvas, area, style.background)
-    canvas.circle(r, r, r - style.border_mm, fill=style.panel, stroke=style.line, width=style.line_mm)
-    draw_symbol(canvas, shape_symbol(shape), r, r * 0.9, r * 0.6, style.ink)
-    size = fit_box(label, style.body.size, r * 1.1, r * 0.2, style.title.face)
-    canvas.text(r, centred_baseline(label, size, style.title.face, r * 1.5), label, size, fill=style.ink,
-                face=style.title.face, anchor="middle")
-
-
 def dish_pieces(spec) -> list[Piece]:
     pieces = []
     for colour, shape in zip(spec.colours, SHAPES):
         piece_id = f"petri-dish-{colour.name}"
         style = spec.style.resolve("petri-dish", colour.name, piece=piece_id, safe_mm=3.0)
         pieces.append(Piece(piece_id, Circle(DISH_MM),
-                            partial(draw_dish_colour, colour=colour, label=colour_label(spec, colour), style=style),
-                            partial(draw_dish_shape, shape=shape, label=shape_label(spec, shape), style=style)))
+                            face(spec, "petri-dish-colour", style, colour=colour.colour, mark=colour.mark,
+                                 ink=style.ink_on(colour.colour), label=colour_label(spec, colour)),
+                            face(spec, "petri-dish-shape", style, shape=shape_symbol(shape),
+                                 label=shape_label(spec, shape))))
     return pieces
 
 

@@ -3,3 +3,5 @@
 from generator.validate import RuleBook
 
 rules = RuleBook()
+
+SIDES = 6  # a hex tile's triangles, edges and corners, counted clockwise; a sample point's ring of six

@@ -28,6 +28,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 
+from .rulebook import SIDES
 from .tiles import PLAYER_COUNTS, SHAPES, STEPS, WHITE, collect, groups, neighbour, rotations, setup_placements
 
 
@@ -107,7 +108,7 @@ class Table:
         self.refresh(cell)
 
     def refresh(self, cell) -> None:
-        for edge in range(6):
+        for edge in range(SIDES):
             other = neighbour(cell, edge)
             if other not in self.tiles:
                 self.open[other] = self.kind_of(other)
@@ -117,11 +118,11 @@ class Table:
         around = [self.tiles.get((q + dq, r + dr)) for dq, dr in STEPS]
         needs = 0
         for edge, other in enumerate(around):
-            if other is not None and other[(edge + 3) % 6] != WHITE:
-                needs |= 1 << (self.colours[other[(edge + 3) % 6]] * 6 + edge)
-        corners = tuple((corner, around[(corner + 1) % 6][(corner + 4) % 6] + around[(corner + 1) % 6][(corner + 5) % 6]
-                         + around[corner][(corner + 2) % 6] + around[corner][(corner + 3) % 6])
-                        for corner in range(6) if around[corner] is not None and around[(corner + 1) % 6] is not None)
+            if other is not None and other[(edge + 3) % SIDES] != WHITE:
+                needs |= 1 << (self.colours[other[(edge + 3) % SIDES]] * 6 + edge)
+        corners = tuple((corner, around[(corner + 1) % SIDES][(corner + 4) % SIDES] + around[(corner + 1) % SIDES][(corner + 5) % SIDES]
+                         + around[corner][(corner + 2) % SIDES] + around[corner][(corner + 3) % SIDES])
+                        for corner in range(SIDES) if around[corner] is not None and around[(corner + 1) % SIDES] is not None)
         return self.kinds.number(needs, corners)
 
 
@@ -160,7 +161,7 @@ class Shared:
     def value(self, turned: str, corners) -> tuple[int, list[str]]:
         found = self.values.get((turned, corners))
         if found is None:
-            rings = [turned[corner] + turned[(corner + 1) % 6] + rest for corner, rest in corners]
+            rings = [turned[corner] + turned[(corner + 1) % SIDES] + rest for corner, rest in corners]
             worth = sum(self.worth[size] for ring in rings for _, size in ring_groups(ring))
             found = self.values[turned, corners] = (worth, rings)
         return found

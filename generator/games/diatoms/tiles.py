@@ -33,7 +33,7 @@ from generator.model import PieceGeometry
 from generator.schema import spec_field, where
 from generator.validate import error
 
-from .rulebook import rules
+from .rulebook import SIDES, rules
 
 WHITE = "W"
 EDGES = ("NE", "E", "SE", "SW", "W", "NW")
@@ -74,13 +74,13 @@ class Tokens:
 
 def rotate(tile: str, turns: int) -> str:
     """The tile turned clockwise by `turns` sixths: the triangle on edge i moves to edge i + turns."""
-    turns %= 6
+    turns %= SIDES
     return tile[-turns:] + tile[:-turns] if turns else tile
 
 
 def rotations(tile: str) -> list[str]:
     """The tile's distinct orientations (a tile with a symmetry has fewer than six)."""
-    return list(dict.fromkeys(rotate(tile, turns) for turns in range(6)))
+    return list(dict.fromkeys(rotate(tile, turns) for turns in range(SIDES)))
 
 
 def canonical(tile: str) -> str:
@@ -103,11 +103,11 @@ def fits(table: dict, cell: tuple[int, int], tile: str) -> bool:
     if cell in table:
         return False
     touching = False
-    for edge in range(6):
+    for edge in range(SIDES):
         other = table.get(neighbour(cell, edge))
         if other is not None:
             touching = True
-            if not match(tile[edge], other[(edge + 3) % 6]):
+            if not match(tile[edge], other[(edge + 3) % SIDES]):
                 return False
     return touching
 
@@ -116,16 +116,16 @@ def matches_a_colour(table: dict, cell: tuple[int, int], tile: str) -> bool:
     """Whether the tile on `cell` meets a tile of the table with one colour on both sides of an edge.
     White is wild, so it matches anything, but it is no colour: setup lays the tile beside the
     starting tile "matching a color"."""
-    for edge in range(6):
+    for edge in range(SIDES):
         other = table.get(neighbour(cell, edge))
-        if other is not None and tile[edge] != WHITE and tile[edge] == other[(edge + 3) % 6]:
+        if other is not None and tile[edge] != WHITE and tile[edge] == other[(edge + 3) % SIDES]:
             return True
     return False
 
 
 def open_cells(table: dict) -> set[tuple[int, int]]:
     """The empty cells touching at least one tile."""
-    return {neighbour(cell, edge) for cell in table for edge in range(6)} - table.keys()
+    return {neighbour(cell, edge) for cell in table for edge in range(SIDES)} - table.keys()
 
 
 def placements(table: dict, tile: str) -> list[tuple[tuple[int, int], str]]:
@@ -143,11 +143,11 @@ def sample_points(table: dict, cell: tuple[int, int], tile: str) -> list[str]:
     """The new sample points a tile makes on `cell`: for each corner whose two other tiles are on the
     table, the ring of six triangles round it (the tile's two, then the next tile's, then the last's)."""
     rings = []
-    for corner in range(6):
-        before, after = table.get(neighbour(cell, corner)), table.get(neighbour(cell, (corner + 1) % 6))
+    for corner in range(SIDES):
+        before, after = table.get(neighbour(cell, corner)), table.get(neighbour(cell, (corner + 1) % SIDES))
         if before is not None and after is not None:
-            rings.append(tile[corner] + tile[(corner + 1) % 6] + after[(corner + 4) % 6] + after[(corner + 5) % 6]
-                         + before[(corner + 2) % 6] + before[(corner + 3) % 6])
+            rings.append(tile[corner] + tile[(corner + 1) % SIDES] + after[(corner + 4) % SIDES] + after[(corner + 5) % SIDES]
+                         + before[(corner + 2) % SIDES] + before[(corner + 3) % SIDES])
     return rings
 
 
@@ -155,12 +155,12 @@ def groups(ring: str) -> list[tuple[str, int]]:
     """The groups at a sample point: (colour, size) for each run of one colour round the ring."""
     if len(set(ring)) == 1:
         return [] if ring[0] == WHITE else [(ring[0], 6)]
-    start = next(i for i in range(6) if ring[i] != ring[i - 1])  # a run starts here
+    start = next(i for i in range(SIDES) if ring[i] != ring[i - 1])  # a run starts here
     found, size = [], 0
-    for step in range(6):
-        letter = ring[(start + step) % 6]
-        size = size + 1 if step and letter == ring[(start + step - 1) % 6] else 1
-        if step == 5 or ring[(start + step + 1) % 6] != letter:
+    for step in range(SIDES):
+        letter = ring[(start + step) % SIDES]
+        size = size + 1 if step and letter == ring[(start + step - 1) % SIDES] else 1
+        if step == 5 or ring[(start + step + 1) % SIDES] != letter:
             if letter != WHITE:
                 found.append((letter, size))
     return found
