@@ -229,11 +229,11 @@ def test_the_file_styles_the_pieces(tmp_path):
     game = loaded(tmp_path)
     pieces = drawn_pieces(game)
     palette = {"cream": "#fbf6ea", "slate": "#4a5568", "pale-gold": "#efe0a8"}
-    face = pieces["tile-hearts-3"].front.keywords["style"]
-    back = pieces["tile-hearts-3"].back.keywords["style"]
+    face = pieces["tile-hearts-3"].front.style
+    back = pieces["tile-hearts-3"].back.style
     assert (face.background, back.back, back.back_pattern) == (palette["cream"], palette["slate"], palette["pale-gold"])
     assert face.frame and face.border_mm == 4.0  # a frame well inside the cut
-    assert pieces["score-track"].front.keywords["style"].line == palette["slate"]
+    assert pieces["score-track"].front.style.line == palette["slate"]
 
 
 def test_a_suit_restyles_its_faces_but_never_the_tile_backs(tmp_path):
@@ -242,15 +242,15 @@ def test_a_suit_restyles_its_faces_but_never_the_tile_backs(tmp_path):
                                        "style.components.tile.groups.hearts.background=pale-gold"))
     pieces = drawn_pieces(game)
     hearts, spades = pieces["tile-hearts-3"], pieces["tile-spades-3"]
-    assert hearts.front.keywords["style"].background != spades.front.keywords["style"].background
+    assert hearts.front.style.background != spades.front.style.background
     assert hearts.back is spades.back  # one back for every tile
 
 
 def test_both_sides_of_a_coin_take_its_own_style(tmp_path):
     game = loaded(tmp_path, overrides=("style.components.coin.ranks.5.background=pale-gold",))
     five, four = drawn_pieces(game)["coin-sun-5"], drawn_pieces(game)["coin-sun-4"]
-    assert five.front.keywords["style"].background == five.back.keywords["style"].background == "#efe0a8"
-    assert four.front.keywords["style"].background == "#fbf6ea"
+    assert five.front.style.background == five.back.style.background == "#efe0a8"
+    assert four.front.style.background == "#fbf6ea"
 
 
 def test_the_aids_hold_their_words_at_7_pt_or_are_refused(tmp_path):

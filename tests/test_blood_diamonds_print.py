@@ -12,6 +12,7 @@ import pytest
 from conftest import words_below
 from generator.games.blood_diamonds import checks as bd_checks
 from generator.games.blood_diamonds import game as bd_game
+from generator.games.blood_diamonds import faces as bd_faces
 from generator.games.blood_diamonds import pieces as bd_pieces
 from generator.games.blood_diamonds import track as bd_track
 from generator.games.blood_diamonds.labels import words_of
@@ -79,8 +80,8 @@ def test_tile_faces_name_their_location():
 def test_the_tile_frame_runs_at_least_its_border_inside_the_cut(border):
     _, parts = components(f"style.components.tile.border_mm={border}")
     tile = parts["tile"].pieces[0]
-    style = tile.front.keywords["style"]
-    suit_colour = tile.front.keywords["suit"].colour
+    style = tile.front.style
+    suit_colour = dict(tile.front.row)["colour"]
     drawn = record_face(tile.front, Area(tile.width, tile.height, 0.0))
     frames = [p for p in drawn.paths if p.stroke == suit_colour and p.fill is None]
     assert frames
@@ -178,15 +179,15 @@ def test_the_frame_a_coin_ring_would_draw_is_caught_in_the_recording_too():
 
 def symbols_drawn(monkeypatch, draw, area) -> list[str]:
     drawn = []
-    real = bd_pieces.draw_symbol
+    real = bd_faces.draw_symbol
 
     def watched(canvas, name, *args, **kwargs):
         drawn.append(name)
         return real(canvas, name, *args, **kwargs)
 
-    monkeypatch.setattr(bd_pieces, "draw_symbol", watched)
+    monkeypatch.setattr(bd_faces, "draw_symbol", watched)
     record_face(draw, area)
-    monkeypatch.setattr(bd_pieces, "draw_symbol", real)
+    monkeypatch.setattr(bd_faces, "draw_symbol", real)
     return drawn
 
 
@@ -210,7 +211,7 @@ def test_every_face_of_a_suits_pieces_shows_its_symbol_so_greyscale_tells_them_a
 def test_a_coins_value_side_shows_the_rank_below_a_symbol_at_a_readable_size():
     spec, parts = components()
     coin = spec.coins.piece.width_mm
-    style = parts["coin"].pieces[0].back.keywords["style"]
+    style = parts["coin"].pieces[0].back.style
     for rank in ("null", "ace", "2", "5"):
         face = bd_pieces.coin_face(coin, style, rank)
         (_, symbol_y, size), (_, rank_y, height) = face.symbol, face.rank

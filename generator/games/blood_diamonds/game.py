@@ -12,18 +12,21 @@ from __future__ import annotations
 from functools import partial
 
 from generator.colour_rules import MeaningColour
+from generator.errors import InputError
+from generator.kit.layouts import Face
 from generator.model import Component, Piece, spread
 from generator.plugins import Game
 from generator.schema import where
 from generator.shapes import Circle, Outline, Rect
 
 from . import checks  # noqa: F401  (registers the rules on the rulebook)
-from .labels import words_of
+from .labels import suit_label, words_of
 from .paper import reference_component, rules_component
 from .rulebook import rules
-from .specs import BloodDiamondsSpec
-from .pieces import (coin_styles, die_net, die_style, draw_coin_side, draw_die_net, draw_pawn, draw_tile_back,
-                     draw_tile_face, drawn_pawns, pawn_name, pawn_shape, pawn_styles, tile_name, tile_styles)
+from .specs import BloodDiamondsSpec, rank_name
+from . import faces  # noqa: F401  (registers the drawers the layouts place)
+from .pieces import (coin_styles, die_net, die_style, drawn_pawns, pawn_name, pawn_shape, pawn_styles, tile_name,
+                     tile_styles)
 from .payoff import draw_payoff_chart, payoff_size, payoff_style
 from .track import draw_score_track, track_size, track_style
 
@@ -44,6 +47,20 @@ def printing_words(spec: BloodDiamondsSpec) -> None:
         printing.stock[name] = words.prefer(key, printing.stock.get(name))
 
 
+def face(spec: BloodDiamondsSpec, layout: str, style, corner_mm: float = 0.0, **row) -> Face:
+    """A face drawn from the layout `layout` of the set (templates/layouts.yaml, blood_diamonds-faces, as
+    the file's `layouts:` changes it), showing the row's fields."""
+    if layout not in spec.layouts.layouts:
+        raise InputError(where(spec, "layouts"), f'no layout "{layout}" for Blood Diamonds\' faces; the game draws '
+                         f"{', '.join(FACES)} (pnp layouts blood_diamonds)", "input.unknown-layout")
+    return Face(spec.layouts, layout, tuple(sorted(row.items())), style, corner_mm)
+
+
+# The layouts the pieces are drawn from (a game file may change them, not leave one out).
+FACES = ("tile", "tile-back", "coin-suit", "coin-value", "die", "pawn", "reference-front", "reference-back",
+         "score-track", "payoff-chart")
+
+
 def components(spec: BloodDiamondsSpec) -> list[Component]:
     """Every piece, each drawn in the style resolved for it: component, suit (group), rank, piece id."""
     printing_words(spec)
@@ -51,39 +68,44 @@ def components(spec: BloodDiamondsSpec) -> list[Component]:
     tile, coin = tile_piece.rect(), Circle(coin_piece.width_mm)
     drawn = drawn_pawns(spec)
     net, pawn = die_net(spec.dice), pawn_shape(drawn)
+    corners = tuple((min(x for x, _ in net.faces[name]), min(y for _, y in net.faces[name])) for name in sorted(net.faces))
     # One back for every tile: a back styled per suit or rank would mark its tile.
-    tile_back = partial(draw_tile_back, style=spec.style.resolve("tile", safe_mm=tile_piece.safe_mm))
+    tile_back = face(spec, "tile-back", spec.style.resolve("tile", safe_mm=tile_piece.safe_mm),
+                     tile_piece.corner_radius_mm)
     tiles, coins, dice, pawns = [], [], [], []
     for component in ("coin", "die", "pawn"):
         # Each component's style is read even when it has no pieces (a --draft of a set with no suits),
         # so a style block for it is not taken for a typo.
         spec.style.resolve(component)
     for suit in spec.suits:
+        own = {"symbol": suit.symbol, "colour": suit.colour, "suit": suit_label(spec, suit)}
         for piece_id, rank, style in tile_styles(spec, suit):
-            tiles.append(Piece(piece_id, tile, partial(draw_tile_face, style=style, suit=suit, rank=rank,
-                                                       name=tile_name(spec, suit, rank)), tile_back))
+            tiles.append(Piece(piece_id, tile, face(spec, "tile", style, tile_piece.corner_radius_mm, rank=rank,
+                                                    name=tile_name(spec, suit, rank), **own), tile_back))
         for piece_id, rank, style in coin_styles(spec, suit):
             # Both sides of a coin tell something (its suit, its rank), so both take the coin's own style.
-            coins.append(Piece(piece_id, coin, partial(draw_coin_side, style=style, suit=suit, rank=None),
-                               partial(draw_coin_side, style=style, suit=suit, rank=rank)))
+            coins.append(Piece(piece_id, coin, face(spec, "coin-suit", style, **own),
+                               face(spec, "coin-value", style, rank=rank, **own)))
         piece_id, style = die_style(spec, suit)
         dice.append(Piece(piece_id, Outline(net.outline, net.folds),
-                          partial(draw_die_net, style=style, suit=suit, net=net, dice=spec.dice)))
+                          face(spec, "die", style, net=corners, face_mm=spec.dice.face_mm,
+                               ranks=tuple(map(rank_name, spec.dice.faces)), **own)))
         for piece_id, style in pawn_styles(spec, suit):
-            pawns.append(Piece(piece_id, pawn, partial(draw_pawn, style=style, pawns=drawn, suit=suit,
-                                                        name=pawn_name(spec, suit))))
+            pawns.append(Piece(piece_id, pawn, face(spec, "pawn", style, name=pawn_name(spec, suit),
+                                                    width_mm=drawn.width_mm, height_mm=drawn.height_mm,
+                                                    base_mm=drawn.base_mm, **own)))
     words = words_of(spec)
     chart = spec.payoff_chart
     chart_size = payoff_size(spec)
     chart_shape = chart.piece.rect() if chart_size == (chart.piece.width_mm, chart.piece.height_mm) else \
         Rect(*chart_size, chart.piece.corner_radius_mm)
+    chart_sheet = partial(draw_payoff_chart, spec=spec)
     charts = [Piece(f"payoff-chart-{n}", chart_shape,
-                    partial(draw_payoff_chart, spec=spec, style=payoff_style(spec, f"payoff-chart-{n}")))
+                    face(spec, "payoff-chart", payoff_style(spec, f"payoff-chart-{n}"), sheet=chart_sheet))
               for n in range(1, chart.copies + 1)]
-    board = track_style(spec)
-    track = [Piece("score-track", Rect(*track_size(spec.score_track, spec.dice, board)),
-                   partial(draw_score_track, track=spec.score_track, dice=spec.dice, style=board,
-                           words=words_of(spec)))]
+    track = [Piece("score-track", Rect(*track_size(spec.score_track, spec.dice, track_style(spec))),
+                   face(spec, "score-track", track_style(spec),
+                        sheet=partial(draw_score_track, track=spec.score_track, dice=spec.dice, words=words)))]
     return [
         # Dealt round the suits, so each sheet holds a few of every suit: a sheet's duplex shift marks
         # its backs alike, and a suit gathered on one sheet would tell which tile is coming.
@@ -91,7 +113,7 @@ def components(spec: BloodDiamondsSpec) -> list[Component]:
         Component("coin", words("component.coin"), coins, gutter=spec.coins.gutter_mm),
         Component("die", words("component.die"), dice, gutter=4.0),
         Component("pawn", words("component.pawn"), pawns, gutter=4.0),
-        reference_component(spec),
+        reference_component(spec, partial(face, spec)),
         Component("score-track", words("component.score-track"), track),
         Component("payoff-chart", words("component.payoff-chart"), charts),
         rules_component(spec),

@@ -12,9 +12,8 @@ from generator.colour_rules import legible
 from generator.fonts import text_width, wrap
 from generator.kit.nets import FlatNet, cube_net, unfold
 from generator.kit.prose import FLOOR_PT
-from generator.kit.symbols import draw_symbol
 from generator.kit.text import fit_line, fit_size
-from generator.model import Area, fill_bleed
+from generator.model import Area
 from generator.shapes import Rect
 from generator.styles import Style
 
@@ -163,40 +162,11 @@ def tile_face(width: float, height: float, style: Style, name: str) -> TileFace:
                     name=lines, name_size=size, name_baseline=height - inner - side * 0.045)
 
 
-def draw_tile_face(canvas: Canvas, area: Area, style: Style, suit: Suit, rank: str, name: str) -> None:
-    """The rank large in the middle, the suit in the top-left corner and the location's name along
-    the bottom; the corner and the bar along the top edge say which way is up."""
-    fill_bleed(canvas, area, style.background)
-    draw_frame(canvas, area, style, suit.colour)
-    face = tile_face(area.width, area.height, style, name)
-    left, top, right, bottom = face.corner
-    draw_symbol(canvas, suit.symbol, (left + right) / 2, (top + bottom) / 2, right - left, suit.colour)
-    left, top, right, bottom = face.bar
-    canvas.rect(left, top, right - left, bottom - top, radius=(bottom - top) / 2, fill=suit.colour)
-    draw_rank(canvas, rank, *face.rank, suit.colour, style.index.face, style.background)
-    for line, baseline in zip(face.name, face.baselines()):
-        canvas.text(area.width / 2, baseline, line, face.name_size, fill=style.ink, face=style.title.face,
-                    anchor="middle")
-
-
 def tile_back_dots(width: float, height: float) -> list[Box]:
     """The dots in the middle of the back's four squares."""
     radius = min(width, height) * 0.02
     return [(x - radius, y - radius, x + radius, y + radius)
             for x in (width / 4, 3 * width / 4) for y in (height / 4, 3 * height / 4)]
-
-
-def draw_tile_back(canvas: Canvas, area: Area, style: Style) -> None:
-    """The same for every tile: a 2 x 2 grid of squares, full bleed, no suit and no rank."""
-    fill_bleed(canvas, area, style.back)
-    w, h = area.width, area.height
-    grid = style.line_mm * 1.3  # a touch bolder than a face's frame: the grid is the back's whole art
-    with canvas.saved():
-        canvas.clip_rect(*area.bleed_box())  # the lines run into the bleed, and no further
-        canvas.line(w / 2, -area.bleed, w / 2, h + area.bleed, stroke=style.back_pattern, width=grid)
-        canvas.line(-area.bleed, h / 2, w + area.bleed, h / 2, stroke=style.back_pattern, width=grid)
-    for left, top, right, bottom in tile_back_dots(w, h):
-        canvas.circle((left + right) / 2, (top + bottom) / 2, (right - left) / 2, fill=style.back_pattern)
 
 
 VALUE_SYMBOL = 0.72  # the value side's suit symbol, for the rank's height
@@ -265,20 +235,6 @@ def value_stack(room: float, aspect: float) -> tuple[float, float]:
     return low, fits(low) or 0.0
 
 
-def draw_coin_side(canvas: Canvas, area: Area, style: Style, suit: Suit, rank: str | None) -> None:
-    """One side of a coin: the suit symbol (rank None), or the rank with the suit symbol above it. Both
-    sides share the background, so what is printed in the middle tells them apart; nothing but the
-    background comes near the cut, where a back printed a little off its front would show it."""
-    fill_bleed(canvas, area, style.background)
-    face = coin_face(area.width, style, rank)
-    r = area.width / 2
-    if face.ring is not None and face.ring > 0:
-        canvas.circle(r, r, face.ring, stroke=suit.colour, width=style.line_mm)
-    draw_symbol(canvas, suit.symbol, *face.symbol, suit.colour)
-    if face.rank is not None:
-        draw_rank(canvas, rank, *face.rank, suit.colour, style.index.face, style.background)
-
-
 # ---------------------------------------------------------------------------------------------
 # Dice and pawns: paper models, cut and folded along the lines the core draws
 # ---------------------------------------------------------------------------------------------
@@ -304,17 +260,6 @@ def die_face_parts(face_mm: float, style: Style, rank: str) -> dict[str, Box]:
     low, high = f * (centre - size / 2), f * (centre + size / 2)
     return {"rank": rank_box(rank, f / 2, f / 2, die_rank_height(f, style), style.index.face),
             "suit symbol": (low, low, high, high)}
-
-
-def draw_die_net(canvas: Canvas, area: Area, style: Style, suit: Suit, net: FlatNet, dice: Dice) -> None:
-    fill_bleed(canvas, area, style.panel)  # the tabs, and the bleed past the cut line
-    f = dice.face_mm
-    for name, rank in zip(sorted(net.faces), map(rank_name, dice.faces)):
-        x, y = min(p[0] for p in net.faces[name]), min(p[1] for p in net.faces[name])
-        canvas.rect(x, y, f, f, fill=style.background)
-        draw_rank(canvas, rank, x + f / 2, y + f / 2, die_rank_height(f, style), suit.colour, style.index.face,
-                  style.background)
-        draw_symbol(canvas, suit.symbol, x + f * DIE_SYMBOL[0], y + f * DIE_SYMBOL[0], f * DIE_SYMBOL[1], suit.colour)
 
 
 def pawn_shape(pawns: Pawns) -> Rect:
@@ -358,34 +303,6 @@ def pawn_parts(pawns: Pawns, style: Style) -> dict[str, Box]:
     band, middle, disc = style.title.size * 1.6, h * 0.875, pawn_disc(pawns) * 0.4
     return {"suit symbol": (w / 2 - disc, h * 0.42 - disc, w / 2 + disc, h * 0.42 + disc),
             "name": (style.safe_mm, middle - band / 2, w - style.safe_mm, middle + band / 2)}
-
-
-def draw_pawn(canvas: Canvas, area: Area, style: Style, pawns: Pawns, suit: Suit, name: str) -> None:
-    """The lower panel is drawn upside down so both faces stand upright once folded; the bases
-    fold out opposite ways, to be glued to a scrap of card (never a game coin)."""
-    w, h, b = pawns.width_mm, pawns.height_mm, pawns.base_mm
-    fill_bleed(canvas, area, style.panel)
-    # The suit's name on a paper label: pale letters on a mid suit colour (orange, green) are hard to read.
-    label = style.title
-    parts = pawn_parts(pawns, style)
-    disc_left, disc_top, disc_right, disc_bottom = parts["suit symbol"]
-    band_left, band_top, band_right, band_bottom = parts["name"]
-    band = band_bottom - band_top
-    pad = label.size * 0.3
-    size = fit_line(name, label.size, w - 2 * (style.safe_mm + pad), label.face)
-    for y0, turned in ((b, True), (b + h, False)):
-        with canvas.saved():
-            if turned:
-                canvas.translate(w, y0 + h)
-                canvas.rotate(180)
-            else:
-                canvas.translate(0, y0)
-            canvas.rect(0, 0, w, h, fill=suit.colour)
-            canvas.circle(w / 2, (disc_top + disc_bottom) / 2, (disc_right - disc_left) / 2, fill=style.background)
-            draw_symbol(canvas, suit.symbol, w / 2, (disc_top + disc_bottom) / 2, pawn_disc(pawns) * 0.55, suit.colour)
-            canvas.rect(band_left, band_top, band_right - band_left, band, radius=band * 0.3, fill=style.background)
-            baseline = (band_top + band_bottom) / 2 + size * fonts.inked_height(name, label.face)[1] / 2
-            canvas.text(w / 2, baseline, name, size, fill=style.ink, face=label.face, anchor="middle")
 
 
 # Each piece's style: the component's, narrowed by the suit (group), the rank and the piece's id.

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from generator.errors import InputError, Location
+from generator.kit.layouts import Layouts
 from generator.kit.prose import RulesSheet
 from generator.kit.symbols import SUITS
 from generator.model import PieceGeometry
@@ -16,6 +17,10 @@ from generator.schema import Colour, build, spec_field, where
 # ---------------------------------------------------------------------------------------------
 # What a Blood Diamonds file says
 # ---------------------------------------------------------------------------------------------
+
+# Every face is drawn from a layout of this set; a file's `layouts:` changes it key by key.
+FaceLayouts = Layouts.over("blood_diamonds-faces")
+
 
 @dataclass(kw_only=True)
 class _RoleFields:
@@ -143,6 +148,7 @@ class BloodDiamondsSpec(GameSpec):
     score_track: ScoreTrack
     payoff_chart: PayoffChart
     rules_sheet: RulesSheet = spec_field(default_factory=RulesSheet)
+    layouts: FaceLayouts  # the faces' layouts: templates/layouts.yaml's blood_diamonds-faces, as changed here
 
 
 def rank_name(rank) -> str:
