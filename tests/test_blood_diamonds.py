@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 
 from conftest import errors_in, load_text
-from generator.games.blood_diamonds import game as bd
+from generator.games.blood_diamonds import payoff as bd_payoff
+from generator.games.blood_diamonds import rulebook as bd_rulebook
+from generator.games.blood_diamonds import track as bd_track
 
 ROOT = Path(__file__).resolve().parent.parent
 BUNDLED = (ROOT / "data" / "blood_diamonds.yaml").read_text()
@@ -30,16 +32,16 @@ def loaded(tmp_path: Path, text: str = BUNDLED, overrides: tuple[str, ...] = ())
 
 def test_the_printed_chart_is_table_2(tmp_path):
     spec = loaded(tmp_path).spec
-    chart = [bd.payoff_row(row, spec.payoff_chart.swindler_bonus) for row in spec.payoff_chart.rows]
+    chart = [bd_payoff.payoff_row(row, spec.payoff_chart.swindler_bonus) for row in spec.payoff_chart.rows]
     assert chart == TABLE_2
 
 
 def test_sales_follow_the_rules():
-    assert bd.sale_payoff([2, 3, 4, 5]) == 120 and bd.sale_payoff([2, 3, 4, 5], swindler=True) == 168
-    assert bd.sale_payoff([0]) == 0 and bd.sale_payoff([0], swindler=True) == 2
-    assert bd.sale_payoff([0, 5, 4], swindler=True) == 0  # the null spoils any collection
-    assert bd.sale_payoff([1, 3]) == bd.sale_payoff([3])  # an ace among others is ignored
-    assert bd.sale_payoff([1, 3], swindler=True) == bd.sale_payoff([3], swindler=True)
+    assert bd_payoff.sale_payoff([2, 3, 4, 5]) == 120 and bd_payoff.sale_payoff([2, 3, 4, 5], swindler=True) == 168
+    assert bd_payoff.sale_payoff([0]) == 0 and bd_payoff.sale_payoff([0], swindler=True) == 2
+    assert bd_payoff.sale_payoff([0, 5, 4], swindler=True) == 0  # the null spoils any collection
+    assert bd_payoff.sale_payoff([1, 3]) == bd_payoff.sale_payoff([3])  # an ace among others is ignored
+    assert bd_payoff.sale_payoff([1, 3], swindler=True) == bd_payoff.sale_payoff([3], swindler=True)
 
 
 def test_the_bundled_set_is_clean(tmp_path):
@@ -116,7 +118,7 @@ TABLE_1 = [
 def test_each_suit_does_what_table_1_says(tmp_path):
     spec = loaded(tmp_path).spec
     assert sorted((s.symbol, s.tile.label, s.coin.label, s.power.label) for s in spec.suits) == sorted(TABLE_1)
-    assert sorted((symbol, *roles.values()) for symbol, roles in bd.SUIT_ROLES.items()) == sorted(TABLE_1)
+    assert sorted((symbol, *roles.values()) for symbol, roles in bd_rulebook.SUIT_ROLES.items()) == sorted(TABLE_1)
 
 
 def test_a_wrong_role_names_the_suit_and_what_the_rules_say(tmp_path):
@@ -148,7 +150,7 @@ def test_the_order_of_the_coins_in_a_sale_is_not_a_rule(tmp_path):
     # colour.distinct warns that the classic palette's suit colours are close in greyscale: the
     # palette's business (the colour-blind palette keeps them apart), not the chart's.
     assert [f for f in game.findings() if f.rule != "colour.distinct"] == []
-    chart = [bd.payoff_row(row, game.spec.payoff_chart.swindler_bonus) for row in game.spec.payoff_chart.rows]
+    chart = [bd_payoff.payoff_row(row, game.spec.payoff_chart.swindler_bonus) for row in game.spec.payoff_chart.rows]
     assert chart == TABLE_2  # the same sales, printed as Table 2 writes them
 
 
@@ -160,7 +162,7 @@ def test_a_sale_written_in_two_orders_is_listed_twice(tmp_path):
 
 
 def test_the_track_numbers_0_to_99_each_next_to_the_last(tmp_path):
-    squares = bd.track_squares(loaded(tmp_path).spec.score_track)
+    squares = bd_track.track_squares(loaded(tmp_path).spec.score_track)
     assert [n for n, _, _ in squares] == list(range(100))
     assert all(abs(a[1] - b[1]) + abs(a[2] - b[2]) == 1 for a, b in zip(squares, squares[1:]))
 
@@ -227,11 +229,11 @@ def test_the_file_styles_the_pieces(tmp_path):
     game = loaded(tmp_path)
     pieces = drawn_pieces(game)
     palette = {"cream": "#fbf6ea", "slate": "#4a5568", "pale-gold": "#efe0a8"}
-    face = pieces["tile-hearts-3"].front.keywords["style"]
-    back = pieces["tile-hearts-3"].back.keywords["style"]
+    face = pieces["tile-hearts-3"].front.style
+    back = pieces["tile-hearts-3"].back.style
     assert (face.background, back.back, back.back_pattern) == (palette["cream"], palette["slate"], palette["pale-gold"])
     assert face.frame and face.border_mm == 4.0  # a frame well inside the cut
-    assert pieces["score-track"].front.keywords["style"].line == palette["slate"]
+    assert pieces["score-track"].front.style.line == palette["slate"]
 
 
 def test_a_suit_restyles_its_faces_but_never_the_tile_backs(tmp_path):
@@ -240,15 +242,15 @@ def test_a_suit_restyles_its_faces_but_never_the_tile_backs(tmp_path):
                                        "style.components.tile.groups.hearts.background=pale-gold"))
     pieces = drawn_pieces(game)
     hearts, spades = pieces["tile-hearts-3"], pieces["tile-spades-3"]
-    assert hearts.front.keywords["style"].background != spades.front.keywords["style"].background
+    assert hearts.front.style.background != spades.front.style.background
     assert hearts.back is spades.back  # one back for every tile
 
 
 def test_both_sides_of_a_coin_take_its_own_style(tmp_path):
     game = loaded(tmp_path, overrides=("style.components.coin.ranks.5.background=pale-gold",))
     five, four = drawn_pieces(game)["coin-sun-5"], drawn_pieces(game)["coin-sun-4"]
-    assert five.front.keywords["style"].background == five.back.keywords["style"].background == "#efe0a8"
-    assert four.front.keywords["style"].background == "#fbf6ea"
+    assert five.front.style.background == five.back.style.background == "#efe0a8"
+    assert four.front.style.background == "#fbf6ea"
 
 
 def test_the_aids_hold_their_words_at_7_pt_or_are_refused(tmp_path):

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from conftest import error_messages, errors_in, load_text, run_pnp
-from generator.games.blood_diamonds import game as bd
+from generator.games.blood_diamonds import checks as bd_checks
+from generator.games.blood_diamonds import payoff as bd_payoff
 from generator.games.blood_diamonds.paper import reference_back, reference_front, rules_blocks
 from generator.model import Area
 from generator.recording import record_face
@@ -139,7 +140,7 @@ def test_a_draft_of_a_broken_set_still_builds(tmp_path, sets):
 
 def test_a_chart_draft_leaves_out_the_rows_it_cannot_price(tmp_path):
     game = load_text(tmp_path, replaced(LAST_ROW, "    - [2, 3, 4, 6]"))
-    cells = bd.payoff_cells(game.spec)
+    cells = bd_payoff.payoff_cells(game.spec)
     assert len(cells) == len(game.spec.payoff_chart.rows) - 1 and ("2 3 4 5", "120", "168") not in cells
 
 
@@ -218,7 +219,7 @@ def test_drawn_parts_that_overlap_are_an_error(tmp_path, what, sets, message):
 
 def test_the_bundled_parts_keep_clear_of_each_other(tmp_path):
     spec = load_text(tmp_path, BUNDLED).spec
-    assert [clash for clash in bd.layout_clashes(spec) if clash[2]] == []
+    assert [clash for clash in bd_checks.layout_clashes(spec) if clash[2]] == []
 
 
 # ---------------------------------------------------------------------------------------------
@@ -252,8 +253,8 @@ def test_art_within_2_5_mm_of_a_two_sided_pieces_cut_is_an_error(tmp_path, what,
 
 def test_the_bundled_tiles_and_coins_keep_2_5_mm_inside_their_cut_clear(tmp_path):
     spec = load_text(tmp_path, BUNDLED).spec
-    assert [found for found in bd.shift_margins(spec) if found[2]] == []
-    assert len(list(bd.shift_margins(spec))) == 72
+    assert [found for found in bd_checks.shift_margins(spec) if found[2]] == []
+    assert len(list(bd_checks.shift_margins(spec))) == 72
 
 
 @pytest.mark.parametrize("sets", [("style.components.tile.body.size=5",), ("style.components.score-track.body.size=4",),

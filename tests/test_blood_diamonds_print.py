@@ -10,7 +10,11 @@ from collections import Counter
 import pytest
 
 from conftest import words_below
-from generator.games.blood_diamonds import game as bd
+from generator.games.blood_diamonds import checks as bd_checks
+from generator.games.blood_diamonds import game as bd_game
+from generator.games.blood_diamonds import faces as bd_faces
+from generator.games.blood_diamonds import pieces as bd_pieces
+from generator.games.blood_diamonds import track as bd_track
 from generator.games.blood_diamonds.labels import words_of
 from generator.games.blood_diamonds.paper import role_labels
 from generator.kit.symbols import extent
@@ -22,7 +26,7 @@ from generator.recording import record_face
 
 def components(*overrides):
     spec = load_game("blood_diamonds", overrides).spec
-    return spec, {component.name: component for component in bd.components(spec)}
+    return spec, {component.name: component for component in bd_game.components(spec)}
 
 
 def words(piece, side: str = "front") -> str:
@@ -76,8 +80,8 @@ def test_tile_faces_name_their_location():
 def test_the_tile_frame_runs_at_least_its_border_inside_the_cut(border):
     _, parts = components(f"style.components.tile.border_mm={border}")
     tile = parts["tile"].pieces[0]
-    style = tile.front.keywords["style"]
-    suit_colour = tile.front.keywords["suit"].colour
+    style = tile.front.style
+    suit_colour = dict(tile.front.row)["colour"]
     drawn = record_face(tile.front, Area(tile.width, tile.height, 0.0))
     frames = [p for p in drawn.paths if p.stroke == suit_colour and p.fill is None]
     assert frames
@@ -89,8 +93,8 @@ def test_the_tile_frame_runs_at_least_its_border_inside_the_cut(border):
 
 def test_the_start_holds_every_die():
     spec, parts = components()
-    width, height = bd.start_size(spec.dice)
-    columns, rows = bd.START_DICE
+    width, height = bd_track.start_size(spec.dice)
+    columns, rows = bd_track.START_DICE
     assert columns * rows >= len(spec.suits) == 6
     face = spec.dice.face_mm
     assert width >= columns * face + (columns + 1) * 1.0 and height >= rows * face + (rows + 1) * 1.0
@@ -107,7 +111,7 @@ def test_the_start_holds_every_die():
 
 def test_a_larger_die_grows_the_start():
     spec, _ = components("dice.face_mm=20", "score_track.square_mm=22")
-    assert bd.start_size(spec.dice)[0] >= 3 * 20
+    assert bd_track.start_size(spec.dice)[0] >= 3 * 20
 
 
 @pytest.fixture(scope="module")
@@ -130,7 +134,7 @@ def test_each_suits_tiles_are_spread_over_the_sheets(manifest):
 # Tiles and coins print on both sides; a back lands 1-2 mm off its front (issue 22).
 
 def drawn_near_the_cut(piece, side: str) -> list[tuple[str, float]]:
-    """What one side of a tile or coin draws nearer its cut than bd.SHIFT_CLEAR_MM, read from its
+    """What one side of a tile or coin draws nearer its cut than bd_checks.SHIFT_CLEAR_MM, read from its
     recording: (what, how near). The background, which runs on into the bleed, and lines that cross
     the whole piece into the bleed (the tile back's grid) are the background."""
     draw = piece.front if side == "front" else piece.back
@@ -152,7 +156,7 @@ def drawn_near_the_cut(piece, side: str) -> list[tuple[str, float]]:
             depth = r - max(((x - r) ** 2 + (y - r) ** 2) ** 0.5 for x in (left, right) for y in (top, bottom))
         else:
             depth = min(left, top, piece.width - right, piece.height - bottom)
-        if depth < bd.SHIFT_CLEAR_MM - 0.05:
+        if depth < bd_checks.SHIFT_CLEAR_MM - 0.05:
             near.append((what, round(depth, 2)))
     return near
 
@@ -175,15 +179,15 @@ def test_the_frame_a_coin_ring_would_draw_is_caught_in_the_recording_too():
 
 def symbols_drawn(monkeypatch, draw, area) -> list[str]:
     drawn = []
-    real = bd.draw_symbol
+    real = bd_faces.draw_symbol
 
     def watched(canvas, name, *args, **kwargs):
         drawn.append(name)
         return real(canvas, name, *args, **kwargs)
 
-    monkeypatch.setattr(bd, "draw_symbol", watched)
+    monkeypatch.setattr(bd_faces, "draw_symbol", watched)
     record_face(draw, area)
-    monkeypatch.setattr(bd, "draw_symbol", real)
+    monkeypatch.setattr(bd_faces, "draw_symbol", real)
     return drawn
 
 
@@ -201,15 +205,15 @@ def test_every_face_of_a_suits_pieces_shows_its_symbol_so_greyscale_tells_them_a
                 assert symbols_drawn(monkeypatch, piece.back, area) == [symbol[suit]], piece.id
             elif name == "tile":
                 assert symbols_drawn(monkeypatch, piece.back, area) == [], piece.id
-    assert spec.dice.face_mm * bd.DIE_SYMBOL[1] >= 3.3  # mm: a die face's symbol, not a speck
+    assert spec.dice.face_mm * bd_pieces.DIE_SYMBOL[1] >= 3.3  # mm: a die face's symbol, not a speck
 
 
 def test_a_coins_value_side_shows_the_rank_below_a_symbol_at_a_readable_size():
     spec, parts = components()
     coin = spec.coins.piece.width_mm
-    style = parts["coin"].pieces[0].back.keywords["style"]
+    style = parts["coin"].pieces[0].back.style
     for rank in ("null", "ace", "2", "5"):
-        face = bd.coin_face(coin, style, rank)
+        face = bd_pieces.coin_face(coin, style, rank)
         (_, symbol_y, size), (_, rank_y, height) = face.symbol, face.rank
         assert size >= 4.5 and height >= 6.0  # mm: a symbol and a rank to read across the table
         assert symbol_y + size / 2 < rank_y - height / 2  # the symbol above the rank, clear of it

@@ -171,21 +171,24 @@ def reference_height(spec) -> float:
     return height
 
 
-def reference_component(spec) -> Component:
-    """A card per player, printed on both sides."""
+def reference_component(spec, face) -> Component:
+    """A card per player, printed on both sides: each side's words flowed onto it (the layouts
+    reference-front and reference-back place them), as large as fits."""
     piece = spec.reference_card.piece
     height = reference_height(spec)
     shape = piece.rect() if height == piece.height_mm else Rect(piece.width_mm, height, piece.corner_radius_mm)
-    front, back = reference_front(spec), reference_back(spec)
-    area = Area(piece.width_mm, height, 0.0)
+    front, back = (partial(draw_reference_side, blocks=blocks) for blocks in (reference_front(spec), reference_back(spec)))
     pieces = []
     for n in range(1, spec.reference_card.copies + 1):
         style = reference_style(spec, f"reference-card-{n}")  # a piece's own style may size its words
-        (front_size, _), (back_size, _) = (prose_size(area, blocks, style, 1) for blocks in (front, back))
-        pieces.append(Piece(f"reference-card-{n}", shape,
-                            partial(draw_prose, blocks=front, style=style, count=1, body=front_size),
-                            partial(draw_prose, blocks=back, style=style, count=1, body=back_size)))
+        pieces.append(Piece(f"reference-card-{n}", shape, face("reference-front", style, sheet=front),
+                            face("reference-back", style, sheet=back)))
     return Component("reference-card", words_of(spec)("component.reference-card"), pieces)
+
+
+def draw_reference_side(canvas, area: Area, style, blocks: list[tuple]) -> None:
+    """A side's words in one column, at the largest size that fits (down to 7 pt)."""
+    draw_prose(canvas, area, blocks, style, 1, prose_size(area, blocks, style, 1)[0])
 
 
 # The rules sheet -----------------------------------------------------------------------------

@@ -1,0 +1,127 @@
+"""Blood Diamonds' faces from layouts in data (templates/layouts.yaml, blood_diamonds-faces): each
+piece's layout changed from a copy of the game file, element by element, and found in the drawing."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from conftest import run_pnp
+from generator.canvas import PT
+from generator.load import load_game
+from generator.model import Area
+from generator.recording import record_face
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME = (ROOT / "data" / "blood_diamonds.yaml").read_text(encoding="utf-8")
+LAYOUTS = ("tile", "tile-back", "coin-suit", "coin-value", "die", "pawn", "reference-front", "reference-back",
+           "score-track", "payoff-chart")
+
+
+def game_with(tmp_path, layouts: str) -> Path:
+    path = tmp_path / "blood_diamonds.yaml"
+    path.write_text(GAME + "\nlayouts:\n" + layouts, encoding="utf-8")
+    return path
+
+
+@pytest.fixture(scope="module")
+def bundled():
+    return pieces_of("blood_diamonds")
+
+
+def pieces_of(target) -> dict:
+    return {piece.id: piece for component in load_game(str(target)).components() for piece in component.pieces}
+
+
+def drawn(piece, side: str = "front"):
+    return record_face(getattr(piece, side), Area(piece.width, piece.height, 0.0))
+
+
+def texts(piece, side: str = "front") -> dict:
+    return {text.text: text for text in drawn(piece, side).texts}
+
+
+def test_pnp_layouts_prints_the_set_with_a_comment_naming_each_piece():
+    code, out, _ = run_pnp("layouts", "blood_diamonds", cwd=ROOT)
+    assert code == 0
+    written = yaml.safe_load(out)["layouts"]
+    assert tuple(written) == LAYOUTS
+    lines = out.splitlines()
+    for name in LAYOUTS:
+        at = lines.index(f"  {name}:")
+        assert lines[at - 1].lstrip().startswith("#"), name  # what the layout draws, for the reader
+
+
+def test_the_tiles_name_resized_from_the_game_file(tmp_path, bundled):
+    before = texts(bundled["tile-hearts-3"])["Holy Site"]
+    after = texts(pieces_of(game_with(tmp_path, "  tile:\n    name: {size_pt: 10}\n"))["tile-hearts-3"])["Holy Site"]
+    assert before.size == pytest.approx(8 * PT) and after.size == pytest.approx(10 * PT)
+
+
+def test_a_tiles_rank_moved_and_the_others_kept(tmp_path, bundled):
+    moved = pieces_of(game_with(tmp_path, "  tile:\n    rank: {at: [0.5, 0.4]}\n"))["tile-hearts-3"]
+    rank = lambda piece: texts(piece)["3"]  # noqa: E731
+    assert rank(moved).box[1] - rank(bundled["tile-hearts-3"]).box[1] == pytest.approx(-0.1 * 50.8, abs=1e-6)
+    assert texts(moved)["Holy Site"].box == texts(bundled["tile-hearts-3"])["Holy Site"].box
+
+
+def test_a_coins_value_side_recoloured_and_a_tile_backs_dots_left_out(tmp_path, bundled):
+    changed = pieces_of(game_with(tmp_path, "  coin-value:\n    middle: {colour: '#123456'}\n"
+                                            "  tile-back:\n    dots: null\n"))
+    assert "#123456" in [text.fill for text in drawn(changed["coin-hearts-3"], "back").texts]
+    assert "#123456" not in [path.fill for path in drawn(changed["coin-hearts-3"]).paths]  # the suit side kept
+    circles = lambda piece: [p for p in drawn(piece, "back").paths if p.fill == "#efe0a8"]  # noqa: E731
+    assert len(circles(bundled["tile-hearts-3"])) == 4 and circles(changed["tile-hearts-3"]) == []
+
+
+def test_an_element_added_to_the_die_and_the_pawns_panels_left_out(tmp_path, bundled):
+    changed = pieces_of(game_with(tmp_path, "  die:\n    note: {text: '{suit}', at: [0.9, 0.05], role: small}\n"
+                                            "  pawn:\n    panels: null\n"))
+    assert "hearts" in texts(changed["die-hearts"]) and "hearts" not in texts(bundled["die-hearts"])
+    assert texts(bundled["pawn-hearts"]) and texts(changed["pawn-hearts"]) == {}
+
+
+def test_the_reference_cards_words_and_the_payoff_chart_resized_and_moved(tmp_path, bundled):
+    changed = pieces_of(game_with(tmp_path, "  reference-back:\n    words: {scale: 0.85}\n"
+                                            "  payoff-chart:\n    chart: {at: [0.5, 0.55]}\n"))
+    sizes = lambda piece: max(text.size for text in drawn(piece, "back").texts)  # noqa: E731
+    assert sizes(changed["reference-card-1"]) == pytest.approx(sizes(bundled["reference-card-1"]) * 0.85)
+    title = lambda piece: texts(piece)["Diamond sales"]  # noqa: E731
+    shift = title(changed["payoff-chart-1"]).box[1] - title(bundled["payoff-chart-1"]).box[1]
+    assert shift == pytest.approx(0.05 * bundled["payoff-chart-1"].height, abs=1e-6)
+
+
+def test_the_score_tracks_title_restyled(tmp_path, bundled):
+    changed = pieces_of(game_with(tmp_path, "  score-track:\n    track: {role: title, size_pt: 18}\n"))
+    title = lambda piece: texts(piece)["Score track"]  # noqa: E731
+    assert title(bundled["score-track"]).size == pytest.approx(14 * PT)
+    assert title(changed["score-track"]).size == pytest.approx(18 * PT)
+
+
+@pytest.mark.parametrize("layouts, said", [
+    ("  tile:\n    rank: {draw: diaominos.routes}\n", 'no drawer is called "diaominos.routes"'),
+    ("  tile:\n    rank: {draw: blood_diamonds.tile-rnak}\n", "did you mean"),
+    ("  coin-suit:\n    middle: {anchor: middle}\n", "anchor"),
+])
+def test_a_broken_layout_in_the_game_file_is_one_line_at_its_line(tmp_path, layouts, said):
+    path = game_with(tmp_path, layouts)
+    code, out, err = run_pnp("build", str(path), "--out", str(tmp_path / "out"), cwd=tmp_path)
+    line = len(GAME.splitlines()) + 4  # the blank line, layouts:, the layout, its element
+    assert code == 2 and "Traceback" not in err
+    assert re.search(rf"blood_diamonds\.yaml:{line}:\d+: error: .*{re.escape(said)}", err), err
+    assert not (tmp_path / "out" / "blood_diamonds").exists()
+
+
+def test_the_readme_edit_builds_as_shown(tmp_path):
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = re.search(r"^```yaml\n# In a copy of data/blood_diamonds.yaml.*?\n(layouts:\n.*?)^```", readme,
+                      re.M | re.S).group(1)
+    path = tmp_path / "blood_diamonds.yaml"
+    path.write_text(GAME + "\n" + block, encoding="utf-8")
+    pieces = pieces_of(path)
+    assert texts(pieces["tile-hearts-3"])["Holy Site"].size == pytest.approx(10 * PT)
+    code, _, err = run_pnp("build", str(path), "--out", str(tmp_path / "out"), "-q", cwd=tmp_path)
+    assert code == 0, err
