@@ -33,6 +33,7 @@ class MovementCards:
 DIRECTIONS = [(dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy]
 PAWN = ((-0.26, 0.24), (0.0, -0.3), (0.26, 0.24))  # a pyramid seen from the side, in cells
 ARROW_MOST_MM = 2.4  # an arrow's head: half a cell, but no larger on a large card
+ARROW_OFF = 0.3  # an arrow starts this far from the pawn's centre and ends this far into its square, in cells
 
 
 @register_drawer("diamond_mine.moves")
@@ -56,8 +57,8 @@ def draw_moves(canvas, box, row: dict, face, element) -> None:
     for dx, dy in DIRECTIONS:
         length = math.hypot(dx, dy)
         ux, uy = dx / length, dy / length
-        start = cell * 0.3 * length
-        tip = (moves + 0.3) * cell * length  # inside the square the move ends on
+        start = cell * ARROW_OFF * length
+        tip = (moves + ARROW_OFF) * cell * length  # inside the square the move ends on
         ex, ey = cx + ux * tip, cy + uy * tip
         bx, by = cx + ux * (tip - head), cy + uy * (tip - head)
         canvas.line(cx + ux * start, cy + uy * start, bx, by, stroke=style.ink, width=style.line_mm * 1.2)
@@ -128,6 +129,7 @@ def check_cards(spec):
                     f"{FLOOR_PT:g} pt where its layout puts it; use mini-card or larger")
 
 
+CORNER_MOST = 0.25  # a card's corner radius, at most this of its width
 CARD_MOST_MM = (190.0, 250.0)  # a card on one sheet of A4 or Letter: one cut out of a part glued to others is no card
 
 
@@ -137,6 +139,6 @@ def card_size_errors(place, what: str, piece):
     if short > CARD_MOST_MM[0] or long > CARD_MOST_MM[1]:
         yield error(place, f"a {piece.width_mm:g} x {piece.height_mm:g} mm {what} would print in parts; a card "
                            f"is at most {CARD_MOST_MM[0]:g} x {CARD_MOST_MM[1]:g} mm, one piece of one sheet")
-    if piece.corner_radius_mm > short / 4:
+    if piece.corner_radius_mm > short * CORNER_MOST:
         yield error(place, f"the {what}'s corners are rounded {piece.corner_radius_mm:g} mm, more than a quarter "
-                           f"of its {short:g} mm width: they would cut into its words; at most {short / 4:.1f} mm")
+                           f"of its {short:g} mm width: they would cut into its words; at most {short * CORNER_MOST:.1f} mm")

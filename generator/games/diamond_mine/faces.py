@@ -6,19 +6,15 @@ how large, is data.
 
 from __future__ import annotations
 
-from generator.errors import InputError
 from generator.kit.layouts import Face, Layouts, box_of, filled, frame_of, ink_line_size, text_fits
 from generator.model import Area
-from generator.schema import where
 
 FaceLayouts = Layouts.over("diamond_mine-faces")
 
 
 def face(spec, layout: str, style, corner_mm: float = 0.0, **row) -> Face:
-    """The face drawn from `layout` with the fields `row`, in the piece's style."""
-    if layout not in spec.layouts.layouts:
-        raise InputError(where(spec, "layouts"), f'no layout "{layout}" for Diamond Mine\'s faces; add it under '
-                         "layouts: (`pnp layouts diamond_mine` prints the bundled ones)", "input.unknown-layout")
+    """The face drawn from `layout` with the fields `row`, in the piece's style. (A game file cannot
+    leave a bundled layout out: `name: null` there empties it.)"""
     return Face(spec.layouts, layout, tuple(sorted(row.items())), style, corner_mm)
 
 

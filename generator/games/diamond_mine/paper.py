@@ -50,9 +50,6 @@ class ReferenceCard:
         return {**POINTS, **self.points}
 
 
-SHEET_SAFE_MM = 6.0  # the rules sheet's margin inside its trim
-
-
 # ---------------------------------------------------------------------------------------------
 # Words, with the numbers taken from the spec (data/words/diamond_mine.yaml holds the sentences)
 # ---------------------------------------------------------------------------------------------
@@ -242,7 +239,10 @@ def reference_area(spec, style) -> Area:
     """The box the reference card's words flow in, where its layout puts them, as an Area."""
     piece = spec.reference_card.piece
     box = element_box(spec, "reference-card", RULES_TEXT, Area(piece.width_mm, piece.height_mm, 0.0), style)
-    return Area(box[2], box[3], 0.0) if box else Area(piece.width_mm, piece.height_mm, 0.0)
+    if box is None:  # a layout without the words: measured on the whole card
+        return Area(piece.width_mm, piece.height_mm, 0.0)
+    _, _, width, height = box
+    return Area(width, height, 0.0)
 
 
 def reference_fit(spec, blocks: list[tuple] | None = None) -> tuple[float, float]:
