@@ -12,7 +12,9 @@ A layout is a mapping of named elements, drawn in order over the face's backgrou
 gives, a new name is drawn after the others, and `name: null` leaves one out. Each element has one
 kind key (KINDS); `at` and `box` are fractions of the piece, or of its `inset_mm` frame (`at_mm` and
 `box_mm` millimetres), `anchor` says which point of the box `at` is; `at_each` repeats it and
-`head_to_head` draws it again turned half round. Any text value may hold `{field}` placeholders,
+`head_to_head` draws it again turned half round, `every` repeats it as a pattern over the bleed,
+`bleed` runs its box on into the bleed where it meets the trim, and a text with `ink` centres its
+own ink on one line. Any text value may hold `{field}` placeholders,
 filled from the piece's row; a colour is a style name (ink, accent, panel, background, line, muted,
 back, back_pattern), a palette name or "#rrggbb". The README's "Your own game" lists every key.
 """
@@ -947,21 +949,29 @@ def ink_line_size(element: Element, text: str, box, style, frame: Frame) -> floa
 def draw_ink_line(canvas, element: Element, text: str, box, style, colour: str, frame: Frame) -> bool:
     """An `ink` text drawn on one line, its ink centred on the box (on `at` without a box height):
     what a rank or a band's label needs, whose own letters, not a line's capitals, must look centred.
-    False, drawing nothing, for a text that needs more than a line."""
+    One that would fall under its floor on a line wraps, its lines' ink centred as a block. False,
+    drawing nothing, for a text with symbols or line breaks of its own (drawn as any text)."""
     if "\n" in text or any(_symbol(token) for token in text.split()):
-        return False
-    size = ink_line_size(element, text, box, style, frame)
-    if size is None:
         return False
     face = getattr(style, element.role).face
     x, y, w, h = box
+    size = ink_line_size(element, text, box, style, frame)
+    lines = [text]
+    if size is None:
+        size, wrapped, _ = text_lines(element, text, box, style, frame)
+        lines = [" ".join(tokens) for tokens in wrapped]
     low, high = fonts.inked_height(text, face)
     anchor_x, anchor_y = ANCHORS[element.anchor]
-    middle = y + h / 2 if h > 0 else y + (0.5 - anchor_y) * (high - low) * size
+    pitch = size * element.leading
+    block = (len(lines) - 1) * pitch + (high - low) * size  # the ink's height, first line's top to last's foot
+    middle = y + h / 2 if h > 0 else y + (0.5 - anchor_y) * block
+    baseline = middle + (high + low) / 2 * size - (len(lines) - 1) * pitch / 2
     align = {"center": "centre"}.get(element.align, element.align) or {0: "left", 0.5: "centre", 1: "right"}[anchor_x]
     along = {"left": 0.0, "centre": 0.5, "right": 1.0}[align]
-    canvas.text(x + along * w, middle + (high + low) / 2 * size, text, size, fill=colour, face=face,
-                anchor={"left": "start", "centre": "middle", "right": "end"}[align])
+    for line in lines:
+        canvas.text(x + along * w, baseline, line, size, fill=colour, face=face,
+                    anchor={"left": "start", "centre": "middle", "right": "end"}[align])
+        baseline += pitch
     return True
 
 
