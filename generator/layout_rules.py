@@ -84,7 +84,8 @@ class SafeAreaCheck:
                 close.append((depth, piece.id, side, text.text, margin, text.source))
         if isinstance(draw, Face):
             for name, element in draw.layouts.layouts[draw.layout]:
-                if element.kind == "symbol" and (str(element.where), name) not in elements and \
+                # A repeated pattern (`every`) runs off every edge by design, as a lattice does.
+                if element.kind == "symbol" and element.every is None and (str(element.where), name) not in elements and \
                         not _symbols_inside(element, area, draw.style, outline, margin):
                     # one finding per element as written, however many layouts extend it
                     elements[(str(element.where), name)] = (draw.layout, element, margin)

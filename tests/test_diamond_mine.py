@@ -177,7 +177,7 @@ def test_on_a_wide_card_the_move_stays_between_the_rank_and_its_words(tmp_path):
     spec = load_text(tmp_path, BUNDLED, ("movement_cards.piece={width_mm: 100, height_mm: 63.5, corner_radius_mm: 3, "
                                          "safe_mm: 3}",))
     card = next(c for c in spec.components() if c.name == "movement-card").pieces[2]  # the 3
-    style = card.front.keywords["style"]
+    style = card.front.style
     drawn = record_face(card.front, Area(card.width, card.height, BLEED))
     squares = [path.box for path in drawn.paths if path.stroke == style.line]
     assert len(squares) == 7 * 7
@@ -468,7 +468,7 @@ def test_every_movement_card_shows_a_move_in_all_eight_straight_lines_diagonals_
     import math
 
     for card in components["movement-card"].pieces:
-        style, moves = card.front.keywords["style"], card.front.keywords["moves"]
+        style, moves = card.front.style, dict(card.front.row)["moves"]
         drawn = record_face(card.front, Area(card.width, card.height, BLEED))
         cells = [path.box for path in drawn.paths if path.stroke == style.line]
         assert len(cells) == (2 * moves + 1) ** 2

@@ -110,7 +110,7 @@ def test_a_translated_colour_name_validates(words_copy, tmp_path):
     spec = load_game(GAME, words=str(words_copy)).spec
     pyramid = next(c for c in load_game(GAME, words=str(words_copy)).components() if c.name == "pyramid")
     red = next(p for p in pyramid.pieces if p.id == "pyramid-small-red-1")
-    assert red.front.keywords["letter"] == "Ro" and spec.player_colours[0] == "red"
+    assert dict(red.front.row)["letter"] == "Ro" and spec.player_colours[0] == "red"
 
 
 LABELS_BROKEN = [

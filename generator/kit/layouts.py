@@ -12,7 +12,9 @@ A layout is a mapping of named elements, drawn in order over the face's backgrou
 gives, a new name is drawn after the others, and `name: null` leaves one out. Each element has one
 kind key (KINDS); `at` and `box` are fractions of the piece, or of its `inset_mm` frame (`at_mm` and
 `box_mm` millimetres), `anchor` says which point of the box `at` is; `at_each` repeats it and
-`head_to_head` draws it again turned half round. Any text value may hold `{field}` placeholders,
+`head_to_head` draws it again turned half round, `every` repeats it as a pattern over the bleed,
+`bleed` runs its box on into the bleed where it meets the trim, and a text with `ink` centres its
+own ink on one line. Any text value may hold `{field}` placeholders,
 filled from the piece's row; a colour is a style name (ink, accent, panel, background, line, muted,
 back, back_pattern), a palette name or "#rrggbb". The README's "Your own game" lists every key.
 """
@@ -48,10 +50,12 @@ LEADING = 1.2  # line pitch, in text sizes
 MAX_EXTENDS = 20  # layouts extending layouts, this deep
 MAX_ELEMENTS = 300  # elements on one face
 MAX_POINTS = 500  # places an element is drawn at (at_each)
+MAX_REPEATS = 20_000  # places a repeated pattern (every) is drawn at: a long thin piece's cap
 MAX_TEXT = 10_000  # characters of one text
 MAX_TRACK_SQUARES = 1_000  # numbered squares of one track
 MIN_LATTICE_STEP, MIN_LATTICE_STEP_MM = 0.005, 0.5  # a lattice's pitch: finer is a grey fill
 CAPITALS = "H0123456789"  # a top anchor puts the tallest of these at `at`
+MIN_EVERY = 0.02  # a repeated pattern's step, of the piece's width: at most about 50 across
 FLOOR_PT = 7.0  # text shrinks to fit its box, but not below this unless the element says so
 
 #: Drawers for what a game computes rather than places (a board's routes, a tile's design, a net),
@@ -101,7 +105,7 @@ class Element:
     to_mm: tuple[float, float] | None = spec_field(None, minimum=-1000, maximum=1000, parts=("x", "y"))
     at_each: list[tuple[float, float]] | None = spec_field(None, minimum=-1, maximum=2, parts=("x", "y"))
     at_each_mm: list[tuple[float, float]] | None = spec_field(None, minimum=-1000, maximum=1000, parts=("x", "y"))
-    bleed: bool = False  # the box is the piece's bleed box: art that runs off every edge
+    bleed: bool = False  # the box is the piece's bleed box (with a box: it, run on into the bleed where it meets the trim)
     anchor: str = "centre"
     rotate: float = spec_field(0.0, minimum=-360, maximum=360)
     inset_mm: tuple[float, float] | None = spec_field(None, minimum=0, maximum=500, parts=("x", "y"))
@@ -123,6 +127,11 @@ class Element:
     max_size: float | None = spec_field(None, positive=True, maximum=3)  # ...but at most this of its height
     size_mm: float | None = spec_field(None, positive=True, maximum=500)
     fit: str = "fit"
+    # Added for faces that centre a word's own ink (issue 31): a big rank, a label in a band.
+    ink: bool = False  # a text on one line, shrunk until its ink fits the box and centred on its ink
+    # A pattern over the whole piece: the element again every [dx, dy] (both of the piece's width,
+    # so the pattern stays square) from `at`, every other row shifted half a step, to the bleed.
+    every: tuple[float, float] | None = spec_field(None, minimum=MIN_EVERY, maximum=2, parts=("x", "y"))
 
     def __post_init__(self) -> None:
         # Only a track from `first` to `last` has a side worked out; a grid, or a track of columns x
@@ -592,6 +601,8 @@ class Face:
                     if turn:  # the same element, turned half round about the piece's centre
                         canvas.translate(area.width, area.height)
                         canvas.rotate(turn)
+                    if element.every is not None:  # a pattern runs to the bleed's edge, not past it
+                        canvas.clip_rect(*area.bleed_box())
                     for box in boxes_of(element, area, self.style):
                         draw_element(canvas, area, element, box, row, self)
         canvas.drawing_from(None)
@@ -612,7 +623,7 @@ def box_of(element: Element, area: Area, style=None) -> tuple[float, float, floa
 def boxes_of(element: Element, area: Area, style=None):
     """Every box the element is drawn in: one, or one for each point of `at_each`. A text's box_em
     is in its own size, which comes from the style."""
-    if element.bleed:
+    if element.bleed and element.box is None and element.box_mm is None:
         yield area.bleed_box()
         return
     frame = frame_of(element, area)
@@ -632,8 +643,34 @@ def boxes_of(element: Element, area: Area, style=None):
         points = [frame.point(x, y) for x, y in element.at_each]
     else:
         points = [point_of(element.at, element.at_mm, frame)]
+    if element.every is not None:
+        points = repeated(points[0], element.every, area, max(width, height, symbol_size(element, (0, 0, width,
+                                                                                                  height), frame)))
     for x, y in points:
-        yield x - ax * width, y - ay * height, width, height
+        box = x - ax * width, y - ay * height, width, height
+        yield to_the_bleed(box, area) if element.bleed else box
+
+
+def to_the_bleed(box, area: Area) -> tuple[float, float, float, float]:
+    """A box that reaches a side of the piece, run on into the bleed on that side: a band across the
+    top that a cut a little off the line does not show paper under."""
+    x, y, w, h = box
+    left, top = x <= 1e-6, y <= 1e-6
+    right, bottom = x + w >= area.width - 1e-6, y + h >= area.height - 1e-6
+    x, y = x - area.bleed * left, y - area.bleed * top
+    return x, y, w + area.bleed * (left + right), h + area.bleed * (top + bottom)
+
+
+def repeated(origin, every, area: Area, reach: float) -> list[tuple[float, float]]:
+    """`origin` and its repeats every (dx, dy) of the piece's width, odd rows shifted half dx: every
+    place from which an element `reach` mm across may show on the bleed box (at most MAX_REPEATS)."""
+    step_x, step_y = every[0] * area.width, every[1] * area.width
+    x0, y0, w, h = area.bleed_box()
+    ox, oy = origin
+    rows = range(math.floor((y0 - reach - oy) / step_y), math.ceil((y0 + h + reach - oy) / step_y) + 1)
+    columns = range(math.floor((x0 - reach - ox) / step_x) - 1, math.ceil((x0 + w + reach - ox) / step_x) + 1)
+    return [(ox + column * step_x + (step_x / 2 if row % 2 else 0.0), oy + row * step_y)
+            for row in rows for column in columns][:MAX_REPEATS]
 
 
 def _unseen(element: Element, area: Area, style) -> str | None:
@@ -876,6 +913,8 @@ def draw_text(canvas, element: Element, text: str, box, style, colour: str, fram
     shrunk to fit keeps the baseline of its unshrunk neighbours."""
     face = getattr(style, element.role).face
     x, y, w, h = box
+    if element.ink and draw_ink_line(canvas, element, text, box, style, colour, frame):
+        return
     size, lines, widths = text_lines(element, text, box, style, frame)
     align = {"center": "centre"}.get(element.align, element.align) or \
         {0: "left", 0.5: "centre", 1: "right"}[ANCHORS[element.anchor][0]]
@@ -891,6 +930,49 @@ def draw_text(canvas, element: Element, text: str, box, style, colour: str, fram
             x - {"left": 0.0, "centre": width / 2, "right": width}[align]
         draw_line(canvas, line, left, baseline, size, face, colour)
         baseline += pitch
+
+
+def ink_line_size(element: Element, text: str, box, style, frame: Frame) -> float | None:
+    """An `ink` text's size: the largest, up to its own, at which its ink fits the box on one line;
+    None when that is under its floor (it then wraps as any text does)."""
+    face = getattr(style, element.role).face
+    start = size = text_size(element, style, frame)
+    natural = fonts.text_width(text, start, face)
+    if box[2] > 0 and natural > box[2]:
+        size = start * box[2] / natural
+    low, high = fonts.inked_height(text, face)
+    if box[3] > 0 and high > low:
+        size = min(size, box[3] / (high - low))
+    return size if size >= min(start, element.min_pt * PT) - 1e-9 else None
+
+
+def draw_ink_line(canvas, element: Element, text: str, box, style, colour: str, frame: Frame) -> bool:
+    """An `ink` text drawn on one line, its ink centred on the box (on `at` without a box height):
+    what a rank or a band's label needs, whose own letters, not a line's capitals, must look centred.
+    One that would fall under its floor on a line wraps, its lines' ink centred as a block. False,
+    drawing nothing, for a text with symbols or line breaks of its own (drawn as any text)."""
+    if "\n" in text or any(_symbol(token) for token in text.split()):
+        return False
+    face = getattr(style, element.role).face
+    x, y, w, h = box
+    size = ink_line_size(element, text, box, style, frame)
+    lines = [text]
+    if size is None:
+        size, wrapped, _ = text_lines(element, text, box, style, frame)
+        lines = [" ".join(tokens) for tokens in wrapped]
+    low, high = fonts.inked_height(text, face)
+    anchor_x, anchor_y = ANCHORS[element.anchor]
+    pitch = size * element.leading
+    block = (len(lines) - 1) * pitch + (high - low) * size  # the ink's height, first line's top to last's foot
+    middle = y + h / 2 if h > 0 else y + (0.5 - anchor_y) * block
+    baseline = middle + (high + low) / 2 * size - (len(lines) - 1) * pitch / 2
+    align = {"center": "centre"}.get(element.align, element.align) or {0: "left", 0.5: "centre", 1: "right"}[anchor_x]
+    along = {"left": 0.0, "centre": 0.5, "right": 1.0}[align]
+    for line in lines:
+        canvas.text(x + along * w, baseline, line, size, fill=colour, face=face,
+                    anchor={"left": "start", "centre": "middle", "right": "end"}[align])
+        baseline += pitch
+    return True
 
 
 _SYMBOL_TOKEN = re.compile(r"^:([A-Za-z{][A-Za-z0-9_{}-]*):$")

@@ -12,24 +12,21 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import partial
-
 from generator.canvas import PT
-from generator.fonts import wrap
-from generator.kit.prose import FLOOR_PT, LEADING
-from generator.kit.text import centred_baseline, counted, fit_line
-from generator.model import Area, Component, Piece, fill_bleed
+from generator.kit.layouts import Face, register_drawer
+from generator.kit.text import centred_baseline, counted
+from generator.model import Area, Component, Piece
 from generator.schema import spec_field, where
 from generator.shapes import Rect
-from generator.styles import Style
 from generator.validate import error
+
+from .faces import face
 
 from .names import colour_label, colour_mark
 from .rulebook import BOARD_SQUARES, NESTS, QUADRANT_SQUARES, rules
 
 ROOM_MM = 3.0  # the least space left round a large pyramid standing in a square
 LEAST_SQUARE_MM = 32.0  # "squares hold a large pyramid with room to spare"
-LABEL_PT = 7.5  # border text: the quadrant, its territory, the joining notes
 
 
 @dataclass(kw_only=True)
@@ -122,32 +119,35 @@ class Home:
     mark: str = ""  # its letter
 
 
-def draw_quadrant(canvas, area: Area, board: Board, quadrant: Quadrant, homes: list[Home],
-                  neighbours: dict[str, int], style: Style, words: dict) -> None:
-    """The border in the accent colour to the bleed, the squares checkered in paper and panel, the home
-    corner in its player's colour, the territory's edge, the border's words and joining marks."""
-    sq, border = board.square_mm, board.border_mm
+@register_drawer("diamond_mine.quadrant")
+def draw_quadrant(canvas, box, row: dict, face, element) -> None:
+    """The quadrant's squares inside its border: checkered in paper and panel, the home corners in their
+    players' colours (the layout board-home), the territory's edge along the seams, and the joining
+    marks in the border bands. Its box is the piece's bleed box (`bleed: true`), which the checker
+    runs into at the seams."""
+    style, quadrant, sq, border = face.style, row["quadrant"], row["square_mm"], row["border_mm"]
     left, top, right, bottom = quadrant.border
     x0, y0 = border * left, border * top  # the top left of the quadrant's squares
     width, height = len(quadrant.cols) * sq, len(quadrant.rows) * sq
-    fill_bleed(canvas, area, style.accent)
+    bleed = -box[0]
     # The checker runs past the cut into the bleed on the sides where another quadrant butts on, as
     # that quadrant continues it: a cut a little outside the line still shows the right colour.
-    bx0 = x0 - (0 if left else area.bleed)
-    by0 = y0 - (0 if top else area.bleed)
-    bx1 = x0 + width + (0 if right else area.bleed)
-    by1 = y0 + height + (0 if bottom else area.bleed)
+    bx0 = x0 - (0 if left else bleed)
+    by0 = y0 - (0 if top else bleed)
+    bx1 = x0 + width + (0 if right else bleed)
+    by1 = y0 + height + (0 if bottom else bleed)
     with canvas.saved():
         canvas.clip_rect(bx0, by0, bx1 - bx0, by1 - by0)
-        for row in range(quadrant.rows.start - 1, quadrant.rows.stop + 1):
-            for col in range(quadrant.cols.start - 1, quadrant.cols.stop + 1):
-                x, y = x0 + (col - quadrant.cols.start) * sq, y0 + (row - quadrant.rows.start) * sq
-                canvas.rect(x, y, sq, sq, fill=style.panel if (row + col) % 2 else style.background)
-        for home in homes:
-            row, col = home.square
-            if row in quadrant.rows and col in quadrant.cols:
-                draw_home(canvas, x0 + (col - quadrant.cols.start) * sq, y0 + (row - quadrant.rows.start) * sq,
-                          sq, home, style, words["home"])
+        for r in range(quadrant.rows.start - 1, quadrant.rows.stop + 1):
+            for c in range(quadrant.cols.start - 1, quadrant.cols.stop + 1):
+                x, y = x0 + (c - quadrant.cols.start) * sq, y0 + (r - quadrant.rows.start) * sq
+                canvas.rect(x, y, sq, sq, fill=style.panel if (r + c) % 2 else style.background)
+        for home in row["homes"]:
+            r, c = home.square
+            if r in quadrant.rows and c in quadrant.cols:
+                draw_home(canvas, x0 + (c - quadrant.cols.start) * sq, y0 + (r - quadrant.rows.start) * sq, sq,
+                          home, row["home"], face)
+        canvas.drawing_from(element.where)
         # The territory's edge: a heavy line along the seams, half of it on each quadrant.
         edge = style.line_mm * 4
         for side, (ax, ay, cx, cy) in zip(quadrant.border, ((x0, y0, x0, y0 + height), (x0, y0, x0 + width, y0),
@@ -156,66 +156,32 @@ def draw_quadrant(canvas, area: Area, board: Board, quadrant: Quadrant, homes: l
             if not side:
                 canvas.line(ax, ay, cx, cy, stroke=style.ink, width=edge)
     canvas.rect(x0, y0, width, height, stroke=style.ink, width=style.line_mm * 2)
-    draw_border(canvas, area, board, quadrant, neighbours, style, words["label"])
+    note = element.size_pt * PT if element.size_pt else style.body.size
+    for side, number in row["neighbours"]:
+        draw_join(canvas, border, quadrant, side, number, x0, y0, width, height, min(border * 0.35, sq * 0.2),
+                  note, style)
 
 
-def draw_home(canvas, x: float, y: float, sq: float, home: Home, style: Style, word: str) -> None:
-    """A home square: the player's colour, HOME and the colour's name and letter, in whichever of ink
-    and paper stands out on it."""
-    canvas.rect(x, y, sq, sq, fill=home.colour)
-    mark = style.ink_on(home.colour)
-    inset = sq * 0.08
-    canvas.rect(x + inset, y + inset, sq - 2 * inset, sq - 2 * inset, stroke=mark, width=style.line_mm * 1.5)
-    size = fit_line(word, style.title.size * 1.2, sq * 0.7, style.title.face)
-    canvas.text(x + sq / 2, centred_baseline(word, size, style.title.face, y + sq * 0.42), word, size,
-                fill=mark, face=style.title.face, anchor="middle")
-    name = home.label
-    size = fit_line(name, style.body.size * 1.2, sq * 0.7, style.body.face)
-    canvas.text(x + sq / 2, centred_baseline(name, size, style.body.face, y + sq * 0.64), name, size,
-                fill=mark, face=style.body.face, anchor="middle")
+def draw_home(canvas, x: float, y: float, sq: float, home: Home, word: str, face) -> None:
+    """A home square: the layout board-home, in the square."""
+    on_colour = face.style.ink_on(home.colour)
+    home_face = Face(face.layouts, "board-home", tuple(sorted(dict(home=word, name=home.label, colour=home.colour,
+                                                                    on_colour=on_colour).items())), face.style)
+    with canvas.saved():
+        canvas.translate(x, y)
+        home_face(canvas, Area(sq, sq, 0.0))
 
 
-def draw_border(canvas, area: Area, board: Board, quadrant: Quadrant, neighbours: dict[str, int], style: Style,
-                words: str) -> None:
-    """Along the top or bottom border: which quadrant this is and whose territory. At each seam: a
-    joining mark, clear of the words."""
-    sq, border = board.square_mm, board.border_mm
-    left, top, right, bottom = quadrant.border
-    x0, y0 = border * left, border * top
-    width, height = len(quadrant.cols) * sq, len(quadrant.rows) * sq
-    label, face = LABEL_PT * PT, style.body.face
-    half = min(border * 0.35, sq * 0.2)
-    band_y = border / 2 if top else y0 + height + border / 2 if bottom else None
-    if band_y is not None:
-        keep_clear = half + label * 4  # the joining mark and its note at a seam end
-        room = width - 2 * keep_clear
-        size = fit_line(words, label, room, face)
-        lines = [words]
-        if size < FLOOR_PT * PT:  # a longer translation: two lines in the band rather than under 7 pt
-            size = max(FLOOR_PT * PT, min(label, (border * 0.9) / (2 * LEADING)))
-            while len(wrap(words, size, room, face)) > 2 and size > FLOOR_PT * PT / 2:
-                size *= 0.95  # more than two lines: under 7 pt, which diamond_mine's layout check reports
-            lines = wrap(words, size, room, face)
-        base = centred_baseline(words, size, face, band_y) - (len(lines) - 1) * size * LEADING / 2
-        for line in lines:
-            canvas.text(x0 + width / 2, base, line, size, fill=style.ink, face=face, anchor="middle")
-            base += size * LEADING
-    for side, number in neighbours.items():
-        draw_join(canvas, board, quadrant, side, number, x0, y0, width, height, half, style)
-
-
-def draw_join(canvas, board: Board, quadrant: Quadrant, side: str, number: int, x0: float, y0: float,
-              width: float, height: float, half: float, style: Style) -> None:
+def draw_join(canvas, border: float, quadrant: Quadrant, side: str, number: int, x0: float, y0: float,
+              width: float, height: float, half: float, label: float, style) -> None:
     """Half a diamond on every border band that crosses the seam on `side`; the other half is on
     quadrant `number`. Beside it the neighbour's number ("2 >" across a seam, "2" above or below one)."""
-    border = board.border_mm
     left, top, right, bottom = quadrant.border
-    label = LABEL_PT * PT
     face = style.body.face
     if side in ("left", "right"):
         x = x0 if side == "left" else x0 + width
         inward = 1 if side == "left" else -1
-        for on, band_y in ((top, border / 2), (bottom, y0 + height + border / 2)):
+        for on, band_y in ((top, y0 - border / 2), (bottom, y0 + height + border / 2)):
             if on:
                 canvas.polygon([(x, band_y - half), (x + inward * half, band_y), (x, band_y + half)], fill=style.ink)
                 note = f"{number} >" if side == "right" else f"< {number}"
@@ -225,11 +191,11 @@ def draw_join(canvas, board: Board, quadrant: Quadrant, side: str, number: int, 
     else:
         y = y0 if side == "top" else y0 + height
         inward = 1 if side == "top" else -1
-        for on, band_x in ((left, border / 2), (right, x0 + width + border / 2)):
+        for on, band_x in ((left, x0 - border / 2), (right, x0 + width + border / 2)):
             if on:
                 canvas.polygon([(band_x - half, y), (band_x, y + inward * half), (band_x + half, y)], fill=style.ink)
                 note = f"{number}"
-                ty = y + inward * (half + label * 1.0)
+                ty = y + inward * (half + label)
                 canvas.text(band_x, centred_baseline(note, label, face, ty), note, label, fill=style.ink, face=face,
                             anchor="middle")
 
@@ -273,8 +239,10 @@ def opposite_homes(spec) -> list[tuple[str, str]]:
 
 
 def board_component(spec) -> Component:
+    """A piece per quadrant, its face the layout board-<place> (board-top-left...): the border's label
+    there, the squares the game draws (diamond_mine.quadrant)."""
     board = spec.board
-    homes = board_homes(spec)
+    homes = tuple(board_homes(spec))
     pieces = []
     for quadrant in quadrants(board):
         owner = next((home for home in homes if quadrant_of(board, *home.square) == (quadrant.row, quadrant.col)),
@@ -282,9 +250,9 @@ def board_component(spec) -> Component:
         piece_id = f"board-quadrant-{quadrant.number}"
         style = spec.style.resolve("board", piece=piece_id, safe_mm=2.0)
         width, height = quadrant_size(board, quadrant)
-        draw = partial(draw_quadrant, board=board, quadrant=quadrant, homes=homes,
-                       neighbours=seam_neighbours(board, quadrant), style=style,
-                       words={"home": spec.words("board.home"), "label": border_words(spec, quadrant, owner)})
+        draw = face(spec, f"board-{quadrant.place()}", style, quadrant=quadrant, square_mm=board.square_mm,
+                    border_mm=board.border_mm, homes=homes, home=spec.words("board.home"),
+                    neighbours=tuple(seam_neighbours(board, quadrant).items()), label=border_words(spec, quadrant, owner))
         pieces.append(Piece(piece_id, Rect(width, height), draw))
     return Component("board", spec.words("component.board"), pieces)
 

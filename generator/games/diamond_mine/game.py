@@ -16,6 +16,7 @@ from generator.schema import Colour, where
 
 from .board import Board, board_component
 from .cards import MovementCards, movement_component
+from .faces import FaceLayouts
 from generator.kit.prose import RulesSheet
 
 from .names import colour_mark, title
@@ -38,6 +39,7 @@ class StashColour:
 
 @dataclass(kw_only=True)
 class DiamondMineSpec(GameSpec):
+    layouts: FaceLayouts  # every face's layout: templates/layouts.yaml's diamond_mine-faces, changed key by key
     colours: list[StashColour]
     player_colours: list[str]  # in seating order, clockwise; each is a coloured stash
     flawless: StashColour | None = None

@@ -12,14 +12,15 @@ from functools import partial
 from generator.kit.prose import (FLOOR_PT, columns_of, flow, flow_pages, prose_size, rules_sheet_component,
                                  rules_sheet_errors)
 from generator.kit.prose import rules_pages as prose_rules_pages
-from generator.kit.text import centred_baseline, counted, fit_line
-from generator.model import Area, Component, Piece, PieceGeometry, fill_bleed
+from generator.kit.layouts import register_drawer
+from generator.kit.text import counted
+from generator.model import Area, Component, Piece, PieceGeometry
 from generator.schema import spec_field, where
-from generator.styles import Style
 from generator.validate import error
 
 from .board import opposite_homes, quadrants
 from .cards import card_size_errors
+from .faces import element_box, face
 from .names import colour_label, colour_mark, labels, listed, times_word, title
 from .pyramids import PIPS, flawless_stash, pyramid_counts
 from .rulebook import (CARRY_PIPS, END_EXHAUSTED, FLAWLESS_ADDED_FOR, FLAWLESS_TIMES, MOVES, NESTS,
@@ -47,9 +48,6 @@ class ReferenceCard:
         """What the card prints a small and a medium diamond score: the file's (in a draft, the rules' where
         it gives none)."""
         return {**POINTS, **self.points}
-
-
-SHEET_SAFE_MM = 6.0  # the rules sheet's margin inside its trim
 
 
 # ---------------------------------------------------------------------------------------------
@@ -221,36 +219,37 @@ def rules_blocks(spec) -> list[tuple]:
 # Faces
 # ---------------------------------------------------------------------------------------------
 
-def reference_band(spec) -> float:
-    """The height of the coloured band naming the player at the top of a reference card."""
-    style = spec.style.resolve("reference-card", safe_mm=spec.reference_card.piece.safe_mm)
-    return style.safe_mm + style.title.size * 1.8
+# A reference card's face is the layout reference-card (templates/layouts.yaml, diamond_mine-faces):
+# the player's colour across the top naming the card, and the rules in brief in its `rules` box.
+
+RULES_TEXT = "diamond_mine.rules-text"
 
 
-def draw_reference(canvas, area: Area, blocks: list[tuple], style: Style, body: float, title: str,
-                   colour: str, band: float) -> None:
-    """The player's colour across the top to the bleed, naming the card; the words below it."""
-    fill_bleed(canvas, area, style.background)
-    canvas.rect(-area.bleed, -area.bleed, area.width + 2 * area.bleed, band + area.bleed, fill=colour)
-    mark = style.ink_on(colour)
-    size = fit_line(title, style.title.size, area.width - 2 * style.safe_mm, style.title.face)
-    middle = style.safe_mm + (band - style.safe_mm) / 2 - size * 0.1  # under the safe margin
-    canvas.text(area.width / 2, centred_baseline(title, size, style.title.face, middle), title, size, fill=mark,
-                face=style.title.face, anchor="middle")
-    inner = Area(area.width, area.height - band + style.safe_mm * 0.5, area.bleed)
-    with canvas.saved():  # the words start half a margin below the band
-        canvas.translate(0, band - style.safe_mm * 0.5)
-        flow(canvas, columns_of(inner, style, 1, style.safe_mm), blocks, style, body)
+@register_drawer(RULES_TEXT)
+def draw_rules_text(canvas, box, row: dict, face, element) -> None:
+    """The row's blocks of words flowing down the box, inside the safe margin, at the row's body size."""
+    x, y, w, h = box
+    with canvas.saved():
+        canvas.translate(x, y)
+        flow(canvas, columns_of(Area(w, h, 0.0), face.style, 1, face.style.safe_mm), list(row["blocks"]), face.style,
+             row["body"])
+
+
+def reference_area(spec, style) -> Area:
+    """The box the reference card's words flow in, where its layout puts them, as an Area."""
+    piece = spec.reference_card.piece
+    box = element_box(spec, "reference-card", RULES_TEXT, Area(piece.width_mm, piece.height_mm, 0.0), style)
+    if box is None:  # a layout without the words: measured on the whole card
+        return Area(piece.width_mm, piece.height_mm, 0.0)
+    _, _, width, height = box
+    return Area(width, height, 0.0)
 
 
 def reference_fit(spec, blocks: list[tuple] | None = None) -> tuple[float, float]:
-    """(body size, overflow) of the reference card's words (or of one side's `blocks`) under its band;
-    overflow above 0 means they do not fit."""
-    piece = spec.reference_card.piece
-    style = spec.style.resolve("reference-card", safe_mm=piece.safe_mm)
-    band = reference_band(spec)
-    inner = Area(piece.width_mm, piece.height_mm - band + style.safe_mm * 0.5, 0.0)
-    return prose_size(inner, reference_blocks(spec) if blocks is None else blocks, style, 1)
+    """(body size, overflow) of the reference card's words (or of one side's `blocks`) in the box its
+    layout gives them; overflow above 0 means they do not fit."""
+    style = spec.style.resolve("reference-card", safe_mm=spec.reference_card.piece.safe_mm)
+    return prose_size(reference_area(spec, style), reference_blocks(spec) if blocks is None else blocks, style, 1)
 
 
 def reference_sides(spec) -> list[list[tuple]]:
@@ -273,8 +272,9 @@ def reference_component(spec) -> Component:
         style = spec.style.resolve("reference-card", player, piece=piece_id, safe_mm=piece.safe_mm)
         card_title = spec.words("reference.title", title=title(spec), player=colour_label(spec, player),
                                 mark=colour_mark(spec, player))
-        faces = [partial(draw_reference, blocks=side, style=style, body=body, title=card_title,
-                         colour=colours[player].colour, band=reference_band(spec)) for side in sides]
+        colour = colours[player].colour
+        faces = [face(spec, "reference-card", style, piece.corner_radius_mm, title=card_title, colour=colour,
+                      on_colour=style.ink_on(colour), blocks=tuple(side), body=body) for side in sides]
         pieces.append(Piece(piece_id, piece.rect(), *faces))
     return Component("reference-card", spec.words("component.reference-card"), pieces)
 

@@ -17,24 +17,25 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import lru_cache, partial
+from functools import lru_cache
 
+from generator.canvas import PT
+from generator.fonts import inked_height, text_width
+from generator.kit.layouts import FLOOR_PT, register_drawer
 from generator.kit.nets import FlatNet, square_pyramid_net, unfold
 from generator.kit.symbols import draw_symbol
-from generator.fonts import inked_height, text_width
 from generator.kit.text import centred_baseline, counted
-from generator.model import Area, Component, Piece, fill_bleed
+from generator.model import Component, Piece
 from generator.schema import spec_field, where
 from generator.shapes import Outline
-from generator.styles import Style
 from generator.validate import error
 
+from .faces import face
 from .names import colour_mark
-from .rulebook import (FLAWLESS_ADDED_FOR, NEST_HOLDS, NEST_PYRAMIDS, NESTS, OPAQUE_COLOURS, PLAYER_COUNTS,
-                       STASH, STASH_COLOURS, rules)
+from .rulebook import (FLAWLESS_ADDED_FOR, NEST_HOLDS, NEST_PYRAMIDS, NESTS, OPAQUE_COLOURS, PIPS, PLAYER_COUNTS,
+                       PYRAMID_MM, STASH, STASH_COLOURS, rules)
 
-SIZES = ("small", "medium", "large")
-PIPS = {"small": 1, "medium": 2, "large": 3}
+SIZES = tuple(PYRAMID_MM)  # small, medium, large
 
 
 # ---------------------------------------------------------------------------------------------
@@ -49,17 +50,17 @@ class PyramidSize:
     height_mm: float = spec_field(positive=True, maximum=150)
 
 
-def _size(base: float, height: float):
+def _size(name: str):
+    base, height = PYRAMID_MM[name]
     return spec_field(default_factory=lambda: PyramidSize(base_mm=base, height_mm=height))
 
 
 @dataclass(kw_only=True)
 class Pyramids:
-    # Looney Pyramids' sizes: 9/16 x 1 in, 25/32 x 1 3/8 in, 1 x 1 3/4 in.
-    small: PyramidSize = _size(14.3, 25.4)
-    medium: PyramidSize = _size(19.8, 34.9)
-    large: PyramidSize = _size(25.4, 44.5)
-    stash: int = spec_field(5, count=True, minimum=1, maximum=20)  # pyramids of each size in a stash
+    small: PyramidSize = _size("small")  # Looney Pyramids' sizes (rulebook.PYRAMID_MM)
+    medium: PyramidSize = _size("medium")
+    large: PyramidSize = _size("large")
+    stash: int = spec_field(STASH, count=True, minimum=1, maximum=20)  # pyramids of each size in a stash
     paper_mm: float = spec_field(0.3, positive=True, maximum=2)  # the card's thickness, for nesting
     tab_mm: float = spec_field(5.0, positive=True, maximum=15)  # the glue tab's depth
     gutter_mm: float = spec_field(3.0, minimum=0, maximum=20)  # between nets on a sheet
@@ -118,16 +119,25 @@ def pyramid_net(pyramids: Pyramids, size: str) -> FlatNet | None:
 
 
 # ---------------------------------------------------------------------------------------------
-# Drawing
+# Drawing: a net's face is the layout `pyramid` (templates/layouts.yaml, diamond_mine-faces), whose
+# drawers paint what the net's geometry decides: its colour, its folds, each face's pips and letter.
 # ---------------------------------------------------------------------------------------------
 
 STRIPE_MM = 2.5  # the pitch of the stripes that mark a pale opaque colour
 FOLD_BAND_MM = 1.6  # the band of that tint each fold line runs down
+TINT_STEPS = 100  # how finely a tint is chosen between the colour and the paper
 
 
-def draw_stripes(canvas, area: Area, colour: str) -> None:
-    """Diagonal stripes over the bleed box: what makes a pale opaque pyramid read as opaque."""
-    x, y, w, h = area.bleed_box()
+@lru_cache
+def net_shape(base_mm: float, height_mm: float, tab_mm: float) -> tuple[FlatNet, Outline]:
+    """A size's flat net and its cut outline with the folds, as the piece is cut."""
+    net = unfold(square_pyramid_net(base_mm, height_mm, tab_mm))
+    return net, Outline(net.outline, net.folds)
+
+
+def draw_stripes(canvas, box, colour: str) -> None:
+    """Diagonal stripes over the box: what makes a pale opaque pyramid read as opaque."""
+    x, y, w, h = box
     with canvas.saved():
         canvas.clip_rect(x, y, w, h)
         k = 0.0
@@ -136,72 +146,109 @@ def draw_stripes(canvas, area: Area, colour: str) -> None:
             k += STRIPE_MM
 
 
-@lru_cache(maxsize=256)
+@lru_cache
 def tint(colour: str, paper: str) -> str:
     """`colour` mixed towards `paper` as far as stands out most from both: the tint whose contrast with
     the colour and with the paper is the larger of the two smaller (about the square root of the
     colour's contrast with the paper each way: 4.6:1 for black, 3.7:1 for navy)."""
     from generator.colour_rules import contrast
 
-    a = [int(colour[k:k + 2], 16) for k in (1, 3, 5)]
-    b = [int(paper[k:k + 2], 16) for k in (1, 3, 5)]
-    mixes = ["#" + "".join(f"{round(x + (y - x) * step / 100):02x}" for x, y in zip(a, b)) for step in range(101)]
+    a, b = bytes.fromhex(colour[1:]), bytes.fromhex(paper[1:])
+    mixes = ["#" + "".join(f"{round(x + (y - x) * step / TINT_STEPS):02x}" for x, y in zip(a, b))
+             for step in range(TINT_STEPS + 1)]
     return max(mixes, key=lambda mix: (min(contrast(mix, colour), contrast(paper, mix)), mix))
 
 
-def draw_pyramid(canvas, area: Area, style: Style, colour: str, net: FlatNet, pips: int,
-                 opaque: bool = False, letter: str = "") -> None:
-    """The stash colour over the net (faces and tab) and a paler tint of it past the cut into the bleed,
-    so that the cut line, not the bleed's edge, is where the colour stops; a band of the tint down each
-    fold, so that on a dark net a fold does not look like a cut; on each face the size's pips along its
-    base and, on a coloured pyramid, the colour's letter above them.
+def pyramid_row(row: dict) -> tuple[FlatNet, Outline]:
+    return net_shape(row["base_mm"], row["height_mm"], row["tab_mm"])
 
-    An opaque colour hides what a nest holds by being dark; a pale one (ink stands out on it more than
-    paper) is striped in ink as well, so it still reads as opaque.
 
-    Face k is (apex, rim corner k, rim corner k+1); its base edge is the cut from rim k to rim k+1. The
-    pips sit in a row parallel to that edge, the safe margin in from it, turned so that they read
-    upright when the pyramid stands; the letter stands on the same line, higher up the face.
-    """
-    pale = tint(colour, style.background)
-    fill_bleed(canvas, area, pale)
-    outline = area.shape.outline() if area.shape is not None else None
-    mark = style.ink_on(colour)
-    striped = opaque and mark == style.ink
+def is_striped(row: dict, style) -> bool:
+    """An opaque colour hides what a nest holds by being dark; a pale one (ink stands out on it more
+    than paper) is striped in ink as well, so it still reads as opaque."""
+    return row["opaque"] and style.ink_on(row["colour"]) == style.ink
+
+
+@register_drawer("diamond_mine.net")
+def draw_net(canvas, box, row: dict, face, element) -> None:
+    """The stash colour over the net (faces and tab), on the face's background, a paler tint of it (the
+    row's `tint`) past the cut into the bleed, so that the cut line, not the bleed's edge, is where the
+    colour stops; a band of the tint down each fold, so that on a dark net a fold does not look like
+    a cut. Stripes, where they are drawn, cover the box (`bleed: true`)."""
+    style, colour, pale = face.style, row["colour"], face.colour(row["tint"])
+    _, shape = pyramid_row(row)
+    outline = shape.outline()
     with canvas.saved():
-        if outline is not None:
-            canvas.clip(outline)
-            canvas.draw(outline, fill=colour)
-        if striped:
-            draw_stripes(canvas, area, style.ink)
-        # Each fold runs down a band of the pale tint: a fold reads as a valley, a cut as the colour's edge.
-        for (ax, ay), (bx, by) in getattr(area.shape, "fold_lines", ()):
+        canvas.clip(outline)
+        canvas.draw(outline, fill=colour)
+        if is_striped(row, style):
+            draw_stripes(canvas, box, style.ink)
+        for (ax, ay), (bx, by) in shape.fold_lines:
             canvas.line(ax, ay, bx, by, stroke=pale, width=FOLD_BAND_MM)
-    for apex, left, right in net.faces.values():
-        base = math.dist(left, right)
-        mid = ((left[0] + right[0]) / 2, (left[1] + right[1]) / 2)
-        slant = math.dist(apex, mid)
-        along = ((right[0] - left[0]) / base, (right[1] - left[1]) / base)
-        up = ((apex[0] - mid[0]) / slant, (apex[1] - mid[1]) / slant)
-        diameter = base * 0.13
-        gap = diameter * 0.7
-        # The row's centre line, in from the base edge; never so far up that the narrowing face (0.7 of
-        # its base across at 0.3 of the way up) could not hold the row.
-        inset = min(max(style.safe_mm, diameter) + diameter / 2, slant * 0.3)
+
+
+def face_frame(triangle) -> tuple[float, float, tuple, tuple, tuple]:
+    """A face's own frame: its base's length, its height (base to apex), the middle of its base, and
+    the unit vectors along the base and up towards the apex."""
+    apex, left, right = triangle
+    base = math.dist(left, right)
+    mid = ((left[0] + right[0]) / 2, (left[1] + right[1]) / 2)
+    slant = math.dist(apex, mid)
+    return (base, slant, mid, ((right[0] - left[0]) / base, (right[1] - left[1]) / base),
+            ((apex[0] - mid[0]) / slant, (apex[1] - mid[1]) / slant))
+
+
+def pip_row(triangle, pip_size: float, safe: float) -> tuple[float, float]:
+    """(diameter, inset) of a face's row of pips: `pip_size` of its base across, its centre line in
+    from the base edge by the safe margin (or a pip, if larger) and half a pip; never so far up that
+    the narrowing face (0.7 of its base across at 0.3 of the way up) could not hold the row."""
+    base, slant, *_ = face_frame(triangle)
+    diameter = base * pip_size
+    return diameter, min(max(safe, diameter) + diameter / 2, slant * 0.3)
+
+
+PIP_GAP = 0.7  # between pips, in pips
+LETTER_GAP = 0.49  # from the pips' top to the letter's foot, in pips
+
+
+@register_drawer("diamond_mine.pips")
+def draw_pips(canvas, box, row: dict, face, element) -> None:
+    """On each face, the size's pips in a row parallel to its base (the cut from rim k to rim k+1),
+    turned to read upright when the pyramid stands: `size` of the base across each. On a striped
+    colour each pip stands in a clearing, so it keeps its round outline."""
+    style, colour = face.style, row["colour"]
+    net, _ = pyramid_row(row)
+    mark, striped, pips = style.ink_on(colour), is_striped(row, style), row["pips"]
+    for triangle in net.faces.values():
+        _, _, mid, along, up = face_frame(triangle)
+        diameter, inset = pip_row(triangle, element.size, style.safe_mm)
         cx, cy = mid[0] + up[0] * inset, mid[1] + up[1] * inset
         for k in range(pips):
-            offset = (k - (pips - 1) / 2) * (diameter + gap)
+            offset = (k - (pips - 1) / 2) * diameter * (1 + PIP_GAP)
             px, py = cx + along[0] * offset, cy + along[1] * offset
-            if striped:  # a clearing in the stripes, so the pip keeps its round outline
+            if striped:
                 canvas.circle(px, py, diameter * 0.8, fill=colour)
             draw_symbol(canvas, "pip", px, py, diameter, mark)
-        if letter:
-            draw_letter(canvas, letter, (apex, left, right), net.outline, inset + diameter / 2 + gap * 0.7, mark,
-                        style)
 
 
-LETTER_EM = 0.3  # the letter's largest size, in the face's base
-LETTER_LEAST = 7.0 * 0.3527777777777778  # 7 pt, in mm
+@register_drawer("diamond_mine.letter")
+def draw_letters(canvas, box, row: dict, face, element) -> None:
+    """On each face of a coloured pyramid, its colour's letter above the pips, read upright when the
+    pyramid stands, in the element's role: as large as fits, `size` of the base at most."""
+    if not row["letter"]:
+        return  # a nest: any nest hides diamonds alike
+    style = face.style
+    elements = face.layouts.layouts[face.layout]
+    pip_size = next((e.size for _, e in elements if e.draw == "diamond_mine.pips" and e.size), 0.0)
+    net, _ = pyramid_row(row)
+    mark = face.colour(element.colour) if element.colour else style.ink_on(row["colour"])
+    for triangle in net.faces.values():
+        diameter, inset = pip_row(triangle, pip_size, style.safe_mm)
+        above = inset + diameter / 2 + diameter * LETTER_GAP
+        draw_letter(canvas, row["letter"], triangle, net.outline, above, mark, getattr(style, element.role).face,
+                    element.size, style.safe_mm)
+
+
 FOLD_CLEAR_MM = 0.8  # how far a letter keeps from a fold
 STEP_MM = 0.4  # the search's grid for a letter's place
 
@@ -226,22 +273,11 @@ def _distance(point, polygon) -> float:
     return best
 
 
-def face_frame(triangle) -> tuple[float, float, tuple, tuple, tuple]:
-    """A face's own frame: its base's length, its height (base to apex), the middle of its base, and
-    the unit vectors along the base and up towards the apex."""
-    apex, left, right = triangle
-    base = math.dist(left, right)
-    mid = ((left[0] + right[0]) / 2, (left[1] + right[1]) / 2)
-    slant = math.dist(apex, mid)
-    return (base, slant, mid, ((right[0] - left[0]) / base, (right[1] - left[1]) / base),
-            ((apex[0] - mid[0]) / slant, (apex[1] - mid[1]) / slant))
-
-
-@lru_cache(maxsize=512)
-def letter_place(letter: str, face: str, triangle: tuple, outline: tuple, above: float,
-                 safe: float) -> tuple[float, float, float]:
+@lru_cache  # a key per letter, face of a net and size: a few dozen in a game
+def letter_place(letter: str, face: str, triangle: tuple, outline: tuple, above: float, safe: float,
+                 largest: float) -> tuple[float, float, float]:
     """(size, across, up) of a face's letter, in the face's own frame (from the middle of its base,
-    `across` along the base, `up` towards the apex): the largest size, LETTER_EM of the base at most,
+    `across` along the base, `up` towards the apex): the largest size, `largest` of the base at most,
     7 pt at least, at which the letter stands above the pips (`above`), clear of the folds, and the box
     it takes on the sheet (turned to read upright) stays `safe` mm inside the cut `outline`; the
     middle of the face if it can, else as near as it can."""
@@ -252,7 +288,8 @@ def letter_place(letter: str, face: str, triangle: tuple, outline: tuple, above:
     ink = max(high - low, 0.5)
     polygon = list(outline)
     offsets = sorted((k * STEP_MM for k in range(-int(base / 2 / STEP_MM), int(base / 2 / STEP_MM) + 1)), key=abs)
-    size = base * LETTER_EM
+    least = FLOOR_PT * PT
+    size = base * largest
     while True:
         width, tall = text_width(letter, size, face), size * ink
         ex, ey = (width * cos + tall * sin) / 2, (width * sin + tall * cos) / 2
@@ -270,16 +307,16 @@ def letter_place(letter: str, face: str, triangle: tuple, outline: tuple, above:
                 if all(_inside(p, polygon) and _distance(p, polygon) >= safe + 0.1 for p in box):
                     return size, across, height
             height += STEP_MM
-        if size <= LETTER_LEAST:
-            return LETTER_LEAST, 0.0, above + LETTER_LEAST * ink / 2  # the validator says it is too close
-        size = max(size * 0.96, LETTER_LEAST)
+        if size <= least:
+            return least, 0.0, above + least * ink / 2  # the validator says it is too close
+        size = max(size * 0.96, least)
 
 
-def draw_letter(canvas, letter: str, triangle, outline, above: float, mark: str, style: Style) -> None:
+def draw_letter(canvas, letter: str, triangle, outline, above: float, mark: str, face: str, largest: float,
+                safe: float) -> None:
     base, slant, mid, along, up = face_frame(triangle)
-    face = style.title.face
     size, across, height = letter_place(letter, face, tuple(map(tuple, triangle)), tuple(map(tuple, outline)),
-                                        round(above, 4), style.safe_mm)
+                                        round(above, 4), safe, largest)
     x = mid[0] + along[0] * across + up[0] * height
     y = mid[1] + along[1] * across + up[1] * height
     with canvas.saved():
@@ -302,11 +339,14 @@ def pyramid_components(spec) -> list[Component]:
         net = nets[size]
         if net is None:  # too low to lie flat: diamond_mine.sizes says so
             continue
+        geometry = spec.pyramids.size(size)
         for n in range(1, count + 1):
             piece_id = f"pyramid-{size}-{name}-{n}"
             style = spec.style.resolve("pyramid", name, size, piece_id)
-            draw = partial(draw_pyramid, style=style, colour=colour.colour, net=net, pips=PIPS[size],
-                           opaque=colour.opaque, letter="" if colour.opaque else colour_mark(spec, name))
+            draw = face(spec, "pyramid", style, size=size, base_mm=geometry.base_mm, height_mm=geometry.height_mm,
+                        tab_mm=spec.pyramids.tab_mm, colour=colour.colour, tint=tint(colour.colour, style.background),
+                        opaque=colour.opaque, pips=PIPS[size],
+                        letter="" if colour.opaque else colour_mark(spec, name))
             pieces.append(Piece(piece_id, Outline(net.outline, net.folds), draw))
     return [Component("pyramid", spec.words("component.pyramid"), pieces, gutter=spec.pyramids.gutter_mm)]
 

@@ -24,3 +24,7 @@ FLAWLESS_TIMES = 3  # "Pieces of this color are worth TRIPLE"
 #: Who is flawless: with 2 players a colour drawn at random among those no player has; with 4 an
 #: optional fifth non-opaque colour ("the players may elect to add in a 5th non opaque color").
 FLAWLESS_ADDED_FOR = 4
+#: Looney Pyramids' sizes, (base edge, height) in mm: small 9/16 x 1 in, medium 25/32 x 1 3/8 in,
+#: large 1 x 1 3/4 in; what the rules' "small", "medium" and "large" pieces are.
+PYRAMID_MM = {"small": (14.3, 25.4), "medium": (19.8, 34.9), "large": (25.4, 44.5)}
+PIPS = {"small": 1, "medium": 2, "large": 3}  # "pips of pieces": a small is 1, a medium 2, a large 3
