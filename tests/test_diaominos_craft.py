@@ -51,9 +51,9 @@ def test_stickers_sit_edge_to_edge_and_each_draws_its_cut_line_on_its_trim():
     lines = strokes(white.front, white.width, white.height)
     size = spec.cube.sticker_mm
     on_trim = [line for line in lines if line[3] == (0.0, 0.0, size, size)]
-    # A paper band under an ink line, both centred on the trim: the neighbour draws the other half.
-    assert [(colour, width) for colour, width, _, _ in on_trim] == [
-        (style.background, dm.STICKER_CUT_MM + 2 * dm.STICKER_HALO_MM), (style.ink, dm.STICKER_CUT_MM)]
+    # A paper band under an ink line, both centred on the trim (the neighbour draws the other half):
+    # the layout's cut line, 0.25 mm of ink on a band of paper 0.25 mm wider each side.
+    assert [(colour, width) for colour, width, _, _ in on_trim] == [(style.background, 0.75), (style.ink, 0.25)]
 
 
 def test_the_sticker_sheet_has_one_crop_mark_line_per_cut(tmp_path):

@@ -105,7 +105,7 @@ def test_each_route_is_drawn_in_its_own_colour_with_its_number(layout):
     piece = parts(layout)["board"].pieces[0]
     record = drawn(piece)
     routes = board_module.plan_routes(layout)
-    colours = [board_module.move_colour(piece.front.keywords["style"], board.move_colours, r.number) for r in routes]
+    colours = [board_module.move_colour(piece.front.style, board.move_colours, r.number) for r in routes]
     assert len(set(colours)) == len(routes) == 5
     for route, colour in zip(routes, colours):
         lines = [p for p in record.paths if p.stroke == colour and p.fill is None]
@@ -121,7 +121,7 @@ def test_the_roll_key_shows_every_moves_rolls(layout):
     board = layout.board
     piece = parts(layout)["board"].pieces[0]
     record = drawn(piece)
-    style = piece.front.keywords["style"]
+    style = piece.front.style
     band = piece.height - board.border_mm
     for route in board_module.plan_routes(layout):
         label = f"{route.start}-{route.end}"
@@ -161,7 +161,7 @@ def test_round_cards_deal_four_games_of_six_titled_by_game():
             card = next(c for c in cards if c.id == f"round-card-g{game}-r{round_.number}")
             said = words(card)
             assert f"Game {game} · Round {round_.number}" in said and str(seed) not in said.split()
-            assert card.front.keywords["round_"] == round_
+            assert dict(card.front.row)["round"] == round_
 
 
 def test_each_round_cards_back_names_its_game_and_round():
@@ -184,7 +184,7 @@ def test_the_back_label_is_small_legible_centred_and_clear_of_a_duplex_shift():
         [label] = back.texts
         assert FLOOR_PT * PT - 1e-9 <= label.size < heading.size, card.id  # legible, smaller than the front's
         assert (label.box[0] + label.box[2]) / 2 == pytest.approx(card.width / 2), card.id
-        clear = max(SHIFT_BAND_MM, card.back.keywords["style"].safe_mm)
+        clear = max(SHIFT_BAND_MM, card.back.style.safe_mm)
         for box in [label.box] + [path.box for path in back.paths[1:]]:  # the first: the colour to the bleed
             assert clear <= box[0] and box[2] <= card.width - clear, card.id
             assert clear <= box[1] and box[3] <= card.height - clear, card.id
@@ -196,14 +196,14 @@ def test_seat_labels_keep_to_their_column_and_facelets_keep_their_size():
     shrink to make room, and below 6 mm diaominos.sizes says so (the next test)."""
     spec = spec_with("style.components.round-card.body.size=16")
     card = parts(spec)["round-card"].pieces[0]
-    style = card.front.keywords["style"]
+    style = card.front.style
     column = (card.width - 2 * style.safe_mm) / 2
     labels = [text for text in drawn(card).texts if text.text.startswith("Seat ")]
     assert len(labels) == 4 and all(t.box[2] - t.box[0] <= column * 0.9 + 1e-6 for t in labels)
     heading = "Game 1 · Round 1"
     layout = paper.round_card_layout(card.width, card.height, style, heading)
     default = paper.round_card_layout(card.width, card.height,
-                                      parts(spec_with())["round-card"].pieces[0].front.keywords["style"], heading)
+                                      parts(spec_with())["round-card"].pieces[0].front.style, heading)
     assert 0 < layout.small < default.small
 
 
@@ -235,7 +235,7 @@ def test_the_player_sheet_has_a_seat_box_bonus_boxes_colour_key_and_scoring_stri
 def test_polyomino_cubes_are_at_least_6_mm_and_numbered_at_7_pt():
     spec = spec_with()
     sheet = parts(spec)["player-sheet"].pieces[0]
-    style = sheet.front.keywords["style"]
+    style = sheet.front.style
     record = drawn(sheet)
     right = sheet.width * 0.504
     cubes = [p for p in record.paths if p.fill == style.panel and p.box[0] >= right
@@ -249,7 +249,7 @@ def test_the_smallest_accepted_sheet_keeps_every_word_and_cube_legible(tmp_path)
     spec = spec_with("player_sheet.width_mm=250", "player_sheet.height_mm=140")
     sheet = parts(spec)["player-sheet"].pieces[0]
     assert words_below([sheet], 7.0) == []
-    layout = dm.player_sheet_layout(spec, sheet.front.keywords["style"])
+    layout = dm.player_sheet_layout(spec, sheet.front.style)
     assert dm.polyomino_cell(layout.card_width(5)) >= 6.0 and layout.cell >= 6.0
     found = error_messages(tmp_path, BUNDLED, ("player_sheet.width_mm=240",))
     assert any("use at least 250 x 140 mm" in m for m in found["diaominos.sizes"])

@@ -16,7 +16,8 @@ from generator.canvas import PT, Canvas
 from generator.geometry import Path
 from generator.fonts import text_width
 from generator.kit.text import centred_baseline, fit_box
-from generator.model import Area, fill_bleed
+from generator.kit.layouts import register_drawer
+from generator.model import Area
 from generator.styles import Style
 
 from .cube import rolls_for_move
@@ -209,19 +210,46 @@ def move_colour(style: Style, colours: list[str], number: int) -> str:
 
 # Drawing -----------------------------------------------------------------------------------
 
-def draw_board(canvas: Canvas, area: Area, spec: DiaominosSpec, style: Style) -> None:
-    """The squares, the routes from A to F with their spaces, and a border that names each seat
-    and keys each move's rolls."""
-    board = spec.board
+# Each part of the board is a drawer the layout diaominos-faces.board places (its row: the game's
+# spec, whose board, spaces and words they read); routes and the roll key are planned once a board.
+
+@register_drawer("diaominos.squares")
+def draw_squares(canvas: Canvas, box, row, face, element) -> None:
+    """The board's squares, inside its border."""
+    board, style = row["game"].board, face.style
     s, b = board.square_mm, board.border_mm
-    fill_bleed(canvas, area, style.background)
     for column in range(board.columns):
-        for row in range(board.rows):
-            canvas.rect(b + column * s, b + row * s, s, s, fill=style.panel, stroke=style.line, width=style.line_mm)
+        for row_ in range(board.rows):
+            canvas.rect(b + column * s, b + row_ * s, s, s, fill=style.panel, stroke=style.line, width=style.line_mm)
+
+
+@register_drawer("diaominos.routes")
+def draw_routes(canvas: Canvas, box, row, face, element) -> None:
+    _draw_routes(canvas, row["game"], plan_routes(row["game"]), face.style)
+
+
+@register_drawer("diaominos.spaces")
+def draw_spaces(canvas: Canvas, box, row, face, element) -> None:
+    _draw_spaces(canvas, row["game"], face.style)
+
+
+@register_drawer("diaominos.seat-labels")
+def draw_seat_labels(canvas: Canvas, box, row, face, element) -> None:
+    _draw_seat_labels(canvas, Area(box[2], box[3], 0.0), row["game"], face.style)
+
+
+@register_drawer("diaominos.path-rule")
+def draw_path_rule(canvas: Canvas, box, row, face, element) -> None:
+    _draw_path_rule(canvas, Area(box[2], box[3], 0.0), row["game"], face.style)
+
+
+@register_drawer("diaominos.roll-key")
+def draw_roll_key(canvas: Canvas, box, row, face, element) -> None:
+    spec, style = row["game"], face.style
     routes = plan_routes(spec)
-    _draw_routes(canvas, spec, routes, style)
-    _draw_spaces(canvas, spec, style)
-    _draw_border(canvas, area, spec, routes, style)
+    key = roll_key(spec, routes, style)
+    if key is not None:  # else diaominos.sizes says the key does not fit
+        _draw_roll_key(canvas, spec, routes, style, key, box[3] - spec.board.border_mm / 2)
 
 
 def _draw_routes(canvas: Canvas, spec: DiaominosSpec, routes: list[Route], style: Style) -> None:
@@ -300,10 +328,9 @@ def seam_window(length: float, overlap: float = 8.0, margin: float = 3.0) -> tup
     return length / 2 - overlap / 2 - margin, length / 2 + overlap / 2 + margin
 
 
-def _draw_border(canvas: Canvas, area: Area, spec: DiaominosSpec, routes: list[Route], style: Style) -> None:
-    """A label in the border before each seat, upright for the player sitting there; along the top
-    the rule of the path; along the bottom a key to each move's rolls."""
-    b, title, body = spec.board.border_mm, style.title, style.body
+def _draw_seat_labels(canvas: Canvas, area: Area, spec: DiaominosSpec, style: Style) -> None:
+    """A label in the border before each seat, upright for the player sitting there."""
+    b, title = spec.board.border_mm, style.title
     size = seat_label_size(spec, style)
     labels = seat_labels(spec)
     width, height = area.width, area.height
@@ -316,13 +343,15 @@ def _draw_border(canvas: Canvas, area: Area, spec: DiaominosSpec, routes: list[R
             canvas.rotate(turn)
             canvas.text(0, centred_baseline(label, size, title.face, 0), label, size, fill=style.ink, face=title.face,
                         anchor="middle")
+
+
+def _draw_path_rule(canvas: Canvas, area: Area, spec: DiaominosSpec, style: Style) -> None:
+    """Along the top border, the rule of the path, clear of where a board printed in two parts is split."""
+    b, body = spec.board.border_mm, style.body
     caption = spec.words("board.path")
-    room = seam_window(width)[0] - b
+    room = seam_window(area.width)[0] - b
     small = fit_box(caption, body.size, room, b - 2 * style.safe_mm, body.face)
     canvas.text(b, centred_baseline(caption, small, body.face, b / 2), caption, small, fill=style.ink, face=body.face)
-    key = roll_key(spec, routes, style)
-    if key is not None:  # else diaominos.sizes says the key does not fit
-        _draw_roll_key(canvas, spec, routes, style, key, height - b / 2)
 
 
 @dataclass(frozen=True)

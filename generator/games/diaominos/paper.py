@@ -11,18 +11,19 @@ rules/diaominos.md.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import partial
 
 from generator.fonts import text_width
+from generator.kit.layouts import register_drawer
 from generator.kit.prose import prose_face, rules_sheet_component
 from generator.kit.symbols import draw_symbol
 from generator.kit.text import centred_baseline, fit_line
-from generator.model import Area, Component, Piece, fill_bleed
+from generator.model import Area, Component, Piece
 from generator.shapes import Rect
 from generator.styles import Style
 
 from .board import LETTERS, board_path
 from .cube import SEATS, Cube, Round, play_rounds
+from .spec import face_of
 
 
 
@@ -78,35 +79,39 @@ def round_card_layout(width: float, height: float, style: Style, heading: str) -
     return RoundCardLayout(size, rule, top_words, big, seats, column, small, label.size * 1.5 + small * 2.125)
 
 
-def draw_round_card(canvas, area: Area, spec, style: Style, game: int, round_: Round) -> None:
-    """The game and round along the top; the colours on top, large; then, for each seat, the four
-    facelets the player there loads, as seen from their seat."""
-    colours = spec.cube.colours
-    fill_bleed(canvas, area, style.background)
-    safe, w = style.safe_mm, area.width
-    title, label = style.title, style.body
-    heading = spec.words("card.heading", game=game, round=round_.number)
-    layout = round_card_layout(area.width, area.height, style, heading)
-    canvas.text(w / 2, safe + layout.heading * 0.8, heading, layout.heading, fill=style.ink, face=title.face,
-                anchor="middle")
-    canvas.line(safe, layout.rule, w - safe, layout.rule, stroke=style.accent, width=style.line_mm)
-    # What goes on top: mark one cube of each of these colours' polyominoes.
-    words = spec.words("card.top", space=round_.space)
-    canvas.text(w / 2, layout.top_words, words, fit_line(words, label.size, w - 2 * safe, label.face),
-                fill=style.ink, face=label.face, anchor="middle")
+def card_fields(spec, game: int, round_: Round) -> dict:
+    """A round card's row: its words, and the round the cube shows (from the rules: cube.py)."""
+    return {"heading": spec.words("card.heading", game=game, round=round_.number),
+            "top": spec.words("card.top", space=round_.space), "round": round_,
+            "seats": tuple(spec.words("card.seat", seat=seat) for seat in SEATS),
+            "colours": tuple(spec.cube.colours)}
+
+
+@register_drawer("diaominos.top-face")
+def draw_top_face(canvas, box, row, face, element) -> None:
+    """The colours on top this round, large, under the words that say so."""
+    style, label = face.style, face.style.body
+    layout = round_card_layout(box[2], box[3], style, row["heading"])
     big = layout.big
-    _draw_face(canvas, colours, round_.top, w / 2 - big * (1 + 1 / 16), layout.top_words + label.size * 0.6, big,
-               style)
-    # Before each seat: the four polyominoes its player loads this round.
-    small = layout.small
-    for index, seat in enumerate(SEATS):
-        cx = safe + (index % 2 + 0.5) * layout.column
-        y0 = layout.seats + (index // 2) * (layout.block + label.size * 0.5)
-        words = spec.words("card.seat", seat=seat)
+    _draw_face(canvas, row["colours"], row["round"].top, box[0] + box[2] / 2 - big * (1 + 1 / 16),
+               box[1] + layout.top_words + label.size * 0.6, big, style)
+
+
+@register_drawer("diaominos.seat-faces")
+def draw_seat_faces(canvas, box, row, face, element) -> None:
+    """Before each seat, the four facelets the player there loads this round, as seen from their seat,
+    under the seat's name (the element's role, title by default, at the body's size)."""
+    style, label = face.style, face.style.body
+    title = getattr(style, element.role)
+    layout = round_card_layout(box[2], box[3], style, row["heading"])
+    small, colour = layout.small, face.colour(element.colour) if element.colour else style.ink
+    for index, (seat, words) in enumerate(zip(SEATS, row["seats"])):
+        cx = box[0] + style.safe_mm + (index % 2 + 0.5) * layout.column
+        y0 = box[1] + layout.seats + (index // 2) * (layout.block + label.size * 0.5)
         size = fit_line(words, label.size, layout.column * 0.9, title.face)  # clear of the next column's
-        canvas.text(cx, y0 + label.size, words, size, fill=style.ink, face=title.face, anchor="middle")
-        _draw_face(canvas, colours, round_.seats[seat], cx - small * (1 + 1 / 16), y0 + label.size * 1.5, small,
-                   style)
+        canvas.text(cx, y0 + label.size, words, size, fill=colour, face=title.face, anchor="middle")
+        _draw_face(canvas, row["colours"], row["round"].seats[seat], cx - small * (1 + 1 / 16), y0 + label.size * 1.5,
+                   small, style)
 
 
 #: A duplex printer shifts the backs 1-2 mm: a back keeps everything but its colour this far inside the
@@ -114,26 +119,34 @@ def draw_round_card(canvas, area: Area, spec, style: Style, game: int, round_: R
 BACK_CLEAR_MM = 5.0
 
 
-def draw_round_back(canvas, area: Area, style: Style, label: str) -> None:
-    """A flat colour past the cut, a cube's face in the middle and under it, small, the card's game
-    and round: the rules lay a game's cards out face down in order, and the back says the order."""
-    fill_bleed(canvas, area, style.back)
-    size = min(area.width, area.height) * 0.16
+@register_drawer("diaominos.back-face")
+def draw_back_face(canvas, box, row, face, element) -> None:
+    """A cube's face, blank, in the pattern's colour: the middle of every round card's back."""
+    x, y, w, h = box
+    size = min(w, h) * 0.16
     gap = size / 8
-    x0, y0 = area.width / 2 - size - gap / 2, area.height / 2 - size - gap / 2
+    x0, y0 = x + w / 2 - size - gap / 2, y + h / 2 - size - gap / 2
     for k in range(4):
         canvas.rect(x0 + (k % 2) * (size + gap), y0 + (k // 2) * (size + gap), size, size, radius=size * 0.12,
-                    fill=style.back_pattern)
-    # The label on a plate of the pattern's colour, whose ink reads on it in every palette (on a pale
-    # ink-saver back neither the ink nor the paper would).
-    text = style.body
+                    fill=face.style.back_pattern)
+
+
+@register_drawer("diaominos.back-label")
+def draw_back_label(canvas, box, row, face, element) -> None:
+    """Under the face, small, the card's game and round on a plate of the pattern's colour, whose ink
+    reads on it in every palette (on a pale ink-saver back neither the ink nor the paper would): the
+    rules lay a game's cards out face down in order, and the back says the order."""
+    x, y, w, h = box
+    style, label = face.style, row["label"]
+    text = getattr(style, element.role)
+    size = min(w, h) * 0.16
     pad = text.size * 0.6
     clear = max(BACK_CLEAR_MM, style.safe_mm)
-    fitted = fit_line(label, text.size, area.width - 2 * (clear + pad), text.face)  # under 7 pt: layout.text-size
+    fitted = fit_line(label, text.size, w - 2 * (clear + pad), text.face)  # under 7 pt: layout.text-size
     width, height = text_width(label, fitted, text.face) + 2 * pad, fitted * 1.8
-    top = y0 + 2 * size + gap + size / 2
-    canvas.rect((area.width - width) / 2, top, width, height, radius=height * 0.25, fill=style.back_pattern)
-    canvas.text(area.width / 2, centred_baseline(label, fitted, text.face, top + height / 2), label, fitted,
+    top = y + h / 2 - size - size / 16 + 2 * size + size / 8 + size / 2
+    canvas.rect(x + (w - width) / 2, top, width, height, radius=height * 0.25, fill=style.back_pattern)
+    canvas.text(x + w / 2, centred_baseline(label, fitted, text.face, top + height / 2), label, fitted,
                 fill=style.ink_on(style.back_pattern), face=text.face, anchor="middle")
 
 
@@ -150,9 +163,10 @@ def round_card_component(spec) -> Component:
             piece_id = f"round-card-g{game}-r{round_.number}"
             style = spec.style.resolve("round-card", f"game-{game}", piece=piece_id, safe_mm=piece.safe_mm)
             label = spec.words("card.back", game=game, round=round_.number)
-            back = backs.setdefault(label, partial(draw_round_back, style=back_style, label=label))
-            cards.append(Piece(piece_id, piece.rect(), partial(draw_round_card, spec=spec, style=style, game=game,
-                                                               round_=round_), back))
+            back = backs.setdefault(label, face_of(spec, "round-card-back", back_style, piece.corner_radius_mm,
+                                                   label=label))
+            front = face_of(spec, "round-card", style, piece.corner_radius_mm, **card_fields(spec, game, round_))
+            cards.append(Piece(piece_id, piece.rect(), front, back))
     return Component("round-card", spec.words("component.round-card"), cards)
 
 

@@ -1,0 +1,121 @@
+"""Diaominos faces from layouts in data (templates/layouts.yaml, diaominos-faces), changed key by key
+from a copy of the game file, and `pnp layouts diaominos`."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from conftest import run_pnp
+from test_diaominos_craft import strokes
+from generator.canvas import PT
+from generator.load import load_game
+from generator.model import Area
+from generator.recording import record_face
+
+ROOT = Path(__file__).resolve().parent.parent
+BUNDLED = (ROOT / "data" / "diaominos.yaml").read_text()
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def diaominos_with(tmp_path, layouts: str) -> Path:
+    path = tmp_path / "diaominos.yaml"
+    path.write_text(BUNDLED + "\nlayouts:\n" + layouts)
+    return path
+
+
+def piece(target, component: str, index: int = 0):
+    parts = {part.name: part for part in load_game(str(target)).components()}
+    return parts[component].pieces[index]
+
+
+def drawn(found, side: str = "front"):
+    return record_face(getattr(found, side), Area(found.width, found.height, 0.0))
+
+
+def test_a_smaller_round_card_heading_is_a_yaml_edit(tmp_path):
+    def heading(target):
+        return next(text for text in drawn(piece(target, "round-card")).texts if text.text == "Game 1 · Round 1")
+
+    before = heading("diaominos")
+    after = heading(diaominos_with(tmp_path, "  round-card:\n    heading: {size_pt: 9}\n"))
+    assert before.size == pytest.approx(11 * PT) and after.size == pytest.approx(9 * PT)
+    assert (after.box[0] + after.box[2]) / 2 == pytest.approx((before.box[0] + before.box[2]) / 2, abs=0.01)
+
+
+def test_the_stickers_cut_line_is_restyled_from_the_file(tmp_path):
+    def lines(target):
+        found = piece(target, "cube-sticker")
+        return [(colour, width) for colour, width, _, _ in strokes(found.front, found.width, found.height)]
+
+    style = load_game("diaominos").spec.style.resolve("cube-sticker", "white", piece="cube-sticker-white-1")
+    assert lines("diaominos") == [(style.background, 0.75), (style.ink, 0.25)]
+    changed = diaominos_with(tmp_path, "  cube-sticker:\n    cut: {stroke_mm: 0.5}\n    halo: null\n")
+    assert lines(changed) == [(style.ink, 0.5)]  # the band left out, the ink line wider
+
+
+def test_a_new_element_adds_to_the_back_and_the_board_loses_its_roll_key(tmp_path):
+    target = diaominos_with(tmp_path, "  round-card-back:\n    note: {text: PLAY ME, at: [0.5, 0.1], role: small}\n"
+                                      "  board:\n    roll-key: null\n")
+    back_texts = [text.text for text in drawn(piece(target, "round-card"), "back").texts]
+    assert "PLAY ME" in back_texts and "Game 1 · Round 1" in back_texts
+    moves = re.compile(r"^[A-E]-[B-F]$")  # the roll key's "A-B"...
+    assert any(moves.match(text.text) for text in drawn(piece("diaominos", "board")).texts)
+    assert not any(moves.match(text.text) for text in drawn(piece(target, "board")).texts)
+
+
+def test_a_player_sheet_part_left_out_and_the_seats_recoloured(tmp_path):
+    target = diaominos_with(tmp_path, "  player-sheet:\n    total: null\n"
+                                      "  round-card:\n    seat-faces: {colour: \"#000000\"}\n")
+    total = load_game("diaominos").spec.words("sheet.total")
+    assert total in [text.text for text in drawn(piece("diaominos", "player-sheet")).texts]
+    assert total not in [text.text for text in drawn(piece(target, "player-sheet")).texts]
+    card = piece(target, "round-card")
+    seat = next(text for text in drawn(card).texts if text.text == "Seat 1")
+    assert seat.fill == "#000000"
+
+
+def test_a_layout_mistake_points_at_its_line_and_names_the_games_drawers(tmp_path):
+    target = diaominos_with(tmp_path, "  board:\n    routes: {draw: diaominos.rotues}\n")
+    code, out, err = run_pnp("validate", target, cwd=tmp_path)
+    assert code == 2 and "Traceback" not in err
+    line = len(BUNDLED.splitlines()) + 4  # the blank line and layouts: before it
+    assert f"diaominos.yaml:{line}:" in err and 'no drawer is called "diaominos.rotues"' in err
+    assert "diaominos.routes" in err  # did you mean
+    # Another game's drawer is refused in this game's layouts.
+    target = diaominos_with(tmp_path, "  board:\n    routes: {draw: diamonds.pips}\n")
+    code, _, err = run_pnp("validate", target, cwd=tmp_path)
+    assert code == 2 and 'no drawer is called "diamonds.pips"' in err
+
+
+def test_pnp_layouts_prints_the_set_with_a_comment_for_every_layout(tmp_path):
+    code, out, err = run_pnp("layouts", "diaominos", cwd=tmp_path)
+    assert code == 0, err
+    layouts = yaml.safe_load(out)["layouts"]
+    assert set(layouts) == {"board", "player-sheet", "cube-sticker", "round-card", "round-card-back"}
+    for name in layouts:  # a comment names the piece each layout draws
+        assert re.search(rf"^  {name}: +# the ", out, re.M), name
+    # The printed set, pasted into a copy of the game file, builds the same faces.
+    copy = tmp_path / "copy.yaml"
+    copy.write_text(BUNDLED + "\n" + out)
+    def texts(target):
+        return [(text.text, text.box, text.size) for text in drawn(piece(target, "round-card")).texts]
+
+    assert texts(copy) == texts("diaominos")
+
+
+def test_the_readme_edit_builds_as_shown(tmp_path):
+    block = re.search(r"^```yaml\n(layouts:\n  round-card:\n.*?)^```", README, re.M | re.S).group(1)
+    target = tmp_path / "my-diaominos.yaml"
+    target.write_text(BUNDLED + "\n" + block)
+    code, _, err = run_pnp("build", target, "--only", "round-card", "--out", tmp_path / "out", "-q", cwd=tmp_path)
+    assert code == 0, err
+    card = piece(target, "round-card")
+    assert (card.front.style.accent, 0.8) in [(c, w) for c, w, _, _ in strokes(card.front, card.width, card.height)]
+    seat = next(text for text in drawn(card).texts if text.text == "Seat 1")
+    assert seat.face == card.front.style.body.face
+    board = drawn(piece(target, "board")).texts
+    assert not any(re.match(r"^[A-E]-[B-F]$", text.text) for text in board)
