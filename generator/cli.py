@@ -15,7 +15,7 @@ import click
 
 from generator import cache, starters
 from generator.errors import MAX_REPORTED, InputError, Location, did_you_mean
-from generator.options import DEFAULT_BLEED, FORMATS, LAYOUTS, lazy_module
+from generator.options import DEFAULT_BLEED, FORMATS, LAYOUTS, is_loaded, lazy_module
 from generator.validate import Finding, has_errors, in_file_order
 
 # Loaded when a command first uses them: `pnp --help` and `pnp --version` load no drawing code.
@@ -78,8 +78,8 @@ def _plugin_option(function):
 @click.option("--debug", is_flag=True, help="Show the traceback of an exception raised in a plug-in.")
 def cli(debug: bool):
     """Print-and-play component generator: YAML game descriptions in, print-ready files out."""
-    if debug:  # plugins is loaded only when asked: --help and --version load no game code
-        plugins.show_tracebacks = True
+    if debug or is_loaded(plugins):  # not loaded just to be told no: --help and --version load no game code
+        plugins.show_tracebacks = debug
 
 
 @cli.command("list")

@@ -26,3 +26,8 @@ def lazy_module(name: str) -> ModuleType:
     parent, _, child = name.rpartition(".")
     setattr(sys.modules[parent], child, module)  # as an import does: generator.build is the module
     return module
+
+
+def is_loaded(module: ModuleType) -> bool:
+    """Whether a lazy_module has run (its class is a plain module's again once it has)."""
+    return type(module) is ModuleType

@@ -41,3 +41,13 @@ def test_a_command_that_draws_loads_what_it_needs():
     probe = PROBE.format(args=["list"]).replace("print(", "print('generator.build' in loaded, ")
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120, check=True)
     assert result.stdout.splitlines()[-1].split()[0] == "True"  # loaded on first use: `list` reads the games
+
+
+def test_debug_lasts_one_command(tmp_path):
+    from conftest import run_pnp
+    from generator import plugins
+
+    run_pnp("--debug", "list", cwd=tmp_path)
+    assert plugins.show_tracebacks
+    run_pnp("list", cwd=tmp_path)
+    assert not plugins.show_tracebacks  # a later command in the same process shows one line again
