@@ -42,6 +42,17 @@ FORMS = ("Cap", "word", "Word")
 #: The most characters one entry of a words file may have (the longest bundled one has about 500;
 #: a rules section of twenty thousand would not fit four sheets at 7 pt).
 MAX_WORDS_TEXT = 20_000
+#: Tighter bounds for the words that print in a fixed place, where more would overflow it: a footer
+#: line (its page number must stay on the page), page 1's printing box, a component's or stock's name.
+#: A game's title may be as long as a game file's (GameSpec). The longest bundled ones: title 12, footer
+#: 52, component 17, stock 65, print 292, printing 295, glue 63.
+PLACED_LIMITS = (("title", 100), ("footer.", 120), ("component.", 80), ("stock.", 160), ("print.", 900),
+                 ("printing.", 900), ("glue.", 300))
+
+
+def words_limit(key: str) -> int:
+    """The most characters the words under `key` may have."""
+    return next((limit for prefix, limit in PLACED_LIMITS if key.startswith(prefix)), MAX_WORDS_TEXT)
 
 
 def plural_count(language: str) -> int:
@@ -238,9 +249,10 @@ def _read(path: Path, shown: str) -> YamlMap:
         if not isinstance(text, str):
             errors.add(InputError(place, f'words "{key}" must be text (in quotes if it holds a colon or starts with a '
                                   "brace)", "input.type"))
-        elif len(text) > MAX_WORDS_TEXT:
+        elif len(text) > words_limit(key):
+            where = "" if words_limit(key) == MAX_WORDS_TEXT else " here (it prints in a place of fixed size)"
             errors.add(InputError(place, f'words "{key}" are {len(text):,} characters long; an entry may have at most '
-                                  f"{MAX_WORDS_TEXT:,}", "input.too-large"))
+                                  f"{words_limit(key):,}{where}", "input.too-large"))
         elif STRAY_BRACE.search(PLACEHOLDER.sub("", text)):
             errors.add(InputError(place, f'words "{key}": a brace that opens or closes no placeholder; write {{name}}, '
                                   "or {{ and }} for a brace", "input.placeholder"))

@@ -72,6 +72,10 @@ def test_a_words_file_that_leaves_keys_out_falls_back_and_warns_once(words_copy,
     ('{title}: the rules"', '{title}: the {game} rules"', "unknown placeholder {game}; it may use {title}"),
     ('"{title}: the rules"', '"The rules"', "leaves out the placeholder {title}"),
     ("  mat.debris: Debris", "  mat.debris: Debris}", "a brace that opens or closes no placeholder"),
+    ('  footer.page: "page {number} of {total}"', '  footer.page: "page {number} of {total}' + " and on" * 16 + '"',
+     'words "footer.page" are 136 characters long; an entry may have at most 120 here'),
+    ("  component.card: Cards", "  component.card: " + "Cards " * 14, 'words "component.card" are 83 characters long; an '
+     "entry may have at most 80 here"),
 ])
 def test_a_broken_words_file_is_one_error_at_its_line(words_copy, tmp_path, old, new, says):
     edited(words_copy, old, new)
