@@ -23,7 +23,7 @@ from generator.errors import InputError, did_you_mean
 from generator.impose import PrintSettings, carries_content, printable
 from generator.kit.prose import prose_face, prose_size
 from generator.model import Area, Component, Piece
-from generator.schema import where
+from generator.schema import spec_field, where
 from generator.shapes import Rect
 from generator.stocks import STOCKS, stock_name, stock_of
 from generator.validate import Finding
@@ -40,9 +40,10 @@ RULES = {"print.stock": "page 1's printing: stock: names components the game has
 class Printing:
     """A game file's `printing:` block: what the first page's box says that the build cannot know."""
 
-    bring: list[str] = field(default_factory=list)  # what else the table needs, besides the print
-    stock: dict[str, str] = field(default_factory=dict)  # component name: what to print it on
-    steps: list[str] = field(default_factory=list)  # how to put it together, in order
+    # Bounded as the words of page 1 are (generator/words.py PLACED_LIMITS): the box has one page.
+    bring: list[str] = spec_field(default_factory=list, max_length=900)  # what else the table needs
+    stock: dict[str, str] = spec_field(default_factory=dict, max_length=160)  # component name: what to print it on
+    steps: list[str] = spec_field(default_factory=list, max_length=900)  # how to put it together, in order
 
 
 def guide_component(spec, components: list[Component], settings: PrintSettings,

@@ -195,3 +195,21 @@ def test_a_numbered_list_of_words_runs_in_number_order_and_a_chosen_copy_beats_t
     assert words.prefer_list("x.", ["the file's own"]) == ["the file's own"]
     words.chosen = frozenset({"x.2"})
     assert words.prefer_list("x.", ["the file's own"])[0] == "step 1"
+
+
+def test_a_game_files_own_page_one_and_footer_texts_have_the_words_limits(tmp_path):
+    (tmp_path / "g.yaml").write_text(f"""game: custom
+id: t
+title: T
+components:
+  card: {{piece: poker-card, front: f, title: "{'C' * 81}"}}
+printing:
+  steps: ["{'s' * 901}"]
+layouts:
+  f:
+    t: {{text: hi, role: title}}
+""")
+    code, _, stderr = run_pnp("validate", "g.yaml", cwd=tmp_path)
+    assert code == 2 and stderr.splitlines() == [
+        "g.yaml:5:46: error: components.card.title is 81 characters long; it may have at most 80 [input.too-large]",
+        "g.yaml:7:11: error: printing.steps[0] is 901 characters long; it may have at most 900 [input.too-large]"]

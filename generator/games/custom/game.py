@@ -46,7 +46,7 @@ MAX_CHARACTERS = 3_000_000
 
 @dataclass(kw_only=True)
 class ComponentSpec:
-    title: str = ""
+    title: str = spec_field("", max_length=80)  # in its footers and page 1's box, as a words file's component.
     piece: PieceGeometry | None = spec_field(None, template="pieces")  # left out only for a polygon
     shape: Literal["rect", "circle", "hexagon", "hexagon-flat", "polygon"] = "rect"
     points_mm: list[tuple[float, float]] | None = spec_field(None, minimum=0, maximum=1000, parts=("x", "y"))
