@@ -34,11 +34,21 @@ def safe_area_findings(components, location: Location, bleed: float = 0.0, recor
     return findings_of(SafeAreaCheck(location), components, bleed, record)
 
 
+def _at_the_words(words, text: str, source, fallback: Location) -> tuple[Location, str]:
+    """Where a finding about a printed text goes, and how it names the text: at the words file's line
+    when a words key gave the text (a translation that grew is mended there), else at the element's."""
+    found = words.written_at(text) if words is not None else None
+    if found is None:
+        return source or fallback, f'"{text[:30]}"'
+    key, place = found
+    return place, f'words "{key}" ("{text[:30]}")'
+
+
 class TextSizeCheck:
     """layout.text-size, fed one face at a time (recording.FaceReading)."""
 
-    def __init__(self, location: Location):
-        self.location = location
+    def __init__(self, location: Location, words=None):
+        self.location, self.words = location, words
         self.small: dict[str, list[tuple]] = {}  # component -> (size in pt, piece, side, text, source)
 
     def add(self, component, piece, side: str, draw, area, recording) -> None:
@@ -53,7 +63,8 @@ class TextSizeCheck:
                 continue
             size, piece_id, side, text, source = min(small, key=lambda found: found[:4])
             more = f" and {len(small) - 1} more" if len(small) > 1 else ""
-            findings.append(Finding("error", source or self.location, f'{name}: "{text[:30]}" on {piece_id} ({side}) '
+            place, shown = _at_the_words(self.words, text, source, self.location)
+            findings.append(Finding("error", place, f"{name}: {shown} on {piece_id} ({side}) "
                                     f"prints at {math.floor(size * 10) / 10:.1f} pt{more}; text on a piece needs "
                                     f"{FLOOR_PT:g} pt at least: give it more room or fewer words", "layout.text-size"))
         return findings
@@ -65,8 +76,8 @@ class SafeAreaCheck:
     RULE, LEVEL = "layout.safe-area", "error"
     CUT = "a cut a little off the line"  # what would take what lies outside the margin
 
-    def __init__(self, location: Location):
-        self.location = location
+    def __init__(self, location: Location, words=None):
+        self.location, self.words = location, words
         self.close: dict[str, list[tuple]] = {}  # component -> (depth, piece, side, text, margin, source)
         self.elements: dict[str, dict] = {}  # component -> {(element's place, name): (layout, element, margin)}
 
@@ -97,7 +108,8 @@ class SafeAreaCheck:
             if close:
                 depth, piece_id, side, text, margin, source = min(close, key=lambda found: found[:5])
                 more = f" and {len(close) - 1} more" if len(close) > 1 else ""
-                findings.append(Finding(self.LEVEL, source or self.location, f'{name}: "{text[:30]}" on {piece_id} '
+                place, shown = _at_the_words(self.words, text, source, self.location)
+                findings.append(Finding(self.LEVEL, place, f"{name}: {shown} on {piece_id} "
                                         f"({side}) comes {max(depth, 0):.1f} mm from the cut{more}; keep text "
                                         f"{margin:g} mm inside it, where {self.CUT} cannot take it", self.RULE))
             for (_, element_name), (layout, element, margin) in elements.items():

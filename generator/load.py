@@ -78,8 +78,8 @@ class LoadedGame:
         found += colour_rules.distinct_findings(self.game.meaning_colours(self.spec), self.prints_in)
         if not has_errors(found):
             reading = FaceReading(self.components(), colour_rules.ContrastCheck(where(self.spec, "style")),
-                                  layout_rules.TextSizeCheck(where(self.spec)),
-                                  layout_rules.SafeAreaCheck(where(self.spec)))
+                                  layout_rules.TextSizeCheck(where(self.spec), self.spec.words),
+                                  layout_rules.SafeAreaCheck(where(self.spec), self.spec.words))
             if as_printed and distinct_faces(self.components()) > self.faces.keep:
                 self.face_reading = (reading, bleed)
                 self.faces.keep = FaceRecordings.PRINTING
@@ -107,8 +107,14 @@ class LoadedGame:
         """A character no font has, reported at the file's value that holds it, or at the words that
         do (a translation's), rather than at the font."""
         char = getattr(problem, "character", None)
-        place = (_holding(self.data, char) or _in_words(self.spec.words, char)) if char else None
-        return InputError(place, problem.message, problem.rule) if place else problem
+        place = _holding(self.data, char) if char else None
+        if place:
+            return InputError(place, problem.message, problem.rule)
+        found = _in_words(self.spec.words, char) if char else None
+        if found:
+            key, place = found
+            return InputError(place, f'words "{key}": {problem.message}', problem.rule)
+        return problem
 
     @property
     def rule_count(self) -> int:
@@ -277,11 +283,11 @@ def words_findings(words: Words) -> list[Finding]:
                     f"printed from the bundled words: {shown}", "words.missing")]
 
 
-def _in_words(words: Words, char: str) -> Location | None:
-    """Where the first of the game's words that holds `char` is written (a words file's line)."""
+def _in_words(words: Words, char: str) -> tuple[str, Location] | None:
+    """The first of the game's words that holds `char`, and where it is written (a words file's line)."""
     for key in sorted(words.texts, key=lambda key: key not in words.chosen):  # a translation's own words first
         if char in words.texts[key] and key in words.places:
-            return words.places[key]
+            return key, words.places[key]
     return None
 
 

@@ -42,6 +42,7 @@ FORMS = ("Cap", "word", "Word")
 #: The most characters one entry of a words file may have (the longest bundled one has about 500;
 #: a rules section of twenty thousand would not fit four sheets at 7 pt).
 MAX_WORDS_TEXT = 20_000
+MAX_GIVEN = 20_000  # texts remembered for written_at: a game's words give a few thousand
 #: Tighter bounds for the words that print in a fixed place, where more would overflow it: a footer
 #: line (its page number must stay on the page), page 1's printing box, a component's or stock's name.
 #: A game's title may be as long as a game file's (GameSpec). The longest bundled ones: title 12, footer
@@ -113,6 +114,9 @@ class Words:
     source: Location | None = None  # the copy's file, for the warning
     chosen: frozenset[str] = frozenset()  # keys a translation or copy gives: they beat a game file's words
     places: dict[str, Location] = field(default_factory=dict)  # where each key's words are written
+    #: Each text the words gave, filled in, by the key that gave it: a text too small or too near the
+    #: cut is then reported at the words' line (written_at), where a translator can mend it.
+    given: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
 
     def prefer(self, key: str, given, **values):
         """A game file's own words (`given`) unless the chosen translation or copy gives `key`, in which
@@ -132,7 +136,24 @@ class Words:
 
     def __call__(self, key: str, **values) -> str:
         """The words under `key`, with its placeholders filled from `values`."""
-        return self.fill(self.texts[key], values, key)
+        text = self.fill(self.texts[key], values, key)
+        if len(self.given) < MAX_GIVEN:
+            self.given.setdefault(" ".join(text.split()), key)
+        return text
+
+    def written_at(self, printed: str) -> tuple[str, Location] | None:
+        """The key of a chosen copy's or translation's words that printed `printed` (a whole text, or a
+        line of one as it wrapped), and where they are written; None for a text they did not give (the
+        bundled words, a row's field, a number: what does not fit is then the layout's to mend)."""
+        tokens = printed.split()
+        if not tokens:
+            return None
+        line = " ".join(tokens)
+        for text, key in self.given.items():
+            # a whole text, or at least two of its words in a row (a single word could be anyone's)
+            if key in self.chosen and (text == line or (len(tokens) > 1 and f" {line} " in f" {text} ")):
+                return key, self.places.get(key, self.source or Location(f"words of {self.game}"))
+        return None
 
     def has(self, key: str) -> bool:
         return key in self.texts
