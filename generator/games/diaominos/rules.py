@@ -16,10 +16,14 @@ from generator.kit.text import counted
 from generator.schema import where
 from generator.validate import RuleBook, error
 
-from .board import KEY_FLOOR_PT, LETTERS, board_path, board_size, plan_routes, roll_key, seat_label_size, seat_labels
+from .board import LETTERS, board_path, board_size, plan_routes, roll_key, seat_label_size, seat_labels
 from .cube import SEATS, is_l_move, keeps_promise
 from .paper import game_rounds, game_seeds, round_card_layout, rules_blocks
 from .sheet import player_sheet_layout, polyomino_cell
+from .rulebook import (COLOUR_COUNT_A_GAME, CUBE_COLOURS, FACELETS_PER_COLOUR, GRID_CUBES, KEY_FLOOR_PT,
+                       MAX_CORNER_SHARE, MAX_ROUND_CARD_MM, MIN_CELL_MM, MIN_FACELET_MM, MIN_PLAYER_SHEET_MM,
+                       MIN_ROUND_CARD_MM, MIN_SEAT_LABEL_PT, MIN_STICKER_SHARE, PLAYERS, POLYOMINO_CUBES, POLYOMINOES,
+                       ROUNDS, SAME_INK_DELTA_E, SEAT_LABEL_SHARE, SLOTS_PER_ROUND)
 from .polyominoes import FREE_TETROMINOES, canonical, connected
 from .spec import DiaominosSpec, colour_label, grid_cells
 
@@ -30,7 +34,7 @@ rules = RuleBook()
 @rules.rule("diaominos.players", "1 to 4 players, one at each side of the board")
 def check_players(spec: DiaominosSpec):
     for index, count in enumerate(spec.players):
-        if not 1 <= count <= 4:
+        if not PLAYERS[0] <= count <= PLAYERS[1]:
             yield error(where(spec, f"players[{index}]"), f"{counted(count, 'player')}: the board has four sides, "
                                                           "so 1 to 4")
     if not spec.players:
@@ -85,23 +89,17 @@ def check_routes(spec: DiaominosSpec):
 @rules.rule("diaominos.promise", "rolling A to F puts every surface on top once and before every seat once")
 def check_promise(spec: DiaominosSpec):
     path = board_path(spec)
-    moves_ok = len(path) == 6 and all(is_l_move(a, b) for a, b in zip(path, path[1:]))
+    moves_ok = len(path) == len(LETTERS) and all(is_l_move(a, b) for a, b in zip(path, path[1:]))
     if moves_ok and not keeps_promise(path):
         yield error(where(spec.board, "spaces"),
                     "rolling the cube from A to F does not bring every surface to the top once and "
                     "before every seat once; choose another layout of the spaces")
 
 
-#: Two inks nearer than this (CIEDE2000, in normal vision) look the same on the cube.
-SAME_INK_DELTA_E = 3.0
-#: A sticker covers most of its facelet (a cube's half side): 22 mm on a 50 mm cube is 88 %.
-MIN_STICKER_SHARE = 0.7
-
-
 @rules.rule("diaominos.cube", "six distinct colours of four facelets each, stickers that cover the facelets")
 def check_cube(spec: DiaominosSpec):
     cube = spec.cube
-    if len(cube.colours) != 6:
+    if len(cube.colours) != CUBE_COLOURS:
         yield error(where(cube, "colours"), f"{counted(len(cube.colours), 'colour')}; a cube has 6 (5 polyomino "
                                             "colours and 1 wild)")
     for index, colour in enumerate(cube.colours):
@@ -137,7 +135,7 @@ def check_cube(spec: DiaominosSpec):
                 ink, like = (getattr(c.colour, "name", None) or str(c.colour) for c in (colour, other))
                 yield error(where(colour, "colour"), f'{colour.name}\'s ink "{ink}" looks the same as {other.name}\'s '
                                                      f'("{like}"); every colour needs its own')
-    if cube.facelets_per_colour != 4:
+    if cube.facelets_per_colour != FACELETS_PER_COLOUR:
         yield error(where(cube, "facelets_per_colour"), f"{counted(cube.facelets_per_colour, 'facelet')} a colour; a "
                                                         "2x2 cube has 4")
     if cube.sticker_mm > cube.cube_mm / 2:
@@ -152,7 +150,7 @@ def check_cube(spec: DiaominosSpec):
 @rules.rule("diaominos.polyominoes", "the five free tetrominoes, none a turn or mirror of another")
 def check_polyominoes(spec: DiaominosSpec):
     shapes = spec.player_sheet.polyominoes
-    if len(shapes) != 5:
+    if len(shapes) != POLYOMINOES:
         yield error(where(spec.player_sheet, "polyominoes"), f"{counted(len(shapes), 'polyomino', 'polyominoes')}; "
                                                              "the game has 5")
     seen: dict[tuple, str] = {}
@@ -165,7 +163,7 @@ def check_polyominoes(spec: DiaominosSpec):
             yield error(here, f"two polyominoes are called {shape.name}; give each shape a name of its own")
         names.add(shape.name.casefold())
         cells = [tuple(cell) for cell in shape.cells]
-        if len(cells) != 4 or len(set(cells)) != 4 or not connected(cells):
+        if len(cells) != POLYOMINO_CUBES or len(set(cells)) != POLYOMINO_CUBES or not connected(cells):
             yield error(here, f"polyomino {shape.name} is not four joined cubes")
             continue
         form = canonical(cells)
@@ -182,8 +180,8 @@ def check_grid(spec: DiaominosSpec):
     grid = spec.player_sheet.grid
     here = where(spec.player_sheet, "grid")
     cells = grid_cells(grid)
-    if not 60 <= len(cells) <= 96:
-        yield error(here, f"the grid has {counted(len(cells), 'cube')}; the game wants 60 to 96")
+    if not GRID_CUBES[0] <= len(cells) <= GRID_CUBES[1]:
+        yield error(here, f"the grid has {counted(len(cells), 'cube')}; the game wants {GRID_CUBES[0]} to {GRID_CUBES[1]}")
     if cells and not connected(cells):
         yield error(here, "the grid is in pieces; every cube must join the rest")
     starts = [cell for cell, mark in cells.items() if mark == "S"]
@@ -204,9 +202,9 @@ def check_grid(spec: DiaominosSpec):
 @rules.rule("diaominos.rounds", "six round rows of four slots")
 def check_rounds(spec: DiaominosSpec):
     sheet = spec.player_sheet
-    if sheet.rounds != 6:
-        yield error(where(sheet, "rounds"), f"{counted(sheet.rounds, 'round row')}; the game has 6 rounds")
-    if sheet.slots_per_round != 4:
+    if sheet.rounds != ROUNDS:
+        yield error(where(sheet, "rounds"), f"{counted(sheet.rounds, 'round row')}; the game has {ROUNDS} rounds")
+    if sheet.slots_per_round != SLOTS_PER_ROUND:
         yield error(where(sheet, "slots_per_round"), f"{counted(sheet.slots_per_round, 'slot')} a round; 4 faces "
                                                      "face each player")
 
@@ -214,7 +212,7 @@ def check_rounds(spec: DiaominosSpec):
 @rules.rule("diaominos.round-cards", "in every game the cards deal, each colour is on top 4 times and before "
                                      "each seat 4 times")
 def check_round_cards(spec: DiaominosSpec):
-    if len(board_path(spec)) != 6 or len(spec.cube.colours) != 6:
+    if len(board_path(spec)) != len(LETTERS) or len(spec.cube.colours) != CUBE_COLOURS:
         return
     names = [colour.name for colour in spec.cube.colours]
     for game, seed in enumerate(game_seeds(spec), start=1):
@@ -223,22 +221,11 @@ def check_round_cards(spec: DiaominosSpec):
         views.update({f"before seat {seat}": [c for r in rounds for c in r.seats[seat]] for seat in SEATS})
         for view, seen in views.items():
             counts = Counter(seen)
-            wrong = [f"{names[c]} {counts[c]}x" for c in range(6) if counts[c] != 4]
+            wrong = [f"{names[c]} {counts[c]}x" for c in range(CUBE_COLOURS) if counts[c] != COLOUR_COUNT_A_GAME]
             if wrong:
                 yield error(where(spec.cube, "seed"), f"game {game}'s round cards show colours {view} unevenly "
-                                                      f"({', '.join(wrong)}); each should come 4 times")
+                                                      f"({', '.join(wrong)}); each should come {COLOUR_COUNT_A_GAME} times")
                 return
-
-
-#: The smallest player sheet whose grid, cards and rounds can still be written in: five polyomino
-#: cards side by side with cubes of MIN_CELL_MM want 250 mm across.
-MIN_PLAYER_SHEET_MM = (250.0, 140.0)
-MAX_ROUND_CARD_MM = (130.0, 180.0)  # a card for the hand, whole on a sheet of A4 or Letter
-MIN_ROUND_CARD_MM = (55.0, 80.0)  # twenty facelets, each large enough to tell at arm's length
-MIN_FACELET_MM = 6.0  # a seat's facelet on a round card: its colour and symbol read across the table
-MIN_CELL_MM = 6.0  # a grid or polyomino cube a pencil mark fits in
-MIN_SEAT_LABEL_PT = 8.0
-MAX_CORNER_SHARE = 0.12  # a round card's corner radius, of its shorter side (a poker card's 3 mm is 5 %)
 
 
 @rules.rule("diaominos.sizes", "sheets large enough to write on, a board border that holds the seat labels, "
@@ -247,7 +234,7 @@ def check_sizes(spec: DiaominosSpec):
     board, style = spec.board, spec.style.resolve("board", piece="board")
     if seat_label_size(spec, style) < MIN_SEAT_LABEL_PT * PT:
         labels = list(seat_labels(spec).values())
-        along = min(board_size(board)) * 0.3
+        along = min(board_size(board)) * SEAT_LABEL_SHARE
         longest = max(labels, key=lambda label: text_width(label, MIN_SEAT_LABEL_PT * PT, style.title.face))
         if text_width(longest, MIN_SEAT_LABEL_PT * PT, style.title.face) > along:
             yield error(where(board, "border_mm"), f'the seat label "{longest}" is too long for the board\'s border at '
@@ -313,7 +300,7 @@ def round_card_errors(spec: DiaominosSpec):
     text above them; the first card that does not is reported."""
     card = spec.round_cards.piece
     for game in range(1, spec.round_cards.games + 1):
-        for number in range(1, 7):
+        for number in range(1, ROUNDS + 1):
             style = spec.style.resolve("round-card", f"game-{game}", piece=f"round-card-g{game}-r{number}",
                                        safe_mm=card.safe_mm)
             small = round_card_layout(card.width_mm, card.height_mm, style,
