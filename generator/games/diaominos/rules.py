@@ -12,13 +12,15 @@ from generator.canvas import PT
 from generator.colour_rules import distances
 from generator.fonts import text_width
 from generator.kit.prose import FLOOR_PT, rules_sheet_errors
+from generator.kit.layouts import box_of
 from generator.kit.text import counted
+from generator.model import Area
 from generator.schema import where
 from generator.validate import RuleBook, error
 
 from .board import LETTERS, board_path, board_size, plan_routes, roll_key, seat_label_size, seat_labels
 from .cube import SEATS, is_l_move, keeps_promise
-from .paper import game_rounds, game_seeds, round_card_layout, rules_blocks
+from .paper import element_text, game_rounds, game_seeds, rules_blocks, seat_facelet
 from .sheet import player_sheet_layout, polyomino_cell
 from .rulebook import (COLOUR_COUNT_A_GAME, CUBE_COLOURS, FACELETS_PER_COLOUR, GRID_CUBES, KEY_FLOOR_PT,
                        MAX_CORNER_SHARE, MAX_ROUND_CARD_MM, MIN_CELL_MM, MIN_FACELET_MM, MIN_PLAYER_SHEET_MM,
@@ -296,20 +298,20 @@ def check_sizes(spec: DiaominosSpec):
 
 
 def round_card_errors(spec: DiaominosSpec):
-    """Each round card's seats show their facelets at MIN_FACELET_MM or more, however its style sizes the
-    text above them; the first card that does not is reported."""
+    """Each round card's seats show their facelets at MIN_FACELET_MM or more in the box the layout gives
+    them, however its style sizes the labels above them; the first card that does not is reported."""
     card = spec.round_cards.piece
+    seats = [element for _, element in spec.layouts.layouts.get("round-card", ()) if element.draw == "diaominos.seat-faces"]
     for game in range(1, spec.round_cards.games + 1):
         for number in range(1, ROUNDS + 1):
             style = spec.style.resolve("round-card", f"game-{game}", piece=f"round-card-g{game}-r{number}",
                                        safe_mm=card.safe_mm)
-            small = round_card_layout(card.width_mm, card.height_mm, style,
-                                      spec.words("card.heading", game=game, round=number)).small
-            if small < MIN_FACELET_MM:
-                yield error(where(spec.round_cards, "piece"),
-                            f"the seats' facelets come out {max(small, 0):.1f} mm on round card {number} of game "
-                            f"{game}, too small to tell apart; the least is {MIN_FACELET_MM:g} mm: use a larger card "
-                            "or smaller text")
-                return
-
-
+            for element in seats:
+                small = seat_facelet(box_of(element, Area(card.width_mm, card.height_mm, 0.0), style),
+                                     element_text(style, element, "body").size)
+                if small < MIN_FACELET_MM:
+                    yield error(where(spec.round_cards, "piece"),
+                                f"the seats' facelets come out {max(small, 0):.1f} mm on round card {number} of game "
+                                f"{game}, too small to tell apart; the least is {MIN_FACELET_MM:g} mm: use a larger "
+                                "card or smaller text")
+                    return
