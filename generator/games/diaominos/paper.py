@@ -22,6 +22,7 @@ from generator.styles import Style, Text
 
 from .board import LETTERS, board_path
 from .cube import SEATS, Cube, Round, play_rounds
+from .elements import element_ink, element_text
 from .spec import face_of
 
 
@@ -59,19 +60,6 @@ def square_in(box) -> tuple[float, float, float]:
     x, y, w, h = box
     side = min(w, h)
     return x + (w - side) / 2, y + (h - side) / 2, side
-
-
-def element_text(style, element, default_role: str | None = None) -> Text:
-    """The text a drawer writes for its element: the element's role's face, at its size_pt (or the
-    size of `default_role`, else of its role), times its scale."""
-    role = getattr(style, element.role)
-    size = element.size_pt * PT if element.size_pt else getattr(style, default_role or element.role).size
-    return Text(role.face, size * element.scale)
-
-
-def element_ink(face, element, row, default: str) -> str:
-    """The element's colour (a style name, a palette name, a {field}), or the drawer's `default`."""
-    return face.colour(filled(element.colour, row), element.where) if element.colour else default
 
 
 def card_fields(spec, game: int, round_: Round) -> dict:

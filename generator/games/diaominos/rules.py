@@ -18,7 +18,7 @@ from generator.model import Area
 from generator.schema import where
 from generator.validate import RuleBook, error
 
-from .board import LETTERS, board_path, board_size, plan_routes, roll_key, seat_label_size, seat_labels
+from .board import LETTERS, board_path, board_row, board_size, roll_key, seat_label_size
 from .cube import SEATS, is_l_move, keeps_promise
 from .paper import element_text, game_rounds, game_seeds, rules_blocks, seat_facelet
 from .sheet import player_sheet_layout, polyomino_cell
@@ -234,19 +234,24 @@ def check_round_cards(spec: DiaominosSpec):
                                "round cards that hold their facelets, rules that fit their sheet at 7 pt")
 def check_sizes(spec: DiaominosSpec):
     board, style = spec.board, spec.style.resolve("board", piece="board")
-    if seat_label_size(spec, style) < MIN_SEAT_LABEL_PT * PT:
-        labels = list(seat_labels(spec).values())
+    row = board_row(spec)
+    board_layout = dict(spec.layouts.layouts.get("board", ()))
+    labels = board_layout.get("seat-labels")
+    label_text = element_text(style, labels) if labels is not None and labels.kind == "draw" else style.title
+    if labels is not None and seat_label_size(board, row["seats"], style, label_text) < MIN_SEAT_LABEL_PT * PT:
         along = min(board_size(board)) * SEAT_LABEL_SHARE
-        longest = max(labels, key=lambda label: text_width(label, MIN_SEAT_LABEL_PT * PT, style.title.face))
-        if text_width(longest, MIN_SEAT_LABEL_PT * PT, style.title.face) > along:
+        longest = max(row["seats"], key=lambda label: text_width(label, MIN_SEAT_LABEL_PT * PT, label_text.face))
+        if text_width(longest, MIN_SEAT_LABEL_PT * PT, label_text.face) > along:
             yield error(where(board, "border_mm"), f'the seat label "{longest}" is too long for the board\'s border at '
                                                    f"{MIN_SEAT_LABEL_PT:g} pt ({along:.0f} mm of it); use fewer words")
         else:
-            low, high = fonts.inked_height("".join(labels), style.title.face)
+            low, high = fonts.inked_height("".join(row["seats"]), label_text.face)
             least = 2 * style.safe_mm + (high - low) * MIN_SEAT_LABEL_PT * PT
             yield error(where(board, "border_mm"), f"a {board.border_mm:g} mm border has no room for the seat labels "
                                                    f"{style.safe_mm:g} mm clear of the cut; use at least {least:.1f} mm")
-    if len(board_path(spec)) == len(LETTERS) and roll_key(spec, plan_routes(spec), style) is None:
+    key = board_layout.get("roll-key")
+    if row["routes"] and key is not None and key.kind == "draw" and \
+            roll_key(board, row["seats"], list(row["routes"]), row["moves"], style, element_text(style, key, "body")) is None:
         yield error(where(board, "border_mm"), f'the roll key ("{spec.words("board.move", start="A", end="B")}" and '
                                                f"its arrows, for each move) does not fit along the board's bottom "
                                                f"border at {KEY_FLOOR_PT:g} pt; use fewer words or a larger board")
