@@ -244,7 +244,7 @@ def draw_squares(canvas: Canvas, box, row, face, element) -> None:
 
 @register_drawer("diaominos.routes")
 def draw_routes(canvas: Canvas, box, row, face, element) -> None:
-    """Each move's route in its colour (the board's move_colours, else the element's colour, else the
+    """Each move's route in its colour (the element's for all, else the board's move_colours, else the
     accent), its width stroke_mm (else a share of the square)."""
     with canvas.saved():
         _in_box(canvas, box)
@@ -309,15 +309,16 @@ def _draw_routes(canvas: Canvas, board: Board, routes: list[Route], face, elemen
     number on a badge halfway along its long leg."""
     style = face.style
     width = element.stroke_mm or route_width(board)
-    ink = element_ink(face, element, row, style.accent)
+    # The element's colour, where it gives one, colours every route (the dashes still tell them apart).
+    colours = [element_ink(face, element, row, style.accent)] if element.colour else board.move_colours
     for route in routes:
-        colour = move_colour(ink, board.move_colours, route.number)
+        colour = move_colour(style.accent, colours, route.number)
         canvas.draw(Path.polygon(route.points, closed=False), stroke=colour, width=width,
                     dash=route_dash(route.number, width))
         _arrow_head(canvas, route.points[-2], route.points[-1], board.square_mm * ARROW_OF_SQUARE, colour)
     clear = badge_radius(board) + width
     for route in routes:
-        colour = move_colour(ink, board.move_colours, route.number)
+        colour = move_colour(style.accent, colours, route.number)
         x, y = badge_centre(route, [other for other in routes if other is not route], clear)
         _draw_badge(canvas, x, y, badge_radius(board), str(route.number), colour, style)
 

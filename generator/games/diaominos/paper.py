@@ -22,14 +22,16 @@ from generator.styles import Style, Text
 
 from .board import LETTERS, board_path
 from .cube import SEATS, Cube, Round, play_rounds
-from .elements import element_ink, element_text
+from .elements import element_ink, element_text, paint
 from .spec import face_of
 
 
 
-def draw_facelet(canvas, colour, x: float, y: float, size: float, style: Style) -> None:
-    """A facelet on paper: its colour and symbol, outlined so white shows on white paper."""
-    canvas.rect(x, y, size, size, radius=size * FACELET_CORNER, fill=colour.colour, stroke=style.line, width=style.line_mm * 0.6)
+def draw_facelet(canvas, colour, x: float, y: float, size: float, style: Style, outline: str | None = None) -> None:
+    """A facelet on paper: its colour and symbol, outlined (in the line's colour, or `outline`) so
+    white shows on white paper."""
+    canvas.rect(x, y, size, size, radius=size * FACELET_CORNER, fill=colour.colour, stroke=outline or style.line,
+                width=style.line_mm * 0.6)
     draw_symbol(canvas, colour.symbol, x + size / 2, y + size / 2, size * 0.5, style.ink_on(colour.colour))
 
 
@@ -44,11 +46,13 @@ def game_rounds(spec, seed: int) -> list[Round]:
     return play_rounds(Cube.scrambled(seed), dict(zip(LETTERS, board_path(spec))))
 
 
-def _draw_face(canvas, colours, face: list[int], x: float, y: float, size: float, style: Style) -> None:
+def _draw_face(canvas, colours, face: list[int], x: float, y: float, size: float, style: Style,
+               outline: str | None = None) -> None:
     """A 2 x 2 face of facelets, top-left corner at (x, y), each `size` with a gap of FACE_GAP of it."""
     gap = size * FACE_GAP
     for k, colour in enumerate(face):
-        draw_facelet(canvas, colours[colour], x + (k % 2) * (size + gap), y + (k // 2) * (size + gap), size, style)
+        draw_facelet(canvas, colours[colour], x + (k % 2) * (size + gap), y + (k // 2) * (size + gap), size, style,
+                     outline)
 
 
 FACE_GAP = 1 / 8  # between a cube face's facelets, of a facelet
@@ -72,9 +76,15 @@ def card_fields(spec, game: int, round_: Round) -> dict:
 
 @register_drawer("diaominos.top-face")
 def draw_top_face(canvas, box, row, face, element) -> None:
-    """The colours on top this round: a 2 x 2 face, as large as its box's square."""
+    """The colours on top this round: a 2 x 2 face, as large as its box's square, the facelets outlined
+    in the element's stroke (or colour)."""
     x, y, side = square_in(box)
-    _draw_face(canvas, row["colours"], row["round"].top, x, y, side / FACE_SPAN, face.style)
+    _draw_face(canvas, row["colours"], row["round"].top, x, y, side / FACE_SPAN, face.style, outline(face, element, row))
+
+
+def outline(face, element, row) -> str | None:
+    """The facelets' outline: the element's stroke, else its colour, else the style's line (None)."""
+    return paint(face, element, row, None, None)[1] or element_ink(face, element, row, None)
 
 
 def seat_facelet(box, label: float) -> float:
@@ -101,7 +111,7 @@ def draw_seat_faces(canvas, box, row, face, element) -> None:
         size = fit_line(words, text.size, column * SEAT_LABEL_OF_COLUMN, text.face)
         canvas.text(cx, y0 + text.size, words, size, fill=colour, face=text.face, anchor="middle")
         _draw_face(canvas, row["colours"], row["round"].seats[seat], cx - small * FACE_SPAN / 2,
-                   y0 + text.size * SEAT_LABEL_DOWN, small, style)
+                   y0 + text.size * SEAT_LABEL_DOWN, small, style, paint(face, element, row, None, None)[1])
 
 
 SEAT_LABEL_OF_COLUMN = 0.9  # clear of the next column's label

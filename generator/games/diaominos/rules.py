@@ -21,7 +21,7 @@ from generator.validate import RuleBook, error
 from .board import LETTERS, board_path, board_row, board_size, roll_key, seat_label_size
 from .cube import SEATS, is_l_move, keeps_promise
 from .paper import element_text, game_rounds, game_seeds, rules_blocks, seat_facelet
-from .sheet import player_sheet_layout, polyomino_cell
+from .sheet import part_layout, polyomino_cell
 from .rulebook import (COLOUR_COUNT_A_GAME, CUBE_COLOURS, FACELETS_PER_COLOUR, GRID_CUBES, KEY_FLOOR_PT,
                        MAX_CORNER_SHARE, MAX_ROUND_CARD_MM, MIN_CELL_MM, MIN_FACELET_MM, MIN_PLAYER_SHEET_MM,
                        MIN_ROUND_CARD_MM, MIN_SEAT_LABEL_PT, MIN_STICKER_SHARE, PLAYERS, POLYOMINO_CUBES, POLYOMINOES,
@@ -280,25 +280,29 @@ def check_sizes(spec: DiaominosSpec):
                                                  f"{MIN_PLAYER_SHEET_MM[1]:g} mm")
         return
     # The grid's cubes shrink to the room the sheet leaves them, less with larger text.
+    # Each part as the layout places it: the grid's cubes shrink to the room its box leaves them, less
+    # with larger text; a part the layout leaves out is not checked.
     for n in range(sheet.copies):
         style = spec.style.resolve("player-sheet", piece=f"player-sheet-{n + 1}")
-        layout = player_sheet_layout(spec, style)
-        for colour, name in zip(spec.cube.colours, layout.key_names):
-            if layout.key_name_size(name) < FLOOR_PT * PT - 1e-9:
+        key = part_layout(spec, style, "colour-key")
+        for colour, name in zip(spec.cube.colours, key.key_names if key else ()):
+            if key.key_name_size(name) < FLOOR_PT * PT - 1e-9:
                 yield error(where(colour, "label" if colour.label is not None else "name"),
                             f'the colour name "{name}" does not fit the player sheet\'s colour key at {FLOOR_PT:g} '
                             "pt; use a shorter name or label")
                 return
-        if layout.cell < MIN_CELL_MM:
-            yield error(where(sheet, "grid"), f"the grid's cubes come out {math.floor(layout.cell * 100) / 100:.2f} mm on player sheet "
-                                              f"{n + 1}, too small to mark; the least is {MIN_CELL_MM:g} mm: give the "
-                                              "sheet more room, fewer layers or smaller text")
+        grid = part_layout(spec, style, "grid")
+        if grid and grid.cell < MIN_CELL_MM:
+            yield error(where(sheet, "grid"), f"the grid's cubes come out {math.floor(grid.cell * 100) / 100:.2f} mm on "
+                                              f"player sheet {n + 1}, too small to mark; the least is {MIN_CELL_MM:g} mm: "
+                                              "give the sheet more room, fewer layers or smaller text")
             return
-        cube = polyomino_cell(layout.card_width(len(sheet.polyominoes)))
+        cards = part_layout(spec, style, "polyominoes")
+        cube = polyomino_cell(cards.card_width(len(sheet.polyominoes))) if cards else MIN_CELL_MM
         if cube < MIN_CELL_MM - 1e-9:
-            yield error(where(sheet, "polyominoes"), f"the polyominoes' cubes come out {math.floor(cube * 100) / 100:.2f} mm on player sheet "
-                                                     f"{n + 1}, too small to mark; the least is {MIN_CELL_MM:g} mm: "
-                                                     "give the sheet more width or fewer polyominoes")
+            yield error(where(sheet, "polyominoes"), f"the polyominoes' cubes come out {math.floor(cube * 100) / 100:.2f} "
+                                                     f"mm on player sheet {n + 1}, too small to mark; the least is "
+                                                     f"{MIN_CELL_MM:g} mm: give the sheet more width or fewer polyominoes")
             return
 
 
