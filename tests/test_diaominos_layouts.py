@@ -119,3 +119,69 @@ def test_the_readme_edit_builds_as_shown(tmp_path):
     assert seat.face == card.front.style.body.face
     board = drawn(piece(target, "board")).texts
     assert not any(re.match(r"^[A-E]-[B-F]$", text.text) for text in board)
+
+
+# Every element of every layout answers an edit from the game file --------------------------------
+
+LAYOUT_PIECES = {"board": ("board", "front"), "player-sheet": ("player-sheet", "front"),
+                 "cube-sticker": ("cube-sticker", "front"), "round-card": ("round-card", "front"),
+                 "round-card-back": ("round-card", "back")}
+SET = load_game("diaominos").spec.layouts.layouts
+TEXT_KINDS = ("text", "draw")  # the drawers that write words: all but the squares, routes and the card's back face
+SILENT_TEXT = {"board.squares", "board.routes", "round-card.top-face", "round-card-back.face"}
+
+
+def printed(target) -> dict[str, tuple]:
+    """Each layout's face as the print shows it: its texts and paths, where and in what colour."""
+    parts = {part.name: part for part in load_game(str(target)).components()}
+    faces = {}
+    for layout, (component, side) in LAYOUT_PIECES.items():
+        found = parts[component].pieces[0]
+        recording = drawn(found, side)
+        faces[layout] = (tuple((t.text, tuple(round(v, 3) for v in t.box), t.fill, t.face, round(t.size, 4))
+                               for t in recording.texts),
+                         tuple((tuple(round(v, 3) for v in p.box), p.fill, p.stroke) for p in recording.paths))
+    return faces
+
+
+def edits(kind: str) -> list[dict[str, tuple[str, str]]]:
+    """Rounds of edits, each changing at most one element of each layout: (element, YAML of the edit)."""
+    rounds = []
+    for layout, elements in SET.items():
+        chosen = []
+        for name, element in elements:
+            if kind == "colour":
+                key = "fill" if element.kind in ("rect",) or name in ("squares", "spaces", "face") else "colour"
+                key = "stroke" if element.kind == "line" else key
+                if name == "label" and layout == "round-card-back":
+                    key = "fill"
+                chosen.append((name, f'{{{key}: "#2a7f62"}}'))
+            elif kind == "size":
+                if element.kind in TEXT_KINDS and f"{layout}.{name}" not in SILENT_TEXT:
+                    chosen.append((name, "{size_pt: 12}"))
+            elif kind == "at":
+                chosen.append((name, "{at: [0.1, 0.12]}"))
+            else:
+                chosen.append((name, "null"))
+        for index, edit in enumerate(chosen):
+            while len(rounds) <= index:
+                rounds.append({})
+            rounds[index][layout] = edit
+    return rounds
+
+
+BUNDLED_PRINT = {}
+
+
+@pytest.mark.parametrize("kind", ["at", "colour", "size", "null"])
+def test_every_element_of_every_layout_answers_an_edit_in_the_print(tmp_path, kind):
+    before = BUNDLED_PRINT.setdefault("faces", printed("diaominos"))
+    unseen = []
+    for number, edit in enumerate(edits(kind)):
+        text = "".join(f"  {layout}:\n    {name}: {change}\n" for layout, (name, change) in edit.items())
+        folder = tmp_path / str(number)
+        folder.mkdir()
+        after = printed(diaominos_with(folder, text))
+        unseen += [f"{layout}.{name}: {change}" for layout, (name, change) in edit.items()
+                   if after[layout] == before[layout]]
+    assert not unseen, unseen

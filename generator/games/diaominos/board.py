@@ -17,10 +17,11 @@ from generator.geometry import Path
 from generator.fonts import text_width
 from generator.kit.text import centred_baseline, fit_box
 from generator.kit.layouts import register_drawer
-from generator.model import Area
-from generator.styles import Style
+from generator.styles import Style, Text
 
 from .cube import rolls_for_move
+from .elements import element_ink, element_text, paint
+from .rulebook import KEY_FLOOR_PT, SEAT_LABEL_SHARE, SEATS
 
 if TYPE_CHECKING:
     from .game import Board, DiaominosSpec
@@ -39,17 +40,26 @@ def board_size(board: Board) -> tuple[float, float]:
 
 def seat_labels(spec: DiaominosSpec) -> dict[int, str]:
     """Each seat's label in the border, from the words."""
-    return {seat: spec.words("board.seat", seat=seat) for seat in (1, 2, 3, 4)}
+    return {seat: spec.words("board.seat", seat=seat) for seat in range(1, SEATS + 1)}
 
 
-def seat_label_size(spec: DiaominosSpec, style: Style) -> float:
-    """The seat labels' size: the title role's, or less so that they fit the border, `safe_mm`
-    clear of the cut and of the squares (all four at the size of the longest)."""
-    board = spec.board
+def seat_label_size(board: Board, labels, style: Style, text: Text | None = None) -> float:
+    """The seat labels' size: the title role's (or `text`'s), or less so that they fit the border,
+    `safe_mm` clear of the cut and of the squares (all four at the size of the longest)."""
+    text = text or style.title
     room = board.border_mm - 2 * style.safe_mm
-    along = min(board_size(board)) * 0.3
-    return min(fit_box(label, style.title.size, along, max(room, 0.0), style.title.face)
-               for label in seat_labels(spec).values())
+    along = min(board_size(board)) * SEAT_LABEL_SHARE
+    return min(fit_box(label, text.size, along, max(room, 0.0), text.face) for label in labels)
+
+
+def board_row(spec: DiaominosSpec) -> dict:
+    """The fields the board's layout hands its drawers: the board, the routes planned once, and the
+    words as printed (no coordinates: where each part goes is the layout's, or follows from the board)."""
+    board = spec.board
+    routes = tuple(plan_routes(spec)) if len(board_path(spec)) == len(LETTERS) else ()
+    return {"board": board, "spaces": tuple(zip(LETTERS, board_path(spec))), "routes": routes,
+            "seats": tuple(seat_labels(spec).values()), "path_rule": spec.words("board.path"),
+            "moves": tuple(spec.words("board.move", start=route.start, end=route.end) for route in routes)}
 
 
 # Routes ----------------------------------------------------------------------------------------
@@ -203,70 +213,117 @@ def route_dash(number: int, width: float) -> tuple[float, ...] | None:
     return tuple(length * width for length in pattern) if pattern else None
 
 
-def move_colour(style: Style, colours: list[str], number: int) -> str:
-    """Each move's own colour, from the board's `move_colours`; the accent if it names none."""
-    return colours[(number - 1) % len(colours)] if colours else style.accent
+def move_colour(default: str, colours: list[str], number: int) -> str:
+    """Each move's own colour, from the board's `move_colours`; `default` if it names none."""
+    return colours[(number - 1) % len(colours)] if colours else default
 
 
 # Drawing -----------------------------------------------------------------------------------
 
-# Each part of the board is a drawer the layout diaominos-faces.board places (its row: the game's
-# spec, whose board, spaces and words they read); routes and the roll key are planned once a board.
+# Each part of the board is a drawer the layout diaominos-faces.board places: its box's top-left is the
+# board's (so `at` moves a part), and it paints in its element's colours and text size. What it draws
+# follows from the board's row (board_row): the squares, spaces and routes the rules compute.
+
+def _in_box(canvas: Canvas, box):
+    canvas.translate(box[0], box[1])
+
 
 @register_drawer("diaominos.squares")
 def draw_squares(canvas: Canvas, box, row, face, element) -> None:
-    """The board's squares, inside its border."""
-    board, style = row["game"].board, face.style
+    """The board's squares, inside its border, in the element's fill and stroke."""
+    board, style = row["board"], face.style
     s, b = board.square_mm, board.border_mm
-    for column in range(board.columns):
-        for row_ in range(board.rows):
-            canvas.rect(b + column * s, b + row_ * s, s, s, fill=style.panel, stroke=style.line, width=style.line_mm)
+    fill, stroke = paint(face, element, row, style.panel, style.line)
+    with canvas.saved():
+        _in_box(canvas, box)
+        for column in range(board.columns):
+            for row_ in range(board.rows):
+                canvas.rect(b + column * s, b + row_ * s, s, s, fill=fill, stroke=stroke,
+                            width=element.stroke_mm or style.line_mm)
 
 
 @register_drawer("diaominos.routes")
 def draw_routes(canvas: Canvas, box, row, face, element) -> None:
-    _draw_routes(canvas, row["game"], plan_routes(row["game"]), face.style)
+    """Each move's route in its colour (the element's for all, else the board's move_colours, else the
+    accent), its width stroke_mm (else a share of the square)."""
+    with canvas.saved():
+        _in_box(canvas, box)
+        _draw_routes(canvas, row["board"], list(row["routes"]), face, element, row)
 
 
 @register_drawer("diaominos.spaces")
 def draw_spaces(canvas: Canvas, box, row, face, element) -> None:
-    _draw_spaces(canvas, row["game"], face.style)
+    """The rings A to F, in the element's stroke (the accent) and fill (the paper), each letter in
+    the element's role (index) at most its size."""
+    board, style = row["board"], face.style
+    text = element_text(style, element)
+    fill, stroke = paint(face, element, row, style.background, style.accent)
+    colour = element_ink(face, element, row, style.ink)
+    radius = ring_radius(board)
+    with canvas.saved():
+        _in_box(canvas, box)
+        for letter, square in row["spaces"]:
+            x, y = centre_of(board, square)
+            canvas.circle(x, y, radius, fill=fill, stroke=stroke, width=element.stroke_mm or ring_width(board))
+            size = fit_box(letter, text.size, radius * LETTER_OF_RING, radius * LETTER_OF_RING, text.face)
+            canvas.text(x, centred_baseline(letter, size, text.face, y), letter, size, fill=colour, face=text.face,
+                        anchor="middle")
+
+
+LETTER_OF_RING = 1.3  # a space's letter fits a square this many radii across
 
 
 @register_drawer("diaominos.seat-labels")
 def draw_seat_labels(canvas: Canvas, box, row, face, element) -> None:
-    _draw_seat_labels(canvas, Area(box[2], box[3], 0.0), row["game"], face.style)
-
-
-@register_drawer("diaominos.path-rule")
-def draw_path_rule(canvas: Canvas, box, row, face, element) -> None:
-    _draw_path_rule(canvas, Area(box[2], box[3], 0.0), row["game"], face.style)
+    """A label in the border before each seat, upright for the player sitting there, in the element's
+    role (title) and colour, shrunk to fit the border."""
+    board, style = row["board"], face.style
+    text = element_text(style, element)
+    size = seat_label_size(board, row["seats"], style, text)
+    width, height, b = box[2], box[3], board.border_mm
+    places = ((width * LABEL_AT, height - b / 2, 0), (b / 2, height * LABEL_AT, 90),
+              (width * (1 - LABEL_AT), b / 2, 180), (width - b / 2, height * (1 - LABEL_AT), 270))
+    for label, (cx, cy, turn) in zip(row["seats"], places):
+        with canvas.saved():
+            canvas.translate(box[0] + cx, box[1] + cy)
+            canvas.rotate(turn)
+            canvas.text(0, centred_baseline(label, size, text.face, 0), label, size,
+                        fill=element_ink(face, element, row, style.ink), face=text.face, anchor="middle")
 
 
 @register_drawer("diaominos.roll-key")
 def draw_roll_key(canvas: Canvas, box, row, face, element) -> None:
-    spec, style = row["game"], face.style
-    routes = plan_routes(spec)
-    key = roll_key(spec, routes, style)
+    """Each move's rolls along the bottom border, in the element's role at most the body's size (or size_pt)."""
+    board, routes, style = row["board"], list(row["routes"]), face.style
+    text = element_text(style, element, "body")
+    key = roll_key(board, row["seats"], routes, row["moves"], style, text)
     if key is not None:  # else diaominos.sizes says the key does not fit
-        _draw_roll_key(canvas, spec, routes, style, key, box[3] - spec.board.border_mm / 2)
+        with canvas.saved():
+            _in_box(canvas, box)
+            _draw_roll_key(canvas, board, routes, row["moves"], face, element, row, key, text,
+                           box[3] - board.border_mm / 2)
 
 
-def _draw_routes(canvas: Canvas, spec: DiaominosSpec, routes: list[Route], style: Style) -> None:
+def _draw_routes(canvas: Canvas, board: Board, routes: list[Route], face, element, row) -> None:
     """Each route in its colour and its dash pattern with an arrowhead into its end ring, and its
     number on a badge halfway along its long leg."""
-    board = spec.board
-    width = route_width(board)
+    style = face.style
+    width = element.stroke_mm or route_width(board)
+    # The element's colour, where it gives one, colours every route (the dashes still tell them apart).
+    colours = [element_ink(face, element, row, style.accent)] if element.colour else board.move_colours
     for route in routes:
-        colour = move_colour(style, board.move_colours, route.number)
+        colour = move_colour(style.accent, colours, route.number)
         canvas.draw(Path.polygon(route.points, closed=False), stroke=colour, width=width,
                     dash=route_dash(route.number, width))
-        _arrow_head(canvas, route.points[-2], route.points[-1], board.square_mm * 0.09, colour)
+        _arrow_head(canvas, route.points[-2], route.points[-1], board.square_mm * ARROW_OF_SQUARE, colour)
     clear = badge_radius(board) + width
     for route in routes:
-        colour = move_colour(style, board.move_colours, route.number)
+        colour = move_colour(style.accent, colours, route.number)
         x, y = badge_centre(route, [other for other in routes if other is not route], clear)
         _draw_badge(canvas, x, y, badge_radius(board), str(route.number), colour, style)
+
+
+ARROW_OF_SQUARE = 0.09  # a route's arrowhead, of a square
 
 
 def badge_radius(board: Board) -> float:
@@ -293,17 +350,6 @@ def _draw_badge(canvas: Canvas, x: float, y: float, radius: float, number: str, 
     canvas.text(x, centred_baseline(number, size, face, y), number, size, fill=style.ink, face=face, anchor="middle")
 
 
-def _draw_spaces(canvas: Canvas, spec: DiaominosSpec, style: Style) -> None:
-    board, index = spec.board, style.index
-    radius = ring_radius(board)
-    for letter, square in zip(LETTERS, board_path(spec)):
-        x, y = centre_of(board, square)
-        canvas.circle(x, y, radius, fill=style.background, stroke=style.accent, width=ring_width(board))
-        size = fit_box(letter, index.size, radius * 1.3, radius * 1.3, index.face)
-        canvas.text(x, centred_baseline(letter, size, index.face, y), letter, size, fill=style.ink, face=index.face,
-                    anchor="middle")
-
-
 def _arrow_head(canvas: Canvas, start: Point, end: Point, length: float, colour: str) -> None:
     """An arrowhead whose tip is at `end`, pointing the way from `start`."""
     (x0, y0), (x1, y1) = start, end
@@ -328,32 +374,6 @@ def seam_window(length: float, overlap: float = 8.0, margin: float = 3.0) -> tup
     return length / 2 - overlap / 2 - margin, length / 2 + overlap / 2 + margin
 
 
-def _draw_seat_labels(canvas: Canvas, area: Area, spec: DiaominosSpec, style: Style) -> None:
-    """A label in the border before each seat, upright for the player sitting there."""
-    b, title = spec.board.border_mm, style.title
-    size = seat_label_size(spec, style)
-    labels = seat_labels(spec)
-    width, height = area.width, area.height
-    for seat, (cx, cy, turn) in {1: (width * LABEL_AT, height - b / 2, 0), 2: (b / 2, height * LABEL_AT, 90),
-                                 3: (width * (1 - LABEL_AT), b / 2, 180),
-                                 4: (width - b / 2, height * (1 - LABEL_AT), 270)}.items():
-        label = labels[seat]
-        with canvas.saved():
-            canvas.translate(cx, cy)
-            canvas.rotate(turn)
-            canvas.text(0, centred_baseline(label, size, title.face, 0), label, size, fill=style.ink, face=title.face,
-                        anchor="middle")
-
-
-def _draw_path_rule(canvas: Canvas, area: Area, spec: DiaominosSpec, style: Style) -> None:
-    """Along the top border, the rule of the path, clear of where a board printed in two parts is split."""
-    b, body = spec.board.border_mm, style.body
-    caption = spec.words("board.path")
-    room = seam_window(area.width)[0] - b
-    small = fit_box(caption, body.size, room, b - 2 * style.safe_mm, body.face)
-    canvas.text(b, centred_baseline(caption, small, body.face, b / 2), caption, small, fill=style.ink, face=body.face)
-
-
 @dataclass(frozen=True)
 class RollKey:
     """The roll key along the bottom border: its text size and where each move's item starts."""
@@ -362,62 +382,64 @@ class RollKey:
     starts: list[float]
 
 
-def roll_key(spec: DiaominosSpec, routes: list[Route], style: Style) -> RollKey | None:
-    """The key at the body size, or smaller down to 7 pt so that every move's item fits between
-    seat 1's label and the corner, off the stretch where a board printed in two parts is split;
+def roll_key(board: Board, seats, routes: list[Route], moves, style: Style, text: Text | None = None) -> RollKey | None:
+    """The key at `text`'s size (the body's), or smaller down to 7 pt so that every move's item fits
+    between seat 1's label and the corner, off the stretch where a board printed in two parts is split;
     None if it does not fit even at 7 pt."""
-    board, title = spec.board, style.title
+    text, title = text or style.body, style.title
     width = board_size(board)[0]
-    label = seat_label_size(spec, style)
-    left = width * LABEL_AT + text_width(seat_labels(spec)[1], label, title.face) / 2 + label * 1.35
+    label = seat_label_size(board, seats, style)
+    left = width * LABEL_AT + text_width(seats[0], label, title.face) / 2 + label * KEY_AFTER_LABEL
     right = width - board.border_mm
     low, high = seam_window(width)
-    size = style.body.size
+    size = text.size
     while True:
         x, starts = left, []
-        for route in routes:
-            item = _key_item_width(spec, route, style, size)
+        for words, route in zip(moves, routes):
+            item = _key_item_width(words, route, text.face, size)
             if x < high and x + item > low:
                 x = high
             if x + item > right:
                 break
             starts.append(x)
-            x += item + size * 0.9
+            x += item + size * KEY_GAP
         if len(starts) == len(routes):
             return RollKey(size, starts)
         if size <= KEY_FLOOR_PT * PT + 1e-9:
             return None
-        size = max(size * 0.96, KEY_FLOOR_PT * PT)
+        size = max(size * KEY_SHRINK, KEY_FLOOR_PT * PT)
 
 
-KEY_FLOOR_PT = 7.0
+KEY_AFTER_LABEL, KEY_GAP, KEY_SHRINK = 1.35, 0.9, 0.96  # in text sizes; the shrink a step
 
 
-def _key_item_width(spec: DiaominosSpec, route: Route, style: Style, size: float) -> float:
-    words = spec.words("board.move", start=route.start, end=route.end)
-    return 2 * size * 0.75 + size * 0.4 + text_width(words, size, style.title.face) + size * 0.5 + \
-        len(route.rolls) * (size * 1.1 + size * 0.3)
+def _key_item_width(words: str, route: Route, face: str, size: float) -> float:
+    return 2 * size * KEY_BADGE + size * KEY_SPACE + text_width(words, size, face) + size * 0.5 + \
+        len(route.rolls) * (size * KEY_ARROW + size * KEY_ARROW_GAP)
 
 
-def _draw_roll_key(canvas: Canvas, spec: DiaominosSpec, routes: list[Route], style: Style, key: RollKey,
-                   middle: float) -> None:
+KEY_BADGE, KEY_SPACE, KEY_ARROW, KEY_ARROW_GAP = 0.75, 0.4, 1.1, 0.3  # a key item's parts, in text sizes
+
+
+def _draw_roll_key(canvas: Canvas, board: Board, routes: list[Route], moves, face, element, row, key: RollKey,
+                   text: Text, middle: float) -> None:
     """For each move its badge, its spaces and an arrow for every roll, as seen from seat 1, laid
     along the bottom border and stepping over the stretches where the board may be split."""
-    board = spec.board
+    style = face.style
     size = key.size
-    badge = size * 0.75
-    arrow = size * 1.1
-    for route, x in zip(routes, key.starts):
-        words = spec.words("board.move", start=route.start, end=route.end)
-        colour = move_colour(style, board.move_colours, route.number)
+    badge = size * KEY_BADGE
+    arrow = size * KEY_ARROW
+    ink, colour_of = element_ink(face, element, row, style.ink), element_ink(face, element, row, style.accent)
+    for words, route, x in zip(moves, routes, key.starts):
+        colour = move_colour(colour_of, board.move_colours, route.number)
         _draw_badge(canvas, x + badge, middle, badge, str(route.number), colour, style)
-        cursor = x + 2 * badge + size * 0.4
-        canvas.text(cursor, centred_baseline(words, size, style.title.face, middle), words, size, fill=style.ink,
-                    face=style.title.face)
-        cursor += text_width(words, size, style.title.face) + size * 0.5
+        cursor = x + 2 * badge + size * KEY_SPACE
+        canvas.text(cursor, centred_baseline(words, size, text.face, middle), words, size, fill=ink, face=text.face)
+        cursor += text_width(words, size, text.face) + size * 0.5
         # The route's line under its spaces and rolls, in its dash pattern.
         line, under = route_width(board) * 0.45, middle + size * 0.78
-        canvas.line(x + 2 * badge + size * 0.4, under, cursor + len(route.rolls) * (arrow + size * 0.3) - size * 0.3,
+        canvas.line(x + 2 * badge + size * KEY_SPACE, under,
+                    cursor + len(route.rolls) * (arrow + size * KEY_ARROW_GAP) - size * KEY_ARROW_GAP,
                     under, stroke=colour, width=line, dash=route_dash(route.number, line))
         for roll in route.rolls:
             dx, dy = ROLL_ARROWS[roll]
@@ -427,4 +449,4 @@ def _draw_roll_key(canvas: Canvas, spec: DiaominosSpec, routes: list[Route], sty
             canvas.line(*start, end[0] - dx * arrow * 0.3, end[1] - dy * arrow * 0.3, stroke=colour,
                         width=route_width(board) * 0.6)
             _arrow_head(canvas, start, end, arrow * 0.45, colour)
-            cursor += arrow + size * 0.3
+            cursor += arrow + size * KEY_ARROW_GAP

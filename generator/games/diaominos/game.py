@@ -21,7 +21,7 @@ from generator.print_guide import Printing
 from generator.schema import where
 from generator.shapes import Rect
 
-from .board import LETTERS, board_path, board_size  # noqa: F401  (the game's facts, for plug-in readers)
+from .board import LETTERS, board_path, board_row, board_size  # noqa: F401  (the game's facts, for plug-in readers)
 from .paper import round_card_component, rules_component, sticker_guide_component
 from .polyominoes import marking_order  # noqa: F401
 from .rules import rules
@@ -35,7 +35,7 @@ def components(spec: DiaominosSpec) -> list[Component]:
     sheet, cube, words = spec.player_sheet, spec.cube, spec.words
     spec.printing = printing(spec)
     board_style = spec.style.resolve("board", piece="board")
-    board = [Piece("board", Rect(*board_size(spec.board)), face_of(spec, "board", board_style, game=spec))]
+    board = [Piece("board", Rect(*board_size(spec.board)), face_of(spec, "board", board_style, **board_row(spec)))]
     sheet_row = player_sheet_row(spec)
     sheets = []
     for n in range(sheet.copies):

@@ -10,26 +10,28 @@ rules/diaominos.md.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from generator.canvas import PT
 from generator.fonts import text_width
-from generator.kit.layouts import register_drawer
+from generator.kit.layouts import filled, register_drawer
 from generator.kit.prose import prose_face, rules_sheet_component
 from generator.kit.symbols import draw_symbol
 from generator.kit.text import centred_baseline, fit_line
 from generator.model import Area, Component, Piece
 from generator.shapes import Rect
-from generator.styles import Style
+from generator.styles import Style, Text
 
 from .board import LETTERS, board_path
 from .cube import SEATS, Cube, Round, play_rounds
+from .elements import element_ink, element_text, paint
 from .spec import face_of
 
 
 
-def draw_facelet(canvas, colour, x: float, y: float, size: float, style: Style) -> None:
-    """A facelet on paper: its colour and symbol, outlined so white shows on white paper."""
-    canvas.rect(x, y, size, size, radius=size * 0.11, fill=colour.colour, stroke=style.line, width=style.line_mm * 0.6)
+def draw_facelet(canvas, colour, x: float, y: float, size: float, style: Style, outline: str | None = None) -> None:
+    """A facelet on paper: its colour and symbol, outlined (in the line's colour, or `outline`) so
+    white shows on white paper."""
+    canvas.rect(x, y, size, size, radius=size * FACELET_CORNER, fill=colour.colour, stroke=outline or style.line,
+                width=style.line_mm * 0.6)
     draw_symbol(canvas, colour.symbol, x + size / 2, y + size / 2, size * 0.5, style.ink_on(colour.colour))
 
 
@@ -44,39 +46,24 @@ def game_rounds(spec, seed: int) -> list[Round]:
     return play_rounds(Cube.scrambled(seed), dict(zip(LETTERS, board_path(spec))))
 
 
-def _draw_face(canvas, colours, face: list[int], x: float, y: float, size: float, style: Style) -> None:
-    """A 2 x 2 face of facelets, top-left corner at (x, y), each `size` with a gap of an eighth."""
-    gap = size / 8
+def _draw_face(canvas, colours, face: list[int], x: float, y: float, size: float, style: Style,
+               outline: str | None = None) -> None:
+    """A 2 x 2 face of facelets, top-left corner at (x, y), each `size` with a gap of FACE_GAP of it."""
+    gap = size * FACE_GAP
     for k, colour in enumerate(face):
-        draw_facelet(canvas, colours[colour], x + (k % 2) * (size + gap), y + (k // 2) * (size + gap), size, style)
+        draw_facelet(canvas, colours[colour], x + (k % 2) * (size + gap), y + (k // 2) * (size + gap), size, style,
+                     outline)
 
 
-@dataclass(frozen=True)
-class RoundCardLayout:
-    """Where a round card's parts go, from the top down (mm): the heading and its rule, the words over
-    the top face and the face itself, then the seats in two columns of two, each a label over a face.
-    The validator reads the same layout, so a card whose facelets come out too small is an error."""
-
-    heading: float  # the heading's size
-    rule: float  # the rule under it
-    top_words: float  # the baseline of "Cube on A: on top"
-    big: float  # a facelet of the top face
-    seats: float  # where the first row of seats starts
-    column: float  # a seat column's width
-    small: float  # a facelet of a seat's face
-    block: float  # a seat's height: its label and its face
+FACE_GAP = 1 / 8  # between a cube face's facelets, of a facelet
+FACE_SPAN = 2 + FACE_GAP  # a 2 x 2 face's side, in facelets
 
 
-def round_card_layout(width: float, height: float, style: Style, heading: str) -> RoundCardLayout:
-    safe, title, label = style.safe_mm, style.title, style.body
-    size = fit_line(heading, title.size, width - 2 * safe, title.face)
-    rule = safe + size * 1.25
-    top_words = rule + label.size * 1.5
-    big = min((width - 2 * safe) * 0.2, height * 0.12)
-    seats = top_words + label.size * 0.6 + big * 2.125 + label.size * 0.9
-    column = (width - 2 * safe) / 2
-    small = min(column * 0.3, (height - safe - seats - 2 * label.size * 1.6) / 4.5)
-    return RoundCardLayout(size, rule, top_words, big, seats, column, small, label.size * 1.5 + small * 2.125)
+def square_in(box) -> tuple[float, float, float]:
+    """The largest square centred in a box: its left, top and side."""
+    x, y, w, h = box
+    side = min(w, h)
+    return x + (w - side) / 2, y + (h - side) / 2, side
 
 
 def card_fields(spec, game: int, round_: Round) -> dict:
@@ -89,65 +76,78 @@ def card_fields(spec, game: int, round_: Round) -> dict:
 
 @register_drawer("diaominos.top-face")
 def draw_top_face(canvas, box, row, face, element) -> None:
-    """The colours on top this round, large, under the words that say so."""
-    style, label = face.style, face.style.body
-    layout = round_card_layout(box[2], box[3], style, row["heading"])
-    big = layout.big
-    _draw_face(canvas, row["colours"], row["round"].top, box[0] + box[2] / 2 - big * (1 + 1 / 16),
-               box[1] + layout.top_words + label.size * 0.6, big, style)
+    """The colours on top this round: a 2 x 2 face, as large as its box's square, the facelets outlined
+    in the element's stroke (or colour)."""
+    x, y, side = square_in(box)
+    _draw_face(canvas, row["colours"], row["round"].top, x, y, side / FACE_SPAN, face.style, outline(face, element, row))
+
+
+def outline(face, element, row) -> str | None:
+    """The facelets' outline: the element's stroke, else its colour, else the style's line (None)."""
+    return paint(face, element, row, None, None)[1] or element_ink(face, element, row, None)
+
+
+def seat_facelet(box, label: float) -> float:
+    """A seat's facelet on a round card whose seats take `box`, under labels `label` mm high: two
+    rows of two seats, each a label over a face, the facelets as large as the box lets them be."""
+    return min(box[2] / 2 * SEAT_FACELET_OF_COLUMN, (box[3] - 2 * label * SEAT_LABELS_ROOM) / SEAT_FACES_ROOM)
+
+
+SEAT_FACELET_OF_COLUMN = 0.3  # a facelet at most this of its seat's column: two side by side, with room
+SEAT_LABEL_DOWN = 1.5  # a seat's face starts this far under the label's top, in text sizes
+SEAT_LABELS_ROOM, SEAT_FACES_ROOM = 1.6, 4.5  # a column's height: two labels (in sizes), two faces (in facelets)
 
 
 @register_drawer("diaominos.seat-faces")
 def draw_seat_faces(canvas, box, row, face, element) -> None:
     """Before each seat, the four facelets the player there loads this round, as seen from their seat,
-    under the seat's name (the element's role, title by default, at the body's size)."""
-    style, label = face.style, face.style.body
-    title = getattr(style, element.role)
-    layout = round_card_layout(box[2], box[3], style, row["heading"])
-    small, colour = layout.small, face.colour(element.colour) if element.colour else style.ink
+    under the seat's name (in the element's role, at the body's size unless it gives size_pt): two
+    rows of two seats filling the element's box, each label kept to its column."""
+    style, text = face.style, element_text(face.style, element, "body")
+    small, colour, column = seat_facelet(box, text.size), element_ink(face, element, row, style.ink), box[2] / 2
     for index, (seat, words) in enumerate(zip(SEATS, row["seats"])):
-        cx = box[0] + style.safe_mm + (index % 2 + 0.5) * layout.column
-        y0 = box[1] + layout.seats + (index // 2) * (layout.block + label.size * 0.5)
-        size = fit_line(words, label.size, layout.column * 0.9, title.face)  # clear of the next column's
-        canvas.text(cx, y0 + label.size, words, size, fill=colour, face=title.face, anchor="middle")
-        _draw_face(canvas, row["colours"], row["round"].seats[seat], cx - small * (1 + 1 / 16), y0 + label.size * 1.5,
-                   small, style)
+        cx = box[0] + (index % 2 + 0.5) * column
+        y0 = box[1] + (index // 2) * (text.size * 2 + small * FACE_SPAN)
+        size = fit_line(words, text.size, column * SEAT_LABEL_OF_COLUMN, text.face)
+        canvas.text(cx, y0 + text.size, words, size, fill=colour, face=text.face, anchor="middle")
+        _draw_face(canvas, row["colours"], row["round"].seats[seat], cx - small * FACE_SPAN / 2,
+                   y0 + text.size * SEAT_LABEL_DOWN, small, style, paint(face, element, row, None, None)[1])
 
 
-#: A duplex printer shifts the backs 1-2 mm: a back keeps everything but its colour this far inside the
-#: cut, so the shift shows nowhere along the edges.
-BACK_CLEAR_MM = 5.0
+SEAT_LABEL_OF_COLUMN = 0.9  # clear of the next column's label
 
 
 @register_drawer("diaominos.back-face")
 def draw_back_face(canvas, box, row, face, element) -> None:
-    """A cube's face, blank, in the pattern's colour: the middle of every round card's back."""
-    x, y, w, h = box
-    size = min(w, h) * 0.16
-    gap = size / 8
-    x0, y0 = x + w / 2 - size - gap / 2, y + h / 2 - size - gap / 2
+    """A cube's face, blank, in the element's fill (the pattern's colour): the middle of every round
+    card's back, as large as its box's square."""
+    x, y, side = square_in(box)
+    size = side / FACE_SPAN
+    fill = face.colour(filled(element.fill, row), element.where) if element.fill else face.style.back_pattern
     for k in range(4):
-        canvas.rect(x0 + (k % 2) * (size + gap), y0 + (k // 2) * (size + gap), size, size, radius=size * 0.12,
-                    fill=face.style.back_pattern)
+        canvas.rect(x + (k % 2) * size * (1 + FACE_GAP), y + (k // 2) * size * (1 + FACE_GAP), size, size,
+                    radius=size * FACELET_CORNER, fill=fill)
 
 
-@register_drawer("diaominos.back-label")
-def draw_back_label(canvas, box, row, face, element) -> None:
-    """Under the face, small, the card's game and round on a plate of the pattern's colour, whose ink
-    reads on it in every palette (on a pale ink-saver back neither the ink nor the paper would): the
-    rules lay a game's cards out face down in order, and the back says the order."""
-    x, y, w, h = box
-    style, label = face.style, row["label"]
-    text = getattr(style, element.role)
-    size = min(w, h) * 0.16
-    pad = text.size * 0.6
-    clear = max(BACK_CLEAR_MM, style.safe_mm)
-    fitted = fit_line(label, text.size, w - 2 * (clear + pad), text.face)  # under 7 pt: layout.text-size
-    width, height = text_width(label, fitted, text.face) + 2 * pad, fitted * 1.8
-    top = y + h / 2 - size - size / 16 + 2 * size + size / 8 + size / 2
-    canvas.rect(x + (w - width) / 2, top, width, height, radius=height * 0.25, fill=style.back_pattern)
-    canvas.text(x + w / 2, centred_baseline(label, fitted, text.face, top + height / 2), label, fitted,
-                fill=style.ink_on(style.back_pattern), face=text.face, anchor="middle")
+@register_drawer("diaominos.plate")
+def draw_plate(canvas, box, row, face, element) -> None:
+    """The element's text on a plate of its fill (the pattern's colour), in the colour that reads on it
+    (on a pale ink-saver back neither the ink nor the paper would), shrunk to the box's width and
+    centred in it, the plate's top at the box's: the round card's back says its game and round."""
+    x, y, w, _ = box
+    style, text = face.style, element_text(face.style, element)
+    label = row["label"]
+    pad = text.size * PLATE_PAD
+    fitted = fit_line(label, text.size, w - 2 * pad, text.face)  # under 7 pt: layout.text-size
+    width, height = text_width(label, fitted, text.face) + 2 * pad, fitted * PLATE_HEIGHT
+    fill = face.colour(filled(element.fill, row), element.where) if element.fill else style.back_pattern
+    canvas.rect(x + (w - width) / 2, y, width, height, radius=height * PLATE_CORNER, fill=fill)
+    canvas.text(x + w / 2, centred_baseline(label, fitted, text.face, y + height / 2), label, fitted,
+                fill=element_ink(face, element, row, style.ink_on(fill)), face=text.face, anchor="middle")
+
+
+PLATE_PAD, PLATE_HEIGHT, PLATE_CORNER = 0.6, 1.8, 0.25  # in text sizes, and of the plate's height
+FACELET_CORNER = 0.11  # a facelet's corner radius, of its side
 
 
 def round_card_component(spec) -> Component:

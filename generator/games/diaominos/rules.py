@@ -12,14 +12,20 @@ from generator.canvas import PT
 from generator.colour_rules import distances
 from generator.fonts import text_width
 from generator.kit.prose import FLOOR_PT, rules_sheet_errors
+from generator.kit.layouts import box_of
 from generator.kit.text import counted
+from generator.model import Area
 from generator.schema import where
 from generator.validate import RuleBook, error
 
-from .board import KEY_FLOOR_PT, LETTERS, board_path, board_size, plan_routes, roll_key, seat_label_size, seat_labels
+from .board import LETTERS, board_path, board_row, board_size, roll_key, seat_label_size
 from .cube import SEATS, is_l_move, keeps_promise
-from .paper import game_rounds, game_seeds, round_card_layout, rules_blocks
-from .sheet import player_sheet_layout, polyomino_cell
+from .paper import element_text, game_rounds, game_seeds, rules_blocks, seat_facelet
+from .sheet import part_layout, polyomino_cell
+from .rulebook import (COLOUR_COUNT_A_GAME, CUBE_COLOURS, FACELETS_PER_COLOUR, GRID_CUBES, KEY_FLOOR_PT,
+                       MAX_CORNER_SHARE, MAX_ROUND_CARD_MM, MIN_CELL_MM, MIN_FACELET_MM, MIN_PLAYER_SHEET_MM,
+                       MIN_ROUND_CARD_MM, MIN_SEAT_LABEL_PT, MIN_STICKER_SHARE, PLAYERS, POLYOMINO_CUBES, POLYOMINOES,
+                       ROUNDS, SAME_INK_DELTA_E, SEAT_LABEL_SHARE, SLOTS_PER_ROUND)
 from .polyominoes import FREE_TETROMINOES, canonical, connected
 from .spec import DiaominosSpec, colour_label, grid_cells
 
@@ -30,7 +36,7 @@ rules = RuleBook()
 @rules.rule("diaominos.players", "1 to 4 players, one at each side of the board")
 def check_players(spec: DiaominosSpec):
     for index, count in enumerate(spec.players):
-        if not 1 <= count <= 4:
+        if not PLAYERS[0] <= count <= PLAYERS[1]:
             yield error(where(spec, f"players[{index}]"), f"{counted(count, 'player')}: the board has four sides, "
                                                           "so 1 to 4")
     if not spec.players:
@@ -85,23 +91,17 @@ def check_routes(spec: DiaominosSpec):
 @rules.rule("diaominos.promise", "rolling A to F puts every surface on top once and before every seat once")
 def check_promise(spec: DiaominosSpec):
     path = board_path(spec)
-    moves_ok = len(path) == 6 and all(is_l_move(a, b) for a, b in zip(path, path[1:]))
+    moves_ok = len(path) == len(LETTERS) and all(is_l_move(a, b) for a, b in zip(path, path[1:]))
     if moves_ok and not keeps_promise(path):
         yield error(where(spec.board, "spaces"),
                     "rolling the cube from A to F does not bring every surface to the top once and "
                     "before every seat once; choose another layout of the spaces")
 
 
-#: Two inks nearer than this (CIEDE2000, in normal vision) look the same on the cube.
-SAME_INK_DELTA_E = 3.0
-#: A sticker covers most of its facelet (a cube's half side): 22 mm on a 50 mm cube is 88 %.
-MIN_STICKER_SHARE = 0.7
-
-
 @rules.rule("diaominos.cube", "six distinct colours of four facelets each, stickers that cover the facelets")
 def check_cube(spec: DiaominosSpec):
     cube = spec.cube
-    if len(cube.colours) != 6:
+    if len(cube.colours) != CUBE_COLOURS:
         yield error(where(cube, "colours"), f"{counted(len(cube.colours), 'colour')}; a cube has 6 (5 polyomino "
                                             "colours and 1 wild)")
     for index, colour in enumerate(cube.colours):
@@ -137,7 +137,7 @@ def check_cube(spec: DiaominosSpec):
                 ink, like = (getattr(c.colour, "name", None) or str(c.colour) for c in (colour, other))
                 yield error(where(colour, "colour"), f'{colour.name}\'s ink "{ink}" looks the same as {other.name}\'s '
                                                      f'("{like}"); every colour needs its own')
-    if cube.facelets_per_colour != 4:
+    if cube.facelets_per_colour != FACELETS_PER_COLOUR:
         yield error(where(cube, "facelets_per_colour"), f"{counted(cube.facelets_per_colour, 'facelet')} a colour; a "
                                                         "2x2 cube has 4")
     if cube.sticker_mm > cube.cube_mm / 2:
@@ -152,7 +152,7 @@ def check_cube(spec: DiaominosSpec):
 @rules.rule("diaominos.polyominoes", "the five free tetrominoes, none a turn or mirror of another")
 def check_polyominoes(spec: DiaominosSpec):
     shapes = spec.player_sheet.polyominoes
-    if len(shapes) != 5:
+    if len(shapes) != POLYOMINOES:
         yield error(where(spec.player_sheet, "polyominoes"), f"{counted(len(shapes), 'polyomino', 'polyominoes')}; "
                                                              "the game has 5")
     seen: dict[tuple, str] = {}
@@ -165,7 +165,7 @@ def check_polyominoes(spec: DiaominosSpec):
             yield error(here, f"two polyominoes are called {shape.name}; give each shape a name of its own")
         names.add(shape.name.casefold())
         cells = [tuple(cell) for cell in shape.cells]
-        if len(cells) != 4 or len(set(cells)) != 4 or not connected(cells):
+        if len(cells) != POLYOMINO_CUBES or len(set(cells)) != POLYOMINO_CUBES or not connected(cells):
             yield error(here, f"polyomino {shape.name} is not four joined cubes")
             continue
         form = canonical(cells)
@@ -182,8 +182,8 @@ def check_grid(spec: DiaominosSpec):
     grid = spec.player_sheet.grid
     here = where(spec.player_sheet, "grid")
     cells = grid_cells(grid)
-    if not 60 <= len(cells) <= 96:
-        yield error(here, f"the grid has {counted(len(cells), 'cube')}; the game wants 60 to 96")
+    if not GRID_CUBES[0] <= len(cells) <= GRID_CUBES[1]:
+        yield error(here, f"the grid has {counted(len(cells), 'cube')}; the game wants {GRID_CUBES[0]} to {GRID_CUBES[1]}")
     if cells and not connected(cells):
         yield error(here, "the grid is in pieces; every cube must join the rest")
     starts = [cell for cell, mark in cells.items() if mark == "S"]
@@ -204,9 +204,9 @@ def check_grid(spec: DiaominosSpec):
 @rules.rule("diaominos.rounds", "six round rows of four slots")
 def check_rounds(spec: DiaominosSpec):
     sheet = spec.player_sheet
-    if sheet.rounds != 6:
-        yield error(where(sheet, "rounds"), f"{counted(sheet.rounds, 'round row')}; the game has 6 rounds")
-    if sheet.slots_per_round != 4:
+    if sheet.rounds != ROUNDS:
+        yield error(where(sheet, "rounds"), f"{counted(sheet.rounds, 'round row')}; the game has {ROUNDS} rounds")
+    if sheet.slots_per_round != SLOTS_PER_ROUND:
         yield error(where(sheet, "slots_per_round"), f"{counted(sheet.slots_per_round, 'slot')} a round; 4 faces "
                                                      "face each player")
 
@@ -214,7 +214,7 @@ def check_rounds(spec: DiaominosSpec):
 @rules.rule("diaominos.round-cards", "in every game the cards deal, each colour is on top 4 times and before "
                                      "each seat 4 times")
 def check_round_cards(spec: DiaominosSpec):
-    if len(board_path(spec)) != 6 or len(spec.cube.colours) != 6:
+    if len(board_path(spec)) != len(LETTERS) or len(spec.cube.colours) != CUBE_COLOURS:
         return
     names = [colour.name for colour in spec.cube.colours]
     for game, seed in enumerate(game_seeds(spec), start=1):
@@ -223,41 +223,35 @@ def check_round_cards(spec: DiaominosSpec):
         views.update({f"before seat {seat}": [c for r in rounds for c in r.seats[seat]] for seat in SEATS})
         for view, seen in views.items():
             counts = Counter(seen)
-            wrong = [f"{names[c]} {counts[c]}x" for c in range(6) if counts[c] != 4]
+            wrong = [f"{names[c]} {counts[c]}x" for c in range(CUBE_COLOURS) if counts[c] != COLOUR_COUNT_A_GAME]
             if wrong:
                 yield error(where(spec.cube, "seed"), f"game {game}'s round cards show colours {view} unevenly "
-                                                      f"({', '.join(wrong)}); each should come 4 times")
+                                                      f"({', '.join(wrong)}); each should come {COLOUR_COUNT_A_GAME} times")
                 return
-
-
-#: The smallest player sheet whose grid, cards and rounds can still be written in: five polyomino
-#: cards side by side with cubes of MIN_CELL_MM want 250 mm across.
-MIN_PLAYER_SHEET_MM = (250.0, 140.0)
-MAX_ROUND_CARD_MM = (130.0, 180.0)  # a card for the hand, whole on a sheet of A4 or Letter
-MIN_ROUND_CARD_MM = (55.0, 80.0)  # twenty facelets, each large enough to tell at arm's length
-MIN_FACELET_MM = 6.0  # a seat's facelet on a round card: its colour and symbol read across the table
-MIN_CELL_MM = 6.0  # a grid or polyomino cube a pencil mark fits in
-MIN_SEAT_LABEL_PT = 8.0
-MAX_CORNER_SHARE = 0.12  # a round card's corner radius, of its shorter side (a poker card's 3 mm is 5 %)
 
 
 @rules.rule("diaominos.sizes", "sheets large enough to write on, a board border that holds the seat labels, "
                                "round cards that hold their facelets, rules that fit their sheet at 7 pt")
 def check_sizes(spec: DiaominosSpec):
     board, style = spec.board, spec.style.resolve("board", piece="board")
-    if seat_label_size(spec, style) < MIN_SEAT_LABEL_PT * PT:
-        labels = list(seat_labels(spec).values())
-        along = min(board_size(board)) * 0.3
-        longest = max(labels, key=lambda label: text_width(label, MIN_SEAT_LABEL_PT * PT, style.title.face))
-        if text_width(longest, MIN_SEAT_LABEL_PT * PT, style.title.face) > along:
+    row = board_row(spec)
+    board_layout = dict(spec.layouts.layouts.get("board", ()))
+    labels = board_layout.get("seat-labels")
+    label_text = element_text(style, labels) if labels is not None and labels.kind == "draw" else style.title
+    if labels is not None and seat_label_size(board, row["seats"], style, label_text) < MIN_SEAT_LABEL_PT * PT:
+        along = min(board_size(board)) * SEAT_LABEL_SHARE
+        longest = max(row["seats"], key=lambda label: text_width(label, MIN_SEAT_LABEL_PT * PT, label_text.face))
+        if text_width(longest, MIN_SEAT_LABEL_PT * PT, label_text.face) > along:
             yield error(where(board, "border_mm"), f'the seat label "{longest}" is too long for the board\'s border at '
                                                    f"{MIN_SEAT_LABEL_PT:g} pt ({along:.0f} mm of it); use fewer words")
         else:
-            low, high = fonts.inked_height("".join(labels), style.title.face)
+            low, high = fonts.inked_height("".join(row["seats"]), label_text.face)
             least = 2 * style.safe_mm + (high - low) * MIN_SEAT_LABEL_PT * PT
             yield error(where(board, "border_mm"), f"a {board.border_mm:g} mm border has no room for the seat labels "
                                                    f"{style.safe_mm:g} mm clear of the cut; use at least {least:.1f} mm")
-    if len(board_path(spec)) == len(LETTERS) and roll_key(spec, plan_routes(spec), style) is None:
+    key = board_layout.get("roll-key")
+    if row["routes"] and key is not None and key.kind == "draw" and \
+            roll_key(board, row["seats"], list(row["routes"]), row["moves"], style, element_text(style, key, "body")) is None:
         yield error(where(board, "border_mm"), f'the roll key ("{spec.words("board.move", start="A", end="B")}" and '
                                                f"its arrows, for each move) does not fit along the board's bottom "
                                                f"border at {KEY_FLOOR_PT:g} pt; use fewer words or a larger board")
@@ -286,43 +280,47 @@ def check_sizes(spec: DiaominosSpec):
                                                  f"{MIN_PLAYER_SHEET_MM[1]:g} mm")
         return
     # The grid's cubes shrink to the room the sheet leaves them, less with larger text.
+    # Each part as the layout places it: the grid's cubes shrink to the room its box leaves them, less
+    # with larger text; a part the layout leaves out is not checked.
     for n in range(sheet.copies):
         style = spec.style.resolve("player-sheet", piece=f"player-sheet-{n + 1}")
-        layout = player_sheet_layout(spec, style)
-        for colour, name in zip(spec.cube.colours, layout.key_names):
-            if layout.key_name_size(name) < FLOOR_PT * PT - 1e-9:
+        key = part_layout(spec, style, "colour-key")
+        for colour, name in zip(spec.cube.colours, key.key_names if key else ()):
+            if key.key_name_size(name) < FLOOR_PT * PT - 1e-9:
                 yield error(where(colour, "label" if colour.label is not None else "name"),
                             f'the colour name "{name}" does not fit the player sheet\'s colour key at {FLOOR_PT:g} '
                             "pt; use a shorter name or label")
                 return
-        if layout.cell < MIN_CELL_MM:
-            yield error(where(sheet, "grid"), f"the grid's cubes come out {math.floor(layout.cell * 100) / 100:.2f} mm on player sheet "
-                                              f"{n + 1}, too small to mark; the least is {MIN_CELL_MM:g} mm: give the "
-                                              "sheet more room, fewer layers or smaller text")
+        grid = part_layout(spec, style, "grid")
+        if grid and grid.cell < MIN_CELL_MM:
+            yield error(where(sheet, "grid"), f"the grid's cubes come out {math.floor(grid.cell * 100) / 100:.2f} mm on "
+                                              f"player sheet {n + 1}, too small to mark; the least is {MIN_CELL_MM:g} mm: "
+                                              "give the sheet more room, fewer layers or smaller text")
             return
-        cube = polyomino_cell(layout.card_width(len(sheet.polyominoes)))
+        cards = part_layout(spec, style, "polyominoes")
+        cube = polyomino_cell(cards.card_width(len(sheet.polyominoes))) if cards else MIN_CELL_MM
         if cube < MIN_CELL_MM - 1e-9:
-            yield error(where(sheet, "polyominoes"), f"the polyominoes' cubes come out {math.floor(cube * 100) / 100:.2f} mm on player sheet "
-                                                     f"{n + 1}, too small to mark; the least is {MIN_CELL_MM:g} mm: "
-                                                     "give the sheet more width or fewer polyominoes")
+            yield error(where(sheet, "polyominoes"), f"the polyominoes' cubes come out {math.floor(cube * 100) / 100:.2f} "
+                                                     f"mm on player sheet {n + 1}, too small to mark; the least is "
+                                                     f"{MIN_CELL_MM:g} mm: give the sheet more width or fewer polyominoes")
             return
 
 
 def round_card_errors(spec: DiaominosSpec):
-    """Each round card's seats show their facelets at MIN_FACELET_MM or more, however its style sizes the
-    text above them; the first card that does not is reported."""
+    """Each round card's seats show their facelets at MIN_FACELET_MM or more in the box the layout gives
+    them, however its style sizes the labels above them; the first card that does not is reported."""
     card = spec.round_cards.piece
+    seats = [element for _, element in spec.layouts.layouts.get("round-card", ()) if element.draw == "diaominos.seat-faces"]
     for game in range(1, spec.round_cards.games + 1):
-        for number in range(1, 7):
+        for number in range(1, ROUNDS + 1):
             style = spec.style.resolve("round-card", f"game-{game}", piece=f"round-card-g{game}-r{number}",
                                        safe_mm=card.safe_mm)
-            small = round_card_layout(card.width_mm, card.height_mm, style,
-                                      spec.words("card.heading", game=game, round=number)).small
-            if small < MIN_FACELET_MM:
-                yield error(where(spec.round_cards, "piece"),
-                            f"the seats' facelets come out {max(small, 0):.1f} mm on round card {number} of game "
-                            f"{game}, too small to tell apart; the least is {MIN_FACELET_MM:g} mm: use a larger card "
-                            "or smaller text")
-                return
-
-
+            for element in seats:
+                small = seat_facelet(box_of(element, Area(card.width_mm, card.height_mm, 0.0), style),
+                                     element_text(style, element, "body").size)
+                if small < MIN_FACELET_MM:
+                    yield error(where(spec.round_cards, "piece"),
+                                f"the seats' facelets come out {max(small, 0):.1f} mm on round card {number} of game "
+                                f"{game}, too small to tell apart; the least is {MIN_FACELET_MM:g} mm: use a larger "
+                                "card or smaller text")
+                    return

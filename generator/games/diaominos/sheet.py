@@ -9,11 +9,13 @@ from dataclasses import dataclass
 
 from generator.canvas import PT, Canvas
 from generator.fonts import text_width, wrap
-from generator.kit.layouts import register_drawer
+from generator.kit.layouts import box_of, register_drawer
+from generator.model import Area
 from generator.kit.prose import FLOOR_PT
 from generator.kit.text import centred_baseline, fit_box, fit_line, top_baseline
 from generator.styles import Style
 
+from .elements import restyled
 from .paper import draw_facelet
 from .polyominoes import marking_order
 from .spec import DiaominosSpec, Grid, Polyomino, colour_label, grid_cells
@@ -211,15 +213,27 @@ def player_sheet_layout(spec: DiaominosSpec, style: Style) -> SheetLayout:
     return sheet_layout(sheet.width_mm, sheet.height_mm, player_sheet_row(spec), style)
 
 
+def part_layout(spec: DiaominosSpec, style: Style, name: str) -> SheetLayout | None:
+    """The sheet as its part `name` lays itself out, for the validator: in its element's box, in the
+    style as the element changes it; None where the layout leaves the part out (or draws it otherwise)."""
+    element = dict(spec.layouts.layouts.get("player-sheet", ())).get(name)
+    if element is None or element.draw != f"diaominos.sheet-{name}":
+        return None
+    sheet, row = spec.player_sheet, player_sheet_row(spec)
+    _, _, width, height = box_of(element, Area(sheet.width_mm, sheet.height_mm, 0.0), style)
+    return sheet_layout(width, height, row, restyled(style, element, row))
+
+
 def sheet_drawer(name: str):
     """Register a part of the player sheet as the drawer diaominos.<name>: it lays the sheet out from
-    the row's fields and the style (the box is the sheet, as the layout places it) and draws its part."""
+    the row's fields and the style as its element changes it (its colour the ink, its size_pt its
+    role's size...: elements.restyled), in the element's box, and draws its part."""
     def register(draw_part):
         @register_drawer(f"diaominos.{name}")
         def draw(canvas, box, row, face, element):
             with canvas.saved():
                 canvas.translate(box[0], box[1])
-                draw_part(canvas, sheet_layout(box[2], box[3], row, face.style))
+                draw_part(canvas, sheet_layout(box[2], box[3], row, restyled(face.style, element, row, face.colour)))
         return draw_part
     return register
 

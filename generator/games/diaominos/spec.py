@@ -14,6 +14,12 @@ from generator.model import PieceGeometry
 from generator.plugins import GameSpec
 from generator.schema import Colour, spec_field, where
 
+from .rulebook import (BOARD_SQUARES, BOARD_SQUARES_MOST, BORDER_MM, BORDER_MM_MOST, CUBE_MM, CUBE_MM_RANGE,
+                       FACELETS_MOST, FACELETS_PER_COLOUR, GRID_CELL_MM, GRID_CELL_MM_MOST, POLYOMINO_CELL_MOST,
+                       ROUND_CARD_GAMES, ROUND_CARD_GAMES_MOST, ROUNDS, ROUNDS_MOST, SEED, SEED_MOST, SHEET_COPIES,
+                       SHEET_COPIES_MOST, SHEET_MM, SHEET_MM_RANGE, SLOTS_MOST, SLOTS_PER_ROUND, SPACE_INDEX_MOST,
+                       SQUARE_MM, SQUARE_MM_RANGE, STICKER_MM, STICKER_MM_RANGE)
+
 #: The faces' layouts: the set diaominos-faces, changed key by key by a game file's `layouts:`.
 FaceLayouts = Layouts.over("diaominos-faces")
 
@@ -37,27 +43,27 @@ def colour_label(spec, colour: CubeColour) -> str:
 @dataclass(kw_only=True)
 class CubeSpec:
     colours: list[CubeColour]
-    facelets_per_colour: int = spec_field(4, minimum=1, maximum=24)
-    cube_mm: float = spec_field(50.0, positive=True, minimum=10, maximum=200)
-    sticker_mm: float = spec_field(22.0, positive=True, minimum=5, maximum=100)
-    seed: int = spec_field(7, minimum=0, maximum=999_999_999)
+    facelets_per_colour: int = spec_field(FACELETS_PER_COLOUR, minimum=1, maximum=FACELETS_MOST)
+    cube_mm: float = spec_field(CUBE_MM, positive=True, minimum=CUBE_MM_RANGE[0], maximum=CUBE_MM_RANGE[1])
+    sticker_mm: float = spec_field(STICKER_MM, positive=True, minimum=STICKER_MM_RANGE[0], maximum=STICKER_MM_RANGE[1])
+    seed: int = spec_field(SEED, minimum=0, maximum=SEED_MOST)
 
 
 @dataclass(kw_only=True)
 class Board:
-    columns: int = spec_field(4, minimum=1, maximum=20)
-    rows: int = spec_field(4, minimum=1, maximum=20)
-    square_mm: float = spec_field(56.0, positive=True, minimum=5, maximum=200)
-    border_mm: float = spec_field(14.0, positive=True, maximum=60)
+    columns: int = spec_field(BOARD_SQUARES, minimum=1, maximum=BOARD_SQUARES_MOST)
+    rows: int = spec_field(BOARD_SQUARES, minimum=1, maximum=BOARD_SQUARES_MOST)
+    square_mm: float = spec_field(SQUARE_MM, positive=True, minimum=SQUARE_MM_RANGE[0], maximum=SQUARE_MM_RANGE[1])
+    border_mm: float = spec_field(BORDER_MM, positive=True, maximum=BORDER_MM_MOST)
     #: Each space's square, [column, row]: two whole numbers (on the board: the rules check that).
-    spaces: dict[str, tuple[int, int]] = spec_field(minimum=0, maximum=19, parts=("column", "row"))
+    spaces: dict[str, tuple[int, int]] = spec_field(minimum=0, maximum=SPACE_INDEX_MOST, parts=("column", "row"))
     #: A colour for each move's route (A to B, B to C...), so a route is followed by its colour.
     move_colours: list[Colour] = spec_field(default_factory=list)
 
 
 @dataclass(kw_only=True)
 class Grid:
-    cell_mm: float = spec_field(8.0, positive=True, maximum=30)
+    cell_mm: float = spec_field(GRID_CELL_MM, positive=True, maximum=GRID_CELL_MM_MOST)
     number_layers_from: Literal["bottom", "top"] = "bottom"
     layers: list[str]
 
@@ -65,24 +71,24 @@ class Grid:
 @dataclass(kw_only=True)
 class Polyomino:
     name: str
-    #: [column, row] of each cube, in a 4 x 4 box (row 0 at the top), as the player sheet draws it.
-    cells: list[tuple[int, int]] = spec_field(minimum=0, maximum=3, parts=("column", "row"))
+    #: [column, row] of each cube, in a 4 x 4 box (POLYOMINO_BOX) (row 0 at the top), as the player sheet draws it.
+    cells: list[tuple[int, int]] = spec_field(minimum=0, maximum=POLYOMINO_CELL_MOST, parts=("column", "row"))
 
 
 @dataclass(kw_only=True)
 class PlayerSheet:
-    copies: int = spec_field(4, count=True, minimum=1, maximum=20)
-    width_mm: float = spec_field(250.0, positive=True, minimum=100, maximum=1000)
-    height_mm: float = spec_field(178.0, positive=True, minimum=100, maximum=1000)
+    copies: int = spec_field(SHEET_COPIES, count=True, minimum=1, maximum=SHEET_COPIES_MOST)
+    width_mm: float = spec_field(SHEET_MM[0], positive=True, minimum=SHEET_MM_RANGE[0], maximum=SHEET_MM_RANGE[1])
+    height_mm: float = spec_field(SHEET_MM[1], positive=True, minimum=SHEET_MM_RANGE[0], maximum=SHEET_MM_RANGE[1])
     grid: Grid
     polyominoes: list[Polyomino]
-    rounds: int = spec_field(6, minimum=0, maximum=20)
-    slots_per_round: int = spec_field(4, minimum=0, maximum=20)
+    rounds: int = spec_field(ROUNDS, minimum=0, maximum=ROUNDS_MOST)
+    slots_per_round: int = spec_field(SLOTS_PER_ROUND, minimum=0, maximum=SLOTS_MOST)
 
 
 @dataclass(kw_only=True)
 class RoundCards:
-    games: int = spec_field(4, count=True, maximum=50)  # scrambles dealt, six cards each
+    games: int = spec_field(ROUND_CARD_GAMES, count=True, maximum=ROUND_CARD_GAMES_MOST)  # scrambles dealt, six cards each
     piece: PieceGeometry = spec_field(template="pieces")
 
 
