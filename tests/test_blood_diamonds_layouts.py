@@ -62,14 +62,14 @@ def test_the_tiles_name_resized_from_the_game_file(tmp_path, bundled):
 
 
 def test_a_tiles_rank_moved_and_the_others_kept(tmp_path, bundled):
-    moved = pieces_of(game_with(tmp_path, "  tile:\n    rank: {at: [0.5, 0.4]}\n"))["tile-hearts-3"]
+    moved = pieces_of(game_with(tmp_path, "  tile:\n    rank: {at: [0.5, 0.43]}\n"))["tile-hearts-3"]
     rank = lambda piece: texts(piece)["3"]  # noqa: E731
     assert rank(moved).box[1] - rank(bundled["tile-hearts-3"]).box[1] == pytest.approx(-0.1 * 50.8, abs=1e-6)
     assert texts(moved)["Holy Site"].box == texts(bundled["tile-hearts-3"])["Holy Site"].box
 
 
 def test_a_coins_value_side_recoloured_and_a_tile_backs_dots_left_out(tmp_path, bundled):
-    changed = pieces_of(game_with(tmp_path, "  coin-value:\n    middle: {colour: '#123456'}\n"
+    changed = pieces_of(game_with(tmp_path, "  coin-value:\n    rank: {colour: '#123456'}\n"
                                             "  tile-back:\n    dots: null\n"))
     assert "#123456" in [text.fill for text in drawn(changed["coin-hearts-3"], "back").texts]
     assert "#123456" not in [path.fill for path in drawn(changed["coin-hearts-3"]).paths]  # the suit side kept
@@ -104,7 +104,7 @@ def test_the_score_tracks_title_restyled(tmp_path, bundled):
 @pytest.mark.parametrize("layouts, said", [
     ("  tile:\n    rank: {draw: diaominos.routes}\n", 'no drawer is called "diaominos.routes"'),
     ("  tile:\n    rank: {draw: blood_diamonds.tile-rnak}\n", "did you mean"),
-    ("  coin-suit:\n    middle: {anchor: middle}\n", "anchor"),
+    ("  coin-suit:\n    symbol: {anchor: middle}\n", "anchor"),
 ])
 def test_a_broken_layout_in_the_game_file_is_one_line_at_its_line(tmp_path, layouts, said):
     path = game_with(tmp_path, layouts)
