@@ -125,3 +125,54 @@ def test_the_readme_edit_builds_as_shown(tmp_path):
     assert texts(pieces["tile-hearts-3"])["Holy Site"].size == pytest.approx(10 * PT)
     code, _, err = run_pnp("build", str(path), "--out", str(tmp_path / "out"), "-q", cwd=tmp_path)
     assert code == 0, err
+
+
+def fills(recording) -> set:
+    return {path.fill for path in recording.paths} | {path.stroke for path in recording.paths} | \
+        {text.fill for text in recording.texts}
+
+
+# One edit to each layout of the set, through a copy of the game file, and the piece it shows on.
+EDITS = {
+    "tile": ("symbol: {colour: '#123456'}", "tile-hearts-3", "front"),
+    "tile-back": ("grid: {stroke: '#123456'}", "tile-hearts-3", "back"),
+    "coin-suit": ("symbol: {colour: '#123456'}", "coin-hearts-3", "front"),
+    "coin-value": ("rank: {colour: '#123456'}", "coin-hearts-3", "back"),
+    "die": ("faces: {colour: '#123456'}", "die-hearts", "front"),
+    "pawn": ("panels: {colour: '#123456'}", "pawn-hearts", "front"),
+    "reference-front": ("words: {colour: '#123456'}", "reference-card-1", "front"),
+    "reference-back": ("words: {colour: '#123456'}", "reference-card-1", "back"),
+    "score-track": ("track: {colour: '#123456'}", "score-track", "front"),
+    "payoff-chart": ("chart: {colour: '#123456'}", "payoff-chart-1", "front"),
+}
+
+
+def test_every_layout_of_the_set_is_edited_here():
+    assert tuple(EDITS) == LAYOUTS
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_a_recolour_of_each_layout_shows_on_its_piece(tmp_path, bundled, layout):
+    edit, piece_id, side = EDITS[layout]
+    changed = pieces_of(game_with(tmp_path, f"  {layout}:\n    {edit}\n"))[piece_id]
+    assert "#123456" in fills(drawn(changed, side)) and "#123456" not in fills(drawn(bundled[piece_id], side))
+
+
+@pytest.mark.parametrize("layout, element", [("tile", "bar"), ("coin-suit", "symbol"), ("coin-value", "rank"),
+                                             ("die", "faces"), ("pawn", "panels"), ("tile-back", "grid")])
+def test_an_element_left_out_draws_less(tmp_path, bundled, layout, element):
+    piece_id, side = EDITS[layout][1:]
+    changed = pieces_of(game_with(tmp_path, f"  {layout}:\n    {element}: null\n"))[piece_id]
+    before, after = drawn(bundled[piece_id], side), drawn(changed, side)
+    assert len(after.paths) + len(after.texts) < len(before.paths) + len(before.texts)
+
+
+def test_the_coins_rank_sized_by_size_pt_and_the_tiles_symbol_moved(tmp_path, bundled):
+    changed = pieces_of(game_with(tmp_path, "  coin-value:\n    rank: {size_pt: 12}\n"
+                                            "  tile:\n    symbol: {at: [0.3, 0.3]}\n"))
+    assert texts(changed["coin-hearts-3"], "back")["3"].size == pytest.approx(12 * PT)
+    area = Area(50.8, 50.8, 0.0)
+    from generator.kit.layouts import element_boxes
+    before = element_boxes(bundled["tile-hearts-3"].front, area)["symbol"]
+    after = element_boxes(changed["tile-hearts-3"].front, area)["symbol"]
+    assert after[0] - before[0] == pytest.approx((0.3 - 0.195551) * 50.8, abs=1e-6)
