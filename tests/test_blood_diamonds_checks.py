@@ -198,12 +198,11 @@ def test_two_suits_whose_roles_print_alike_are_refused(tmp_path):
 # ---------------------------------------------------------------------------------------------
 
 CLASHES = [
-    ("tile names as tall as the rank", ("style.components.tile.body.size=40",), "tile-sun-ace: its rank and its name overlap"),
-    ("a tile frame far inside the cut", ("style.components.tile.border_mm=20",), "tile-sun-null: its bar reaches past the frame"),
-    ("small tiles", ("tiles.piece.width_mm=20", "tiles.piece.height_mm=20", "coins.piece.width_mm=10",
-                     "coins.piece.height_mm=10"), "tile-sun-null: its suit symbol and its bar overlap"),
+    ("tile names as tall as the rank", ("style.components.tile.title.size=40",), "tile-sun-null: its rank and its name overlap"),
+    ("a tile frame far inside the cut", ("style.components.tile.border_mm=20",), "tile-sun-null: its symbol reaches past the frame"),
+    ("a bar moved onto the symbol", ("layouts.tile.bar.at=[0.3,0.115551]",), "tile-sun-null: its symbol and its bar overlap"),
     ("a coin ring through the symbol", ("style.components.coin.frame=true", "style.components.coin.border_mm=9"),
-     "coin-sun-null: its suit symbol reaches over the ring"),
+     "coin-sun-null: its symbol reaches over the ring"),
     ("squat pawns", ("pawns.height_mm=3",), "pawn-sun: its name reaches past the panel"),
     ("a pawn label larger than the pawn", ("style.components.pawn.title.size=30",), "pawn-sun: its name reaches past the panel"),
 ]
@@ -227,8 +226,8 @@ def test_the_bundled_parts_keep_clear_of_each_other(tmp_path):
 # ---------------------------------------------------------------------------------------------
 
 NEAR_THE_CUT = [
-    ("coin art grown toward the cut", ("style.components.coin.safe_mm=1",),
-     "coin-sun-null: its suit symbol (value side) comes 1.0 mm from the cut (and 35 more pieces)"),
+    ("coin art grown toward the cut", ("layouts.coin-suit.symbol.size=0.6",),
+     "coin-sun-null: its symbol (suit side) comes 1.4 mm from the cut (and 35 more pieces)"),
     ("a coin ring by the rim", ("style.components.coin.frame=true", "style.components.coin.border_mm=0.8",
                                 "style.components.coin.safe_mm=4"),
      "coin-sun-null: its ring (suit side) comes 0.8 mm from the cut (and 35 more pieces)"),
@@ -238,8 +237,9 @@ NEAR_THE_CUT = [
      "coin-moon-3: its ring (suit side) comes 1.5 mm from the cut;"),
     ("a tile frame by the cut", ("style.components.tile.border_mm=1",),
      "tile-sun-null: its frame (face) comes 1.0 mm from the cut (and 35 more pieces)"),
-    ("a frameless tile's symbol by the cut", ("style.components.tile.frame=false", "tiles.piece.safe_mm=1"),
-     "tile-sun-null: its suit symbol (face) comes 2.3 mm from the cut (and 35 more pieces)"),
+    ("a frameless tile's symbol by the cut", ("style.components.tile.frame=false", "tiles.piece.safe_mm=1",
+                                              "layouts.tile.symbol.at=[0.12,0.12]"),
+     "tile-sun-null: its symbol (face) comes 2.0 mm from the cut (and 35 more pieces)"),
 ]
 
 
@@ -257,7 +257,7 @@ def test_the_bundled_tiles_and_coins_keep_2_5_mm_inside_their_cut_clear(tmp_path
     assert len(list(bd_checks.shift_margins(spec))) == 72
 
 
-@pytest.mark.parametrize("sets", [("style.components.tile.body.size=5",), ("style.components.score-track.body.size=4",),
+@pytest.mark.parametrize("sets", [("style.components.tile.title.size=5",), ("style.components.score-track.body.size=4",),
                                   ("style.components.pawn.title.size=5",)])
 def test_a_set_that_prints_text_under_7_pt_is_an_error(tmp_path, sets):
     code, lines = validate(tmp_path, BUNDLED, *sets)

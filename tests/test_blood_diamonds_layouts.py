@@ -62,14 +62,14 @@ def test_the_tiles_name_resized_from_the_game_file(tmp_path, bundled):
 
 
 def test_a_tiles_rank_moved_and_the_others_kept(tmp_path, bundled):
-    moved = pieces_of(game_with(tmp_path, "  tile:\n    rank: {at: [0.5, 0.4]}\n"))["tile-hearts-3"]
+    moved = pieces_of(game_with(tmp_path, "  tile:\n    rank: {at: [0.5, 0.43]}\n"))["tile-hearts-3"]
     rank = lambda piece: texts(piece)["3"]  # noqa: E731
     assert rank(moved).box[1] - rank(bundled["tile-hearts-3"]).box[1] == pytest.approx(-0.1 * 50.8, abs=1e-6)
     assert texts(moved)["Holy Site"].box == texts(bundled["tile-hearts-3"])["Holy Site"].box
 
 
 def test_a_coins_value_side_recoloured_and_a_tile_backs_dots_left_out(tmp_path, bundled):
-    changed = pieces_of(game_with(tmp_path, "  coin-value:\n    middle: {colour: '#123456'}\n"
+    changed = pieces_of(game_with(tmp_path, "  coin-value:\n    rank: {colour: '#123456'}\n"
                                             "  tile-back:\n    dots: null\n"))
     assert "#123456" in [text.fill for text in drawn(changed["coin-hearts-3"], "back").texts]
     assert "#123456" not in [path.fill for path in drawn(changed["coin-hearts-3"]).paths]  # the suit side kept
@@ -104,7 +104,7 @@ def test_the_score_tracks_title_restyled(tmp_path, bundled):
 @pytest.mark.parametrize("layouts, said", [
     ("  tile:\n    rank: {draw: diaominos.routes}\n", 'no drawer is called "diaominos.routes"'),
     ("  tile:\n    rank: {draw: blood_diamonds.tile-rnak}\n", "did you mean"),
-    ("  coin-suit:\n    middle: {anchor: middle}\n", "anchor"),
+    ("  coin-suit:\n    symbol: {anchor: middle}\n", "anchor"),
 ])
 def test_a_broken_layout_in_the_game_file_is_one_line_at_its_line(tmp_path, layouts, said):
     path = game_with(tmp_path, layouts)
@@ -125,3 +125,54 @@ def test_the_readme_edit_builds_as_shown(tmp_path):
     assert texts(pieces["tile-hearts-3"])["Holy Site"].size == pytest.approx(10 * PT)
     code, _, err = run_pnp("build", str(path), "--out", str(tmp_path / "out"), "-q", cwd=tmp_path)
     assert code == 0, err
+
+
+def fills(recording) -> set:
+    return {path.fill for path in recording.paths} | {path.stroke for path in recording.paths} | \
+        {text.fill for text in recording.texts}
+
+
+# One edit to each layout of the set, through a copy of the game file, and the piece it shows on.
+EDITS = {
+    "tile": ("symbol: {colour: '#123456'}", "tile-hearts-3", "front"),
+    "tile-back": ("grid: {stroke: '#123456'}", "tile-hearts-3", "back"),
+    "coin-suit": ("symbol: {colour: '#123456'}", "coin-hearts-3", "front"),
+    "coin-value": ("rank: {colour: '#123456'}", "coin-hearts-3", "back"),
+    "die": ("faces: {colour: '#123456'}", "die-hearts", "front"),
+    "pawn": ("panels: {colour: '#123456'}", "pawn-hearts", "front"),
+    "reference-front": ("words: {colour: '#123456'}", "reference-card-1", "front"),
+    "reference-back": ("words: {colour: '#123456'}", "reference-card-1", "back"),
+    "score-track": ("track: {colour: '#123456'}", "score-track", "front"),
+    "payoff-chart": ("chart: {colour: '#123456'}", "payoff-chart-1", "front"),
+}
+
+
+def test_every_layout_of_the_set_is_edited_here():
+    assert tuple(EDITS) == LAYOUTS
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_a_recolour_of_each_layout_shows_on_its_piece(tmp_path, bundled, layout):
+    edit, piece_id, side = EDITS[layout]
+    changed = pieces_of(game_with(tmp_path, f"  {layout}:\n    {edit}\n"))[piece_id]
+    assert "#123456" in fills(drawn(changed, side)) and "#123456" not in fills(drawn(bundled[piece_id], side))
+
+
+@pytest.mark.parametrize("layout, element", [("tile", "bar"), ("coin-suit", "symbol"), ("coin-value", "rank"),
+                                             ("die", "faces"), ("pawn", "panels"), ("tile-back", "grid")])
+def test_an_element_left_out_draws_less(tmp_path, bundled, layout, element):
+    piece_id, side = EDITS[layout][1:]
+    changed = pieces_of(game_with(tmp_path, f"  {layout}:\n    {element}: null\n"))[piece_id]
+    before, after = drawn(bundled[piece_id], side), drawn(changed, side)
+    assert len(after.paths) + len(after.texts) < len(before.paths) + len(before.texts)
+
+
+def test_the_coins_rank_sized_by_size_pt_and_the_tiles_symbol_moved(tmp_path, bundled):
+    changed = pieces_of(game_with(tmp_path, "  coin-value:\n    rank: {size_pt: 12}\n"
+                                            "  tile:\n    symbol: {at: [0.3, 0.3]}\n"))
+    assert texts(changed["coin-hearts-3"], "back")["3"].size == pytest.approx(12 * PT)
+    area = Area(50.8, 50.8, 0.0)
+    from generator.kit.layouts import element_boxes
+    before = element_boxes(bundled["tile-hearts-3"].front, area)["symbol"]
+    after = element_boxes(changed["tile-hearts-3"].front, area)["symbol"]
+    assert after[0] - before[0] == pytest.approx((0.3 - 0.195551) * 50.8, abs=1e-6)

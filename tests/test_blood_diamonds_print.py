@@ -11,6 +11,7 @@ import pytest
 
 from conftest import words_below
 from generator.games.blood_diamonds import checks as bd_checks
+from generator.kit import layouts as kit_layouts
 from generator.games.blood_diamonds import game as bd_game
 from generator.games.blood_diamonds import faces as bd_faces
 from generator.games.blood_diamonds import pieces as bd_pieces
@@ -178,6 +179,7 @@ def test_the_frame_a_coin_ring_would_draw_is_caught_in_the_recording_too():
 
 
 def symbols_drawn(monkeypatch, draw, area) -> list[str]:
+    """The symbols a face draws: the layout engine's symbol elements and the game's drawers'."""
     drawn = []
     real = bd_faces.draw_symbol
 
@@ -185,9 +187,11 @@ def symbols_drawn(monkeypatch, draw, area) -> list[str]:
         drawn.append(name)
         return real(canvas, name, *args, **kwargs)
 
-    monkeypatch.setattr(bd_faces, "draw_symbol", watched)
+    for module in (bd_faces, kit_layouts):
+        monkeypatch.setattr(module, "draw_symbol", watched)
     record_face(draw, area)
-    monkeypatch.setattr(bd_faces, "draw_symbol", real)
+    for module in (bd_faces, kit_layouts):
+        monkeypatch.setattr(module, "draw_symbol", real)
     return drawn
 
 
@@ -209,14 +213,12 @@ def test_every_face_of_a_suits_pieces_shows_its_symbol_so_greyscale_tells_them_a
 
 
 def test_a_coins_value_side_shows_the_rank_below_a_symbol_at_a_readable_size():
-    spec, parts = components()
-    coin = spec.coins.piece.width_mm
-    style = parts["coin"].pieces[0].back.style
-    for rank in ("null", "ace", "2", "5"):
-        face = bd_pieces.coin_face(coin, style, rank)
-        (_, symbol_y, size), (_, rank_y, height) = face.symbol, face.rank
-        assert size >= 4.5 and height >= 6.0  # mm: a symbol and a rank to read across the table
-        assert symbol_y + size / 2 < rank_y - height / 2  # the symbol above the rank, clear of it
+    _, parts = components()
+    for coin in parts["coin"].pieces[:6]:  # null, ace, 2-5
+        boxes = kit_layouts.element_boxes(coin.back, Area(coin.width, coin.height, 0.0))
+        symbol, rank = boxes["symbol"], boxes["rank"]
+        assert symbol[2] - symbol[0] >= 4.5 and rank[3] - rank[1] >= 6.0, coin.id  # mm: to read across the table
+        assert symbol[3] < rank[1], coin.id  # the symbol above the rank, clear of it
 
 
 # What to print on and what to bring: page 1's box and the rules sheet's "You also need" agree.

@@ -13,7 +13,6 @@ import yaml
 
 from conftest import run_pnp
 from test_words import edited, pdf_words, pseudo, words_file
-from generator.games.blood_diamonds import pieces as bd_pieces
 from generator.games.blood_diamonds.paper import reference_back, reference_front, rules_blocks, rules_pages
 from generator.kit.prose import rules_sheet_fit
 from generator.load import load_game
@@ -244,11 +243,13 @@ def test_a_long_tile_name_takes_two_lines_rather_than_print_below_7_pt():
     long = "Das geheime Versteck des bösen Spions"
     game = load_game(GAME, (f"suits.5.tile={{id: Evil Spy's Lair, label: {long}}}",))
     spec = game.spec
-    style = spec.style.resolve("tile", "spades", "3", "tile-spades-3", safe_mm=spec.tiles.piece.safe_mm)
-    face = bd_pieces.tile_face(spec.tiles.piece.width_mm, spec.tiles.piece.height_mm, style, long)
-    assert len(face.name) == 2 and " ".join(face.name) == long and face.name_size >= 7.0 * 0.3527 - 1e-6
-    english = bd_pieces.tile_face(spec.tiles.piece.width_mm, spec.tiles.piece.height_mm, style, "Evil Spy's Lair")
-    assert english.name == ("Evil Spy's Lair",)
+    tiles = {piece.id: piece for component in game.components() for piece in component.pieces}
+    tile = tiles["tile-spades-3"]
+    names = [text for text in record_face(tile.front, Area(tile.width, tile.height, 0.0)).texts if text.text != "3"]
+    assert len(names) == 2 and " ".join(text.text for text in names) == long
+    assert all(text.size >= 7.0 * 0.3527 - 1e-6 for text in names)
+    english = {piece.id: piece for component in load_game(GAME).components() for piece in component.pieces}
+    assert "Evil Spy's Lair" in [text.text for text in record_face(english["tile-spades-3"].front, Area(50.8, 50.8, 0.0)).texts]
     assert not [f for f in game.findings() if f.rule in ("blood_diamonds.layout", "layout.text-size")]
 
 

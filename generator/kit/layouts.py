@@ -29,9 +29,10 @@ from functools import lru_cache
 from typing import Callable
 
 from generator import fonts
-from generator.canvas import PT
+from generator.canvas import PT, Canvas
 from generator.errors import ErrorList, InputError, Location, did_you_mean
 from generator.images import load_picture
+from generator.recording import Recording
 from generator.geometry import Path as Outline
 from generator.kit.symbols import draw_symbol, is_symbol, symbol_names, symbol_paths
 from generator.model import Area, fill_bleed
@@ -596,15 +597,7 @@ class Face:
             if element.only_if and not getattr(self.style, element.only_if):
                 continue
             canvas.drawing_from(element.where)
-            for turn in (0, 180) if element.head_to_head else (0,):
-                with canvas.saved():
-                    if turn:  # the same element, turned half round about the piece's centre
-                        canvas.translate(area.width, area.height)
-                        canvas.rotate(turn)
-                    if element.every is not None:  # a pattern runs to the bleed's edge, not past it
-                        canvas.clip_rect(*area.bleed_box())
-                    for box in boxes_of(element, area, self.style):
-                        draw_element(canvas, area, element, box, row, self)
+            draw_placed(canvas, area, element, row, self)
         canvas.drawing_from(None)
 
     def colour(self, name: str, location: Location | None = None) -> str:
@@ -1100,3 +1093,42 @@ def layouts_yaml(set_name: str, game: str) -> str:
         "layouts:",
         *lines[start + 1:end],
     ]) + "\n"
+
+
+def draw_placed(canvas, area: Area, element: Element, row: dict, face: Face) -> None:
+    """One element in every place it is drawn: each box of `at_each`, turned round for
+    `head_to_head`, repeated to the bleed for `every`."""
+    for turn in (0, 180) if element.head_to_head else (0,):
+        with canvas.saved():
+            if turn:  # the same element, turned half round about the piece's centre
+                canvas.translate(area.width, area.height)
+                canvas.rotate(turn)
+            if element.every is not None:  # a pattern runs to the bleed's edge, not past it
+                canvas.clip_rect(*area.bleed_box())
+            for box in boxes_of(element, area, face.style):
+                draw_element(canvas, area, element, box, row, face)
+
+
+def element_boxes(face: Face, area: Area) -> dict[str, tuple[float, float, float, float]]:
+    """Where each element of a face puts its ink, by name: (left, top, right, bottom) in mm from the
+    trim's top-left, read from the element drawn alone (one that draws nothing, or is switched off by
+    `only_if`, is left out); a symbol's is the square its size gives (a crescent's corners hold no
+    ink). What a game's overlap and shift-margin rules read, so that they measure the face the layout
+    gives, moved or resized from the game file as it may be."""
+    row, boxes = dict(face.row), {}
+    for name, element in face.layouts.layouts[face.layout]:
+        if element.only_if and not getattr(face.style, element.only_if):
+            continue
+        if element.kind == "symbol" and not element.head_to_head and element.every is None:
+            inked = []
+            for x, y, w, h in boxes_of(element, area, face.style):
+                half = symbol_size(element, (x, y, w, h), frame_of(element, area)) / 2
+                inked.append((x + w / 2 - half, y + h / 2 - half, x + w / 2 + half, y + h / 2 + half))
+        else:
+            recording = Recording()
+            draw_placed(Canvas(recording), area, element, row, face)
+            inked = [path.box for path in recording.paths] + [text.box for text in recording.texts]
+        if inked:
+            boxes[name] = (min(b[0] for b in inked), min(b[1] for b in inked), max(b[2] for b in inked),
+                           max(b[3] for b in inked))
+    return boxes

@@ -10,6 +10,7 @@ from itertools import combinations
 
 from generator import fonts
 from generator.errors import InputError, Location, did_you_mean
+from generator.kit.layouts import element_boxes
 from generator.kit.text import counted
 from generator.model import Area
 from generator.schema import where
@@ -20,7 +21,8 @@ from .labels import role_label, role_label_from_words, suit_label, word_place, w
 from .paper import reference_back, reference_fits, reference_height, rules_errors
 from .rulebook import RANKS, SUIT_ROLES, SUIT_SYMBOLS, WIN, rules
 from .specs import BloodDiamondsSpec, Role, Suit, rank_name
-from .pieces import Box, TEXT_FLOOR_PT, coin_face, coin_styles, die_face_parts, die_style, drawn_pawns, floor_scale, pawn_parts, pawn_styles, tile_back_dots, tile_face, tile_name, tile_styles
+from .pieces import (Box, TEXT_FLOOR_PT, coin_sides, coin_styles, die_face_parts, die_style, drawn_pawns, floor_scale,
+                     pawn_parts, pawn_styles, tile_back, tile_front, tile_styles)
 from .payoff import full_payoff_chart, payoff_size, payoff_spill, payoff_style, sale_key
 from .track import track_squares
 
@@ -420,16 +422,38 @@ def clash(parts: dict[str, Box], field: Box, edge: str) -> str | None:
     return None
 
 
-def coin_clash(width: float, style: Style, rank: str) -> str | None:
+def inked(face, width: float, height: float) -> tuple[dict[str, Box], dict[str, Box]]:
+    """Where a face's elements put their ink, as its layout places them: (the parts, the frames), a
+    frame or ring (a drawer of the style's border) being the edge the parts keep inside, not a part."""
+    parts = element_boxes(face, Area(width, height, 0.0))
+    frames = {name: parts.pop(name) for name, element in face.layouts.layouts[face.layout]
+              if element.draw in FRAME_DRAWERS and name in parts}
+    return parts, frames
+
+
+FRAME_DRAWERS = ("blood_diamonds.frame", "blood_diamonds.ring")
+
+
+def tile_clash(face, width: float, height: float, style: Style) -> str | None:
+    """Whether a tile's parts overlap, or leave the field inside its frame (and the safe margin)."""
+    parts, frames = inked(face, width, height)
+    inner = [style.safe_mm] * 2 + [width - style.safe_mm, height - style.safe_mm]
+    for frame in frames.values():  # its inner edge: the line's width inside its ink
+        inner = [max(inner[0], frame[0] + style.line_mm), max(inner[1], frame[1] + style.line_mm),
+                 min(inner[2], frame[2] - style.line_mm), min(inner[3], frame[3] - style.line_mm)]
+    return clash(parts, tuple(inner), "the frame")
+
+
+def coin_clash(sides, width: float, style: Style) -> str | None:
     """Whether the symbol or the rank in the middle of a coin reaches over its ring."""
-    if not style.frame:
-        return None
     r = width / 2
-    for side in (None, rank):
-        face = coin_face(width, style, side)
-        for what, box in face.parts(style.index.face).items():
-            if farthest(box, r) > face.inside_ring + CLEARANCE:
-                return f"its {what} reaches over the ring" + ("" if side is None else " on its value side")
+    for side, face in zip((None, "value"), sides):
+        parts, rings = inked(face, width, width)
+        for ring in rings.values():
+            inside = (ring[2] - ring[0]) / 2 - style.line_mm
+            for what, box in parts.items():
+                if farthest(box, r) > inside + CLEARANCE:
+                    return f"its {what} reaches over the ring" + ("" if side is None else " on its value side")
     return None
 
 
@@ -440,14 +464,13 @@ def farthest(box: Box, r: float) -> float:
 
 def layout_clashes(spec: BloodDiamondsSpec):
     """(component, piece id, clash or None) for every tile, coin, die and pawn, its parts placed as
-    the sizes and styles in the file place them."""
+    the layouts, sizes and styles in the file place them."""
     tile, coin, f = spec.tiles.piece, spec.coins.piece, spec.dice.face_mm
     for suit in spec.suits:
         for piece_id, rank, style in tile_styles(spec, suit):
-            face = tile_face(tile.width_mm, tile.height_mm, style, tile_name(spec, suit, rank))
-            yield "tile", piece_id, clash(face.parts(style.index.face, rank, style.title.face), face.field, "the frame")
+            yield "tile", piece_id, tile_clash(tile_front(spec, suit, rank, style), tile.width_mm, tile.height_mm, style)
         for piece_id, rank, style in coin_styles(spec, suit):
-            yield "coin", piece_id, coin_clash(coin.width_mm, style, rank)
+            yield "coin", piece_id, coin_clash(coin_sides(spec, suit, rank, style), coin.width_mm, style)
         piece_id, style = die_style(spec, suit)
         faces = (clash(die_face_parts(f, style, rank_name(rank)), (0, 0, f, f), "the face") for rank in spec.dice.faces)
         yield "die", piece_id, next(filter(None, faces), None)
@@ -458,9 +481,10 @@ def layout_clashes(spec: BloodDiamondsSpec):
 
 
 LAYOUT_FIX = {
-    "tile": ("tiles", "piece", "give the tiles more room, or the tile style a smaller border_mm, line_mm, safe_mm or "
-                               "body size"),
-    "coin": ("coins", "piece", "give the coins more room, a larger safe_mm in the coin style, or no ring (frame: false)"),
+    "tile": ("tiles", "piece", "give the tiles more room, the tile style a smaller border_mm, line_mm, safe_mm or "
+                               "title size, or move the part in layouts.tile (pnp layouts blood_diamonds)"),
+    "coin": ("coins", "piece", "give the coins more room, no ring (frame: false), or smaller parts in layouts.coin-suit "
+                               "and coin-value (pnp layouts blood_diamonds)"),
     "die": ("dice", "face_mm", "give the die faces more room, or the die style a smaller safe_mm"),
     "pawn": ("pawns", "height_mm", "make the pawns taller, or the pawn style's title size smaller"),
 }
@@ -471,29 +495,20 @@ LAYOUT_FIX = {
 SHIFT_CLEAR_MM = 2.5
 
 
-def tile_edges(width: float, height: float, style: Style, name: str, rank: str) -> dict[str, float]:
-    """How far each part of a tile's face lies inside its cut, in mm: the frame's outer edge, and the
-    nearest side of every other part's box."""
-    face = tile_face(width, height, style, name)
-    edges = {"frame": style.border_mm} if style.frame else {}
-    for name, (left, top, right, bottom) in face.parts(style.index.face, rank, style.title.face).items():
-        edges[name] = min(left, top, width - right, height - bottom)
-    return edges
-
-
-def tile_back_edges(width: float, height: float) -> dict[str, float]:
-    """The back's dots, likewise. Its grid lines cross the whole tile and run on into the bleed, as its
-    background does: shifted, they still cross the cut at right angles, and no edge runs along it."""
-    return {"dots": min(min(dot[0], dot[1], width - dot[2], height - dot[3]) for dot in tile_back_dots(width, height))}
-
-
-def coin_edges(width: float, style: Style, rank: str | None) -> dict[str, float]:
-    """How far each part of a coin's side lies inside its cut: the ring's outer edge, and the corner of
-    each other part's box farthest from the middle."""
-    face, r = coin_face(width, style, rank), width / 2
-    edges = {"ring": style.border_mm} if face.ring is not None else {}
-    edges.update((name, r - farthest(box, r)) for name, box in face.parts(style.index.face).items())
-    return edges
+def edges(face, width: float, height: float, round_piece: bool = False) -> dict[str, float]:
+    """How far each element of a face keeps its ink inside the cut, in mm: the nearest side of its box,
+    or on a coin the corner farthest from the middle (a ring: its box's side). An element that runs
+    into the bleed (`bleed: true`, a back's grid) crosses the cut at right angles however the back
+    shifts, as the background does, and no edge of it runs along the cut."""
+    parts, frames = inked(face, width, height)
+    bled = {name for name, element in face.layouts.layouts[face.layout] if element.bleed}
+    found = {name: min(left, top, width - right, height - bottom) for name, (left, top, right, bottom)
+             in frames.items()}
+    for name, box in parts.items():
+        if name not in bled:
+            found[name] = width / 2 - farthest(box, width / 2) if round_piece else \
+                min(box[0], box[1], width - box[2], height - box[3])
+    return found
 
 
 def shift_margins(spec: BloodDiamondsSpec):
@@ -507,22 +522,22 @@ def shift_margins(spec: BloodDiamondsSpec):
         return None
 
     tile, coin = spec.tiles.piece, spec.coins.piece
-    back = tile_back_edges(tile.width_mm, tile.height_mm)
+    back = edges(tile_back(spec), tile.width_mm, tile.height_mm)
     for suit in spec.suits:
         for piece_id, rank, style in tile_styles(spec, suit):
-            yield "tile", piece_id, nearest((("face", tile_edges(tile.width_mm, tile.height_mm, style,
-                                                                            tile_name(spec, suit, rank), rank)),
-                                             ("back", back)))
+            front = edges(tile_front(spec, suit, rank, style), tile.width_mm, tile.height_mm)
+            yield "tile", piece_id, nearest((("face", front), ("back", back)))
         for piece_id, rank, style in coin_styles(spec, suit):
-            yield "coin", piece_id, nearest((("suit side", coin_edges(coin.width_mm, style, None)),
-                                             ("value side", coin_edges(coin.width_mm, style, rank))))
+            suit_side, value_side = (edges(side, coin.width_mm, coin.width_mm, round_piece=True)
+                                     for side in coin_sides(spec, suit, rank, style))
+            yield "coin", piece_id, nearest((("suit side", suit_side), ("value side", value_side)))
 
 
 SHIFT_FIX = {
-    "tile": ("tiles", "piece", "keep the tile style's border_mm (where its frame runs) and safe_mm at "
-                               f"{SHIFT_CLEAR_MM:g} or more"),
-    "coin": ("coins", "piece", f"keep the coin style's safe_mm at {SHIFT_CLEAR_MM:g} or more, and a ring's border_mm "
-                               "too (or no ring: frame: false)"),
+    "tile": ("tiles", "piece", f"keep the tile style's border_mm (where its frame runs) at {SHIFT_CLEAR_MM:g} or "
+                               "more, and the parts in layouts.tile that far inside the cut"),
+    "coin": ("coins", "piece", f"keep a ring's border_mm at {SHIFT_CLEAR_MM:g} or more (or no ring: frame: false), and "
+                               "the parts in layouts.coin-suit and coin-value that far inside the cut"),
 }
 
 

@@ -1,9 +1,8 @@
-"""The faces of the piecepack, as drawers the layouts of templates/layouts.yaml (blood_diamonds-faces)
-place: a tile's corner symbol, bar, rank and name, a coin's ring and middle, a die net's faces, a pawn's
-panels. Where each part goes is computed from the piece's size and style (pieces.py), the numbers the
-validator's layout rule reads; a layout's element chooses the parts, their colours and order, and its
-`at`/`box` moves a part: each drawer draws its part as on a piece the size of its box, at the box
-(the whole piece unless the element says otherwise). `scale` and `size_pt` size the part's words."""
+"""The drawers the layouts of templates/layouts.yaml (blood_diamonds-faces) place for what is computed
+rather than placed: a frame or ring its style's border_mm inside its box, a rank (the null an empty
+ring, every glyph one height), a die net's faces, a pawn's two panels, and the aids' whole faces (the
+reference card's flowed words, the score track, the payoff chart). Each draws in its element's box,
+in its element's colours, and sizes its words by the element's role, size_pt and scale."""
 
 from __future__ import annotations
 
@@ -18,7 +17,7 @@ from generator.kit.text import fit_line
 from generator.model import Area
 
 from .specs import Pawns
-from .pieces import coin_face, die_rank_height, draw_frame, draw_rank, pawn_disc, pawn_parts, tile_face, DIE_SYMBOL
+from .pieces import DIE_SYMBOL, RANK_GLYPHS, die_rank_height, draw_rank, pawn_disc, pawn_parts
 
 
 @contextmanager
@@ -30,16 +29,16 @@ def in_box(canvas, box):
         yield Area(width, height, 0.0)
 
 
-def styled(style, element):
-    """The face's style with the element's text sizes: every role `scale` times its size, and the
-    element's role `size_pt` (times `scale`) when it gives one."""
-    if element.scale == 1 and not element.size_pt:
-        return style
+def styled(style, element, row=None, face=None):
+    """The face's style as the element changes it: every role `scale` times its size, the element's
+    role `size_pt` (times `scale`) when it gives one, and its `colour` for the ink."""
     roles = {role: replace(getattr(style, role), size=getattr(style, role).size * element.scale)
-             for role in ("title", "body", "small", "index")}
+             for role in ("title", "body", "small", "index")} if element.scale != 1 else {}
     if element.size_pt:
         roles[element.role] = replace(getattr(style, element.role), size=element.size_pt * PT * element.scale)
-    return replace(style, **roles)
+    if element.colour and face is not None:
+        roles["ink"] = face.colour(filled(element.colour, row or {}), element.where)
+    return replace(style, **roles) if roles else style
 
 
 def colour_of(face, element, row, default: str = "{colour}") -> str:
@@ -47,46 +46,45 @@ def colour_of(face, element, row, default: str = "{colour}") -> str:
     return face.colour(filled(element.colour or default, row), element.where)
 
 
-# Tiles -------------------------------------------------------------------------------------------
+def stroke_of(face, element, row) -> tuple[str, float]:
+    """The element's line: its stroke (else its colour, else the suit's) and stroke_mm (else the style's)."""
+    return (face.colour(filled(element.stroke or element.colour or "{colour}", row), element.where),
+            element.stroke_mm or face.style.line_mm)
 
-@register_drawer("blood_diamonds.tile-frame")
+
+# Frames and ranks ----------------------------------------------------------------------------------
+
+@register_drawer("blood_diamonds.frame")
 def draw_tile_frame(canvas, box, row, face, element) -> None:
-    with in_box(canvas, box) as area:
-        draw_frame(canvas, area, face.style, colour_of(face, element, row))
+    """A frame whose outer edge runs the style's border_mm inside the box (the piece, as bundled): the
+    nearer a frame runs to the cut, the more a slip of the knife shows. Corners round by radius_mm."""
+    x, y, width, height = box
+    stroke, line = stroke_of(face, element, row)
+    inset = face.style.border_mm + line / 2
+    canvas.rect(x + inset, y + inset, width - 2 * inset, height - 2 * inset, radius=element.radius_mm, stroke=stroke,
+                width=line)
 
 
-@register_drawer("blood_diamonds.tile-symbol")
-def draw_tile_symbol(canvas, box, row, face, element) -> None:
-    with in_box(canvas, box) as area:
-        left, top, right, bottom = tile_face(area.width, area.height, face.style, row["name"]).corner
-        draw_symbol(canvas, row["symbol"], (left + right) / 2, (top + bottom) / 2, right - left,
-                    colour_of(face, element, row))
+@register_drawer("blood_diamonds.ring")
+def draw_coin_ring(canvas, box, row, face, element) -> None:
+    """A coin's ring, likewise: its outer edge border_mm inside the circle the box holds."""
+    x, y, width, height = box
+    stroke, line = stroke_of(face, element, row)
+    radius = min(width, height) / 2 - face.style.border_mm - line / 2
+    if radius > 0:
+        canvas.circle(x + width / 2, y + height / 2, radius, stroke=stroke, width=line)
 
 
-@register_drawer("blood_diamonds.tile-bar")
-def draw_tile_bar(canvas, box, row, face, element) -> None:
-    with in_box(canvas, box) as area:
-        left, top, right, bottom = tile_face(area.width, area.height, face.style, row["name"]).bar
-        canvas.rect(left, top, right - left, bottom - top, radius=(bottom - top) / 2,
-                    fill=colour_of(face, element, row))
-
-
-@register_drawer("blood_diamonds.tile-rank")
-def draw_tile_rank(canvas, box, row, face, element) -> None:
-    style = face.style
-    with in_box(canvas, box) as area:
-        rank = tile_face(area.width, area.height, style, row["name"]).rank
-        draw_rank(canvas, row["rank"], *rank, colour_of(face, element, row), style.index.face, style.background)
-
-
-@register_drawer("blood_diamonds.tile-name")
-def draw_tile_name(canvas, box, row, face, element) -> None:
-    style = styled(face.style, element)
-    with in_box(canvas, box) as area:
-        tile = tile_face(area.width, area.height, style, row["name"])
-        for line, baseline in zip(tile.name, tile.baselines()):
-            canvas.text(area.width / 2, baseline, line, tile.name_size, fill=colour_of(face, element, row, "ink"),
-                        face=style.title.face, anchor="middle")
+@register_drawer("blood_diamonds.rank")
+def draw_rank_in_box(canvas, box, row, face, element) -> None:
+    """The row's rank centred in the box, as tall as the box (every rank one height, so a set reads
+    evenly; size_pt sets the glyphs' size instead), in the element's role's font."""
+    x, y, width, height = box
+    role = getattr(face.style, element.role)
+    if element.size_pt:
+        height = element.size_pt * PT * fonts.inked_height(RANK_GLYPHS, role.face)[1]
+    draw_rank(canvas, row["rank"], x + width / 2, y + box[3] / 2, height * element.scale, colour_of(face, element, row),
+              role.face, face.style.background)
 
 
 @register_drawer("blood_diamonds.tile-grid")
@@ -94,36 +92,12 @@ def draw_tile_grid(canvas, box, row, face, element) -> None:
     """Lines across the middle of the box both ways (give it `bleed: true` to run them into the bleed),
     a touch bolder than a face's frame: the grid is the back's whole art."""
     x, y, width, height = box
-    style = face.style
-    stroke = colour_of(face, element, row, "back_pattern")
-    line = element.stroke_mm or style.line_mm
+    stroke = colour_of(face, element, row, element.stroke or "back_pattern")
+    line = element.stroke_mm or face.style.line_mm
     with canvas.saved():
         canvas.clip_rect(x, y, width, height)
         canvas.line(x + width / 2, y, x + width / 2, y + height, stroke=stroke, width=line)
         canvas.line(x, y + height / 2, x + width, y + height / 2, stroke=stroke, width=line)
-
-
-# Coins -------------------------------------------------------------------------------------------
-
-@register_drawer("blood_diamonds.coin-ring")
-def draw_coin_ring(canvas, box, row, face, element) -> None:
-    with in_box(canvas, box) as area:
-        coin = coin_face(area.width, face.style, None)
-        if coin.ring is not None and coin.ring > 0:
-            r = area.width / 2
-            canvas.circle(r, r, coin.ring, stroke=colour_of(face, element, row), width=face.style.line_mm)
-
-
-@register_drawer("blood_diamonds.coin-middle")
-def draw_coin_middle(canvas, box, row, face, element) -> None:
-    """The suit side's large symbol, or (with a rank in the row) the rank with the symbol above it."""
-    style, rank = face.style, row.get("rank")
-    colour = colour_of(face, element, row)
-    with in_box(canvas, box) as area:
-        coin = coin_face(area.width, style, rank)
-        draw_symbol(canvas, row["symbol"], *coin.symbol, colour)
-        if coin.rank is not None:
-            draw_rank(canvas, rank, *coin.rank, colour, style.index.face, style.background)
 
 
 # Dice and pawns ----------------------------------------------------------------------------------
@@ -132,14 +106,17 @@ def draw_coin_middle(canvas, box, row, face, element) -> None:
 def draw_die_faces(canvas, box, row, face, element) -> None:
     """Each face of the net (the row's `net`: its faces' top-left corners, in order) with its rank in
     the middle and the suit's symbol in the corner."""
-    style, f = face.style, row["face_mm"]
+    style, f = styled(face.style, element), row["face_mm"]
     colour = colour_of(face, element, row)
     symbol_at, symbol_size = DIE_SYMBOL
+    rank_face = getattr(style, element.role).face
     with in_box(canvas, box):
         for (x, y), rank in zip(row["net"], row["ranks"]):
-            canvas.rect(x, y, f, f, fill=style.background)
-            draw_rank(canvas, rank, x + f / 2, y + f / 2, die_rank_height(f, style), colour, style.index.face,
-                      style.background)
+            canvas.rect(x, y, f, f, fill=face.colour(filled(element.fill or "background", row), element.where))
+            height = die_rank_height(f, style) * element.scale
+            if element.size_pt:
+                height = element.size_pt * PT * element.scale * fonts.inked_height(RANK_GLYPHS, rank_face)[1]
+            draw_rank(canvas, rank, x + f / 2, y + f / 2, height, colour, rank_face, style.background)
             draw_symbol(canvas, row["symbol"], x + f * symbol_at, y + f * symbol_at, f * symbol_size, colour)
 
 
@@ -151,7 +128,7 @@ def draw_pawn_panels(canvas, box, row, face, element) -> None:
     style = styled(face.style, element)
     w, h, b = row["width_mm"], row["height_mm"], row["base_mm"]
     pawns, name, colour = Pawns(width_mm=w, height_mm=h, base_mm=b), row["name"], colour_of(face, element, row)
-    label = style.title
+    label = getattr(style, element.role)
     disc_left, disc_top, disc_right, disc_bottom = pawn_parts(pawns, style)["suit symbol"]
     band_left, band_top, band_right, band_bottom = pawn_parts(pawns, style)["name"]
     band = band_bottom - band_top
@@ -178,6 +155,6 @@ def draw_pawn_panels(canvas, box, row, face, element) -> None:
 @register_drawer("blood_diamonds.sheet")
 def draw_sheet(canvas, box, row, face, element) -> None:
     """The row's `sheet`: a drawing of the whole face (words flowed and shrunk to fit, a computed table),
-    drawn in the box with the style's text sizes as the element sets them."""
+    drawn in the box with the style's text sizes and ink as the element sets them."""
     with in_box(canvas, box) as area:
-        row["sheet"](canvas, area, style=styled(face.style, element))
+        row["sheet"](canvas, area, style=styled(face.style, element, row, face))

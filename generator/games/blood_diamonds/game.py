@@ -12,21 +12,19 @@ from __future__ import annotations
 from functools import partial
 
 from generator.colour_rules import MeaningColour
-from generator.errors import InputError
-from generator.kit.layouts import Face
 from generator.model import Component, Piece, spread
 from generator.plugins import Game
 from generator.schema import where
 from generator.shapes import Circle, Outline, Rect
 
 from . import checks  # noqa: F401  (registers the rules on the rulebook)
-from .labels import suit_label, words_of
+from .labels import words_of
 from .paper import reference_component, rules_component
 from .rulebook import rules
 from .specs import BloodDiamondsSpec, rank_name
 from . import faces  # noqa: F401  (registers the drawers the layouts place)
-from .pieces import (coin_styles, die_net, die_style, drawn_pawns, pawn_name, pawn_shape, pawn_styles, tile_name,
-                     tile_styles)
+from .pieces import (coin_sides, coin_styles, die_net, die_style, drawn_pawns, face, pawn_name, pawn_shape,
+                     pawn_styles, suit_row, tile_back, tile_front, tile_styles)
 from .payoff import draw_payoff_chart, payoff_size, payoff_style
 from .track import draw_score_track, track_size, track_style
 
@@ -47,20 +45,6 @@ def printing_words(spec: BloodDiamondsSpec) -> None:
         printing.stock[name] = words.prefer(key, printing.stock.get(name))
 
 
-def face(spec: BloodDiamondsSpec, layout: str, style, corner_mm: float = 0.0, **row) -> Face:
-    """A face drawn from the layout `layout` of the set (templates/layouts.yaml, blood_diamonds-faces, as
-    the file's `layouts:` changes it), showing the row's fields."""
-    if layout not in spec.layouts.layouts:
-        raise InputError(where(spec, "layouts"), f'no layout "{layout}" for Blood Diamonds\' faces; the game draws '
-                         f"{', '.join(FACES)} (pnp layouts blood_diamonds)", "input.unknown-layout")
-    return Face(spec.layouts, layout, tuple(sorted(row.items())), style, corner_mm)
-
-
-# The layouts the pieces are drawn from (a game file may change them, not leave one out).
-FACES = ("tile", "tile-back", "coin-suit", "coin-value", "die", "pawn", "reference-front", "reference-back",
-         "score-track", "payoff-chart")
-
-
 def components(spec: BloodDiamondsSpec) -> list[Component]:
     """Every piece, each drawn in the style resolved for it: component, suit (group), rank, piece id."""
     printing_words(spec)
@@ -69,23 +53,18 @@ def components(spec: BloodDiamondsSpec) -> list[Component]:
     drawn = drawn_pawns(spec)
     net, pawn = die_net(spec.dice), pawn_shape(drawn)
     corners = tuple((min(x for x, _ in net.faces[name]), min(y for _, y in net.faces[name])) for name in sorted(net.faces))
-    # One back for every tile: a back styled per suit or rank would mark its tile.
-    tile_back = face(spec, "tile-back", spec.style.resolve("tile", safe_mm=tile_piece.safe_mm),
-                     tile_piece.corner_radius_mm)
     tiles, coins, dice, pawns = [], [], [], []
+    back = tile_back(spec)
     for component in ("coin", "die", "pawn"):
         # Each component's style is read even when it has no pieces (a --draft of a set with no suits),
         # so a style block for it is not taken for a typo.
         spec.style.resolve(component)
     for suit in spec.suits:
-        own = {"symbol": suit.symbol, "colour": suit.colour, "suit": suit_label(spec, suit)}
+        own = suit_row(spec, suit)
         for piece_id, rank, style in tile_styles(spec, suit):
-            tiles.append(Piece(piece_id, tile, face(spec, "tile", style, tile_piece.corner_radius_mm, rank=rank,
-                                                    name=tile_name(spec, suit, rank), **own), tile_back))
+            tiles.append(Piece(piece_id, tile, tile_front(spec, suit, rank, style), back))
         for piece_id, rank, style in coin_styles(spec, suit):
-            # Both sides of a coin tell something (its suit, its rank), so both take the coin's own style.
-            coins.append(Piece(piece_id, coin, face(spec, "coin-suit", style, **own),
-                               face(spec, "coin-value", style, rank=rank, **own)))
+            coins.append(Piece(piece_id, coin, *coin_sides(spec, suit, rank, style)))
         piece_id, style = die_style(spec, suit)
         dice.append(Piece(piece_id, Outline(net.outline, net.folds),
                           face(spec, "die", style, net=corners, face_mm=spec.dice.face_mm,

@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
-from functools import lru_cache
+from dataclasses import replace
 
 from generator import fonts
 from generator.canvas import PT, Canvas
 from generator.colour_rules import legible
-from generator.fonts import text_width, wrap
+from generator.errors import InputError
+from generator.fonts import text_width
 from generator.kit.nets import FlatNet, cube_net, unfold
 from generator.kit.prose import FLOOR_PT
-from generator.kit.text import fit_line, fit_size
-from generator.model import Area
+from generator.kit.layouts import Face
+from generator.kit.text import fit_size
+from generator.schema import where
 from generator.shapes import Rect
 from generator.styles import Style
 
@@ -55,13 +56,6 @@ def rank_box(rank: str, cx: float, cy: float, height: float, face: str) -> Box:
     return cx - half, cy - height / 2, cx + half, cy + height / 2
 
 
-def text_box(text: str, size: float, cx: float, baseline: float, face: str) -> Box:
-    """The box of one line of text centred on cx: its advance across, its ink up and down."""
-    low, high = fonts.inked_height(text, face)
-    half = text_width(text, size, face) / 2
-    return cx - half, baseline - high * size, cx + half, baseline - low * size
-
-
 def rank_aspect(face: str) -> float:
     """How wide the widest rank glyph is for its height, in this face."""
     return max(text_width(glyph, 1.0, face) for glyph in RANK_GLYPHS) / fonts.inked_height(RANK_GLYPHS, face)[1]
@@ -79,160 +73,48 @@ def fitted_scale(spill, floor: float) -> float:
 
 
 # ---------------------------------------------------------------------------------------------
-# Tiles and coins
+# Tiles
 # ---------------------------------------------------------------------------------------------
-
-def draw_frame(canvas: Canvas, area: Area, style: Style, colour: str) -> None:
-    """The frame, if the style wants one, its outer edge `border_mm` inside the trim: the nearer a
-    frame runs to the cut, the more a slip of the knife shows."""
-    if style.frame:
-        inset = style.border_mm + style.line_mm / 2
-        canvas.rect(inset, inset, area.width - 2 * inset, area.height - 2 * inset,
-                    radius=min(area.width, area.height) * 0.04, stroke=colour, width=style.line_mm)
-
-
-def inner_edge(style: Style) -> float:
-    """Where the art inside a frame may begin: clear of the frame's line, and never nearer the cut
-    than the safe margin."""
-    frame = style.border_mm + style.line_mm if style.frame else 0.0
-    return max(style.safe_mm, frame)
-
 
 def tile_name(spec: BloodDiamondsSpec, suit: Suit, rank: str) -> str:
     """The words along a tile's foot: where it puts a warlord; every null tile is a black market."""
     return words_of(spec)("tile.black-market") if rank == "null" else role_label(spec, suit, "tile")
 
 
-@dataclass(frozen=True)
-class TileFace:
-    """Where the parts of a tile's face go, in mm from its top-left: the drawing and the layout rule
-    read the same numbers."""
-
-    field: Box  # inside the frame, where the parts must stay
-    corner: Box  # the suit symbol
-    bar: Box  # the bar along the top edge
-    rank: tuple[float, float, float]  # the rank's centre and height
-    name: tuple[str, ...]  # where the tile puts a warlord (every null tile is a black market), in lines
-    name_size: float
-    name_baseline: float  # the last line's
-
-    def baselines(self) -> list[float]:
-        pitch = self.name_size * NAME_LEADING
-        return [self.name_baseline - pitch * (len(self.name) - 1 - n) for n in range(len(self.name))]
-
-    def parts(self, face: str, rank: str, name_face: str) -> dict[str, Box]:
-        middle = self.field[0] + (self.field[2] - self.field[0]) / 2
-        boxes = [text_box(line, self.name_size, middle, base, name_face)
-                 for line, base in zip(self.name, self.baselines())]
-        name = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
-        return {"suit symbol": self.corner, "bar": self.bar, "rank": rank_box(rank, *self.rank, face), "name": name}
+# The layouts the pieces are drawn from (a game file may change them, not leave one out).
+FACES = ("tile", "tile-back", "coin-suit", "coin-value", "die", "pawn", "reference-front", "reference-back",
+         "score-track", "payoff-chart")
 
 
-NAME_LEADING = 1.15  # a tile name on two lines: the pitch of its lines, in its size
+def face(spec: BloodDiamondsSpec, layout: str, style, corner_mm: float = 0.0, **row) -> Face:
+    """A face drawn from the layout `layout` of the set (templates/layouts.yaml, blood_diamonds-faces, as
+    the file's `layouts:` changes it), showing the row's fields."""
+    if layout not in spec.layouts.layouts:
+        raise InputError(where(spec, "layouts"), f'no layout "{layout}" for Blood Diamonds\' faces; the game draws '
+                         f"{', '.join(FACES)} (pnp layouts blood_diamonds)", "input.unknown-layout")
+    return Face(spec.layouts, layout, tuple(sorted(row.items())), style, corner_mm)
 
 
-def tile_name_lines(name: str, size: float, room: float, face: str) -> tuple[tuple[str, ...], float]:
-    """A tile's name as it fits its foot: one line, shrunk if it must, down to 7 pt; a name that would
-    shrink further (a long translation) takes two lines instead, as large as they fit."""
-    one = fit_line(name, size, room, face)
-    floor = min(size, TEXT_FLOOR_PT * PT)
-    if one >= floor - 1e-9 or " " not in name.strip():
-        return (name,), one
-    two = size
-    while True:
-        lines = wrap(name, two, room, face)
-        if len(lines) <= 2 and all(text_width(line, two, face) <= room + 1e-9 for line in lines):
-            return tuple(lines), two
-        if two <= floor:
-            return (name,), one  # even two lines need smaller text: layout.text-size says so
-        two = max(two * 0.95, floor)
+def suit_row(spec: BloodDiamondsSpec, suit: Suit) -> dict:
+    """What every piece of a suit shows: its symbol, its colour and its printed name."""
+    return {"symbol": suit.symbol, "colour": suit.colour, "suit": suit_label(spec, suit)}
 
 
-def tile_face(width: float, height: float, style: Style, name: str) -> TileFace:
-    side, inner = min(width, height), inner_edge(style)
-    top = inner + side * 0.025  # a little air inside the frame
-    corner = side * 0.16
-    bar_width, bar_height = side * 0.24, side * 0.028
-    room = width - 2 * (inner + side * 0.02)
-    lines, size = tile_name_lines(name, style.body.size, room, style.title.face)
-    return TileFace(field=(inner, inner, width - inner, height - inner),
-                    corner=(top, top, top + corner, top + corner),
-                    bar=((width - bar_width) / 2, top, (width + bar_width) / 2, top + bar_height),
-                    rank=(width / 2, height / 2 + side * 0.03, side * 0.38),
-                    name=lines, name_size=size, name_baseline=height - inner - side * 0.045)
+def tile_front(spec: BloodDiamondsSpec, suit: Suit, rank: str, style: Style) -> Face:
+    return face(spec, "tile", style, spec.tiles.piece.corner_radius_mm, rank=rank, name=tile_name(spec, suit, rank),
+                **suit_row(spec, suit))
 
 
-def tile_back_dots(width: float, height: float) -> list[Box]:
-    """The dots in the middle of the back's four squares."""
-    radius = min(width, height) * 0.02
-    return [(x - radius, y - radius, x + radius, y + radius)
-            for x in (width / 4, 3 * width / 4) for y in (height / 4, 3 * height / 4)]
+def tile_back(spec: BloodDiamondsSpec) -> Face:
+    """One back for every tile: a back styled per suit or rank would mark its tile."""
+    piece = spec.tiles.piece
+    return face(spec, "tile-back", spec.style.resolve("tile", safe_mm=piece.safe_mm), piece.corner_radius_mm)
 
 
-VALUE_SYMBOL = 0.72  # the value side's suit symbol, for the rank's height
-VALUE_GAP = 0.14  # the air between that symbol and the rank, likewise
-
-
-@dataclass(frozen=True)
-class CoinFace:
-    """Where one side of a coin puts its parts, in mm from the coin's top-left: the drawing and the
-    layout rule read the same numbers. The suit side shows the suit's symbol, large; the value side
-    its rank with the symbol above it, so a coin lying either way up tells its suit without colour."""
-
-    ring: float | None  # the radius of the ring's centre line; None: no ring
-    inside_ring: float  # the radius inside the ring's line
-    symbol: tuple[float, float, float]  # the suit symbol's centre and size
-    rank: tuple[float, float, float] | None  # the rank's centre and height; None on the suit side
-    rank_name: str | None
-
-    def parts(self, face: str) -> dict[str, Box]:
-        x, y, size = self.symbol
-        parts = {"suit symbol": (x - size / 2, y - size / 2, x + size / 2, y + size / 2)}
-        if self.rank is not None:
-            parts["rank"] = rank_box(self.rank_name, *self.rank, face)
-        return parts
-
-
-def coin_face(width: float, style: Style, rank: str | None) -> CoinFace:
-    """One side of a coin (rank None: the suit side). Its middle fills the circle `safe_mm` inside the
-    cut; a ring, if the style wants one, has its outer edge `border_mm` inside the cut."""
-    r = width / 2
-    ring = r - style.border_mm - style.line_mm / 2 if style.frame else None
-    inside_ring = r - style.border_mm - style.line_mm if style.frame else r
-    room = max(r - style.safe_mm, 0.0)  # the radius the middle keeps inside
-    if rank is None:
-        size = min(width * 0.5, room * math.sqrt(2))  # the largest square in that circle
-        return CoinFace(ring, inside_ring, (r, r, size), None, None)
-    height, rank_y = value_stack(room, rank_aspect(style.index.face))
-    size = height * VALUE_SYMBOL
-    symbol_y = rank_y - height / 2 - height * VALUE_GAP - size / 2
-    return CoinFace(ring, inside_ring, (r, r + symbol_y, size), (r, r + rank_y, height), rank)
-
-
-@lru_cache(maxsize=None)
-def value_stack(room: float, aspect: float) -> tuple[float, float]:
-    """The rank's height on a coin's value side, and its centre below the coin's, for the largest rank
-    that fits with its symbol above it in a circle of radius `room`. Every rank shares one size, the
-    widest glyph's (`aspect`, its width for its height)."""
-    def fits(height: float) -> float | None:
-        size, gap = height * VALUE_SYMBOL, height * VALUE_GAP
-        if aspect * height / 2 >= room or size / 2 >= room:
-            return None
-        lowest = math.sqrt(room ** 2 - (aspect * height / 2) ** 2) - height / 2  # the rank's foot on the circle
-        highest = height / 2 + gap + size - math.sqrt(room ** 2 - (size / 2) ** 2)  # the symbol's top on it
-        if highest > lowest:
-            return None
-        y = (highest + lowest) / 2
-        top = y - height / 2  # the rank's top corners, beside the symbol's foot
-        if math.hypot(aspect * height / 2, top) > room:
-            return None
-        return y
-
-    low, high = 0.0, 2 * room
-    for _ in range(50):
-        middle = (low + high) / 2
-        low, high = (middle, high) if fits(middle) is not None else (low, middle)
-    return low, fits(low) or 0.0
+def coin_sides(spec: BloodDiamondsSpec, suit: Suit, rank: str, style: Style) -> tuple[Face, Face]:
+    """A coin's suit side and value side: both tell something, so both take the coin's own style."""
+    own = suit_row(spec, suit)
+    return face(spec, "coin-suit", style, **own), face(spec, "coin-value", style, rank=rank, **own)
 
 
 # ---------------------------------------------------------------------------------------------
