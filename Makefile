@@ -24,9 +24,10 @@ render: $(STAMP)
 # here when it is missing and we may (root, as on CI's fresh machine); anyone else is told how.
 CHROMIUM := /usr/bin/chromium
 
-# One worker per core, at most four (each builds the bundled games it reads once for itself).
+# One worker per core, at most four (each builds the bundled games it reads once for itself); tests that
+# follow one another (the README's commands) keep to one worker by their xdist_group.
 test: $(STAMP) $(CHROMIUM)
-	$(BIN)/python -m pytest -q -n auto --maxprocesses 4
+	$(BIN)/python -m pytest -q -n auto --maxprocesses 4 --dist loadgroup
 
 $(CHROMIUM):
 	@if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \

@@ -11,6 +11,10 @@ import pytest
 
 from conftest import run_pnp
 
+#: The commands run in the README's order, one after another, in one folder (a `cp` makes the file a
+#: later command reads): on one worker when the suite runs on several (make test: --dist loadgroup).
+pytestmark = pytest.mark.xdist_group("readme")
+
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 
