@@ -24,10 +24,9 @@ render: $(STAMP)
 # here when it is missing and we may (root, as on CI's fresh machine); anyone else is told how.
 CHROMIUM := /usr/bin/chromium
 
-# One worker per core, at most four (each builds the bundled games it reads once for itself); tests that
-# follow one another (the README's commands) keep to one worker by their xdist_group.
+# One worker per core, at most four (each builds the bundled games it reads once for itself).
 test: $(STAMP) $(CHROMIUM)
-	$(BIN)/python -m pytest -q -n auto --maxprocesses 4 --dist loadgroup
+	$(BIN)/python -m pytest -q -n auto --maxprocesses 4
 
 $(CHROMIUM):
 	@if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \

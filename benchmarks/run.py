@@ -256,8 +256,7 @@ def make_rows(quick: bool, decks: Path) -> list[Row]:
         Row("pnp preview: Diamonds save to updated page",
             [Command([sys.executable, str(HERE / "preview_update.py")])], "median <= 1 s", edit_to_update(1.0)),
         Row("make test (pytest, once)",
-            [Command([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "auto", "--maxprocesses", "4",
-                      "--dist", "loadgroup"],
+            [Command([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "auto", "--maxprocesses", "4"],
                      heavy=True)], *limits(90.0)),
     ]
     for row in rows:

@@ -11,10 +11,6 @@ import pytest
 
 from conftest import run_pnp
 
-#: The commands run in the README's order, one after another, in one folder (a `cp` makes the file a
-#: later command reads): on one worker when the suite runs on several (make test: --dist loadgroup).
-pytestmark = pytest.mark.xdist_group("readme")
-
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 
@@ -32,7 +28,7 @@ def test_the_readme_shows_commands():
     assert any(c.startswith("pnp validate") for c in commands)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def workspace(tmp_path_factory) -> Path:
     """A folder like a user's, holding the files the README shows."""
     folder = tmp_path_factory.mktemp("user")
@@ -64,25 +60,31 @@ def shared_build(words: list[str]) -> tuple | None:
     return (words[2], paper, formats, *options)
 
 
-@pytest.mark.parametrize("command", readme_commands())
-def test_readme_command_works(command, workspace, monkeypatch, bundled_build):
+def test_readme_commands_work_in_order(workspace, monkeypatch, bundled_build):
+    """One after another, in one folder, as a reader would type them: a `cp` or `--out` makes a file a
+    later command reads (so they are one test, which no worker of a parallel run splits)."""
+    for command in readme_commands():
+        run_readme_command(command, workspace, monkeypatch, bundled_build)
+
+
+def run_readme_command(command: str, workspace: Path, monkeypatch, bundled_build) -> None:
     words = shlex.split(command)
     shared = shared_build(words) if words[0] == "pnp" else None
     if shared is not None:  # built once for the session: the fixture asserts that it built
-        assert any(bundled_build(*shared).rglob("manifest.json"))
+        assert any(bundled_build(*shared).rglob("manifest.json")), command
         return
     if words[0] == "cp":
         shutil.copyfile(ROOT / words[1], workspace / words[2])
         return
+    asked = []
     if words[1] == "preview":  # a server until Ctrl-C (tests/test_preview.py runs it): its command line is checked
         from generator import preview
 
-        asked = []
         monkeypatch.setattr(preview, "serve", lambda options, *rest, **named: asked.append(options) or
                             preview.check_options(options))
     code, _, stderr = run_pnp(*words[1:], cwd=workspace)
     assert code == 0, f"{command}\n{stderr}"
-    assert words[1] != "preview" or asked
+    assert words[1] != "preview" or asked, command
 
 
 def test_every_file_a_command_names_is_shown_before_it(workspace):

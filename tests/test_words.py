@@ -215,15 +215,14 @@ layouts:
         "g.yaml:7:11: error: printing.steps[0] is 901 characters long; it may have at most 900 [input.too-large]"]
 
 
-def test_a_translation_that_grows_past_its_box_is_found_at_its_own_line(tmp_path):
-    copy = words_file(tmp_path, "blood_diamonds")
-    grown = "  tile.diamond: Diamond Mine" + " Dîàmõñds" * 7
-    edited(copy, "  tile.diamond: Diamond Mine", grown)
-    line = next(n for n, text in enumerate(copy.read_text().splitlines(), 1) if text == grown)
-    code, _, stderr = run_pnp("validate", "blood_diamonds", "--words", "mine.yaml", cwd=tmp_path)
-    found = [text for text in stderr.splitlines() if "[layout.text-size]" in text]
-    assert code == 1 and found[0].startswith(f"mine.yaml:{line}:"), stderr
-    assert 'tile: words "tile.diamond" ("Diamond Mine Dîàmõñds' in found[0]
+def test_a_translation_that_grows_past_its_box_is_found_at_its_own_line(words_copy, tmp_path):
+    grown = "  mat.debris: Debris and all the other things that nobody wants to keep in the pile any more"
+    edited(words_copy, "  mat.debris: Debris", grown)
+    line = next(n for n, text in enumerate(words_copy.read_text().splitlines(), 1) if text == grown)
+    code, _, stderr = run_pnp("validate", "diamonds", "--words", "mine.yaml", cwd=tmp_path)
+    found = [text for text in stderr.splitlines() if "[layout." in text]
+    assert code == 1 and found and found[0].startswith(f"mine.yaml:{line}:"), stderr
+    assert 'dig-site-mat: words "mat.debris" ("Debris and all the other thing") on dig-site-mat' in found[0]
 
 
 def test_a_character_no_font_has_names_the_words_that_hold_it(words_copy, tmp_path):
