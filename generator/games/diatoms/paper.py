@@ -15,7 +15,7 @@ from generator.fonts import text_width, wrap
 from generator.kit.prose import Figure, prose_pieces, prose_size, rules_sheet_component
 from generator.kit.prose import rules_pages as prose_rules_pages
 from generator.kit.symbols import draw_symbol
-from generator.kit.layouts import register_drawer
+from generator.kit.layouts import drawer_style, register_drawer
 from generator.kit.text import centred_baseline, fit_line, measure_drawing
 from generator.model import Area, Component, Piece
 from generator.schema import spec_field
@@ -254,9 +254,10 @@ def _draw_row_icon(canvas, what: tuple, x: float, y: float, icon: float, style: 
 @register_drawer("diatoms.score-table")
 def draw_score_table(canvas, box, row, face, element) -> None:
     """The score pad's table, a row per scoring line and a column per player, filling the box above
-    its notes (row: rows, notes, player, players)."""
+    its notes (row: rows, notes, player, players), in the element's colours and sizes (`role: index`
+    the labels, small their guides, body the notes; fill the shaded rows)."""
     x, top, width, height = box
-    style = face.style
+    style = drawer_style(face, element, row)
     body, small, index = style.body, style.small, style.index
     players, rows, notes = row["players"], row["rows"], row["notes"]
     label_w = width * 0.4
