@@ -132,6 +132,7 @@ class Element:
     # A pattern over the whole piece: the element again every [dx, dy] (both of the piece's width,
     # so the pattern stays square) from `at`, every other row shifted half a step, to the bleed.
     every: tuple[float, float] | None = spec_field(None, minimum=MIN_EVERY, maximum=2, parts=("x", "y"))
+    gap_mm: float | None = spec_field(None, minimum=0, maximum=100)  # between the columns a drawer flows text in
 
     def __post_init__(self) -> None:
         # Only a track from `first` to `last` has a side worked out; a grid, or a track of columns x
