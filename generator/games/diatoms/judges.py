@@ -23,7 +23,7 @@ from generator.validate import error, warning
 
 from .faces import drawn_parts, face
 from .tiles import SHAPES
-from .rulebook import rules
+from .rulebook import GUEST_JUDGES, MOST_JUDGE_POINTS, rules
 from .symbols import shape_symbol
 from .wording import component_title
 
@@ -32,7 +32,7 @@ SIDES = ("green", "pink")  # the front, easy going; the back, persnickety (their
 
 @dataclass(kw_only=True)
 class Term:
-    points: int = spec_field(minimum=-50, maximum=50)  # for each one, or once (the text says which)
+    points: int = spec_field(minimum=-MOST_JUDGE_POINTS, maximum=MOST_JUDGE_POINTS)  # for each one, or once (the text says which)
     scores: Literal["colour", "shape", "ring", "line"]  # what of the board it looks at
     name: str  # which colour, shape, ring or line
     text: str  # what earns or costs the points, in a few words
@@ -61,8 +61,8 @@ def subjects(spec) -> dict[str, list[str]]:
 def check_judges(spec):
     known = subjects(spec)
     cards = spec.judges.cards
-    if len(cards) < 6:
-        yield warning(where(spec.judges, "cards"), f"{len(cards)} guest judges; the game offers at least 6")
+    if len(cards) < GUEST_JUDGES:
+        yield warning(where(spec.judges, "cards"), f"{len(cards)} guest judges; the game offers at least {GUEST_JUDGES}")
     for index, judge in enumerate(cards):
         here = where(spec.judges, f"cards[{index}]")
         if not judge.green:
