@@ -44,18 +44,22 @@ def hex_corner(cx: float, cy: float, radius: float, k: int) -> tuple[float, floa
 
 @register_drawer("diatoms.tile-triangles")
 def draw_tile_triangles(canvas, box, row, face, element) -> None:
-    """Six triangles from the centre of the box (the tile's trim box, as bundled), each in its
-    colour with its colour's mark (in the element's `colour`, if it gives one, else whichever of ink
-    and paper stands out on the triangle); white is left plain. The triangles run on past the box
-    into the bleed, which the core clips to; the seams (the element's stroke) and marks keep to the
-    trim. The same drawing serves both sides, so a tile reads the same either way up."""
+    """Six triangles from the centre of the box, each in its colour with its colour's mark (in the
+    element's `colour`, if it gives one, else whichever of ink and paper stands out on the
+    triangle); white is left plain. The box is the tile's, run on into the bleed (`bleed: true`):
+    the triangles fill it to its edges, the seams (the element's stroke) and marks keep to the trim.
+    The same drawing serves both sides, so a tile reads the same either way up."""
     x, y, w, h = box
+    bleed = max(0.0, -x, -y)  # a box run on into the bleed starts that far before the trim
     cx, cy = x + w / 2, y + h / 2
-    radius = h / 2  # a pointy-top hexagon is its corners' circle high
+    radius = h / 2 - bleed  # a pointy-top hexagon is its corners' circle high
+    reach = radius + bleed * 2  # past the cut, into the bleed
     style = drawer_style(face, element, row)
-    for i, (fill, _) in enumerate(row["triangles"]):
-        canvas.polygon([(cx, cy), hex_corner(cx, cy, 2 * radius, i), hex_corner(cx, cy, 2 * radius, i + 1)],
-                       fill=fill or row["wild"])
+    with canvas.saved():
+        canvas.clip_rect(*box)
+        for i, (fill, _) in enumerate(row["triangles"]):
+            canvas.polygon([(cx, cy), hex_corner(cx, cy, reach, i), hex_corner(cx, cy, reach, i + 1)],
+                           fill=fill or row["wild"])
     for i in range(SIDES):  # the seams between triangles, so runs of one colour still show their parts
         canvas.line(cx, cy, *hex_corner(cx, cy, radius, i), stroke=style.line, width=style.line_mm)
     mark = radius * MARK_SIZE
