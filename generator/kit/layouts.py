@@ -133,6 +133,7 @@ class Element:
     # A pattern over the whole piece: the element again every [dx, dy] (both of the piece's width,
     # so the pattern stays square) from `at`, every other row shifted half a step, to the bleed.
     every: tuple[float, float] | None = spec_field(None, minimum=MIN_EVERY, maximum=2, parts=("x", "y"))
+    gap_mm: float | None = spec_field(None, minimum=0, maximum=100)  # between the columns a drawer flows text in
 
     def __post_init__(self) -> None:
         # Only a track from `first` to `last` has a side worked out; a grid, or a track of columns x
@@ -1059,6 +1060,27 @@ def draw_line(canvas, tokens: list[str], left: float, baseline: float, size: flo
         draw_symbol(canvas, name, x + size / 2, baseline - size * 0.35, size * 0.85, colour)
         x += size + space
     flush()
+
+
+
+def drawer_style(face: Face, element: Element, row: dict):
+    """The face's style as a `draw:` element restyles it, for its drawer to paint with: the element's
+    `colour` is the ink, its `fill` the panel, its `stroke` the line and its `stroke_mm` the line's
+    width; every text role is `scale` times its size, and the element's `role` is `size_pt` (times
+    `scale`) when it gives one. So a drawer that paints from this style honours its element's keys as
+    a text or a shape does, and one edit of the layout shows in what it draws."""
+    from dataclasses import replace
+
+    def paint(key: str, default):
+        value = getattr(element, key)
+        return face.colour(filled(value, row), element.where) if value else default
+
+    style = face.style
+    roles = {role: getattr(style, role).scaled(element.scale) for role in ROLES}
+    if element.size_pt:
+        roles[element.role] = replace(getattr(style, element.role), size=element.size_pt * PT * element.scale)
+    return replace(style, ink=paint("colour", style.ink), panel=paint("fill", style.panel),
+                   line=paint("stroke", style.line), line_mm=element.stroke_mm or style.line_mm, **roles)
 
 
 # A game's layouts as a file to copy from ------------------------------------------------------------

@@ -14,7 +14,7 @@ import math
 from dataclasses import dataclass
 from typing import Literal
 
-from generator.kit.layouts import box_of, register_drawer
+from generator.kit.layouts import drawer_style, register_drawer
 from generator.kit.symbols import draw_symbol
 from generator.kit.text import fit_line
 from generator.model import Area, Component, Piece
@@ -22,7 +22,7 @@ from generator.schema import spec_field, where
 from generator.shapes import Rect
 from generator.validate import error
 
-from .faces import face
+from .faces import drawn_parts, face
 from .judges import Judges, judge_component
 from .paper import paper_sheets
 from .tiles import SHAPES
@@ -175,9 +175,8 @@ def ring_scale(spec) -> float:
     """How many mm a ring of radius 1 spans on the printed board (the checks measure spots with it):
     from the box the board's layout gives the rings (the least, if it draws them twice)."""
     area = Area(spec.board.width_mm, spec.board.height_mm, 0.0)
-    boxes = [box_of(element, area) for _, element in spec.layouts.layouts["player-board"]
-             if element.draw == RINGS_DRAWER]
-    return min((ring_centre(box, spec.board, board_style(spec))[2] for box in boxes), default=area.width / 2)
+    return min((ring_centre(box, spec.board, style)[2] for box, style in
+                drawn_parts(spec, "player-board", RINGS_DRAWER, area, board_style(spec))), default=area.width / 2)
 
 
 def spot_centre(spot: Spot, centre: tuple[float, float, float]) -> tuple[float, float]:
@@ -189,8 +188,9 @@ def spot_centre(spot: Spot, centre: tuple[float, float, float]) -> tuple[float, 
 @register_drawer(RINGS_DRAWER)
 def draw_board_rings(canvas, box, row, face, element) -> None:
     """The rings, the straight lines through their centre and every spot with the shape it takes
-    (row: board, labels, the shapes' names as printed), as large as the box allows."""
-    board, style = row["board"], face.style
+    (row: board, labels, the shapes' names as printed), as large as the box allows: the rings in the
+    element's stroke, the spots in its fill, their labels in its colour and `role` (small)."""
+    board, style = row["board"], drawer_style(face, element, row)
     centre = ring_centre(box, board, style)
     cx, cy, half = centre
     spot_r = board.spot_mm / 2

@@ -11,8 +11,8 @@ from generator.schema import where
 from generator.validate import error
 
 from .board import Board, board_spots, ring_scale
-from .rulebook import rules
-from .tiles import PLAYER_COUNTS, WHITE
+from .rulebook import PLAYER_COUNTS, rules
+from .tiles import WHITE
 
 SAME_INK = 5.0  # CIEDE2000 in normal vision: closer than this, two inks print as one colour
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from generator.fonts import text_width, wrap
-from generator.kit.layouts import box_of, register_drawer
+from generator.kit.layouts import drawer_style, register_drawer
 from generator.kit.symbols import draw_symbol
 from generator.kit.text import measure_drawing
 from generator.model import Area, Component, Piece, PieceGeometry
@@ -21,9 +21,9 @@ from generator.schema import spec_field, where
 from generator.styles import Style
 from generator.validate import error, warning
 
-from .faces import face
+from .faces import drawn_parts, face
 from .tiles import SHAPES
-from .rulebook import rules
+from .rulebook import GUEST_JUDGES, MOST_JUDGE_POINTS, rules
 from .symbols import shape_symbol
 from .wording import component_title
 
@@ -32,7 +32,7 @@ SIDES = ("green", "pink")  # the front, easy going; the back, persnickety (their
 
 @dataclass(kw_only=True)
 class Term:
-    points: int = spec_field(minimum=-50, maximum=50)  # for each one, or once (the text says which)
+    points: int = spec_field(minimum=-MOST_JUDGE_POINTS, maximum=MOST_JUDGE_POINTS)  # for each one, or once (the text says which)
     scores: Literal["colour", "shape", "ring", "line"]  # what of the board it looks at
     name: str  # which colour, shape, ring or line
     text: str  # what earns or costs the points, in a few words
@@ -61,8 +61,8 @@ def subjects(spec) -> dict[str, list[str]]:
 def check_judges(spec):
     known = subjects(spec)
     cards = spec.judges.cards
-    if len(cards) < 6:
-        yield warning(where(spec.judges, "cards"), f"{len(cards)} guest judges; the game offers at least 6")
+    if len(cards) < GUEST_JUDGES:
+        yield warning(where(spec.judges, "cards"), f"{len(cards)} guest judges; the game offers at least {GUEST_JUDGES}")
     for index, judge in enumerate(cards):
         here = where(spec.judges, f"cards[{index}]")
         if not judge.green:
@@ -187,10 +187,10 @@ def _draw_terms(canvas, terms: tuple, x: float, y: float, width: float, style: S
 
 @register_drawer("diatoms.judge-terms")
 def draw_judge_terms(canvas, box, row, face, element) -> None:
-    """A side's terms from the top of the box; the judge's emblem, large and faint, in the room they
-    leave below."""
+    """A side's terms from the top of the box (in the element's colour and sizes: `role: body` their
+    words, index their points); the judge's emblem, large, in the fill, in the room they leave below."""
     x, y, width, height = box
-    terms, style = row["terms"], face.style
+    terms, style = row["terms"], drawer_style(face, element, row)
     end = _draw_terms(canvas, terms, x, y, width, style)
     emblem = min(width * 0.7, y + height - end)
     if terms and emblem > width * 0.2:
@@ -230,11 +230,10 @@ def check_judge_card(spec):
                           f"their words; use at least {MIN_CARD_MM:g} mm a side (a poker card is 63.5 x 88.9)")
         return
     area = Area(geometry.width_mm, geometry.height_mm, 0.0)
-    boxes = [box_of(element, area) for _, element in spec.layouts.layouts["guest-judge"]
-             if element.draw == "diatoms.judge-terms"]
     for judge in spec.judges.cards:
         for side in SIDES:
-            if any(terms_over(judge_terms(spec, judge, side), box, judge_style(spec, side)) > 0 for box in boxes):
+            parts = drawn_parts(spec, "guest-judge", "diatoms.judge-terms", area, judge_style(spec, side))
+            if any(terms_over(judge_terms(spec, judge, side), box, style) > 0 for box, style in parts):
                 yield error(here, f"{judge.name}'s {side} side does not fit a {geometry.width_mm:g} x "
                                   f"{geometry.height_mm:g} mm card; use a larger piece (poker-card) or fewer words")
 

@@ -12,17 +12,18 @@ from dataclasses import dataclass, replace
 from functools import partial
 
 from generator.fonts import text_width, wrap
-from generator.kit.prose import Figure, prose_pieces, prose_size, rules_sheet_component
+from generator.canvas import PT
+from generator.kit.prose import FLOOR_PT, RULES_COLUMNS, RULES_SAFE_MM, Figure, flow, prose_size, rules_sheet_component
 from generator.kit.prose import rules_pages as prose_rules_pages
 from generator.kit.symbols import draw_symbol
-from generator.kit.layouts import register_drawer
-from generator.kit.text import centred_baseline, fit_line, measure_drawing
+from generator.kit.layouts import drawer_style, register_drawer
+from generator.kit.text import centred_baseline, fit_line, fit_size, measure_drawing
 from generator.model import Area, Component, Piece
 from generator.schema import spec_field
 from generator.shapes import Rect
 from generator.styles import Style
 
-from .faces import face
+from .faces import drawn_parts, face
 from .symbols import shape_symbol
 from .tiles import SHAPES
 from .wording import colour_label, component_title, listed, ring_label, shape_label, shapes_count
@@ -254,9 +255,10 @@ def _draw_row_icon(canvas, what: tuple, x: float, y: float, icon: float, style: 
 @register_drawer("diatoms.score-table")
 def draw_score_table(canvas, box, row, face, element) -> None:
     """The score pad's table, a row per scoring line and a column per player, filling the box above
-    its notes (row: rows, notes, player, players)."""
+    its notes (row: rows, notes, player, players), in the element's colours and sizes (`role: index`
+    the labels, small their guides, body the notes; fill the shaded rows)."""
     x, top, width, height = box
-    style = face.style
+    style = drawer_style(face, element, row)
     body, small, index = style.body, style.small, style.index
     players, rows, notes = row["players"], row["rows"], row["notes"]
     label_w = width * 0.4
@@ -294,19 +296,44 @@ def draw_score_table(canvas, box, row, face, element) -> None:
 
 
 # ---------------------------------------------------------------------------------------------
+# The field notebook: its words flow down columns in the box its layout gives them
+# ---------------------------------------------------------------------------------------------
+
+NOTEBOOK_DRAWER = "diatoms.notebook"
+
+
+def flowed(blocks: list[tuple], box, style: Style, columns: int, gap: float) -> tuple[float, float]:
+    """The body size (mm) at which the blocks fit `columns` columns `gap` mm apart across the box,
+    from the style's body size down to the legible floor, and how far past the box's bottom they
+    still reach at that size (0 or less: they fit)."""
+    x, y, width, height = box
+    column = (width - gap * (columns - 1)) / columns
+    reach = partial(flow, None, [(x + i * (column + gap), y, column, y + height) for i in range(columns)], blocks,
+                    style)
+    body = fit_size(reach, 0.0, start=style.body.size, floor=min(style.body.size, FLOOR_PT * PT))
+    return body, reach(body)
+
+
+@register_drawer(NOTEBOOK_DRAWER)
+def draw_notebook(canvas, box, row, face, element) -> None:
+    """The notebook's words (row: blocks), flowing down the element's `columns`, `gap_mm` apart, at
+    the largest body size that fits the box: headings and bullets in the colours and sizes the
+    element gives (its `role` is the body's)."""
+    style = drawer_style(face, element, row)
+    x, y, width, height = box
+    gap = element.gap_mm if element.gap_mm is not None else 0.0
+    body, _ = flowed(row["blocks"], box, style, element.columns, gap)
+    column = (width - gap * (element.columns - 1)) / element.columns
+    flow(canvas, [(x + i * (column + gap), y, column, y + height) for i in range(element.columns)], row["blocks"],
+         style, body)
+
+
+# ---------------------------------------------------------------------------------------------
 # Components
 # ---------------------------------------------------------------------------------------------
 
-RULES_COLUMNS = 2
-NOTEBOOK_COLUMNS = 3
 NOTEBOOK_MOST_MM = 255.0  # a notebook grown for a translation still fits a sheet
-
-
-def _fit(spec, component: str, piece_id: str, size: Sheet | Notebook, blocks: list[tuple], columns: int,
-         header: str = "") -> tuple[float, float]:
-    """(body size in mm, overflow in mm) of the blocks on the sheet, as prose_pieces lays them out."""
-    style = spec.style.resolve(component, piece=piece_id, safe_mm=6.0)
-    return prose_size(Area(size.width_mm, size.height_mm, 0.0), blocks, style, columns, header)
+NOTEBOOK_SAFE_MM = 6.0
 
 
 def rules_pages(spec) -> list[list[tuple]]:
@@ -317,9 +344,11 @@ def rules_pages(spec) -> list[list[tuple]]:
 def sheet_overflows(spec) -> list[tuple[str, float]]:
     """(piece, mm over) for each sheet of prose whose words do not fit it at the legible floor."""
     found = []
+    sheet = Area(spec.rules_sheet.width_mm, spec.rules_sheet.height_mm, 0.0)
     for n, page in enumerate(rules_pages(spec), start=1):
         piece = "rules-sheet" if n == 1 else f"rules-sheet-{n}"
-        _, over = _fit(spec, "rules-sheet", piece, spec.rules_sheet, page, RULES_COLUMNS)
+        style = spec.style.resolve("rules-sheet", piece=piece, safe_mm=RULES_SAFE_MM)
+        _, over = prose_size(sheet, page, style, RULES_COLUMNS)
         if over > 0:
             found.append((piece, over))
     notebooks = _notebook_overs(spec, notebook_size(spec))
@@ -338,19 +367,27 @@ def notebook_ids(spec) -> list[str]:
 
 def _notebook_overs(spec, size: Notebook) -> list[tuple[str, float]]:
     """(piece, mm over) of each field notebook on a sheet of `size`, each measured in its own style (a
-    piece may have a face of its own); notebooks styled alike are measured once."""
-    header = spec.words("notebook.title", title=spec.title)
+    piece may have a face of its own) in the boxes its layout flows the words in; notebooks styled
+    alike are measured once."""
     blocks = notebook_blocks(spec)
+    area = Area(size.width_mm, size.height_mm, 0.0)
+    flows = [element for _, element in spec.layouts.layouts["field-notebook"] if element.draw == NOTEBOOK_DRAWER]
     measured: list[tuple[Style, float]] = []
     found = []
     for piece_id in notebook_ids(spec):
-        style = spec.style.resolve("field-notebook", piece=piece_id, safe_mm=6.0)
+        style = notebook_style(spec, piece_id)
         over = next((over for seen, over in measured if seen == style), None)
         if over is None:
-            _, over = prose_size(Area(size.width_mm, size.height_mm, 0.0), blocks, style, NOTEBOOK_COLUMNS, header)
+            over = max((flowed(blocks, box, styled, element.columns, element.gap_mm or 0.0)[1] for element, (box, styled)
+                        in zip(flows, drawn_parts(spec, "field-notebook", NOTEBOOK_DRAWER, area, style))),
+                       default=0.0)
             measured.append((style, over))
         found.append((piece_id, over))
     return found
+
+
+def notebook_style(spec, piece_id: str) -> Style:
+    return spec.style.resolve("field-notebook", piece=piece_id, safe_mm=NOTEBOOK_SAFE_MM)
 
 
 def notebook_size(spec) -> Notebook:
@@ -373,10 +410,10 @@ def paper_sheets(spec, judges: Component) -> list[Component]:
                        face(spec, "score-pad", pad_style, title=spec.words("pad.title", title=spec.title),
                             player=spec.words("pad.player"), players=max(spec.players, default=4),
                             rows=pad_rows(spec), notes=pad_notes(spec)))]
-    ids = notebook_ids(spec)
-    notebooks = prose_pieces(spec, "field-notebook", ids, Rect(notebook.width_mm, notebook.height_mm),
-                            [notebook_blocks(spec)] * len(ids), NOTEBOOK_COLUMNS,
-                            header=spec.words("notebook.title", title=spec.title))
+    title, blocks = spec.words("notebook.title", title=spec.title), tuple(notebook_blocks(spec))
+    notebooks = [Piece(piece_id, Rect(notebook.width_mm, notebook.height_mm),
+                       face(spec, "field-notebook", notebook_style(spec, piece_id), title=title, blocks=blocks))
+                 for piece_id in notebook_ids(spec)]
     rules_sheet = rules_sheet_component(spec, rules_blocks(spec))
     return [
         Component("score-pad", component_title(spec, "score-pad"), score_pad, cut_guides=False),

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import math
 
-from generator.kit.layouts import register_drawer
+from generator.kit.layouts import drawer_style, register_drawer
 from generator.kit.symbols import draw_symbol
 from generator.model import Component, Piece
 from generator.shapes import Circle, Hole, Outline, Rect, RegularPolygon
 
 from .faces import face
+from .rulebook import SIDES
 from .symbols import shape_symbol
 from .tiles import SHAPES
 from .wording import colour_label, component_title, shape_label
@@ -43,23 +44,24 @@ def hex_corner(cx: float, cy: float, radius: float, k: int) -> tuple[float, floa
 
 @register_drawer("diatoms.tile-triangles")
 def draw_tile_triangles(canvas, box, row, face, element) -> None:
-    """Six triangles from the centre, each in its colour with its colour's mark; white is left
-    plain. The box is the tile's bleed box (`bleed: true`): the triangles run to its edges, the
-    seams and marks keep to the trim. The same drawing serves both sides, so a tile reads the same
-    either way up."""
+    """Six triangles from the centre of the box, each in its colour with its colour's mark (in the
+    element's `colour`, if it gives one, else whichever of ink and paper stands out on the
+    triangle); white is left plain. The box is the tile's, run on into the bleed (`bleed: true`):
+    the triangles fill it to its edges, the seams (the element's stroke) and marks keep to the trim.
+    The same drawing serves both sides, so a tile reads the same either way up."""
     x, y, w, h = box
-    bleed = -x  # a bleed box starts that far before the trim
+    bleed = max(0.0, -x, -y)  # a box run on into the bleed starts that far before the trim
     cx, cy = x + w / 2, y + h / 2
     radius = h / 2 - bleed  # a pointy-top hexagon is its corners' circle high
     reach = radius + bleed * 2  # past the cut, into the bleed
-    style = face.style
+    style = drawer_style(face, element, row)
     with canvas.saved():
         canvas.clip_rect(*box)
         for i, (fill, _) in enumerate(row["triangles"]):
             canvas.polygon([(cx, cy), hex_corner(cx, cy, reach, i), hex_corner(cx, cy, reach, i + 1)],
                            fill=fill or row["wild"])
-    for i in range(6):  # the seams between triangles, so runs of one colour still show their parts
-        canvas.line(cx, cy, *hex_corner(cx, cy, radius, i), stroke=style.line, width=style.line_mm * 0.5)
+    for i in range(SIDES):  # the seams between triangles, so runs of one colour still show their parts
+        canvas.line(cx, cy, *hex_corner(cx, cy, radius, i), stroke=style.line, width=style.line_mm)
     mark = radius * MARK_SIZE
     for i, (fill, symbol) in enumerate(row["triangles"]):
         if symbol is None:
@@ -67,7 +69,8 @@ def draw_tile_triangles(canvas, box, row, face, element) -> None:
         # The mark sits where the triangle is widest, toward its base: a third of the way in from the edge.
         mx, my = hex_corner(cx, cy, radius * MARK_AT, i)
         nx, ny = hex_corner(cx, cy, radius * MARK_AT, i + 1)
-        draw_symbol(canvas, symbol, (mx + nx) / 2, (my + ny) / 2, mark, style.ink_on(fill))
+        draw_symbol(canvas, symbol, (mx + nx) / 2, (my + ny) / 2, mark, style.ink if element.colour else
+                    style.ink_on(fill))
 
 
 def _paint(colour) -> tuple:
@@ -133,12 +136,13 @@ def lens_outline(radius: float, handle: float, length: float) -> list[tuple[floa
 def draw_lens_window(canvas, box, row, face, element) -> None:
     """The window, `window_mm` across the middle of the box (the lens's round head), cut out along
     the cut line the core draws round it (the shape's hole), then laid with its centre on a corner
-    where three tiles meet; ticks on the rim along the three seams that meet under it."""
+    where three tiles meet; ticks on the rim along the three seams that meet under it. The window
+    is the element's fill, the ticks its colour and stroke_mm."""
     x, y, w, h = box
     cx, cy, radius, window = x + w / 2, y + h / 2, min(w, h) / 2, row["window_mm"]
-    style = face.style
-    canvas.circle(cx, cy, window, fill=style.background)
-    for k in range(6):
+    style = drawer_style(face, element, row)
+    canvas.circle(cx, cy, window, fill=style.panel)
+    for k in range(SIDES):
         angle = math.radians(-90 + 60 * k)
         inner, outer = window + 1.0, window + radius * 0.12
         canvas.line(cx + inner * math.cos(angle), cy + inner * math.sin(angle),

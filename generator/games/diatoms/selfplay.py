@@ -28,8 +28,8 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 
-from .rulebook import SIDES
-from .tiles import PLAYER_COUNTS, SHAPES, STEPS, WHITE, collect, groups, neighbour, rotations, setup_placements
+from .rulebook import LARGEST_GROUP, OPPOSITE, PLAYER_COUNTS, SIDES
+from .tiles import SHAPES, STEPS, WHITE, collect, groups, neighbour, rotations, setup_placements
 
 
 @dataclass
@@ -58,7 +58,7 @@ class Report:
 
     def lines(self, title: str) -> list[str]:
         total = sum(self.sizes.values()) or 1
-        sizes = ", ".join(f"{size}: {self.sizes[size] / total:.1%}" for size in range(1, 7))
+        sizes = ", ".join(f"{size}: {self.sizes[size] / total:.1%}" for size in range(1, LARGEST_GROUP + 1))
         runs = ", ".join(f"{shape} {self.ran_out[shape] / self.wanted[shape]:.1%}" if self.wanted[shape] else f"{shape} -"
                          for shape in SHAPES)
         games = ", ".join(f"{shape} {self.empty_supply_games[shape] / self.games:.0%}" for shape in SHAPES)
@@ -118,10 +118,10 @@ class Table:
         around = [self.tiles.get((q + dq, r + dr)) for dq, dr in STEPS]
         needs = 0
         for edge, other in enumerate(around):
-            if other is not None and other[(edge + 3) % SIDES] != WHITE:
-                needs |= 1 << (self.colours[other[(edge + 3) % SIDES]] * 6 + edge)
-        corners = tuple((corner, around[(corner + 1) % SIDES][(corner + 4) % SIDES] + around[(corner + 1) % SIDES][(corner + 5) % SIDES]
-                         + around[corner][(corner + 2) % SIDES] + around[corner][(corner + 3) % SIDES])
+            if other is not None and other[(edge + OPPOSITE) % SIDES] != WHITE:
+                needs |= 1 << (self.colours[other[(edge + OPPOSITE) % SIDES]] * SIDES + edge)
+        corners = tuple((corner, around[(corner + 1) % SIDES][(corner - 2) % SIDES] + around[(corner + 1) % SIDES][(corner - 1) % SIDES]
+                         + around[corner][(corner + 2) % SIDES] + around[corner][(corner + OPPOSITE) % SIDES])
                         for corner in range(SIDES) if around[corner] is not None and around[(corner + 1) % SIDES] is not None)
         return self.kinds.number(needs, corners)
 
@@ -132,7 +132,7 @@ def misfits(turned: str, colours: dict[str, int]) -> int:
     for edge, letter in enumerate(turned):
         for colour, index in colours.items():
             if letter != colour and letter != WHITE:
-                bits |= 1 << (index * 6 + edge)
+                bits |= 1 << (index * SIDES + edge)
     return bits
 
 

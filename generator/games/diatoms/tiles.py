@@ -33,15 +33,13 @@ from generator.model import PieceGeometry
 from generator.schema import spec_field, where
 from generator.validate import error
 
-from .rulebook import SIDES, rules
+from .rulebook import (COLOURS, LARGEST_GROUP, MOST_HAND, MOST_REMOVED, MOST_ROUNDS, MOST_TOKENS, OPPOSITE,
+                       PLAYER_COUNTS, REMOVED, ROUNDS, SIDES, SINGLE_GAMES, rules)
 
 WHITE = "W"
 EDGES = ("NE", "E", "SE", "SW", "W", "NW")
 SHAPES = ("circle", "oval", "triangle", "square", "star")  # for groups of 1 to 5 triangles
 STEPS = ((1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1))  # the neighbour across edge NE, E, ...
-PLAYER_COUNTS = (2, 3, 4)
-ROUNDS = {2: 10, 3: 8, 4: 8}  # the rules: 8 rounds, 10 for 2 players
-REMOVED = {2: 12, 3: 8, 4: 0}  # tiles set aside at setup
 ON_TABLE = 2  # the starting tile and the one laid beside it
 
 
@@ -54,16 +52,16 @@ class Tiles:
 
 @dataclass(kw_only=True)
 class Setup:
-    hand: int = spec_field(2, minimum=0, maximum=10)  # tiles each player starts with
-    rounds: dict[int, int] = spec_field(default_factory=dict, minimum=1, maximum=30)  # by player count
-    removed: dict[int, int] = spec_field(default_factory=dict, minimum=0, maximum=60)  # tiles set aside
+    hand: int = spec_field(2, minimum=0, maximum=MOST_HAND)  # tiles each player starts with
+    rounds: dict[int, int] = spec_field(default_factory=dict, minimum=1, maximum=MOST_ROUNDS)  # by player count
+    removed: dict[int, int] = spec_field(default_factory=dict, minimum=0, maximum=MOST_REMOVED)  # tiles set aside
 
 
 @dataclass(kw_only=True)
 class Tokens:
     """How many diatoms of each shape there are in each colour, and how they are cut."""
 
-    per_colour: dict[str, int] = spec_field(minimum=0, maximum=50)  # shape -> count
+    per_colour: dict[str, int] = spec_field(minimum=0, maximum=MOST_TOKENS)  # shape -> count
     cut: Literal["circle", "square"] = "circle"  # what home cutting does best
     size_mm: float = spec_field(19.0, positive=True, minimum=10, maximum=40)
 
@@ -107,7 +105,7 @@ def fits(table: dict, cell: tuple[int, int], tile: str) -> bool:
         other = table.get(neighbour(cell, edge))
         if other is not None:
             touching = True
-            if not match(tile[edge], other[(edge + 3) % SIDES]):
+            if not match(tile[edge], other[(edge + OPPOSITE) % SIDES]):
                 return False
     return touching
 
@@ -118,7 +116,7 @@ def matches_a_colour(table: dict, cell: tuple[int, int], tile: str) -> bool:
     starting tile "matching a color"."""
     for edge in range(SIDES):
         other = table.get(neighbour(cell, edge))
-        if other is not None and tile[edge] != WHITE and tile[edge] == other[(edge + 3) % SIDES]:
+        if other is not None and tile[edge] != WHITE and tile[edge] == other[(edge + OPPOSITE) % SIDES]:
             return True
     return False
 
@@ -146,21 +144,21 @@ def sample_points(table: dict, cell: tuple[int, int], tile: str) -> list[str]:
     for corner in range(SIDES):
         before, after = table.get(neighbour(cell, corner)), table.get(neighbour(cell, (corner + 1) % SIDES))
         if before is not None and after is not None:
-            rings.append(tile[corner] + tile[(corner + 1) % SIDES] + after[(corner + 4) % SIDES] + after[(corner + 5) % SIDES]
-                         + before[(corner + 2) % SIDES] + before[(corner + 3) % SIDES])
+            rings.append(tile[corner] + tile[(corner + 1) % SIDES] + after[(corner - 2) % SIDES] + after[(corner - 1) % SIDES]
+                         + before[(corner + 2) % SIDES] + before[(corner + OPPOSITE) % SIDES])
     return rings
 
 
 def groups(ring: str) -> list[tuple[str, int]]:
     """The groups at a sample point: (colour, size) for each run of one colour round the ring."""
     if len(set(ring)) == 1:
-        return [] if ring[0] == WHITE else [(ring[0], 6)]
+        return [] if ring[0] == WHITE else [(ring[0], LARGEST_GROUP)]
     start = next(i for i in range(SIDES) if ring[i] != ring[i - 1])  # a run starts here
     found, size = [], 0
     for step in range(SIDES):
         letter = ring[(start + step) % SIDES]
         size = size + 1 if step and letter == ring[(start + step - 1) % SIDES] else 1
-        if step == 5 or ring[(start + step + 1) % SIDES] != letter:
+        if step == SIDES - 1 or ring[(start + step + 1) % SIDES] != letter:
             if letter != WHITE:
                 found.append((letter, size))
     return found
@@ -201,7 +199,7 @@ def collect(colour: str, size: int, supply: Counter | None = None, worth: dict |
     that asked for a shape."""
     worth = worth or {}
     if supply is None:
-        return [(colour, "triangle")] * 2 if size == 6 else [(colour, SHAPES[size - 1])]
+        return [(colour, "triangle")] * 2 if size == LARGEST_GROUP else [(colour, SHAPES[size - 1])]
     taken: list = []
 
     def group(colour, size, supply, taken, wants=None) -> None:
@@ -213,8 +211,8 @@ def collect(colour: str, size: int, supply: Counter | None = None, worth: dict |
         for part in _best_split(colour, size, supply, worth, lambda c, p, s, t: _take(c, SHAPES[p - 1], s, t)):
             _take(colour, SHAPES[part - 1], supply, taken)
 
-    if size == 6:
-        for part in _best_split(colour, 6, supply, worth, group):
+    if size == LARGEST_GROUP:
+        for part in _best_split(colour, LARGEST_GROUP, supply, worth, group):
             group(colour, part, supply, taken, wants)
     else:
         group(colour, size, supply, taken, wants)
@@ -233,7 +231,7 @@ def colours_broken(spec) -> bool:
     """Whether the colours themselves are wrong (not 5, or two of one letter): diatoms.colours and
     diatoms.tokens say so, and the tiles, written in those letters, cannot be judged."""
     found = letters(spec)
-    return len(found) != 5 or len(set(found)) != len(found) or any(len(letter) != 1 for letter in found)
+    return len(found) != COLOURS or len(set(found)) != len(found) or any(len(letter) != 1 for letter in found)
 
 
 def total_needed(setup: Setup, players: int) -> int | None:
@@ -322,8 +320,8 @@ def tile_problems(spec) -> list[tuple[int, str]]:
     found = []
     for index, tile in enumerate(spec.tiles.set):
         strange = sorted(set(tile) - known)
-        if len(tile) != 6:
-            found.append((index, f'tile "{tile}" has {len(tile)} triangles; a tile has 6'))
+        if len(tile) != SIDES:
+            found.append((index, f'tile "{tile}" has {len(tile)} triangles; a tile has {SIDES}'))
         if strange:
             found.append((index, f'tile "{tile}" uses {", ".join(strange)}; the letters are '
                                  f'{", ".join(letters(spec))} and {WHITE} (white)'))
@@ -388,11 +386,11 @@ def check_tokens(spec):
     for name in names:
         if name not in SHAPES:
             yield error(where(tokens, "per_colour"), f'"{name}" is not a diatom shape; the shapes are {", ".join(SHAPES)}')
-    if len(spec.colours) != 5:
-        yield error(where(spec, "colours"), f"{len(spec.colours)} colours; the diatoms come in 5")
+    if len(spec.colours) != COLOURS:
+        yield error(where(spec, "colours"), f"{len(spec.colours)} colours; the diatoms come in {COLOURS}")
 
 
-PLAYABLE_GAMES = 50  # per player count: the validator's short self-play (150 games, about half a second)
+PLAYABLE_GAMES = SINGLE_GAMES
 STALL_LIMIT = 0.01  # of turns, a player may hold no tile that fits
 
 
@@ -418,7 +416,7 @@ def check_playable(spec):
     if rate > STALL_LIMIT:
         yield error(where(spec.tiles, "set"), f"in {turns} self-play turns a player held no tile that fits "
                     f"{stalls} times ({rate:.1%}); keep it under {STALL_LIMIT:.0%}")
-    missing = [size for size in range(1, 7) if not sizes.get(size)]
+    missing = [size for size in range(1, LARGEST_GROUP + 1) if not sizes.get(size)]
     if missing:
         yield error(where(spec.tiles, "set"), f"in {played['games']} self-play games no group of "
                     f"{', '.join(map(str, missing))} triangles ever formed; every size 1-6 should occur")
