@@ -1064,18 +1064,23 @@ def draw_line(canvas, tokens: list[str], left: float, baseline: float, size: flo
 
 
 def drawer_style(face: Face, element: Element, row: dict):
-    """The face's style as a `draw:` element restyles it, for its drawer to paint with: the element's
-    `colour` is the ink, its `fill` the panel, its `stroke` the line and its `stroke_mm` the line's
-    width; every text role is `scale` times its size, and the element's `role` is `size_pt` (times
-    `scale`) when it gives one. So a drawer that paints from this style honours its element's keys as
-    a text or a shape does, and one edit of the layout shows in what it draws."""
+    """The face's style as a `draw:` element restyles it, for its drawer to paint with (restyled)."""
+    return restyled(face.style, element, row, lambda name: face.colour(name, element.where))
+
+
+def restyled(style, element: Element, row: dict, colour=lambda name: name):
+    """`style` as an element changes it: the element's `colour` is the ink, its `fill` the panel, its
+    `stroke` the line and its `stroke_mm` the line's width; every text role is `scale` times its size,
+    and the element's `role` is `size_pt` (times `scale`) when it gives one. So a drawer that paints
+    from this style honours its element's keys as a text or a shape does, and one edit of the layout
+    shows in what it draws. `colour` resolves a colour's name (a face's colour; the validator, which
+    measures only, leaves names as they are)."""
     from dataclasses import replace
 
     def paint(key: str, default):
         value = getattr(element, key)
-        return face.colour(filled(value, row), element.where) if value else default
+        return colour(filled(value, row)) if value else default
 
-    style = face.style
     roles = {role: getattr(style, role).scaled(element.scale) for role in ROLES}
     if element.size_pt:
         roles[element.role] = replace(getattr(style, element.role), size=element.size_pt * PT * element.scale)

@@ -7,11 +7,10 @@ in its element's colours, and sizes its words by the element's role, size_pt and
 from __future__ import annotations
 
 from contextlib import contextmanager
-from dataclasses import replace
 
 from generator import fonts
 from generator.canvas import PT
-from generator.kit.layouts import filled, register_drawer
+from generator.kit.layouts import drawer_style, filled, register_drawer
 from generator.kit.symbols import draw_symbol
 from generator.kit.text import fit_line
 from generator.model import Area
@@ -27,18 +26,6 @@ def in_box(canvas, box):
     with canvas.saved():
         canvas.translate(x, y)
         yield Area(width, height, 0.0)
-
-
-def styled(style, element, row=None, face=None):
-    """The face's style as the element changes it: every role `scale` times its size, the element's
-    role `size_pt` (times `scale`) when it gives one, and its `colour` for the ink."""
-    roles = {role: replace(getattr(style, role), size=getattr(style, role).size * element.scale)
-             for role in ("title", "body", "small", "index")} if element.scale != 1 else {}
-    if element.size_pt:
-        roles[element.role] = replace(getattr(style, element.role), size=element.size_pt * PT * element.scale)
-    if element.colour and face is not None:
-        roles["ink"] = face.colour(filled(element.colour, row or {}), element.where)
-    return replace(style, **roles) if roles else style
 
 
 def colour_of(face, element, row, default: str = "{colour}") -> str:
@@ -106,7 +93,7 @@ def draw_tile_grid(canvas, box, row, face, element) -> None:
 def draw_die_faces(canvas, box, row, face, element) -> None:
     """Each face of the net (the row's `net`: its faces' top-left corners, in order) with its rank in
     the middle and the suit's symbol in the corner."""
-    style, f = styled(face.style, element), row["face_mm"]
+    style, f = drawer_style(face, element, row), row["face_mm"]
     colour = colour_of(face, element, row)
     symbol_at, symbol_size = DIE_SYMBOL
     rank_face = getattr(style, element.role).face
@@ -125,7 +112,7 @@ def draw_pawn_panels(canvas, box, row, face, element) -> None:
     """The pawn's two panels in the suit's colour, each with the symbol on a disc and the name on a
     paper label (pale letters on a mid suit colour are hard to read). The lower panel is drawn upside
     down so both faces stand upright once folded; the bases fold out opposite ways."""
-    style = styled(face.style, element)
+    style = drawer_style(face, element, row)
     w, h, b = row["width_mm"], row["height_mm"], row["base_mm"]
     pawns, name, colour = Pawns(width_mm=w, height_mm=h, base_mm=b), row["name"], colour_of(face, element, row)
     label = getattr(style, element.role)
@@ -157,4 +144,4 @@ def draw_sheet(canvas, box, row, face, element) -> None:
     """The row's `sheet`: a drawing of the whole face (words flowed and shrunk to fit, a computed table),
     drawn in the box with the style's text sizes and ink as the element sets them."""
     with in_box(canvas, box) as area:
-        row["sheet"](canvas, area, style=styled(face.style, element, row, face))
+        row["sheet"](canvas, area, style=drawer_style(face, element, row))

@@ -3,8 +3,6 @@ its colour, its fill and stroke, each the element's where it gives one and the d
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from generator.canvas import PT
 from generator.kit.layouts import filled
 from generator.styles import Text
@@ -28,18 +26,3 @@ def paint(face, element, row, fill: str | None, stroke: str | None) -> tuple:
     fill = face.colour(filled(element.fill, row), element.where) if element.fill else fill
     stroke = face.colour(filled(element.stroke, row), element.where) if element.stroke else stroke
     return fill, stroke
-
-
-def restyled(style, element, row, colour=lambda name: name):
-    """`style` as the element changes it, for a drawer that lays its part out from the style (a player
-    sheet's part): the element's colour is the ink, its fill the panel, its stroke the line, its
-    stroke_mm the line's width, and its role's text is at its size_pt, times its scale. `colour`
-    resolves a colour's name (the face's)."""
-    changes = {role: Text(getattr(style, role).face, element_text(style, element).size)
-               for role in (element.role,) if element.size_pt or element.scale != 1}
-    for key, name in (("ink", element.colour), ("panel", element.fill), ("line", element.stroke)):
-        if name:
-            changes[key] = colour(filled(name, row))
-    if element.stroke_mm:
-        changes["line_mm"] = element.stroke_mm
-    return replace(style, **changes) if changes else style

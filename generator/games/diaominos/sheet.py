@@ -9,13 +9,12 @@ from dataclasses import dataclass
 
 from generator.canvas import PT, Canvas
 from generator.fonts import text_width, wrap
-from generator.kit.layouts import box_of, register_drawer
+from generator.kit.layouts import box_of, drawer_style, register_drawer, restyled
 from generator.model import Area
 from generator.kit.prose import FLOOR_PT
 from generator.kit.text import centred_baseline, fit_box, fit_line, top_baseline
 from generator.styles import Style
 
-from .elements import restyled
 from .paper import draw_facelet
 from .polyominoes import marking_order
 from .spec import DiaominosSpec, Grid, Polyomino, colour_label, grid_cells
@@ -227,13 +226,13 @@ def part_layout(spec: DiaominosSpec, style: Style, name: str) -> SheetLayout | N
 def sheet_drawer(name: str):
     """Register a part of the player sheet as the drawer diaominos.<name>: it lays the sheet out from
     the row's fields and the style as its element changes it (its colour the ink, its size_pt its
-    role's size...: elements.restyled), in the element's box, and draws its part."""
+    role's size...: kit.layouts.restyled), in the element's box, and draws its part."""
     def register(draw_part):
         @register_drawer(f"diaominos.{name}")
         def draw(canvas, box, row, face, element):
             with canvas.saved():
                 canvas.translate(box[0], box[1])
-                draw_part(canvas, sheet_layout(box[2], box[3], row, restyled(face.style, element, row, face.colour)))
+                draw_part(canvas, sheet_layout(box[2], box[3], row, drawer_style(face, element, row)))
         return draw_part
     return register
 
