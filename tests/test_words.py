@@ -230,3 +230,12 @@ def test_a_character_no_font_has_names_the_words_that_hold_it(words_copy, tmp_pa
     line = next(n for n, text in enumerate(words_copy.read_text().splitlines(), 1) if "勝つ方法" in text)
     code, _, stderr = run_pnp("validate", "diamonds", "--words", "mine.yaml", cwd=tmp_path)
     assert code == 2 and stderr.startswith(f'mine.yaml:{line}:18: error: words "rules.winning": no font has "勝"'), stderr
+
+
+def test_one_list_joining_for_every_game():
+    from generator.kit.text import listed
+
+    french = load_words("diamonds", lang="fr")
+    assert [listed(french, items) for items in ([], ["a"], ["a", "b"], ["a", "b", "c"])] == \
+        ["", "a", "a et b", "a, b et c"]
+    assert listed(french, [2, 3], "or") == "2 ou 3" and listed(french, [], none="aucun") == "aucun"

@@ -66,6 +66,17 @@ def top_baseline(text: str, size: float, face: str, top: float) -> float:
     return top + inked_height(text, face)[1] * size
 
 
+def listed(words, items, joiner: str = "and", none: str = "") -> str:
+    """"a", "a and b", "a, b and c": joined by the words' own "and" (or "or", `joiner`); `none` when
+    there are none. `words` is a game's Words (anything that gives the joiner's word for its key)."""
+    items = [str(item) for item in items]
+    if not items:
+        return none
+    if len(items) == 1:
+        return items[0]
+    return ", ".join(items[:-1]) + f" {words(joiner)} " + items[-1]
+
+
 def counted(count: int, singular: str, plural: str | None = None) -> str:
     """"1 player", "3 players": a count and the word for that many (`plural` when adding "s" is wrong)."""
     return f"{count} {singular if count == 1 else plural or singular + 's'}"

@@ -62,12 +62,6 @@ def rank_word(spec, rank: str) -> str:
     return words(key) if words.has(key) else rank
 
 
-def listed(spec, items: list[str], joiner: str = "and") -> str:
-    """"a and b", "a, b and c": in the words' own "and" (or "or")."""
-    word = words_of(spec)(joiner)
-    return f" {word} ".join(items) if len(items) < 3 else ", ".join(items[:-1]) + f" {word} " + items[-1]
-
-
 def word_place(words: Words, key: str) -> Location:
     """Where the words under `key` are written: the chosen copy's line, or the bundled words file's."""
     if key in words.chosen and words.source is not None and words.source.file:

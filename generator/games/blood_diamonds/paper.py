@@ -16,11 +16,11 @@ from generator.fonts import text_width, wrap
 from generator.kit.prose import (LEADING, Figure, draw_prose, prose_size, rules_sheet_component, rules_sheet_errors,
                                  symbol_heading)
 from generator.kit.prose import rules_pages as prose_rules_pages
-from generator.kit.text import fit_line
+from generator.kit.text import fit_line, listed
 from generator.model import Area, Component, Piece
 from generator.shapes import Rect
 
-from .labels import KINDS, listed, role_label, suit_label, words_of
+from .labels import KINDS, role_label, suit_label, words_of
 
 
 # The roles other sentences mention, by (symbol, kind): their printed labels fill the sentences'
@@ -210,8 +210,8 @@ def rules_blocks(spec) -> list[tuple]:
         ("p", words("rules.intro", players=player_counts(spec), win=win)),
         ("h", words("rules.print")),
         ("b", words("rules.print.pieces", suits=suits, tiles=tiles, coins=coins,
-                    names=listed(spec, [suit_label(spec, s) for s in spec.suits]))),
-        ("b", words("rules.print.aids", aids=listed(spec, aids + [words("rules.print.track")]))),
+                    names=listed(words_of(spec), [suit_label(spec, s) for s in spec.suits]))),
+        ("b", words("rules.print.aids", aids=listed(words_of(spec), aids + [words("rules.print.track")]))),
         ("h", words("rules.need")),
         ("b", words("rules.need.bag")),
         ("b", words("rules.need.card")),

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from generator.schema import where
 from generator.validate import error
+from generator.kit.text import listed
 
 from .rulebook import rules
 
@@ -41,18 +42,8 @@ def colour_mark(spec, name: str) -> str:
     return colour_label(spec, name)[:1].upper()
 
 
-def listed(spec, items: list, joiner: str = "and") -> str:
-    """"red", "red and blue", "red, green and blue": in the words' own "and" (or "or")."""
-    items = [str(item) for item in items]
-    if not items:
-        return spec.words("none")
-    if len(items) == 1:
-        return items[0]
-    return ", ".join(items[:-1]) + f" {spec.words(joiner)} " + items[-1]
-
-
 def labels(spec, names: list[str]) -> str:
-    return listed(spec, [colour_label(spec, name) for name in names])
+    return listed(spec.words, [colour_label(spec, name) for name in names], none=spec.words("none"))
 
 
 def times_word(spec, times: int) -> str:

@@ -13,7 +13,7 @@ from generator.kit.prose import (FLOOR_PT, columns_of, flow, flow_pages, prose_s
                                  rules_sheet_errors)
 from generator.kit.prose import rules_pages as prose_rules_pages
 from generator.kit.layouts import register_drawer
-from generator.kit.text import counted
+from generator.kit.text import counted, listed
 from generator.model import Area, Component, Piece, PieceGeometry
 from generator.schema import spec_field, where
 from generator.validate import error
@@ -21,7 +21,7 @@ from generator.validate import error
 from .board import opposite_homes, quadrants
 from .cards import card_size_errors
 from .faces import element_box, face
-from .names import colour_label, colour_mark, labels, listed, times_word, title
+from .names import colour_label, colour_mark, labels, times_word, title
 from .pyramids import PIPS, flawless_stash, pyramid_counts
 from .rulebook import (CARRY_PIPS, END_EXHAUSTED, FLAWLESS_ADDED_FOR, FLAWLESS_TIMES, MOVES, NESTS,
                        OWN_COLOUR_TIMES, PLAYER_COUNTS, POINTS, rules)
@@ -158,7 +158,7 @@ def rules_blocks(spec) -> list[tuple]:
     marked = [*bag, *([spec.flawless.name] if adds_flawless else [])]
     marks = ", ".join(f"{colour_mark(spec, name)} {colour_label(spec, name)}" for name in marked)
     nest_rows = [("b", words("rules.setup.nests", players=n, nests=NESTS[n], each=NESTS[n] // n)) for n in players]
-    cards = listed(spec, [rank for rank in spec.movement_cards.cards])
+    cards = listed(spec.words, spec.movement_cards.cards, none=spec.words("none"))
     in_box = [
         ("b", words("rules.print.board", quadrants=len(quadrants(spec.board)))),
         ("b", words("rules.print.nests", nests=nests, colours=labels(spec, opaque))),
@@ -171,7 +171,7 @@ def rules_blocks(spec) -> list[tuple]:
     moves = ", ".join(words("rules.round.card", rank=rank, moves=n) for rank, n in MOVES.items())
     return [
         ("title", words("rules.title", title=title(spec))),
-        ("p", words("rules.intro", players=listed(spec, [str(n) for n in players], "or"))),
+        ("p", words("rules.intro", players=listed(spec.words, players, "or", none=spec.words("none")))),
         ("h", words("rules.print")),
         *in_box,
         ("h", words("rules.need")),

@@ -13,18 +13,13 @@ from generator.fonts import wrap
 from generator.kit.prose import LEADING, Figure, draw_prose, prose_size, rules_sheet_component, symbol_heading
 from generator.kit.symbols import draw_symbol
 from generator.model import Area, Component, Piece
+from generator.kit.text import listed
 
 ROLES = ("treasure", "shovel", "rock")  # the order the game introduces them
 
 
 def suits_with_role(spec, role: str) -> list:
     return [suit for suit in spec.deck.suits if suit.role == role]
-
-
-def listed(spec, items: list[str], joiner: str = "and") -> str:
-    """"hearts and clubs", "a, b and c": in the words' own "and" (or "or")."""
-    word = spec.words(joiner)
-    return f" {word} ".join(items) if len(items) < 3 else ", ".join(items[:-1]) + f" {word} " + items[-1]
 
 
 def suit_label(spec, suit) -> str:
@@ -34,7 +29,7 @@ def suit_label(spec, suit) -> str:
 
 
 def suit_names(spec, suits) -> str:
-    return listed(spec, [suit_label(spec, suit) for suit in suits])
+    return listed(spec.words, [suit_label(spec, suit) for suit in suits])
 
 
 def capitalised(text: str) -> str:
@@ -62,7 +57,7 @@ def goal_words(spec) -> str:
     if not targets:
         return ""
     said = [spec.words("goal.target", target=target, players=players) for players, target in targets]
-    return spec.words("goal", targets=listed(spec, said, "or"))
+    return spec.words("goal", targets=listed(spec.words, said, "or"))
 
 
 # The reference card --------------------------------------------------------------------------
@@ -110,7 +105,7 @@ def reference_front(spec) -> list[tuple]:
         suits = suits_with_role(spec, role)
         if suits:
             heading = symbol_heading([(s.symbol, s.colour) for s in suits],
-                                     listed(spec, [capitalised(suit_label(spec, s)) for s in suits]))
+                                     listed(spec.words, [capitalised(suit_label(spec, s)) for s in suits]))
             blocks += [(heading,),
                        ("p", ref["roles"][role])]
     blocks += [("p", rank_order(spec)), ("h", spec.words("reference.turn.heading")),
@@ -171,7 +166,7 @@ def rules_blocks(spec) -> list[tuple]:
     deck, deal, words = spec.deck, spec.deal, spec.words
     cards = len(deck.ranks) * len(deck.suits)
     treasure, shovels, rocks = (suits_with_role(spec, role) for role in ROLES)
-    players = listed(spec, [str(p) for p in sorted(spec.players)], "or")
+    players = listed(spec.words, sorted(spec.players), "or")
     return [
         ("title", words("rules.title", title=spec.title)),
         ("p", words("rules.intro", players=players, piles=deal.piles, treasure=suit_names(spec, treasure))),

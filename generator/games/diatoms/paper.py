@@ -17,7 +17,7 @@ from generator.kit.prose import FLOOR_PT, RULES_COLUMNS, RULES_SAFE_MM, Figure, 
 from generator.kit.prose import rules_pages as prose_rules_pages
 from generator.kit.symbols import draw_symbol
 from generator.kit.layouts import drawer_style, register_drawer
-from generator.kit.text import centred_baseline, fit_line, fit_size, measure_drawing
+from generator.kit.text import centred_baseline, fit_line, fit_size, listed, measure_drawing
 from generator.model import Area, Component, Piece
 from generator.schema import spec_field
 from generator.shapes import Rect
@@ -26,7 +26,7 @@ from generator.styles import Style
 from .faces import drawn_parts, face
 from .symbols import shape_symbol
 from .tiles import SHAPES
-from .wording import colour_label, component_title, listed, ring_label, shape_label, shapes_count
+from .wording import colour_label, component_title, ring_label, shape_label, shapes_count
 
 @dataclass(kw_only=True)
 class Sheet:
@@ -65,7 +65,7 @@ def rounds_text(spec) -> str:
     by_rounds: dict[int, list[int]] = {}
     for players in sorted(spec.players):
         by_rounds.setdefault(spec.setup.rounds.get(players, 8), []).append(players)
-    return "; ".join(spec.words("rules.end.rounds", rounds=rounds, players=listed(spec, counts, "or"))
+    return "; ".join(spec.words("rules.end.rounds", rounds=rounds, players=listed(spec.words, counts, "or"))
                      for rounds, counts in by_rounds.items())
 
 
@@ -108,7 +108,7 @@ def notebook_blocks(spec) -> list[tuple]:
 def rules_blocks(spec) -> list[tuple]:
     words = spec.words
     per_colour = spec.tokens.per_colour
-    tokens = listed(spec, [shapes_count(spec, shape, per_colour.get(shape, 0)) for shape in SHAPES])
+    tokens = listed(spec.words, [shapes_count(spec, shape, per_colour.get(shape, 0)) for shape in SHAPES])
     colours = ", ".join(colour_label(spec, colour) for colour in spec.colours)
     total_tokens = sum(per_colour.values()) * len(spec.colours)
     judges = len(spec.judges.cards)

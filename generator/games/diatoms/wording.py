@@ -35,13 +35,5 @@ def line_label(spec, name: str) -> str:
     return _label(spec, "line", name)
 
 
-def listed(spec, items: list[str], joiner: str = "and") -> str:
-    """"a, b and c", in the words' own "and" (or "or")."""
-    items = [str(item) for item in items]
-    if len(items) < 2:
-        return "".join(items)
-    return ", ".join(items[:-1]) + f" {spec.words(joiner)} " + items[-1]
-
-
 def component_title(spec, name: str) -> str:
     return spec.words(f"component.{name}")
