@@ -17,6 +17,9 @@ from generator.geometry import IDENTITY, Matrix, Path
 
 #: One typographic point in millimetres: text sizes are given in mm, `9 * PT` reads as 9 pt.
 PT = 25.4 / 72
+#: The smallest text any piece, aid or sheet prints, in points: text shrinks to fit its box, but not
+#: below this unless an element says so (the validator's layout.text-size holds pieces to it).
+FLOOR_PT = 7.0
 
 
 @dataclass(frozen=True)

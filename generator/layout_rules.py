@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 
-from generator.canvas import PT
+from generator.canvas import FLOOR_PT, PT
 from generator.errors import Location
 from generator.kit.layouts import Face, boxes_of, frame_of, symbol_size
 from generator.model import Area
@@ -15,7 +15,6 @@ from generator.shapes import Rect
 from generator.recording import findings_of, record_face
 from generator.validate import Finding
 
-FLOOR_PT = 7.0
 #: The margin inside the cut that a piece keeps clear of text unless it says its own (a card preset's
 #: safe_mm): a home cut wanders a millimetre or two.
 SAFE_MM = 2.0

@@ -29,7 +29,7 @@ from functools import lru_cache
 from typing import Callable
 
 from generator import fonts
-from generator.canvas import PT, Canvas
+from generator.canvas import FLOOR_PT, PT, Canvas
 from generator.errors import ErrorList, InputError, Location, did_you_mean
 from generator.images import load_picture
 from generator.recording import Recording
@@ -57,7 +57,6 @@ MAX_TRACK_SQUARES = 1_000  # numbered squares of one track
 MIN_LATTICE_STEP, MIN_LATTICE_STEP_MM = 0.005, 0.5  # a lattice's pitch: finer is a grey fill
 CAPITALS = "H0123456789"  # a top anchor puts the tallest of these at `at`
 MIN_EVERY = 0.02  # a repeated pattern's step, of the piece's width: at most about 50 across
-FLOOR_PT = 7.0  # text shrinks to fit its box, but not below this unless the element says so
 
 #: Drawers for what a game computes rather than places (a board's routes, a tile's design, a net),
 #: by name: a layout says where (`{draw: diaominos.routes, at: ..., box: ...}`), the drawer what.

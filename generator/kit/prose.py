@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Callable
 
-from generator.canvas import PT, Canvas, NullSurface
+from generator.canvas import FLOOR_PT, PT, Canvas, NullSurface
 from generator.fonts import wrap
 from generator.kit.symbols import draw_symbol
 from generator.kit.text import fit_line, fit_size, top_baseline
@@ -29,7 +29,6 @@ from generator.shapes import Rect
 from generator.styles import Style
 from generator.validate import error
 
-FLOOR_PT = 7.0  # aids, sheets and rules never print body text smaller
 LEADING = 1.25  # line pitch, in body sizes
 
 

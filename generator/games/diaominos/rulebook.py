@@ -5,6 +5,8 @@ How things are placed on a face is not here: that is the layouts' (templates/lay
 diaominos-faces).
 """
 
+from generator.canvas import FLOOR_PT
+
 # The rules' facts -------------------------------------------------------------------------------
 
 PLAYERS = (1, 4)  # "for 1 to 4 players", one at each side of the board
@@ -51,6 +53,6 @@ MIN_ROUND_CARD_MM = (55.0, 80.0)  # twenty facelets, each large enough to tell a
 MIN_FACELET_MM = 6.0  # a seat's facelet on a round card: its colour and symbol read across the table
 MIN_CELL_MM = 6.0  # a grid or polyomino cube a pencil mark fits in
 MIN_SEAT_LABEL_PT = 8.0
-KEY_FLOOR_PT = 7.0  # the roll key shrinks to fit the border, but not below this
+KEY_FLOOR_PT = FLOOR_PT  # the roll key shrinks to fit the border, but not below the one floor
 MAX_CORNER_SHARE = 0.12  # a round card's corner radius, of its shorter side (a poker card's 3 mm is 5 %)
 SEAT_LABEL_SHARE = 0.3  # a seat label takes at most this share of the board's shorter side
