@@ -115,6 +115,7 @@ class Preview:
         self.sheets: Sheets | None = None
         self.earlier_svgs: dict[str, bytes] = {}  # the build before's pages, for a browser still fetching them
         self.seconds = 0.0  # how long the last build took
+        self.faces_drawn: dict = {}  # the last good build's face recordings, by their faces' content
         self.watched: frozenset[Path] = frozenset({self.game_file, *self.named_files()})
         self.stamps: dict[Path, tuple | None] = {}  # each watched file as the last build found it
         self.changed = threading.Condition()  # notified after each build, and when the server stops
@@ -128,9 +129,9 @@ class Preview:
         started = time.perf_counter()
         with self.changed:
             before = stamps(self.watched)  # a file saved while it builds is newer than this: built again
-        sheets, findings, read = None, [], set()
+        sheets, findings, read, drawn = None, [], set(), {}
         try:
-            sheets, findings, read = self._build()
+            sheets, findings, read, drawn = self._build()
             errors = []
         except InputError as problem:
             errors = str(problem).splitlines()
@@ -146,6 +147,7 @@ class Preview:
             self.errors = errors
             self.seconds = time.perf_counter() - started
             if sheets is not None:
+                self.faces_drawn = drawn
                 self.earlier_svgs = self.sheets.svgs if self.sheets else {}
                 self.sheets, self.findings = sheets, findings
                 self.watched = frozenset({self.game_file, *self.named_files(), *read})
@@ -154,12 +156,14 @@ class Preview:
             self.stamps = before | stamps(self.watched - before.keys())
             self.changed.notify_all()
 
-    def _build(self) -> tuple[Sheets, list[Finding], set[Path]]:
+    def _build(self) -> tuple[Sheets, list[Finding], set[Path], dict]:
         """load -> check -> impose -> render, as `pnp build --draft --format svg` would, into memory."""
         options = self.options
         context = build.input_context(options.palette, options.words, options.lang, options.allowed)
         settings = build.settings_for(options.paper, "long", DEFAULT_BLEED, True, context)
         (loaded,) = build.load((options.target,), options.overrides, context)
+        # Only the faces whose inputs changed are drawn again: the others' recordings carry over.
+        loaded.faces.carried, loaded.faces.carried_from = {}, self.faces_drawn
         request = Request(("svg",), options.layout, None, options.only)
         build.impose_early(loaded, settings, request)
         findings = in_file_order(build.check(loaded, settings))  # what `pnp validate` finds
@@ -180,7 +184,8 @@ class Preview:
         for entry in entries:
             entry["svg"] = f"/pages/{names[entry['number']]}.svg"
         read = set(loaded.reader.files) if loaded.reader else set()
-        return Sheets(loaded.spec.title, entries, svgs), findings, read | self.bundled_files(loaded.game.name)
+        return (Sheets(loaded.spec.title, entries, svgs), findings, read | self.bundled_files(loaded.game.name),
+                loaded.faces.carried)
 
     def named_files(self) -> set[Path]:
         """The files the command line names besides the game file: a words, palette or paper file."""

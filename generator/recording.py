@@ -190,12 +190,16 @@ class FaceRecordings:
         self._recorded: dict[tuple[int, object], tuple[object, Recording]] = {}
         self.check_numbers = check_numbers  # a plug-in's faces: see Canvas
         self.keep = self.KEPT if keep is None else keep
+        #: Recordings carried from one build to the next by their faces' content (Face.content_key),
+        #: for a preview that rebuilds on save: `carried_from` the last build's, `carried` this one's.
+        self.carried: dict | None = None
+        self.carried_from: dict = {}
 
     def __call__(self, draw, area) -> Recording:
         key = (id(draw), area)
         found = self._recorded.pop(key, None)  # taken out and put back last: the most recent
         if found is None:
-            found = (draw, record_face(draw, area, self.check_numbers))
+            found = (draw, self._carried_or_recorded(draw, area))
             if not self.keep:
                 return found[1]
             if len(self._recorded) >= self.keep:
@@ -205,6 +209,18 @@ class FaceRecordings:
 
     def clear(self) -> None:
         self._recorded.clear()
+
+    def _carried_or_recorded(self, draw, area) -> Recording:
+        content = getattr(draw, "content_key", None) if self.carried is not None else None
+        content = content() if content else None
+        if content is None:
+            return record_face(draw, area, self.check_numbers)
+        key = (content, area)
+        recording = self.carried.get(key) or self.carried_from.get(key)
+        if recording is None:
+            recording = record_face(draw, area, self.check_numbers)
+        self.carried[key] = recording
+        return recording
 
 
 class FaceReading:

@@ -329,3 +329,20 @@ def test_the_page_shows_the_sheets_and_follows_each_save(diamonds_copy, tmp_path
         assert f"{diamonds_copy.name}:" in errors.inner_text()
         assert images.count() == 26  # the last good sheets stay
         browser.close()
+
+
+def test_a_rebuild_draws_again_only_the_faces_whose_inputs_changed(diamonds_copy, monkeypatch):
+    from generator import recording
+
+    drawn = []
+    real = recording.record_face
+    monkeypatch.setattr(recording, "record_face", lambda draw, *rest: drawn.append(draw) or real(draw, *rest))
+    shown = Preview(Options(str(diamonds_copy)))
+    shown.rebuild()
+    first = sum(getattr(draw, "layout", "").startswith("rank-") for draw in drawn)
+    drawn.clear()
+    edit(diamonds_copy, "{name: clubs, symbol: club, colour: ink,", "{name: clubs, symbol: club, colour: green,")
+    shown.rebuild()
+    again = [draw for draw in drawn if getattr(draw, "layout", "").startswith("rank-")]
+    assert shown.status()["ok"] and first == 52  # every suit card's face the first time
+    assert len(again) == 13 and all(dict(draw.row)["symbol"] == "club" for draw in again)  # the clubs alone

@@ -600,6 +600,31 @@ class Face:
             draw_placed(canvas, area, element, row, self)
         canvas.drawing_from(None)
 
+    def content_key(self) -> tuple | None:
+        """What this face's drawing depends on, as values: its layout's elements as written (and
+        where), its row, style, corner, background and palette, and each picture file as it is now.
+        Equal keys draw alike, so a preview that rebuilds on save draws again only the faces whose
+        inputs changed; None when some input is not a value (a row holding a function of its own)."""
+        row = dict(self.row)
+        elements = self.layouts.layouts[self.layout]
+        pictures = []
+        for _, element in elements:
+            if element.kind == "image":
+                try:
+                    path = self.layouts.reader.locate(filled(element.image, row), "picture", element.where)
+                    status = path.stat()
+                    pictures.append((str(path), status.st_mtime_ns, status.st_size))
+                except (InputError, OSError):
+                    return None  # drawing it says what is wrong
+        key = (self.layout, self.row, self.style, self.corner_mm, self.layouts.backgrounds[self.layout],
+               tuple((name, repr(element), str(element.where)) for name, element in elements),
+               tuple(sorted(self.layouts.palette.colours.items())), tuple(pictures))
+        try:
+            hash(key)
+        except TypeError:
+            return None
+        return key
+
     def colour(self, name: str, location: Location | None = None) -> str:
         if isinstance(name, Colour):  # resolved already, a row's colour: keep its palette name
             return name
