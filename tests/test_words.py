@@ -239,3 +239,13 @@ def test_one_list_joining_for_every_game():
     assert [listed(french, items) for items in ([], ["a"], ["a", "b"], ["a", "b", "c"])] == \
         ["", "a", "a et b", "a, b et c"]
     assert listed(french, [2, 3], "or") == "2 ou 3" and listed(french, [], none="aucun") == "aucun"
+
+
+def test_one_way_to_name_a_thing_by_its_label_or_the_words():
+    from generator.kit.text import label_of
+
+    english, french = load_words("diamonds"), load_words("diamonds", lang="fr")
+    assert label_of(english, "suit", "hearts") == english("suit.hearts")  # the words' name
+    assert label_of(english, "suit", "hearts", "Coppers") == "Coppers"  # a game file's own label beats them
+    assert label_of(french, "suit", "hearts", "Coppers") == french("suit.hearts")  # ...unless a translation names it
+    assert label_of(english, "suit", "stars") == "stars" and label_of(english, "suit", "stars", otherwise="?") == "?"

@@ -66,6 +66,16 @@ def top_baseline(text: str, size: float, face: str, top: float) -> float:
     return top + inked_height(text, face)[1] * size
 
 
+def label_of(words, kind: str, name, label: str | None = None, otherwise: str | None = None) -> str:
+    """A thing's printed name (a colour's, a shape's): its own `label` from the game file, unless a
+    chosen translation or copy of the words names it; else the words' `<kind>.<name>`; else
+    `otherwise`, or its name as written."""
+    key = f"{kind}.{str(name).strip().lower()}"
+    if label:
+        return words.prefer(key, label) if words.has(key) else label
+    return words(key) if words.has(key) else (otherwise if otherwise is not None else str(name))
+
+
 def listed(words, items, joiner: str = "and", none: str = "") -> str:
     """"a", "a and b", "a, b and c": joined by the words' own "and" (or "or", `joiner`); `none` when
     there are none. `words` is a game's Words (anything that gives the joiner's word for its key)."""

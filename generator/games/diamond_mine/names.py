@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from generator.schema import where
 from generator.validate import error
-from generator.kit.text import listed
+from generator.kit.text import label_of, listed
 
 from .rulebook import rules
 
@@ -26,10 +26,7 @@ def colour_entry(spec, name: str):
 
 def colour_label(spec, name: str) -> str:
     colour = colour_entry(spec, name)
-    if colour is not None and colour.label:
-        return colour.label
-    key = f"colour.{str(name).lower()}"
-    return spec.words(key) if spec.words.has(key) else str(name)
+    return label_of(spec.words, "colour", name, colour.label if colour is not None else None)
 
 
 def colour_mark(spec, name: str) -> str:

@@ -10,6 +10,7 @@ from generator.errors import InputError
 from generator.kit.layouts import Face, Layouts
 from generator.kit.prose import RulesSheet
 from generator.kit.symbols import SUITS
+from generator.kit.text import label_of
 from generator.model import PieceGeometry
 from generator.plugins import GameSpec
 from generator.schema import Colour, spec_field, where
@@ -34,10 +35,7 @@ class CubeColour:
 
 def colour_label(spec, colour: CubeColour) -> str:
     """A cube colour's printed name: its own label, the words' name for it, or its name."""
-    key = f"colour.{colour.name.strip().lower()}"
-    if colour.label is not None:
-        return spec.words.prefer(key, colour.label) if spec.words.has(key) else colour.label
-    return spec.words(key) if spec.words.has(key) else colour.name.capitalize()
+    return label_of(spec.words, "colour", colour.name, colour.label, otherwise=colour.name.capitalize())
 
 
 @dataclass(kw_only=True)

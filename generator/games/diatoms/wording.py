@@ -1,24 +1,22 @@
 """What Diatoms prints for the names its rules check, and lists in the words' own "and" and "or".
 
 A colour, shape, ring or straight line has a name the rules check (green, oval, inner, diagonal);
-what prints is its label: a colour's own `label:` in the game file, else the words file's
-`colour.<name>` (`shape.<name>`, `ring.<name>`, `line.<name>`), else the name itself.
+what prints is its label: a colour's own `label:` in the game file (unless a chosen translation names
+it), else the words file's `colour.<name>` (`shape.<name>`, `ring.<name>`, `line.<name>`), else the
+name itself (kit.text.label_of).
 """
 
 from __future__ import annotations
 
-
-def _label(spec, kind: str, name: str) -> str:
-    key = f"{kind}.{name}"
-    return spec.words(key) if spec.words.has(key) else name
+from generator.kit.text import label_of
 
 
 def colour_label(spec, colour) -> str:
-    return getattr(colour, "label", None) or _label(spec, "colour", colour.name)
+    return label_of(spec.words, "colour", colour.name, getattr(colour, "label", None))
 
 
 def shape_label(spec, shape: str) -> str:
-    return _label(spec, "shape", shape)
+    return label_of(spec.words, "shape", shape)
 
 
 def shapes_count(spec, shape: str, n: int) -> str:
@@ -28,11 +26,11 @@ def shapes_count(spec, shape: str, n: int) -> str:
 
 
 def ring_label(spec, name: str) -> str:
-    return _label(spec, "ring", name)
+    return label_of(spec.words, "ring", name)
 
 
 def line_label(spec, name: str) -> str:
-    return _label(spec, "line", name)
+    return label_of(spec.words, "line", name)
 
 
 def component_title(spec, name: str) -> str:
