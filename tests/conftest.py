@@ -148,6 +148,25 @@ def diamonds_copy(tmp_path) -> Path:
     return target
 
 
+def game_with_layouts(tmp_path: Path, game: str, layouts: str) -> Path:
+    """A copy of a bundled game's file with a `layouts:` block (its lines indented) that changes its
+    faces' layouts key by key, as a user's copy would."""
+    path = tmp_path / f"{game}.yaml"
+    path.write_text((REPO / "data" / f"{game}.yaml").read_text() + "\nlayouts:\n" + layouts)
+    return path
+
+
+def piece_of(target, piece_id: str):
+    """The piece `piece_id` of the game a bundled name or game file gives (loaded afresh)."""
+    from generator.load import load_game
+
+    found = next((piece for component in load_game(str(target)).components() for piece in component.pieces
+                  if piece.id == piece_id), None)
+    if found is None:
+        raise KeyError(piece_id)
+    return found
+
+
 def load_text(tmp_path: Path, text: str, overrides=()):
     """A game file with the given text, loaded as a user's own copy would be."""
     from generator.load import load_game

@@ -10,9 +10,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import run_pnp
+from conftest import game_with_layouts, piece_of, run_pnp
 from generator.kit.layouts import Face, Layouts, boxes_of, Element
-from generator.load import load_game
 from generator.model import Area
 from generator.recording import record_face
 
@@ -22,17 +21,10 @@ README = (ROOT / "README.md").read_text()
 
 
 def game_with(tmp_path, layouts: str) -> Path:
-    path = tmp_path / "diamond_mine.yaml"
-    path.write_text(GAME + "\nlayouts:\n" + layouts)
-    return path
+    return game_with_layouts(tmp_path, "diamond_mine", layouts)
 
 
-def piece(target, piece_id: str):
-    for component in load_game(str(target)).components():
-        for found in component.pieces:
-            if found.id == piece_id:
-                return found
-    raise KeyError(piece_id)
+piece = piece_of
 
 
 def drawn(found, side: int = 0, bleed: float = 0.0):

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import run_pnp
+from conftest import game_with_layouts, piece_of, run_pnp
 from generator.canvas import PT
 from generator.load import load_game
 from generator.model import Area
@@ -20,13 +20,10 @@ README = (ROOT / "README.md").read_text()
 
 
 def diatoms_with(tmp_path, layouts: str) -> Path:
-    path = tmp_path / "diatoms.yaml"
-    path.write_text(DIATOMS + "\nlayouts:\n" + layouts)
-    return path
+    return game_with_layouts(tmp_path, "diatoms", layouts)
 
 
-def piece(target, piece_id: str):
-    return next(p for c in load_game(str(target), ()).components() for p in c.pieces if p.id == piece_id)
+piece = piece_of
 
 
 def drawn(found, side: str = "front"):
