@@ -37,7 +37,7 @@ from generator.settings import print_settings
 from generator.shops import Shop
 from generator.stocks import stock_of
 from generator.templates import Templates
-from generator.validate import Finding
+from generator.validate import Finding, has_errors
 
 
 
@@ -262,7 +262,7 @@ def render_files(loaded: LoadedGame, chosen: list, pages: list[Page], settings: 
                     yield f"{folder}/page-{number:02d}.{suffix}", data
     # Faces read as they printed: their errors refuse the build here, before write_build commits a file.
     printed = loaded.printed_findings()
-    if any(finding.level == "error" for finding in printed):
+    if has_errors(printed):
         raise FacesRefused(printed)
     loaded.printed = printed
 

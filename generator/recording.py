@@ -241,7 +241,7 @@ class FaceReading:
 
     def feed(self, component, piece, side: str, draw, area, recording) -> None:
         """Hand one face to every check, unless this component's face was handed over before."""
-        key = (component.name, id(draw), piece.width, piece.height)
+        key = (component.name, *_face_of(piece, draw))
         if key not in self._fed and id(draw) in self._ours:
             self._fed.add(key)
             for check in self.checks:
@@ -254,7 +254,7 @@ class FaceReading:
         for component in self.components:
             for piece in component.pieces:
                 for side, draw in (("front", piece.front), ("back", piece.back)):
-                    if draw is not None and (component.name, id(draw), piece.width, piece.height) not in self._fed:
+                    if draw is not None and (component.name, *_face_of(piece, draw)) not in self._fed:
                         area = Area(piece.width, piece.height, bleed, piece.shape)
                         self.feed(component, piece, side, draw, area, record(draw, area))
 
@@ -262,9 +262,14 @@ class FaceReading:
         return [finding for check in self.checks for finding in check.findings()]
 
 
+def _face_of(piece, draw) -> tuple[int, float, float]:
+    """A face as a build records it: its drawer, at the piece's size (a shared back is one face)."""
+    return id(draw), piece.width, piece.height
+
+
 def distinct_faces(components) -> int:
     """How many faces the components' pieces draw differently: what a build records."""
-    return len({(id(draw), piece.width, piece.height) for component in components for piece in component.pieces
+    return len({_face_of(piece, draw) for component in components for piece in component.pieces
                 for draw in (piece.front, piece.back) if draw is not None})
 
 

@@ -9,8 +9,9 @@ from typing import Callable, Iterator
 
 from generator import fonts, geometry
 from generator.backends import TeeSurface
-from generator.canvas import PT, Canvas, Surface
+from generator.canvas import FLOOR_PT, PT, Canvas, Surface
 from generator.impose import Page, Placement, PrintSettings, Seam
+from generator.kit.text import listed
 from generator.model import Area, Face
 from generator.recording import FaceReading, FaceRecordings, Recording, record_face
 from generator.words import Words, common_words
@@ -99,7 +100,7 @@ def hole_paths(shape) -> list[geometry.Path]:
 
 #: Every word printed round the pieces (glue notes, the footer's label and page number, the ruler's
 #: caption): the least a person reads with ease (DESIGN.md, "Print craft").
-FURNITURE_PT = 7.0
+FURNITURE_PT = FLOOR_PT
 
 
 def draw_glue_strip(canvas: Canvas, seam: Seam, colour: str, note_colour: str, words: Words | None = None) -> None:
@@ -181,7 +182,7 @@ def footer_label(page: Page, game_title: str, words: Words, size: float, room: f
             note = words("footer.part", label=part.label, rows=part.rows, cols=part.cols)
             over = [seam.neighbour for seam in page.seams if not seam.under and seam.part == part.label]
             if over:
-                note += ": " + words(over_key, parts=f" {words('and')} ".join(over))
+                note += ": " + words(over_key, parts=listed(words, over))
             said.append(note)
         return said
 

@@ -114,8 +114,9 @@ class Words:
     source: Location | None = None  # the copy's file, for the warning
     chosen: frozenset[str] = frozenset()  # keys a translation or copy gives: they beat a game file's words
     places: dict[str, Location] = field(default_factory=dict)  # where each key's words are written
-    #: Each text the words gave, filled in, by the key that gave it: a text too small or too near the
-    #: cut is then reported at the words' line (written_at), where a translator can mend it.
+    #: Each text a chosen copy's or translation's words gave, filled in, by the key that gave it: a
+    #: text too small or too near the cut is then reported at the words' line (written_at), where a
+    #: translator can mend it. The bundled words' texts are not kept: theirs is the layout's to mend.
     given: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
 
     def prefer(self, key: str, given, **values):
@@ -137,7 +138,7 @@ class Words:
     def __call__(self, key: str, **values) -> str:
         """The words under `key`, with its placeholders filled from `values`."""
         text = self.fill(self.texts[key], values, key)
-        if len(self.given) < MAX_GIVEN:
+        if key in self.chosen and len(self.given) < MAX_GIVEN:
             self.given.setdefault(" ".join(text.split()), key)
         return text
 
@@ -151,7 +152,7 @@ class Words:
         line = " ".join(tokens)
         for text, key in self.given.items():
             # a whole text, or at least two of its words in a row (a single word could be anyone's)
-            if key in self.chosen and (text == line or (len(tokens) > 1 and f" {line} " in f" {text} ")):
+            if text == line or (len(tokens) > 1 and f" {line} " in f" {text} "):
                 return key, self.places.get(key, self.source or Location(f"words of {self.game}"))
         return None
 
