@@ -21,6 +21,9 @@ PT = 25.4 / 72
 #: below this unless an element says so (the validator's layout.text-size holds pieces to it).
 FLOOR_PT = 7.0
 
+#: Line pitch, in text sizes: the one leading of every text block, face and rules sheet alike.
+LEADING = 1.2
+
 
 @dataclass(frozen=True)
 class Style:
@@ -243,7 +246,7 @@ class Canvas:
         """Draw a recorded face here, in the current coordinates."""
         self.surface.draw_recording(recording, self.matrix)
 
-    def text_block(self, x: float, y: float, lines: list[str], size: float, leading: float = 1.25,
+    def text_block(self, x: float, y: float, lines: list[str], size: float, leading: float = LEADING,
                    **style) -> float:
         """Lines of text from baseline y downwards; returns the baseline after the last line."""
         for line in lines:

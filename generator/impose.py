@@ -1,7 +1,7 @@
 """Imposition: where every piece goes on which sheet of paper.
 
 Pieces keep their exact trim size; nothing is ever scaled. Each sheet is filled with blocks of
-pieces of one shape (see layouts.py), in shelves down the printable area, centred on it.
+pieces of one shape (see packing.py), in shelves down the printable area, centred on it.
 - Components share sheets, so that six dice nets and six pawns take one page, not two half-empty
   ones, and the last few cards of a deck leave room for a reference card. Blocks go side by side
   while the room beside the last one holds some of the next, then on a shelf below. Each sheet of fronts is
@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from generator.geometry import Matrix, Path
-from generator.layouts import Block, arrange, footprint
+from generator.packing import Block, arrange, footprint
 from generator.model import Area, Component, Piece
 from generator.options import DEFAULT_BLEED
 from generator.recording import record_face

@@ -448,8 +448,8 @@ def test_the_game_builds_on_few_well_used_sheets(bundled_build, paper, sheets):
 
 
 def test_the_reference_rule_fires_on_a_rules_sheet_too_small_for_the_rules(tmp_path):
-    found = errors(tmp_path, overrides=("rules_sheet.height_mm=120",))
-    assert any("the rules do not fit a 180 x 120 mm sheet at 7 pt, even flowing onto a second" in text for text in found.get("diamond_mine.reference", [])), found
+    found = errors(tmp_path, overrides=("rules_sheet.height_mm=110",))
+    assert any("the rules do not fit a 180 x 110 mm sheet at 7 pt, even flowing onto a second" in text for text in found.get("diamond_mine.reference", [])), found
 
 
 def test_the_cards_rule_fires_on_a_card_too_small_for_its_words(tmp_path):

@@ -11,7 +11,7 @@ import pytest
 import yaml
 
 from conftest import run_pnp
-from test_words import edited, pdf_words, pseudo, words_file
+from test_words import edited, longer, pdf_words, pseudo, words_file
 from generator.games.diamond_mine.paper import reference_sides, rules_pages
 from generator.load import load_game
 from generator.words import load_words
@@ -67,12 +67,15 @@ def test_a_pseudo_translation_of_every_word_validates_and_builds(pseudo_copy, tm
             assert english not in words, english
 
 
-def test_longer_words_flow_onto_a_second_sheet_and_the_cards_back_instead_of_shrinking(pseudo_copy, tmp_path):
+def test_longer_words_flow_onto_a_second_sheet_and_the_cards_back_instead_of_shrinking(words_copy, tmp_path):
+    data = yaml.safe_load(words_copy.read_text())
+    data["words"] = {key: longer(value) for key, value in data["words"].items()}  # every sentence a third longer
+    words_copy.write_text(yaml.safe_dump(data, allow_unicode=True))
     english = load_game(GAME).spec
     assert len(rules_pages(english)) == 1
-    translated = load_game(GAME, words=str(pseudo_copy)).spec
+    translated = load_game(GAME, words=str(words_copy)).spec
     assert len(rules_pages(translated)) == 2 and len(reference_sides(translated)) == 2
-    pieces = {piece.id: piece for component in load_game(GAME, words=str(pseudo_copy)).components()
+    pieces = {piece.id: piece for component in load_game(GAME, words=str(words_copy)).components()
               for piece in component.pieces}
     assert "rules-sheet-2" in pieces and pieces["reference-card-red"].back is not None
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.canvas import PT, Canvas
+from generator.canvas import LEADING, PT, Canvas
 from generator.fonts import text_width, wrap
 from generator.kit.text import fit_line, fit_size, measure_drawing
 
@@ -34,7 +34,7 @@ def test_fit_size_refuses_a_step_that_does_not_shrink():
 
 def paragraph(canvas: Canvas, text: str, size: float, width: float) -> float:
     """A wrapped paragraph from baseline 10 mm down; returns its last baseline."""
-    return canvas.text_block(0, 10, wrap(text, size, width), size) - size * 1.25
+    return canvas.text_block(0, 10, wrap(text, size, width), size) - size * LEADING
 
 
 def test_measure_drawing_is_a_dry_run_of_the_draw_function():

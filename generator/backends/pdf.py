@@ -66,11 +66,11 @@ def _path_operators(path: Path, m: Matrix = IDENTITY) -> str:
 
 class PdfSurface(Surface):
     def __init__(self, title: str):
-        self.buffer = io.BytesIO()
+        self.data = b""
         # invariant=1 drops timestamps and random ids, so identical input gives identical bytes;
         # initialFontName keeps reportlab from writing its default, non-embedded Helvetica.
         self.pdf = ReportlabCanvas(
-            self.buffer,
+            io.BytesIO(),  # never written: close() takes the document's bytes as they are made
             invariant=1,
             pageCompression=1,
             initialFontName=fonts.register("regular"),
@@ -204,7 +204,9 @@ class PdfSurface(Surface):
         return "q\n" + _path_operators(path, matrix) + "\nW* n"
 
     def close(self) -> None:
-        self.pdf.save()
+        # The bytes as reportlab makes them, the document let go at once: a save into the buffer
+        # and a copy out of it would hold the file three times over at the end of a long job.
+        self.data, self.pdf = self.pdf.getpdfdata(), None
 
     def getvalue(self) -> bytes:
-        return self.buffer.getvalue()
+        return self.data

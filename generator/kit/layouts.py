@@ -29,7 +29,7 @@ from functools import lru_cache
 from typing import Callable
 
 from generator import fonts
-from generator.canvas import FLOOR_PT, PT, Canvas
+from generator.canvas import FLOOR_PT, LEADING, PT, Canvas
 from generator.errors import ErrorList, InputError, Location, did_you_mean
 from generator.images import load_picture
 from generator.recording import Recording
@@ -46,7 +46,6 @@ ANCHORS = {"top-left": (0, 0), "top": (0.5, 0), "top-right": (1, 0), "left": (0,
 STYLE_COLOURS = ("ink", "accent", "panel", "background", "line", "muted", "back", "back_pattern")
 ROLES = ("title", "index", "body", "small")
 STYLE_FLAGS = ("frame",)  # the style's switches an element may depend on (only_if)
-LEADING = 1.2  # line pitch, in text sizes
 # Bounds on what a layout asks for, checked as it is read, so that no file takes long to refuse:
 MAX_EXTENDS = 20  # layouts extending layouts, this deep
 MAX_ELEMENTS = 300  # elements on one face

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Callable
 
-from generator.canvas import FLOOR_PT, PT, Canvas, NullSurface
+from generator.canvas import FLOOR_PT, LEADING, PT, Canvas
 from generator.fonts import wrap
 from generator.kit.symbols import draw_symbol
 from generator.kit.text import fit_line, fit_size, top_baseline
@@ -28,8 +28,6 @@ from generator.schema import spec_field, where
 from generator.shapes import Rect
 from generator.styles import Style
 from generator.validate import error
-
-LEADING = 1.25  # line pitch, in body sizes
 
 
 @dataclass(frozen=True)
@@ -96,9 +94,8 @@ def flow(canvas: Canvas | None, columns: list[tuple[float, float, float, float]]
 def _draw_block(canvas: Canvas | None, block, x, y, width, style: Style, body: float, number: int) -> float:
     """Draw one block from top y (on `canvas`, if there is one); return its bottom."""
     kind, ink = block[0], style.ink
-    if isinstance(kind, Figure):
-        # A figure only says how far it reaches by drawing itself, so it draws on a blank canvas.
-        return kind.draw(canvas or Canvas(NullSurface()), x, y, width, style, body)
+    if isinstance(kind, Figure):  # measured by its height, drawn only on a real canvas
+        return kind.draw(canvas, x, y, width, style, body) if canvas else y + kind.height(width, style, body)
     if kind == "title":
         size, lines = _title_lines(block[1], width, style, body)
         if canvas:

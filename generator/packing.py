@@ -1,4 +1,4 @@
-"""Layouts: how many pieces of one shape fit in a box, and where each goes.
+"""Packing: how many pieces of one shape fit in a box, and where each goes.
 
 Two arrangements, each tried with the pieces upright and turned a quarter turn:
 - a grid, the guillotine's layout: rows and columns `gutter` apart;
