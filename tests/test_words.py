@@ -101,7 +101,7 @@ def test_diamonds_in_french_prints_french_throughout(tmp_path):
 
 def test_an_unknown_language_names_the_bundled_ones(tmp_path):
     code, _, stderr = run_pnp("build", "diamonds", "--lang", "xx", "--out", "out", cwd=tmp_path)
-    assert code == 2 and "bundled: en, fr" in stderr and len(stderr.splitlines()) == 1
+    assert code == 2 and "bundled: en, de, fr" in stderr and len(stderr.splitlines()) == 1
 
 
 @pytest.mark.parametrize("language, counts", [
