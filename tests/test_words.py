@@ -259,3 +259,17 @@ def test_french_marks_keep_a_no_break_space_before_them(game):
     for key, text in texts.items():
         prose = re.sub(PLACEHOLDER_TEXT, "", text)
         assert not re.search(r"(?<![\u00a0\u202f])[;:!?»]|«(?![\u00a0\u202f])", prose), (key, text)
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "data" / "words").glob("*.*.yaml")), ids=lambda path: path.stem)
+def test_a_translation_keeps_the_whole_ruler_advice_under_the_ruler(path):
+    """The footer prints footer.ruler under the 50 mm bar when it fits there, else the bare
+    footer.ruler.short: every bundled translation's advice fits, so none is cut to the short form."""
+    from generator import fonts
+    from generator.canvas import PT
+    from generator.render import FURNITURE_PT
+
+    ruler = yaml.safe_load((ROOT / "templates" / "sheet.yaml").read_text())["standard"]["calibration_mm"]
+    game, lang = path.stem.split(".")
+    caption = load_words(game, lang=lang)("footer.ruler", mm=f"{ruler:g}")
+    assert fonts.text_width(caption, FURNITURE_PT * PT) <= ruler, caption
