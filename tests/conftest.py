@@ -96,6 +96,14 @@ def bundled_build(tmp_path_factory):
     return build
 
 
+@pytest.fixture(scope="session")
+def german_build(bundled_build):
+    """A bundled game built in German (`--lang de`) once per test session, on A4 as a PDF:
+    `german_build("diatoms")` is the folder of that build. The build is bundled_build's, so a test
+    that asks for the same build with more options shares it too."""
+    return lambda game: bundled_build(game, "a4", "pdf", "--lang", "de")
+
+
 def shared_game(target: str, overrides=(), palette: str | None = None):
     """A game file loaded once per test session for each list of overrides and palette name, and
     shared by the tests that only read it: its spec, its components (built once) and its faces'

@@ -278,13 +278,15 @@ def test_blood_diamonds_in_french_prints_french_throughout(tmp_path):
         code, _, stderr = run_pnp("build", GAME, "--lang", "fr", "--paper", paper, "--out", paper, cwd=tmp_path)
         assert code == 0 and stderr == "", stderr
         said = pdf_words(tmp_path / paper / GAME, GAME)
-        for text in ("Blood Diamonds : la règle", "Blood Diamonds : les couleurs", "Marché noir", "Repaire de l'espion",
+        for text in ("Blood Diamonds : règle du jeu", "Blood Diamonds : les couleurs", "Marché noir", "Repaire de l'espion",
                      "Piste des scores", "Ventes de diamants", "Escroc", "Impression et montage", "Cœur",
-                     "Tuile : Marché", "page 1 sur"):
+                     "Tuile : Marché", "Pièces : Piques", "page 1 sur"):
             assert text in said, text
         for english in ("the rules", "Black market", "Score track", "Diamond sales", "Swindler", "Market",
                         "Print at 100 %", "page 1 of", "Hearts"):
             assert english not in said, english
+        # "Pièce" is a coin of the game: page 1 counts its printed things as "éléments".
+        assert not re.search(r"\(\d+ pièces?\)", said), said
     # The sizes are the game file's: French fits the cards as they are.
     parts = parts_of(load_game(GAME, lang="fr"))
     card, chart, pawn = (parts[kind].pieces[0] for kind in ("reference-card", "payoff-chart", "pawn"))

@@ -15,6 +15,7 @@ from generator.load import load_game
 from generator.words import load_words, placeholders, plural_form
 
 ROOT = Path(__file__).resolve().parent.parent
+PLACEHOLDER_TEXT = re.compile(r"\{[^{}]*\}")
 
 
 def pdf_words(folder: Path, game: str = "diamonds") -> str:
@@ -91,9 +92,8 @@ def test_diamonds_in_french_prints_french_throughout(tmp_path):
     code, _, stderr = run_pnp("build", "diamonds", "--lang", "fr", "--out", "out", cwd=tmp_path)
     assert code == 0 and stderr == "", stderr
     words = pdf_words(tmp_path / "out" / "diamonds")
-    for french in ("Diamonds : la règle", "Diamonds en un coup d'œil", "Cœurs et Trèfles", "Impression et montage",
-                   "Imprimez à 100 %", "Chantier", "Déblais", "Cartes d'aide" if False else "Carte d'aide",
-                   "page 1 sur"):
+    for french in ("Diamonds : règle du jeu", "Diamonds : aide de jeu", "Cœurs et Trèfles", "Impression et montage",
+                   "Imprimez à 100 %", "Chantier", "Déblais", "Carte d'aide", "J valet, Q dame, K roi", "page 1 sur"):
         assert french in words, french
     for english in ("the rules", "Your turn", "Print at 100 %", "page 1 of", "Debris", "Hearts"):
         assert english not in words, english
@@ -101,7 +101,7 @@ def test_diamonds_in_french_prints_french_throughout(tmp_path):
 
 def test_an_unknown_language_names_the_bundled_ones(tmp_path):
     code, _, stderr = run_pnp("build", "diamonds", "--lang", "xx", "--out", "out", cwd=tmp_path)
-    assert code == 2 and "bundled: en, fr" in stderr and len(stderr.splitlines()) == 1
+    assert code == 2 and "bundled: en, de, fr" in stderr and len(stderr.splitlines()) == 1
 
 
 @pytest.mark.parametrize("language, counts", [
@@ -249,3 +249,27 @@ def test_one_way_to_name_a_thing_by_its_label_or_the_words():
     assert label_of(english, "suit", "hearts", "Coppers") == "Coppers"  # a game file's own label beats them
     assert label_of(french, "suit", "hearts", "Coppers") == french("suit.hearts")  # ...unless a translation names it
     assert label_of(english, "suit", "stars") == "stars" and label_of(english, "suit", "stars", otherwise="?") == "?"
+
+
+@pytest.mark.parametrize("game", ["diamonds", "blood_diamonds"])
+def test_french_marks_keep_a_no_break_space_before_them(game):
+    """French sets a space before ; : ! ? and inside « »: a no-break one (U+00A0 or U+202F), so that
+    no line of a bundled translation can open on a mark (or the space go missing)."""
+    texts = yaml.safe_load((ROOT / "data" / "words" / f"{game}.fr.yaml").read_text(encoding="utf-8"))["words"]
+    for key, text in texts.items():
+        prose = re.sub(PLACEHOLDER_TEXT, "", text)
+        assert not re.search(r"(?<![\u00a0\u202f])[;:!?»]|«(?![\u00a0\u202f])", prose), (key, text)
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "data" / "words").glob("*.*.yaml")), ids=lambda path: path.stem)
+def test_a_translation_keeps_the_whole_ruler_advice_under_the_ruler(path):
+    """The footer prints footer.ruler under the 50 mm bar when it fits there, else the bare
+    footer.ruler.short: every bundled translation's advice fits, so none is cut to the short form."""
+    from generator import fonts
+    from generator.canvas import PT
+    from generator.render import FURNITURE_PT
+
+    ruler = yaml.safe_load((ROOT / "templates" / "sheet.yaml").read_text())["standard"]["calibration_mm"]
+    game, lang = path.stem.split(".")
+    caption = load_words(game, lang=lang)("footer.ruler", mm=f"{ruler:g}")
+    assert fonts.text_width(caption, FURNITURE_PT * PT) <= ruler, caption
