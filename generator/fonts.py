@@ -20,6 +20,7 @@ import reportlab
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
+from generator import shaping
 from generator.errors import InputError, Location
 
 FONT_DIR = Path(reportlab.__file__).resolve().parent / "fonts"
@@ -86,7 +87,9 @@ def fallback_chain(key: str) -> tuple[str, ...]:
     chosen = face(key)
     variant = {("normal", "normal"): "", ("bold", "normal"): "-bold", ("normal", "italic"): "-italic",
                ("bold", "italic"): "-bold-italic"}.get((chosen.css_weight, chosen.css_style), "")
-    return (f"dejavu-sans{variant}", f"dejavu-serif{variant}", *USER_FALLBACKS)
+    # Arabic has no slanted DejaVu: an italic or bold-italic face's Arabic comes from the upright Sans.
+    upright = {"-italic": ("dejavu-sans",), "-bold-italic": ("dejavu-sans-bold",)}.get(variant, ())
+    return (f"dejavu-sans{variant}", f"dejavu-serif{variant}", *upright, *USER_FALLBACKS)
 
 
 def add_fallback(key: str) -> None:
@@ -197,9 +200,11 @@ def characters(key: str) -> frozenset[str]:
 # ten thousand different cards must not grow memory with each card.
 @lru_cache(maxsize=2048)
 def runs(text: str, key: str) -> tuple[tuple[str, str], ...]:
-    """The text as runs of (characters, face key): each character in face `key` if it has it, else
-    in the first face of the fallback chain that does (a character no face has stays with `key`:
-    measuring is lenient, and drawing it is an error, see `check_characters`)."""
+    """The line as it prints (shaping.visual: right-to-left runs reordered, Arabic joined), as runs of
+    (characters, face key): each character in face `key` if it has it, else in the first face of the
+    fallback chain that does (a character no face has stays with `key`: measuring is lenient, and
+    drawing it is an error, see `check_characters`)."""
+    text = shaping.visual(text)
     own = characters(key)
     if all(char in own or char == " " for char in text):
         return ((text, key),)
@@ -228,9 +233,22 @@ def _missing(text: str, key: str, char: str) -> None:
     raise problem
 
 
+def _unshapable(text: str, key: str, char: str) -> None:
+    quoted = text if len(text) <= 40 else text[:37] + "..."
+    problem = InputError(face(key).location or Location(face(key).label),
+                         f'"{char}" ({shaping.script_name(char)}) in "{quoted}" needs shaping that pnp cannot do (it '
+                         "orders right-to-left text and joins Arabic); change the text", "input.script")
+    problem.character = char  # as for a missing glyph: the game says which of its texts holds it
+    raise problem
+
+
 def check_characters(text: str, key: str) -> None:
     """Every character of `text` is in face `key` or a fallback: an input error if one is in none
-    (it would print as an empty box)."""
+    (it would print as an empty box), and so is one of a script that cannot be shaped (it would print
+    with its letters unjoined or out of order)."""
+    unshapable = shaping.unshapable(text)
+    if unshapable:
+        _unshapable(text, key, unshapable)
     for run, run_key in runs(text, key):
         if run_key == key:
             own = characters(key)

@@ -1,0 +1,104 @@
+"""Right-to-left and joining scripts, made into strings every backend draws alike.
+
+A line of Hebrew or Arabic is stored in logical order (the order it is typed and read) and must print
+in visual order (left to right on the page), with Arabic letters in the forms that join them. `visual`
+turns a logical line into that visual string; measuring, wrapping and drawing all go through it
+(fonts.runs), so a line measures as it prints.
+
+Why python-bidi with arabic-reshaper and not HarfBuzz (uharfbuzz): our backends draw strings. The
+PDF's text is reportlab's, which maps each character to a glyph through the font's cmap (and subsets
+by character); the SVG's is a <text> string; the PNG is rendered from the PDF. The reshaper's output
+is a string too, of Unicode's Arabic presentation forms (initial, medial, final, isolated and the
+lam-alef ligatures), which reportlab, the SVG, `--svg-text outlines` and a PDF's text extraction all
+take as they take Latin; widths stay reportlab's advance widths, so wrapping and fitting stay exact.
+HarfBuzz gives glyph ids and positions, which neither reportlab's text nor an SVG <text> can carry
+(we would draw Arabic as outlines, or write our own font subsets and lose the PDF's text), and it does
+no bidi reordering, so python-bidi would be needed anyway. What this costs: joining follows Unicode's
+tables rather than a font's own GSUB rules (the same shapes in DejaVu, which has every presentation
+form), ligatures are the lam-alef ones every Arabic font has, and a script whose shaping has no
+presentation forms (Syriac, N'Ko, the Indic scripts, Tibetan, Myanmar, Khmer, Mongolian...) cannot be
+printed right: `unshapable` finds it, and the text is an input error at its line, never drawn wrong.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+#: Characters that call for reordering or joining: Hebrew, Arabic and the other right-to-left blocks
+#: (with their presentation forms), and the right-to-left marks and embeddings. A line with none of
+#: them (every Latin, Greek or Cyrillic line) is printed as it is, after this one search.
+NEEDS_SHAPING = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff\u200f\u202b\u202e\u2067"
+                           "\U00010800-\U00010fff\U0001e800-\U0001efff]")
+
+#: Scripts that need shaping beyond what presentation forms can say: joining scripts without them
+#: (Syriac, N'Ko, Mandaic, Mongolian, Adlam) and scripts whose letters reorder and combine (the Indic
+#: scripts, Sinhala, Tibetan, Myanmar, Khmer, Balinese, Javanese...).
+UNSHAPABLE = re.compile("[\u0700-\u074f\u07c0-\u07ff\u0840-\u086f\u0900-\u0dff\u0f00-\u0fff\u1000-\u109f"
+                        "\u1780-\u18af\u1a20-\u1aaf\u1b00-\u1b7f\ua8e0-\ua8ff\ua980-\ua9df\uaa60-\uaa7f"
+                        "\U0001e900-\U0001e95f]")
+
+#: Arabic letters in their plain (unjoined) code points: after reshaping, one left over is a letter the
+#: reshaper has no joining forms for.
+ARABIC_LETTERS = re.compile("[\u0620-\u064a\u066e-\u06d3\u06d5\u06ee-\u06ff\u0750-\u077f\u08a0-\u08ff]")
+
+
+@lru_cache(maxsize=None)
+def _reshaper():
+    import arabic_reshaper  # only for a text that has Arabic
+
+    # Harakat (vowel marks) are kept, not deleted as the reshaper's default does: a text prints what it
+    # says. Only the lam-alef ligatures, which Arabic writing requires and every Arabic font has
+    # (DejaVu has no glyph for the word ligature of Allah, the reshaper's other default).
+    return arabic_reshaper.ArabicReshaper(configuration={"delete_harakat": False, "arabic ligature allah": False})
+
+
+def needs_shaping(text: str) -> bool:
+    return NEEDS_SHAPING.search(text) is not None
+
+
+@lru_cache(maxsize=4096)
+def visual(line: str) -> str:
+    """The line as it prints, left to right: Arabic joined, then every run reordered by the Unicode
+    bidi algorithm, its base direction from its first strong character. A line wraps in logical order
+    first, and each line is reordered on its own, so a Hebrew paragraph reads right to left line by line."""
+    if not needs_shaping(line):
+        return line
+    from bidi import get_display
+
+    shaped = get_display(_reshaper().reshape(line))
+    return _marks_after_bases(shaped)
+
+
+def _marks_after_bases(text: str) -> str:
+    """Reordering puts a right-to-left letter's combining marks (Arabic harakat, Hebrew points) before
+    it; a mark has no advance and is drawn over the glyph before it, so each goes back after its letter."""
+    chars = list(text)
+    index = 0
+    while index < len(chars):
+        start = index
+        while index < len(chars) and unicodedata.combining(chars[index]):
+            index += 1
+        if index > start and index < len(chars) and unicodedata.bidirectional(chars[index]) in ("R", "AL"):
+            chars[start:index + 1] = [chars[index], *chars[start:index]]
+        index += 1
+    return "".join(chars)
+
+
+@lru_cache(maxsize=4096)
+def unshapable(text: str) -> str | None:
+    """The first character of `text` that cannot print right with the shaping above, or None."""
+    found = UNSHAPABLE.search(text)
+    if found:
+        return found.group()
+    if needs_shaping(text):
+        left = ARABIC_LETTERS.search(_reshaper().reshape(text))
+        if left:
+            return left.group()
+    return None
+
+
+def script_name(char: str) -> str:
+    """A character's name for a message: "SYRIAC LETTER ALAPH"."""
+    return unicodedata.name(char, f"U+{ord(char):04X}")
