@@ -211,8 +211,12 @@ def runs(text: str, key: str) -> tuple[tuple[str, str], ...]:
     chain = fallback_chain(key)
     pieces: list[list[str]] = []
     for char in text:
-        if char in own or (char == " " and pieces):
-            chosen = key if char in own else pieces[-1][1]
+        if char == " " and pieces:
+            # A space stays in the run it follows: a line of Hebrew or Cyrillic words is one run, drawn
+            # (and recorded, and matched to its words) whole, not word by word.
+            chosen = pieces[-1][1]
+        elif char in own:
+            chosen = key
         else:
             chosen = next((other for other in chain if char in characters(other)), key)
         if pieces and pieces[-1][1] == chosen:
@@ -229,7 +233,7 @@ def _missing(text: str, key: str, char: str) -> None:
     problem = InputError(chosen.location or Location(chosen.label),
                          f'no font has "{char}" (U+{ord(char):04X}), drawn in "{quoted}" (tried {tried}); add a '
                          "font that has it to style.fallback, or change the text", "input.missing-glyph")
-    problem.character = char  # so that the game can say which of its texts holds it
+    problem.character, problem.drawn_text = char, text  # so that the game can say which of its texts holds it
     raise problem
 
 
@@ -238,7 +242,7 @@ def _unshapable(text: str, key: str, char: str) -> None:
     problem = InputError(face(key).location or Location(face(key).label),
                          f'"{char}" ({shaping.script_name(char)}) in "{quoted}" needs shaping that pnp cannot do (it '
                          "orders right-to-left text and joins Arabic); change the text", "input.script")
-    problem.character = char  # as for a missing glyph: the game says which of its texts holds it
+    problem.character, problem.drawn_text = char, text  # as for a missing glyph: the game says which text holds it
     raise problem
 
 
