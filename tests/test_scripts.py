@@ -240,7 +240,17 @@ def cjk_font(path: Path) -> None:
     builder.save(str(path))
 
 
-def test_cjk_prints_from_a_users_font_named_in_style_fallback(tmp_path):
+@pytest.fixture
+def own_fallbacks(monkeypatch):
+    """`style.fallback` faces join the process's chain (fonts.USER_FALLBACKS): this test's go with it,
+    and so do the measures taken with them."""
+    monkeypatch.setattr(fonts, "USER_FALLBACKS", [])
+    yield
+    for cached in (fonts.runs, fonts.text_units, fonts._wrapped, fonts.inked_height):
+        cached.cache_clear()
+
+
+def test_cjk_prints_from_a_users_font_named_in_style_fallback(tmp_path, own_fallbacks):
     cjk_font(tmp_path / "cjk.ttf")
     game = DIAMONDS_YAML.read_text().replace("title: Dig site", f"title: {CJK} Dig site")
     game = game.replace("\nstyle:\n", "\nstyle:\n  fallback: [cjk.ttf]\n", 1)
