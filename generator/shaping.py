@@ -69,23 +69,10 @@ def visual(line: str) -> str:
         return line
     from bidi import get_display
 
-    shaped = get_display(_reshaper().reshape(line))
-    return _marks_after_bases(shaped)
-
-
-def _marks_after_bases(text: str) -> str:
-    """Reordering puts a right-to-left letter's combining marks (Arabic harakat, Hebrew points) before
-    it; a mark has no advance and is drawn over the glyph before it, so each goes back after its letter."""
-    chars = list(text)
-    index = 0
-    while index < len(chars):
-        start = index
-        while index < len(chars) and unicodedata.combining(chars[index]):
-            index += 1
-        if index > start and index < len(chars) and unicodedata.bidirectional(chars[index]) in ("R", "AL"):
-            chars[start:index + 1] = [chars[index], *chars[start:index]]
-        index += 1
-    return "".join(chars)
+    # A combining mark (Arabic harakat, Hebrew points) comes out before its letter, as a shaping
+    # engine lays out right-to-left glyphs: it has no advance, and DejaVu draws it to the right of
+    # where it starts, over the letter that follows it on the page.
+    return get_display(_reshaper().reshape(line))
 
 
 @lru_cache(maxsize=4096)

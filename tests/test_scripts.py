@@ -34,6 +34,9 @@ MIXED = "עד 7 יהלומים עם Alice."
 MIXED_PRINTED = ".Alice \u05dd\u05e2 \u05dd\u05d9\u05de\u05d5\u05dc\u05d4\u05d9 7 \u05d3\u05e2"
 #: "Keep it" in Arabic, with the lam-alef that Arabic always writes as one ligature (U+FEFB).
 LIGATURE = "لا تتركها"
+#: "House" with a fatha on its beh and "peace" with a qamats and a shin dot on its shin: marks the font
+#: places over (or under) the letter they follow in the text.
+POINTED = "بَيت שָׁלוֹם"
 #: A paragraph long enough to wrap on the reference card: each line must read right to left.
 PARAGRAPH = ("יהלום או ג׳וקר? שמרו אותו והפכו את הקלף הבא מאותה ערימה, וכך הלאה עד שהערימה נגמרת "
              "או שאתם עוצרים")
@@ -45,6 +48,7 @@ words:
   reference.turn.1: "{MIXED}"
   reference.turn.2: "{PARAGRAPH}"
   reference.turn.3: "{LIGATURE}"
+  reference.turn.4: "{POINTED}"
 """
 
 
@@ -112,6 +116,20 @@ def test_a_wrapped_hebrew_paragraph_reads_right_to_left_line_by_line(built):
     while len(" ".join(read)) < len(PARAGRAPH):
         read.append(lines[start + len(read)][::-1].strip())
     assert len(read) > 1 and " ".join(read) == PARAGRAPH, read
+
+
+def test_vowel_marks_are_drawn_where_their_letter_starts(built):
+    """A mark has no advance and DejaVu draws it over the glyph drawn next: so it is drawn at the very
+    place its letter is, not after it, over the neighbouring letter or a space."""
+    (front, _), _back = pdfprobe.read(built / "diamonds.pdf")[:2]
+    chars = first_card(front)
+    marks = {"\u064e": "\u0628", "\u05b8": "\u05e9", "\u05c1": "\u05e9", "\u05b9": "\u05d5"}  # mark: its letter
+    for mark, letter in marks.items():
+        drawn = [char for char in chars if char.char == mark]
+        assert drawn, mark
+        for placed in drawn:  # one on each of the column's cards
+            base = [char for char in chars if char.char == letter and char.y == placed.y]
+            assert len(base) == 1 and placed.x == pytest.approx(base[0].x, abs=0.02), (mark, placed, base)
 
 
 def test_the_pdf_draws_arabic_joined_with_its_lam_alef_ligature(built):
