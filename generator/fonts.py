@@ -233,7 +233,7 @@ def _missing(text: str, key: str, char: str) -> None:
     problem = InputError(chosen.location or Location(chosen.label),
                          f'no font has "{char}" (U+{ord(char):04X}), drawn in "{quoted}" (tried {tried}); add a '
                          "font that has it to style.fallback, or change the text", "input.missing-glyph")
-    problem.character, problem.drawn_text = char, text  # so that the game can say which of its texts holds it
+    problem.character, problem.drawn_text = char, shaping.unmarked(text)  # the game says which text holds it
     raise problem
 
 
@@ -242,7 +242,7 @@ def _unshapable(text: str, key: str, char: str) -> None:
     problem = InputError(face(key).location or Location(face(key).label),
                          f'"{char}" ({shaping.script_name(char)}) in "{quoted}" needs shaping that pnp cannot do (it '
                          "orders right-to-left text and joins Arabic); change the text", "input.script")
-    problem.character, problem.drawn_text = char, text  # as for a missing glyph: the game says which text holds it
+    problem.character, problem.drawn_text = char, shaping.unmarked(text)  # as for a missing glyph
     raise problem
 
 
@@ -322,18 +322,19 @@ def _wrapped(text: str, size: float, width: float, key: str, break_words: bool =
     space = text_units(" ", key)
     lines: list[str] = []
     for paragraph in text.split("\n"):
+        wrapped: list[str] = []
         line, line_units = "", 0.0
         words = paragraph.split()
         for word in _pieces_that_fit(words, size, width, key) if break_words else words:
             units = text_units(word, key)
             if line and 0.001 * size * (line_units + space + units) > width:
-                lines.append(line)
+                wrapped.append(line)
                 line, line_units = word, units
             elif line:
                 line, line_units = f"{line} {word}", line_units + space + units
             else:
                 line, line_units = word, units
-        lines.append(line)
+        lines += shaping.in_paragraph_direction(paragraph, [*wrapped, line])
     return tuple(lines)
 
 

@@ -30,8 +30,14 @@ from functools import lru_cache
 #: Characters that call for reordering or joining: Hebrew, Arabic and the other right-to-left blocks
 #: (with their presentation forms), and the right-to-left marks and embeddings. A line with none of
 #: them (every Latin, Greek or Cyrillic line) is printed as it is, after this one search.
-NEEDS_SHAPING = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff\u200f\u202b\u202e\u2067"
+NEEDS_SHAPING = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff\u200e\u200f\u202a-\u202e\u2066-\u2069"
                            "\U00010800-\U00010fff\U0001e800-\U0001efff]")
+
+#: The bidi algorithm's invisible controls (marks, embeddings, overrides, isolates): they steer the
+#: reordering and print nothing (most fonts have no glyph for them), so a reordered line drops them.
+_CONTROLS = str.maketrans("", "", "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+#: The marks that set a line's direction: right to left, left to right.
+RLM, LRM = "\u200f", "\u200e"
 
 #: Scripts that need shaping beyond what presentation forms can say: joining scripts without them
 #: (Syriac, N'Ko, Mandaic, Mongolian, Adlam) and scripts whose letters reorder and combine (the Indic
@@ -72,7 +78,26 @@ def visual(line: str) -> str:
     # A combining mark (Arabic harakat, Hebrew points) comes out before its letter, as a shaping
     # engine lays out right-to-left glyphs: it has no advance, and DejaVu draws it to the right of
     # where it starts, over the letter that follows it on the page.
-    return get_display(_reshaper().reshape(line))
+    return get_display(_reshaper().reshape(line)).translate(_CONTROLS)
+
+
+def in_paragraph_direction(paragraph: str, lines: list[str]) -> list[str]:
+    """The lines `paragraph` wrapped into, each set in the paragraph's direction: the bidi algorithm
+    gives every line of a paragraph the direction of its first letter, but each line is reordered on
+    its own, so a line of a Hebrew paragraph that starts with a Latin name (or of an English one that
+    starts with a Hebrew word) is led by a mark of the paragraph's direction, which prints nothing."""
+    if not needs_shaping(paragraph):
+        return lines
+    from bidi import get_base_level
+
+    level = get_base_level(paragraph)
+    mark = RLM if level else LRM
+    return [mark + line if line and get_base_level(line) != level else line for line in lines]
+
+
+def unmarked(text: str) -> str:
+    """`text` without its bidi controls: the words as a person wrote them."""
+    return text if text.isascii() else text.translate(_CONTROLS)
 
 
 @lru_cache(maxsize=4096)

@@ -192,6 +192,20 @@ def test_shaped_text_is_measured_as_it_prints():
     assert len(lines) > 1 and " ".join(lines) == PARAGRAPH
 
 
+@pytest.mark.parametrize(("paragraph", "first", "printed"), [
+    ("שמרו את הקלף של Alice והפכו את הבא", "שמרו את הקלף של", "\u05ea\u05d0 \u05d5\u05db\u05e4\u05d4\u05d5 Alice"),
+    ("Keep the card of שמעון and turn it", "Keep the card of", "\u05df\u05d5\u05e2\u05de\u05e9 and turn it"),
+], ids=["hebrew", "english"])
+def test_every_line_of_a_paragraph_keeps_the_paragraphs_direction(paragraph, first, printed):
+    """A Hebrew paragraph's second line starting with a Latin name still reads right to left (the
+    name at its right), and an English one's starting with a Hebrew name left to right."""
+    width = fonts.text_width(first, 3.0, "regular") + 0.5
+    lines = fonts.wrap(paragraph, 3.0, width)
+    assert shaping.unmarked(lines[0]) == first
+    assert shaping.visual(lines[1]).startswith(printed), shaping.visual(lines[1])
+    assert fonts.text_width(lines[1], 3.0) == fonts.text_width(shaping.unmarked(lines[1]), 3.0)  # the mark takes no room
+
+
 def test_latin_text_is_printed_as_it_is_without_shaping():
     text = "Diamonds at a glance: 7 × ♦ Ωμέγα"
     assert shaping.visual(text) is text  # the same string: one search, no copy, no bidi
