@@ -226,24 +226,30 @@ def runs(text: str, key: str) -> tuple[tuple[str, str], ...]:
     return tuple((run, chosen) for run, chosen in pieces)
 
 
-def _missing(text: str, key: str, char: str) -> None:
+def _text_problem(text: str, key: str, char: str, message: str, rule: str) -> InputError:
+    """An error about `char` in `text`, drawn in face `key`: at the font for now, and carrying the
+    character and the text, so that the game can say which of its texts (a words file's line) holds it."""
     chosen = face(key)
-    quoted = text if len(text) <= 40 else text[:37] + "..."
-    tried = ", ".join([chosen.label, "DejaVu Sans", "DejaVu Serif", *(face(k).label for k in USER_FALLBACKS)])
-    problem = InputError(chosen.location or Location(chosen.label),
-                         f'no font has "{char}" (U+{ord(char):04X}), drawn in "{quoted}" (tried {tried}); add a '
-                         "font that has it to style.fallback, or change the text", "input.missing-glyph")
-    problem.character, problem.drawn_text = char, shaping.unmarked(text)  # the game says which text holds it
-    raise problem
+    problem = InputError(chosen.location or Location(chosen.label), message, rule)
+    problem.character, problem.drawn_text = char, shaping.unmarked(text)
+    return problem
+
+
+def _quoted(text: str) -> str:
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _missing(text: str, key: str, char: str) -> None:
+    tried = ", ".join([face(key).label, "DejaVu Sans", "DejaVu Serif", *(face(k).label for k in USER_FALLBACKS)])
+    raise _text_problem(text, key, char, f'no font has "{char}" (U+{ord(char):04X}), drawn in "{_quoted(text)}" '
+                        f"(tried {tried}); add a font that has it to style.fallback, or change the text",
+                        "input.missing-glyph")
 
 
 def _unshapable(text: str, key: str, char: str) -> None:
-    quoted = text if len(text) <= 40 else text[:37] + "..."
-    problem = InputError(face(key).location or Location(face(key).label),
-                         f'"{char}" ({shaping.script_name(char)}) in "{quoted}" needs shaping that pnp cannot do (it '
-                         "orders right-to-left text and joins Arabic); change the text", "input.script")
-    problem.character, problem.drawn_text = char, shaping.unmarked(text)  # as for a missing glyph
-    raise problem
+    raise _text_problem(text, key, char, f'"{char}" ({shaping.script_name(char)}) in "{_quoted(text)}" needs shaping '
+                        "that pnp cannot do (it orders right-to-left text and joins Arabic); change the text",
+                        "input.script")
 
 
 def check_characters(text: str, key: str) -> None:

@@ -28,8 +28,8 @@ import unicodedata
 from functools import lru_cache
 
 #: Characters that call for reordering or joining: Hebrew, Arabic and the other right-to-left blocks
-#: (with their presentation forms), and the right-to-left marks and embeddings. A line with none of
-#: them (every Latin, Greek or Cyrillic line) is printed as it is, after this one search.
+#: (with their presentation forms), and the bidi controls. A line with none of them (every Latin,
+#: Greek or Cyrillic line) is printed as it is, after this one search.
 NEEDS_SHAPING = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff\u200e\u200f\u202a-\u202e\u2066-\u2069"
                            "\U00010800-\U00010fff\U0001e800-\U0001efff]")
 
@@ -83,8 +83,8 @@ def visual(line: str) -> str:
 
 def in_paragraph_direction(paragraph: str, lines: list[str]) -> list[str]:
     """The lines `paragraph` wrapped into, each set in the paragraph's direction: the bidi algorithm
-    gives every line of a paragraph the direction of its first letter, but each line is reordered on
-    its own, so a line of a Hebrew paragraph that starts with a Latin name (or of an English one that
+    gives every line of a paragraph the direction of the paragraph's first letter, but `visual` sees a
+    line alone, so a line of a Hebrew paragraph that starts with a Latin name (or of an English one that
     starts with a Hebrew word) is led by a mark of the paragraph's direction, which prints nothing."""
     if not needs_shaping(paragraph):
         return lines

@@ -151,7 +151,7 @@ class Words:
         if not tokens:
             return None
         line = " ".join(tokens)
-        reordered = shaping.needs_shaping(line)  # right-to-left words print reordered: match them so
+        reordered = shaping.needs_shaping(line)  # a right-to-left text is recorded as it prints
         for given, key in self.given.items():
             text = shaping.visual(given) if reordered else given
             # a whole text, or at least two of its words in a row (a single word could be anyone's)
