@@ -20,6 +20,7 @@ import reportlab
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
+from generator import shaping
 from generator.errors import InputError, Location
 
 FONT_DIR = Path(reportlab.__file__).resolve().parent / "fonts"
@@ -86,7 +87,9 @@ def fallback_chain(key: str) -> tuple[str, ...]:
     chosen = face(key)
     variant = {("normal", "normal"): "", ("bold", "normal"): "-bold", ("normal", "italic"): "-italic",
                ("bold", "italic"): "-bold-italic"}.get((chosen.css_weight, chosen.css_style), "")
-    return (f"dejavu-sans{variant}", f"dejavu-serif{variant}", *USER_FALLBACKS)
+    # Arabic has no slanted DejaVu: an italic or bold-italic face's Arabic comes from the upright Sans.
+    upright = {"-italic": ("dejavu-sans",), "-bold-italic": ("dejavu-sans-bold",)}.get(variant, ())
+    return (f"dejavu-sans{variant}", f"dejavu-serif{variant}", *upright, *USER_FALLBACKS)
 
 
 def add_fallback(key: str) -> None:
@@ -197,17 +200,23 @@ def characters(key: str) -> frozenset[str]:
 # ten thousand different cards must not grow memory with each card.
 @lru_cache(maxsize=2048)
 def runs(text: str, key: str) -> tuple[tuple[str, str], ...]:
-    """The text as runs of (characters, face key): each character in face `key` if it has it, else
-    in the first face of the fallback chain that does (a character no face has stays with `key`:
-    measuring is lenient, and drawing it is an error, see `check_characters`)."""
+    """The line as it prints (shaping.visual: right-to-left runs reordered, Arabic joined), as runs of
+    (characters, face key): each character in face `key` if it has it, else in the first face of the
+    fallback chain that does (a character no face has stays with `key`: measuring is lenient, and
+    drawing it is an error, see `check_characters`)."""
+    text = shaping.visual(text)
     own = characters(key)
     if all(char in own or char == " " for char in text):
         return ((text, key),)
     chain = fallback_chain(key)
     pieces: list[list[str]] = []
     for char in text:
-        if char in own or (char == " " and pieces):
-            chosen = key if char in own else pieces[-1][1]
+        if char == " " and pieces:
+            # A space stays in the run it follows: a line of Hebrew or Cyrillic words is one run, drawn
+            # (and recorded, and matched to its words) whole, not word by word.
+            chosen = pieces[-1][1]
+        elif char in own:
+            chosen = key
         else:
             chosen = next((other for other in chain if char in characters(other)), key)
         if pieces and pieces[-1][1] == chosen:
@@ -217,20 +226,39 @@ def runs(text: str, key: str) -> tuple[tuple[str, str], ...]:
     return tuple((run, chosen) for run, chosen in pieces)
 
 
-def _missing(text: str, key: str, char: str) -> None:
+def _text_problem(text: str, key: str, char: str, message: str, rule: str) -> InputError:
+    """An error about `char` in `text`, drawn in face `key`: at the font for now, and carrying the
+    character and the text, so that the game can say which of its texts (a words file's line) holds it."""
     chosen = face(key)
-    quoted = text if len(text) <= 40 else text[:37] + "..."
-    tried = ", ".join([chosen.label, "DejaVu Sans", "DejaVu Serif", *(face(k).label for k in USER_FALLBACKS)])
-    problem = InputError(chosen.location or Location(chosen.label),
-                         f'no font has "{char}" (U+{ord(char):04X}), drawn in "{quoted}" (tried {tried}); add a '
-                         "font that has it to style.fallback, or change the text", "input.missing-glyph")
-    problem.character = char  # so that the game can say which of its texts holds it
-    raise problem
+    problem = InputError(chosen.location or Location(chosen.label), message, rule)
+    problem.character, problem.drawn_text = char, shaping.unmarked(text)
+    return problem
+
+
+def _quoted(text: str) -> str:
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _missing(text: str, key: str, char: str) -> None:
+    tried = ", ".join([face(key).label, "DejaVu Sans", "DejaVu Serif", *(face(k).label for k in USER_FALLBACKS)])
+    raise _text_problem(text, key, char, f'no font has "{char}" (U+{ord(char):04X}), drawn in "{_quoted(text)}" '
+                        f"(tried {tried}); add a font that has it to style.fallback, or change the text",
+                        "input.missing-glyph")
+
+
+def _unshapable(text: str, key: str, char: str) -> None:
+    raise _text_problem(text, key, char, f'"{char}" ({shaping.script_name(char)}) in "{_quoted(text)}" needs shaping '
+                        "that pnp cannot do (it orders right-to-left text and joins Arabic); change the text",
+                        "input.script")
 
 
 def check_characters(text: str, key: str) -> None:
     """Every character of `text` is in face `key` or a fallback: an input error if one is in none
-    (it would print as an empty box)."""
+    (it would print as an empty box), and so is one of a script that cannot be shaped (it would print
+    with its letters unjoined or out of order)."""
+    unshapable = shaping.unshapable(text)
+    if unshapable:
+        _unshapable(text, key, unshapable)
     for run, run_key in runs(text, key):
         if run_key == key:
             own = characters(key)
@@ -300,18 +328,19 @@ def _wrapped(text: str, size: float, width: float, key: str, break_words: bool =
     space = text_units(" ", key)
     lines: list[str] = []
     for paragraph in text.split("\n"):
+        wrapped: list[str] = []
         line, line_units = "", 0.0
         words = paragraph.split()
         for word in _pieces_that_fit(words, size, width, key) if break_words else words:
             units = text_units(word, key)
             if line and 0.001 * size * (line_units + space + units) > width:
-                lines.append(line)
+                wrapped.append(line)
                 line, line_units = word, units
             elif line:
                 line, line_units = f"{line} {word}", line_units + space + units
             else:
                 line, line_units = word, units
-        lines.append(line)
+        lines += shaping.in_paragraph_direction(paragraph, [*wrapped, line])
     return tuple(lines)
 
 

@@ -73,7 +73,10 @@ class LoadedGame:
         faces as recorded for printing with `bleed`, so only a set that keeps the game's rules is
         drawn for it. `as_printed` (a build's): a set of more faces than the build's recordings keep
         leaves its faces to be read as they print (`face_reading`, then `printed_findings`)."""
-        found = self.game.rules.run(self.spec)
+        try:  # a rule that measures words meets a character no font has: at the text, not the font
+            found = self.game.rules.run(self.spec)
+        except InputError as problem:
+            raise self._at_the_text(problem) from None
         found += words_findings(self.spec.words)
         found += colour_rules.distinct_findings(self.game.meaning_colours(self.spec), self.prints_in)
         if not has_errors(found):
@@ -105,12 +108,19 @@ class LoadedGame:
 
     def _at_the_text(self, problem: InputError) -> InputError:
         """A character no font has, reported at the file's value that holds it, or at the words that
-        do (a translation's), rather than at the font."""
-        char = getattr(problem, "character", None)
-        place = _holding(self.data, char) if char else None
+        do (a translation's), rather than at the font. (One a game has already moved to its text
+        carries no `drawn_text` and stays where the game put it.)"""
+        char, drawn = getattr(problem, "character", None), getattr(problem, "drawn_text", None)
+        if drawn is None:
+            return problem
+        given = self.spec.words.written_at(drawn)
+        if given:  # the very words that drew it
+            key, place = given
+            return InputError(place, f'words "{key}": {problem.message}', problem.rule)
+        place = _holding(self.data, char)
         if place:
             return InputError(place, problem.message, problem.rule)
-        found = _in_words(self.spec.words, char) if char else None
+        found = _in_words(self.spec.words, char)
         if found:
             key, place = found
             return InputError(place, f'words "{key}": {problem.message}', problem.rule)

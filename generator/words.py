@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from generator import shaping
 from generator.errors import ErrorList, InputError, Location, closest, did_you_mean
 from generator.paths import DATA_DIR, display_path
 from generator.yamlio import YamlMap, load_yaml
@@ -150,7 +151,9 @@ class Words:
         if not tokens:
             return None
         line = " ".join(tokens)
-        for text, key in self.given.items():
+        reordered = shaping.needs_shaping(line)  # a right-to-left text is recorded as it prints
+        for given, key in self.given.items():
+            text = shaping.visual(given) if reordered else given
             # a whole text, or at least two of its words in a row (a single word could be anyone's)
             if text == line or (len(tokens) > 1 and f" {line} " in f" {text} "):
                 return key, self.places.get(key, self.source or Location(f"words of {self.game}"))

@@ -9,7 +9,7 @@ from functools import lru_cache
 
 import svgwrite
 
-from generator import fonts
+from generator import fonts, shaping
 from generator.cache import proof
 from generator.canvas import Style, Surface
 from generator.geometry import Matrix, Path, number
@@ -164,11 +164,15 @@ class SvgSurface(Surface):
         self.chars.setdefault(face, set()).update(text)
         transform = "matrix(" + " ".join(_num(v) for v in (matrix.a, matrix.b, matrix.c, matrix.d, matrix.e, matrix.f)) + ")"
         chosen = fonts.face(face)
+        # The text comes in visual order, already joined (shaping.visual): a viewer must draw it as it
+        # is, left to right, not apply the bidi algorithm to it a second time.
+        style = "white-space:pre;direction:ltr;unicode-bidi:bidi-override" if shaping.needs_shaping(text) \
+            else "white-space:pre"
         self.containers[-1].add(
             self.drawing.text(
                 text, insert=(0, 0), transform=transform, fill=fill, font_size=_num(size),
                 font_family=f"{chosen.css_family}, {FALLBACK}", font_weight=chosen.css_weight,
-                font_style=chosen.css_style, style="white-space:pre",
+                font_style=chosen.css_style, style=style,
             )
         )
 

@@ -1,0 +1,120 @@
+"""Right-to-left and joining scripts, made into strings every backend draws alike.
+
+A line of Hebrew or Arabic is stored in logical order (the order it is typed and read) and must print
+in visual order (left to right on the page), with Arabic letters in the forms that join them. `visual`
+turns a logical line into that visual string; measuring, wrapping and drawing all go through it
+(fonts.runs), so a line measures as it prints.
+
+Why python-bidi with arabic-reshaper and not HarfBuzz (uharfbuzz): our backends draw strings. The
+PDF's text is reportlab's, which maps each character to a glyph through the font's cmap (and subsets
+by character); the SVG's is a <text> string; the PNG is rendered from the PDF. The reshaper's output
+is a string too, of Unicode's Arabic presentation forms (initial, medial, final, isolated and the
+lam-alef ligatures), which reportlab, the SVG, `--svg-text outlines` and a PDF's text extraction all
+take as they take Latin; widths stay reportlab's advance widths, so wrapping and fitting stay exact.
+HarfBuzz gives glyph ids and positions, which neither reportlab's text nor an SVG <text> can carry
+(we would draw Arabic as outlines, or write our own font subsets and lose the PDF's text), and it does
+no bidi reordering, so python-bidi would be needed anyway. What this costs: joining follows Unicode's
+tables rather than a font's own GSUB rules (the same shapes in DejaVu, which has every presentation
+form; a user's Arabic font whose cmap lacks them gives way to DejaVu Sans for those letters, as any
+fallback does), ligatures are the lam-alef ones every Arabic font has, and a script whose shaping has no
+presentation forms (Syriac, N'Ko, the Indic scripts, Tibetan, Myanmar, Khmer, Mongolian...) cannot be
+printed right: `unshapable` finds it, and the text is an input error at its line, never drawn wrong.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+#: Characters that call for reordering or joining: Hebrew, Arabic and the other right-to-left blocks
+#: (with their presentation forms), and the bidi controls. A line with none of them (every Latin,
+#: Greek or Cyrillic line) is printed as it is, after this one search.
+NEEDS_SHAPING = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff\u200e\u200f\u202a-\u202e\u2066-\u2069"
+                           "\U00010800-\U00010fff\U0001e800-\U0001efff]")
+
+#: The bidi algorithm's invisible controls (marks, embeddings, overrides, isolates): they steer the
+#: reordering and print nothing (most fonts have no glyph for them), so a reordered line drops them.
+_CONTROLS = str.maketrans("", "", "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+#: The marks that set a line's direction: right to left, left to right.
+RLM, LRM = "\u200f", "\u200e"
+
+#: Scripts that need shaping beyond what presentation forms can say: joining scripts without them
+#: (Syriac, N'Ko, Mandaic, Mongolian, Adlam) and scripts whose letters reorder and combine (the Indic
+#: scripts, Sinhala, Tibetan, Myanmar, Khmer, Balinese, Javanese...).
+UNSHAPABLE = re.compile("[\u0700-\u074f\u07c0-\u07ff\u0840-\u086f\u0900-\u0dff\u0f00-\u0fff\u1000-\u109f"
+                        "\u1780-\u18af\u1a20-\u1aaf\u1b00-\u1b7f\ua8e0-\ua8ff\ua980-\ua9df\uaa60-\uaa7f"
+                        "\U0001e900-\U0001e95f]")
+
+#: Arabic letters in their plain (unjoined) code points: after reshaping, one left over is a letter the
+#: reshaper has no joining forms for.
+ARABIC_LETTERS = re.compile("[\u0620-\u064a\u066e-\u06d3\u06d5\u06ee-\u06ff\u0750-\u077f\u08a0-\u08ff]")
+
+
+@lru_cache(maxsize=None)
+def _reshaper():
+    import arabic_reshaper  # only for a text that has Arabic
+
+    # Harakat (vowel marks) are kept, not deleted as the reshaper's default does: a text prints what it
+    # says. Only the lam-alef ligatures, which Arabic writing requires and every Arabic font has
+    # (DejaVu has no glyph for the word ligature of Allah, the reshaper's other default).
+    return arabic_reshaper.ArabicReshaper(configuration={"delete_harakat": False, "arabic ligature allah": False})
+
+
+def needs_shaping(text: str) -> bool:
+    # isascii first: most texts are, and it is ten times quicker than the search
+    return not text.isascii() and NEEDS_SHAPING.search(text) is not None
+
+
+@lru_cache(maxsize=4096)
+def visual(line: str) -> str:
+    """The line as it prints, left to right: Arabic joined, then every run reordered by the Unicode
+    bidi algorithm, its base direction from its first strong character. A line wraps in logical order
+    first, and each line is reordered on its own, so a Hebrew paragraph reads right to left line by line."""
+    if not needs_shaping(line):
+        return line
+    from bidi import get_display
+
+    # A combining mark (Arabic harakat, Hebrew points) comes out before its letter, as a shaping
+    # engine lays out right-to-left glyphs: it has no advance, and DejaVu draws it to the right of
+    # where it starts, over the letter that follows it on the page.
+    return get_display(_reshaper().reshape(line)).translate(_CONTROLS)
+
+
+def in_paragraph_direction(paragraph: str, lines: list[str]) -> list[str]:
+    """The lines `paragraph` wrapped into, each set in the paragraph's direction: the bidi algorithm
+    gives every line of a paragraph the direction of the paragraph's first letter, but `visual` sees a
+    line alone, so a line of a Hebrew paragraph that starts with a Latin name (or of an English one that
+    starts with a Hebrew word) is led by a mark of the paragraph's direction, which prints nothing."""
+    if not needs_shaping(paragraph):
+        return lines
+    from bidi import get_base_level
+
+    level = get_base_level(paragraph)
+    mark = RLM if level else LRM
+    return [mark + line if line and get_base_level(line) != level else line for line in lines]
+
+
+def unmarked(text: str) -> str:
+    """`text` without its bidi controls: the words as a person wrote them."""
+    return text if text.isascii() else text.translate(_CONTROLS)
+
+
+@lru_cache(maxsize=4096)
+def unshapable(text: str) -> str | None:
+    """The first character of `text` that cannot print right with the shaping above, or None."""
+    if text.isascii():
+        return None
+    found = UNSHAPABLE.search(text)
+    if found:
+        return found.group()
+    if needs_shaping(text):
+        left = ARABIC_LETTERS.search(_reshaper().reshape(text))
+        if left:
+            return left.group()
+    return None
+
+
+def script_name(char: str) -> str:
+    """A character's name for a message: "SYRIAC LETTER ALAPH"."""
+    return unicodedata.name(char, f"U+{ord(char):04X}")

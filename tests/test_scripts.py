@@ -1,0 +1,299 @@
+"""Any script, shaped: Hebrew and Arabic print right to left with Arabic letters joined, in the PDF, the
+SVG and the PNG alike; a script that cannot be shaped, or has no font, is one error at its words' line;
+CJK prints from a user's font named in `style.fallback`.
+
+The expected strings are written out from the Unicode standard (the bidi algorithm's order, Arabic's
+joining forms), not computed by the code under test."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+import xml.etree.ElementTree as ElementTree
+import zlib
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+import pdfprobe
+from conftest import DIAMONDS_YAML, run_pnp
+from generator import fonts, shaping
+
+TITLE = "الماس في لمحة"  # Diamonds at a glance
+#: ... as it prints, left to right: its three words in the opposite order, each letter in the form that
+#: joins it to its neighbours: لمحة = teh marbuta final, hah medial, meem medial, lam initial; في = yeh
+#: final, feh initial; الماس = seen isolated (after alef nothing joins), alef final, meem medial, lam
+#: initial, alef isolated.
+TITLE_PRINTED = ("\ufe94\ufea4\ufee4\ufedf" " " "\ufef2\ufed3" " " "\ufeb1\ufe8e\ufee4\ufedf\ufe8d")
+HEADING = "התור שלך"  # Your turn
+HEADING_PRINTED = "\u05da\u05dc\u05e9 \u05e8\u05d5\u05ea\u05d4"  # ךלש רותה
+#: Hebrew with a number and a Latin name: the name and the number keep their own order, the sentence
+#: runs right to left, and its full stop ends up at the left.
+MIXED = "עד 7 יהלומים עם Alice."
+MIXED_PRINTED = ".Alice \u05dd\u05e2 \u05dd\u05d9\u05de\u05d5\u05dc\u05d4\u05d9 7 \u05d3\u05e2"
+#: "Keep it" in Arabic, with the lam-alef that Arabic always writes as one ligature (U+FEFB).
+LIGATURE = "لا تتركها"
+#: "House" with a fatha on its beh and "peace" with a qamats and a shin dot on its shin: marks the font
+#: places over (or under) the letter they follow in the text.
+POINTED = "بَيت שָׁלוֹם"
+#: A paragraph long enough to wrap on the reference card: each line must read right to left.
+PARAGRAPH = ("יהלום או ג׳וקר? שמרו אותו והפכו את הקלף הבא מאותה ערימה, וכך הלאה עד שהערימה נגמרת "
+             "או שאתם עוצרים")
+
+WORDS = f"""language: he
+words:
+  reference.title: "{TITLE}"
+  reference.turn.heading: "{HEADING}"
+  reference.turn.1: "{MIXED}"
+  reference.turn.2: "{PARAGRAPH}"
+  reference.turn.3: "{LIGATURE}"
+  reference.turn.4: "{POINTED}"
+"""
+
+
+DPI = 200
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    """Diamonds' reference cards with Hebrew and Arabic words, as PDF, SVG and PNG."""
+    folder = tmp_path_factory.mktemp("scripts")
+    (folder / "words.yaml").write_text(WORDS, encoding="utf-8")
+    code, _, stderr = run_pnp("build", "diamonds", "--words", "words.yaml", "--only", "reference-card", "--format",
+                              "pdf,svg,png", "--dpi", str(DPI), "--out", "out", "-q", cwd=folder)
+    assert code == 0, stderr
+    return folder / "out" / "diamonds"
+
+
+def printed_lines(chars: list[pdfprobe.Char]) -> list[str]:
+    """The page's lines as they print: characters by baseline from the top, each line left to right."""
+    lines: dict[float, list[pdfprobe.Char]] = {}
+    for char in chars:
+        lines.setdefault(round(char.y, 1), []).append(char)
+    return ["".join(char.char for char in sorted(line, key=lambda char: char.x))
+            for _, line in sorted(lines.items(), reverse=True)]
+
+
+def plain(text: str) -> str:
+    """Presentation forms as their letters (what PDFium's text extraction gives back)."""
+    return unicodedata.normalize("NFKC", text)
+
+
+def embedded_codes(pdf: bytes) -> set[int]:
+    """Every character the PDF's embedded fonts map their codes to (their ToUnicode maps): the
+    characters the PDF draws, presentation forms as they are."""
+    codes = set()
+    for stream in re.findall(rb"stream\r?\n(.*?)endstream", pdf, re.S):
+        try:
+            text = zlib.decompress(stream)
+        except zlib.error:
+            continue
+        if b"beginbfchar" in text:
+            codes |= {int(code, 16) for code in re.findall(rb"<[0-9A-F]{2}> <([0-9A-F]{4})>", text)}
+    return codes
+
+
+def first_card(chars: list[pdfprobe.Char]) -> list[pdfprobe.Char]:
+    """The characters of the page's left column of cards (its right column shares their baselines)."""
+    return [char for char in chars if char.x < 100]
+
+
+def test_the_pdf_prints_hebrew_and_arabic_in_visual_order(built):
+    (front, _), _back = pdfprobe.read(built / "diamonds.pdf")[:2]
+    lines = printed_lines(first_card(front))
+    for printed in (TITLE_PRINTED, HEADING_PRINTED, MIXED_PRINTED):
+        assert any(line.endswith(plain(printed)) for line in lines), (printed, lines[:12])
+
+
+def test_a_wrapped_hebrew_paragraph_reads_right_to_left_line_by_line(built):
+    (front, _), _back = pdfprobe.read(built / "diamonds.pdf")[:2]
+    lines = [re.sub(r"^\d+\.\s*", "", line) for line in printed_lines(first_card(front))]
+    start = next(index for index, line in enumerate(lines) if line.endswith(PARAGRAPH.split()[0][::-1]))
+    # pure Hebrew prints as its reverse: each printed line, read from the right, is the next part of
+    # the paragraph, so that the paragraph reads down the lines
+    read = []
+    while len(" ".join(read)) < len(PARAGRAPH):
+        read.append(lines[start + len(read)][::-1].strip())
+    assert len(read) > 1 and " ".join(read) == PARAGRAPH, read
+
+
+def test_vowel_marks_are_drawn_where_their_letter_starts(built):
+    """A mark has no advance and DejaVu draws it over the glyph drawn next: so it is drawn at the very
+    place its letter is, not after it, over the neighbouring letter or a space."""
+    (front, _), _back = pdfprobe.read(built / "diamonds.pdf")[:2]
+    chars = first_card(front)
+    marks = {"\u064e": "\u0628", "\u05b8": "\u05e9", "\u05c1": "\u05e9", "\u05b9": "\u05d5"}  # mark: its letter
+    for mark, letter in marks.items():
+        drawn = [char for char in chars if char.char == mark]
+        assert drawn, mark
+        for placed in drawn:  # one on each of the column's cards
+            base = [char for char in chars if char.char == letter and char.y == placed.y]
+            assert len(base) == 1 and placed.x == pytest.approx(base[0].x, abs=0.02), (mark, placed, base)
+
+
+def test_the_pdf_draws_arabic_joined_with_its_lam_alef_ligature(built):
+    codes = embedded_codes((built / "diamonds.pdf").read_bytes())
+    assert set(map(ord, TITLE_PRINTED)) - {32} <= codes
+    assert 0xFEFB in codes  # lam-alef, isolated: "لا"
+    assert not codes & set(range(0x0620, 0x064B)), "an Arabic letter printed unjoined"
+
+
+def test_the_svg_holds_the_same_shaped_strings_drawn_as_they_are(built):
+    svg = (built / "svg" / "page-01.svg").read_text(encoding="utf-8")
+    texts = {element.text: element.get("style") for element in ElementTree.fromstring(svg).iter()
+             if element.tag.endswith("text") and element.text}
+    for printed in (TITLE_PRINTED, HEADING_PRINTED):
+        assert printed in texts, sorted(texts)[:12]
+        # a viewer must not reorder the text a second time
+        assert "unicode-bidi:bidi-override" in texts[printed] and "direction:ltr" in texts[printed]
+    assert not any(unicodedata.bidirectional(char) in ("R", "AL") for text, style in texts.items()
+                   if "bidi-override" not in style for char in text)
+
+
+def ink_pieces(image, box) -> int:
+    """How many separate pieces of ink (8-connected dark pixels) the image has inside `box`."""
+    left, top, right, bottom = box
+    dark = {(x, y) for x in range(left, right) for y in range(top, bottom) if image.getpixel((x, y)) < 140}
+    pieces = 0
+    while dark:
+        pieces += 1
+        todo = [dark.pop()]
+        while todo:
+            x, y = todo.pop()
+            for near in ((x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)):
+                if near in dark:
+                    dark.remove(near)
+                    todo.append(near)
+    return pieces
+
+
+def test_the_png_prints_an_arabic_word_joined(built):
+    """لمحة joined is one stroke and the two dots of its teh marbuta: three pieces of ink, where its four
+    letters apart would be six."""
+    (front, _), _back = pdfprobe.read(built / "diamonds.pdf")[:2]
+    top = max(char.y for char in front)  # the title is the card's first line
+    title = sorted((char for char in first_card(front) if char.y == top and char.char.strip()), key=lambda char: char.x)
+    word = title[:len("لمحة")]  # the word read last prints leftmost
+    mm = DPI / 25.4
+    image = Image.open(built / "png" / "page-01.png").convert("L")
+    baseline = image.height - word[0].y * mm
+    box = (round(word[0].x * mm) - 2, round(baseline - 5 * mm), round(title[len(word)].x * mm) - 1,
+           round(baseline + 2 * mm))
+    assert ink_pieces(image, box) == 3
+
+
+def test_shaped_text_is_measured_as_it_prints():
+    assert fonts.text_width(TITLE, 10, "bold") == pytest.approx(fonts.text_width(TITLE_PRINTED, 10, "bold"))
+    unjoined = sum(fonts.text_width(char, 10, "bold") for char in TITLE)
+    assert fonts.text_width(TITLE, 10, "bold") != pytest.approx(unjoined)
+    # a right-to-left paragraph wraps in the order it is read; each line is reordered as it prints
+    lines = fonts.wrap(PARAGRAPH, 3.0, 40.0)
+    assert len(lines) > 1 and " ".join(lines) == PARAGRAPH
+
+
+@pytest.mark.parametrize(("paragraph", "first", "printed"), [
+    ("שמרו את הקלף של Alice והפכו את הבא", "שמרו את הקלף של", "\u05ea\u05d0 \u05d5\u05db\u05e4\u05d4\u05d5 Alice"),
+    ("Keep the card of שמעון and turn it", "Keep the card of", "\u05df\u05d5\u05e2\u05de\u05e9 and turn it"),
+], ids=["hebrew", "english"])
+def test_every_line_of_a_paragraph_keeps_the_paragraphs_direction(paragraph, first, printed):
+    """A Hebrew paragraph's second line starting with a Latin name still reads right to left (the
+    name at its right), and an English one's starting with a Hebrew name left to right."""
+    width = fonts.text_width(first, 3.0, "regular") + 0.5
+    lines = fonts.wrap(paragraph, 3.0, width)
+    assert shaping.unmarked(lines[0]) == first
+    assert shaping.visual(lines[1]).startswith(printed), shaping.visual(lines[1])
+    assert fonts.text_width(lines[1], 3.0) == fonts.text_width(shaping.unmarked(lines[1]), 3.0)  # the mark takes no room
+
+
+def test_latin_text_is_printed_as_it_is_without_shaping():
+    text = "Diamonds at a glance: 7 × ♦ Ωμέγα"
+    assert shaping.visual(text) is text  # the same string: one search, no copy, no bidi
+
+
+WORDS_LINE = 4  # of the key in a words file `words_error` writes
+
+
+def words_error(tmp_path: Path, game: str, key: str, text: str) -> tuple[int, list[str]]:
+    """`pnp validate GAME` with a words file giving `key` the words `text` (on line WORDS_LINE)."""
+    words = tmp_path / "words.yaml"
+    words.write_text(f'language: en\nwords:\n  # a comment line\n  {key}: "{text}"\n', encoding="utf-8")
+    code, _, stderr = run_pnp("validate", game, "--words", words, cwd=tmp_path)
+    return code, stderr.splitlines()
+
+
+@pytest.mark.parametrize("text", ["ܫܠܡܐ ܥܠܡܐ", "नमस्ते दुनिया"])
+def test_a_script_that_cannot_be_shaped_is_one_error_at_its_words_line(tmp_path, text):
+    code, lines = words_error(tmp_path, "diamonds", "reference.turn.heading", text)
+    assert code == 2 and len(lines) == 1, lines
+    assert lines[0].startswith(f"{tmp_path / 'words.yaml'}:{WORDS_LINE}:") and "[input.script]" in lines[0], lines
+    assert 'words "reference.turn.heading"' in lines[0]
+
+
+@pytest.mark.parametrize(("game", "key"), [("diamonds", "suit.diamonds"), ("diatoms", "judge.1.green.1"),
+                                           ("diamonds", "reference.turn.1")])
+@pytest.mark.parametrize("text", ["钻石 for each oval", "🦊 for each oval"])
+def test_cjk_or_emoji_with_no_font_is_reported_at_the_words_line_and_key(tmp_path, game, key, text):
+    code, lines = words_error(tmp_path, game, key, text)
+    assert code == 2 and len(lines) == 1, lines
+    assert lines[0].startswith(f"{tmp_path / 'words.yaml'}:{WORDS_LINE}:") and f'words "{key}"' in lines[0], lines
+    assert "[input.missing-glyph]" in lines[0]
+
+
+CJK = "钻石游戏"  # "diamond game"
+
+
+def cjk_font(path: Path) -> None:
+    """A tiny TrueType font with a glyph (a box with a bar across) for each character of CJK."""
+    from fontTools.fontBuilder import FontBuilder
+    from fontTools.pens.ttGlyphPen import TTGlyphPen
+
+    def glyph(bar: int):
+        pen = TTGlyphPen(None)
+        for contour in ([(100, -50), (100, 750), (900, 750), (900, -50)],
+                        [(200, 50 + bar), (800, 50 + bar), (800, 150 + bar), (200, 150 + bar)]):
+            pen.moveTo(contour[0])
+            for point in contour[1:]:
+                pen.lineTo(point)
+            pen.closePath()
+        return pen.glyph()
+
+    names = [f"cjk{index}" for index in range(len(CJK))]
+    builder = FontBuilder(1000, isTTF=True)
+    builder.setupGlyphOrder([".notdef", *names])
+    builder.setupCharacterMap({ord(char): name for char, name in zip(CJK, names)})
+    builder.setupGlyf({".notdef": TTGlyphPen(None).glyph(), **{name: glyph(120 * index)
+                                                                for index, name in enumerate(names)}})
+    builder.setupHorizontalMetrics({name: (1000, 100) for name in names} | {".notdef": (500, 0)})
+    builder.setupHorizontalHeader(ascent=880, descent=-120)
+    builder.setupNameTable({"familyName": "Tiny CJK", "styleName": "Regular"})
+    builder.setupOS2(sTypoAscender=880, sTypoDescender=-120, usWinAscent=880, usWinDescent=120)
+    builder.setupPost()
+    builder.save(str(path))
+
+
+@pytest.fixture
+def own_fallbacks(monkeypatch):
+    """`style.fallback` faces join the process's chain (fonts.USER_FALLBACKS): this test's go with it,
+    and so do the measures taken with them."""
+    monkeypatch.setattr(fonts, "USER_FALLBACKS", [])
+    yield
+    for cached in (fonts.runs, fonts.text_units, fonts._wrapped, fonts.inked_height):
+        cached.cache_clear()
+
+
+def test_cjk_prints_from_a_users_font_named_in_style_fallback(tmp_path, own_fallbacks):
+    cjk_font(tmp_path / "cjk.ttf")
+    game = DIAMONDS_YAML.read_text().replace("title: Dig site", f"title: {CJK} Dig site")
+    game = game.replace("\nstyle:\n", "\nstyle:\n  fallback: [cjk.ttf]\n", 1)
+    (tmp_path / "mine.yaml").write_text(game, encoding="utf-8")
+    code, _, stderr = run_pnp("build", "mine.yaml", "--only", "dig-site-mat", "--format", "pdf,svg", "--out", "out",
+                              "-q", cwd=tmp_path)
+    assert code == 0 and stderr == "", stderr
+    chars = pdfprobe.read(tmp_path / "out" / "diamonds" / "diamonds.pdf")[0][0]
+    printed = [char for char in chars if char.char in CJK]
+    assert printed and all(CJK in line for line in printed_lines(printed))  # the mat's title, and its footer's
+    assert {char.font for char in printed} == {next(char.font for char in printed)}
+    assert "cjk" in printed[0].font.lower()
+    svg = (tmp_path / "out" / "diamonds" / "svg" / "page-01.svg").read_text(encoding="utf-8")
+    assert CJK in svg and re.search(r"@font-face\{font-family:cjk", svg)
