@@ -320,6 +320,16 @@ def wrap(text: str, size: float, width: float, key: str = "regular", break_words
     return list(_wrapped(text, size, width, key, break_words))
 
 
+#: Where a line may break: any white space but the no-break ones (U+00A0, the figure space U+2007
+#: and the narrow U+202F), which hold a French "mot ;" or a "50 mm" together as typesetters mean them to.
+_BREAKS = re.compile(r"[^\S\u00a0\u2007\u202f]+")
+
+
+def words_of(paragraph: str) -> list[str]:
+    """The paragraph's words, split where a line may break (str.split() would also split at no-break spaces)."""
+    return [word for word in _BREAKS.split(paragraph) if word]
+
+
 @lru_cache(maxsize=2048)
 def _wrapped(text: str, size: float, width: float, key: str, break_words: bool = False) -> tuple[str, ...]:
     # A line's width is the sum of its words' and spaces' advances, so each word is measured once.
@@ -330,7 +340,7 @@ def _wrapped(text: str, size: float, width: float, key: str, break_words: bool =
     for paragraph in text.split("\n"):
         wrapped: list[str] = []
         line, line_units = "", 0.0
-        words = paragraph.split()
+        words = words_of(paragraph)
         for word in _pieces_that_fit(words, size, width, key) if break_words else words:
             units = text_units(word, key)
             if line and 0.001 * size * (line_units + space + units) > width:

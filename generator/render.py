@@ -182,7 +182,7 @@ def footer_label(page: Page, game_title: str, words: Words, size: float, room: f
             note = words("footer.part", label=part.label, rows=part.rows, cols=part.cols)
             over = [seam.neighbour for seam in page.seams if not seam.under and seam.part == part.label]
             if over:
-                note += ": " + words(over_key, parts=listed(words, over))
+                note = words("footer.part.over", part=note, over=words(over_key, parts=listed(words, over)))
             said.append(note)
         return said
 

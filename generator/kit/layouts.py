@@ -916,7 +916,7 @@ def text_lines(element: Element, text: str, box, style, frame: Frame
 @lru_cache(maxsize=2048)  # a few megabytes: every text of a deck of thousands, measured for its check
 def _fitted(text: str, face: str, start: float, floor: float, width: float, height: float, leading: float):
     """fit_tokens of a text, worked out once: a deck's text is measured by its check and drawn later."""
-    size, lines, widths = fit_tokens([paragraph.split() for paragraph in text.split("\n")], face, start, floor,
+    size, lines, widths = fit_tokens([fonts.words_of(paragraph) for paragraph in text.split("\n")], face, start, floor,
                                      width, height, leading)
     return size, tuple(tuple(line) for line in lines), tuple(widths)
 
