@@ -236,8 +236,8 @@ def check_sizes(spec: DiaominosSpec):
     board, style = spec.board, spec.style.resolve("board", piece="board")
     row = board_row(spec)
     board_layout = dict(spec.layouts.layouts.get("board", ()))
-    labels = board_layout.get("seat-labels")
-    label_text = element_text(style, labels) if labels is not None and labels.kind == "draw" else style.title
+    labels = board_layout.get("seat-1")  # the seats' labels, as the layout writes the first
+    label_text = element_text(style, labels) if labels is not None else style.title
     if labels is not None and seat_label_size(board, row["seats"], style, label_text) < MIN_SEAT_LABEL_PT * PT:
         along = min(board_size(board)) * SEAT_LABEL_SHARE
         longest = max(row["seats"], key=lambda label: text_width(label, MIN_SEAT_LABEL_PT * PT, label_text.face))
@@ -251,7 +251,8 @@ def check_sizes(spec: DiaominosSpec):
                                                    f"{style.safe_mm:g} mm clear of the cut; use at least {least:.1f} mm")
     key = board_layout.get("roll-key")
     if row["routes"] and key is not None and key.kind == "draw" and \
-            roll_key(board, row["seats"], list(row["routes"]), row["moves"], style, element_text(style, key, "body")) is None:
+            roll_key(board, box_of(key, Area(*board_size(board), 0.0), style), list(row["routes"]), row["moves"],
+                     element_text(style, key, "body")) is None:
         yield error(where(board, "border_mm"), f'the roll key ("{spec.words("board.move", start="A", end="B")}" and '
                                                f"its arrows, for each move) does not fit along the board's bottom "
                                                f"border at {KEY_FLOOR_PT:g} pt; use fewer words or a larger board")
@@ -295,17 +296,22 @@ def check_sizes(spec: DiaominosSpec):
         cell = grid_cell(sheet.grid, grid[1], restyled(style, grid[0], grid[2])) if grid and grid[0].kind == "draw" \
             else MIN_CELL_MM
         if cell < MIN_CELL_MM:
-            yield error(where(sheet, "grid"), f"the grid's cubes come out {math.floor(cell * 100) / 100:.2f} mm on "
+            yield error(where(sheet, "grid"), f"the grid's cubes come out {mm_down(cell)} mm on "
                                               f"player sheet {n + 1}, too small to mark; the least is {MIN_CELL_MM:g} mm: "
                                               "give the sheet more room, fewer layers or smaller text")
             return
         shape = part_on_sheet(spec, style, "polyominoes", "shape")
         cube = polyomino_cube(shape[1]) if shape else MIN_CELL_MM
         if cube < MIN_CELL_MM - 1e-9:
-            yield error(where(sheet, "polyominoes"), f"the polyominoes' cubes come out {math.floor(cube * 100) / 100:.2f} "
+            yield error(where(sheet, "polyominoes"), f"the polyominoes' cubes come out {mm_down(cube)} "
                                                      f"mm on player sheet {n + 1}, too small to mark; the least is "
                                                      f"{MIN_CELL_MM:g} mm: give the sheet more room or fewer polyominoes")
             return
+
+
+def mm_down(size: float) -> str:
+    """A size in mm to the hundredth, rounded down: a size too small is never said to be larger."""
+    return f"{math.floor(size * 100) / 100:.2f}"
 
 
 def round_card_errors(spec: DiaominosSpec):

@@ -52,16 +52,18 @@ def part_on_sheet(spec: DiaominosSpec, style, *names: str):
         box, row = next(each_cell(element, box_of(element, area, style), row), (None, row))
         if box is None:  # a repeat over an empty list
             return None
-        box = (origin[0] + box[0], origin[1] + box[1], box[2], box[3])
+        x, y, width, height = box
+        box = (origin[0] + x, origin[1] + y, width, height)
         if element.kind == "layout":
-            layout, area, origin = element.layout, Area(box[2], box[3], 0.0), box[:2]
+            layout, area, origin = element.layout, Area(width, height, 0.0), box[:2]
     return element, box, row
 
 
 def fits_its_box(element, text: str, box, style) -> bool:
     """Whether `text` fits its element's box at the element's floor or larger: on one line for an
     `ink` text, else wrapped (a colour's name in the key)."""
-    area = Area(box[2], box[3], 0.0)
+    _, _, width, height = box
+    area = Area(width, height, 0.0)
     return (element.ink and ink_line_size(element, text, box, style, frame_of(element, area)) is not None) or \
         text_fits(element, text, box, style, area)
 
@@ -76,9 +78,10 @@ def layer_numbers_width(grid: Grid, style) -> float:
 
 def grid_cell(grid: Grid, box, style) -> float:
     """The grid's cubes: the file's cell_mm, or less so that every layer and column fits the box."""
+    _, _, width, height = box
     columns = max((len(layer) for layer in grid.layers), default=1) or 1  # no cubes: diaominos.grid says so
-    across = (box[2] - layer_numbers_width(grid, style)) / columns
-    return min(grid.cell_mm, across, box[3] / max(len(grid.layers), 1))
+    across = (width - layer_numbers_width(grid, style)) / columns
+    return min(grid.cell_mm, across, height / max(len(grid.layers), 1))
 
 
 @register_drawer("diaominos.sheet-grid")
@@ -108,7 +111,8 @@ NUMBER_GAP, NUMBER_OF_CELL = 0.6, 0.7  # a layer's number: this many sizes clear
 
 def polyomino_cube(box) -> float:
     """A polyomino's cube in its box: the box's smaller side holds POLYOMINO_BOX of them."""
-    return min(box[2], box[3]) / POLYOMINO_BOX
+    _, _, width, height = box
+    return min(width, height) / POLYOMINO_BOX
 
 
 @register_drawer("diaominos.polyomino")
