@@ -230,3 +230,15 @@ def test_the_sheets_rounds_and_slots_follow_the_game_file():
     assert max(b[3] for b in more) == pytest.approx(max(b[3] for b in slots(())), abs=0.5)  # in the same box
     rows = sorted({round(b[1], 3) for b in more})
     assert len(rows) == 8
+
+
+def test_the_validators_layout_rules_read_the_sheets_repeated_parts_at_their_lines(tmp_path):
+    target = diaominos_with(tmp_path, "  polyomino-card:\n    name: {size_pt: 5, min_pt: 5}\n"
+                                      "  player-sheet:\n    title: {at: [0.0, 0.0]}\n")
+    code, _, err = run_pnp("validate", target, cwd=tmp_path)
+    assert code == 1 and "Traceback" not in err
+    card_line, title_line = (len(BUNDLED.splitlines()) + n for n in (4, 6))
+    assert re.search(rf'diaominos\.yaml:{card_line}:\d+: error: player-sheet: "I" .* at 5\.0 pt .*\[layout\.text-size\]',
+                     err), err
+    assert re.search(rf'diaominos\.yaml:{title_line}:\d+: error: player-sheet: "Diaominos" .* 0\.0 mm from the cut'
+                     r'.*\[layout\.safe-area\]', err), err

@@ -82,3 +82,30 @@ def test_each_over_a_field_that_is_no_list_is_an_error_at_its_line(tmp_path):
     target = game_with_layouts(tmp_path, "diaominos", "  player-sheet:\n    rounds: {each: title}\n")
     code, _, err = run_pnp("build", str(target), "--out", str(tmp_path / "out"), cwd=tmp_path)
     assert code == 2 and "Traceback" not in err and 'each: "title" is no list' in err, err
+
+
+def test_a_layout_drawn_in_a_custom_games_face_shows_the_rows_fields_and_asks_for_them(tmp_path):
+    game = """game: custom
+id: badges
+title: Badges
+components:
+  card:
+    piece: poker-card
+    rows: [{id: a, name: Amber}, {id: b, name: Blue}]
+    front: card-front
+layouts:
+  card-front:
+    plate: {layout: badge, at: [0.5, 0.5], box: [0.8, 0.3]}
+  badge:
+    ring: {rect: true, at: [0, 0], anchor: top-left, box: [1, 1], stroke: ink}
+    name: {text: "{name}", at: [0.5, 0.5], box: [0.9, 0.5]}
+"""
+    target = tmp_path / "badges.yaml"
+    target.write_text(game)
+    cards = {part.name: part for part in load_game(str(target)).components()}["card"].pieces
+    texts = [text for text in record_face(cards[1].front, Area(cards[1].width, cards[1].height, 0.0)).texts]
+    assert [text.text for text in texts] == ["Blue"]
+    assert cards[1].width * 0.1 < texts[0].box[0] and texts[0].box[2] < cards[1].width * 0.9  # in the badge
+    target.write_text(game.replace("{id: b, name: Blue}", "{id: b, label: Blue}"))
+    code, _, err = run_pnp("validate", str(target), cwd=tmp_path)
+    assert code == 2 and "Traceback" not in err and "this row has no name" in err, err

@@ -253,11 +253,13 @@ class Layouts:
         return found
 
     def fields(self, name: str) -> set[str]:
-        """The row fields layout `name` shows through its placeholders (its background's too)."""
+        """The row fields layout `name` shows through its placeholders (its background's too, and those
+        of the layouts it draws), and the lists its repeats run over."""
         background = self.backgrounds[name]
         shown = placeholders(background) if isinstance(background, str) else set()
-        return shown | {field for _, element in self.layouts[name] for value in _texts(element)
-                        for field in placeholders(value)}
+        elements = [element for drawn in self.drawn_in(name) for _, element in self.layouts[drawn]]
+        return shown | {element.each for element in elements if element.each} | \
+            {field for element in elements for value in _texts(element) for field in placeholders(value)}
 
 
 class _Extends:
