@@ -14,7 +14,8 @@ kind key (KINDS); `at` and `box` are fractions of the piece, or of its `inset_mm
 `box_mm` millimetres), `anchor` says which point of the box `at` is; `at_each` repeats it and
 `head_to_head` draws it again turned half round, `every` repeats it as a pattern over the bleed,
 `bleed` runs its box on into the bleed where it meets the trim, and a text with `ink` centres its
-own ink on one line. Any text value may hold `{field}` placeholders,
+own ink on one line. `layout: other` draws another layout in the element's box, and `each: field`
+repeats an element over a list the row holds, a cell of its box an item: a table from data. Any text value may hold `{field}` placeholders,
 filled from the piece's row; a colour is a style name (ink, accent, panel, background, line, muted,
 back, back_pattern), a palette name or "#rrggbb". The README's "Your own game" lists every key.
 """
