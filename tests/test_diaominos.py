@@ -112,7 +112,8 @@ BROKEN = [
     ("diaominos.players", "five players", ("players: [1, 2, 3, 4]", "players: [1, 2, 3, 4, 5]")),
     ("diaominos.sizes", "a border too narrow for the seat labels", ("  border_mm: 14.0", "  border_mm: 7.0")),
     ("diaominos.sizes", "a player sheet too small to write on", ("  height_mm: 178.0", "  height_mm: 120.0")),
-    ("diaominos.sizes", "text that squeezes the grid", ("      body: {size: 8.5}", "      body: {size: 30}")),
+    ("diaominos.sizes", "a grid box too low for its layers", ("players: [1, 2, 3, 4]", "players: [1, 2, 3, 4]\n"
+                                                                "layouts: {player-sheet: {grid: {box: [0.448, 0.25]}}}")),
     ("diaominos.sizes", "round-card text that squeezes the seats' facelets", ("      body: {size: 8}", "      body: {size: 20}")),
     ("diaominos.players", "no player count", ("players: [1, 2, 3, 4]", "players: []")),
     ("diaominos.polyominoes", "a polyomino without a name", ("{name: T, cells", "{name: '', cells")),
@@ -173,13 +174,14 @@ def test_bad_input_is_one_line_per_problem_and_a_draft_still_builds(tmp_path, br
 
 @pytest.mark.parametrize("overrides", [
     (),
-    ("player_sheet.width_mm=260", "player_sheet.height_mm=150", "round_cards.piece=bridge-card"),
-    ("player_sheet.width_mm=250", "player_sheet.height_mm=140", "round_cards.piece={width_mm: 55, height_mm: 80}"),
+    ("player_sheet.width_mm=260", "player_sheet.height_mm=190", "round_cards.piece=bridge-card"),
+    ("player_sheet.width_mm=250", "player_sheet.height_mm=178", "round_cards.piece={width_mm: 55, height_mm: 80}"),
     ("player_sheet.width_mm=420", "player_sheet.height_mm=297", "board.square_mm=40", "board.border_mm=9"),
     ("style.font=bold-italic", "style.components.board.title.size=40"),
 ])
 def test_every_face_stays_in_its_bleed_and_its_text_in_the_safe_box(tmp_path, overrides):
-    """The sheets and the board are laid out in proportion, down to the smallest sizes the rules accept."""
+    """The sheets and the board are laid out in proportion, down to the smallest sizes the rules accept
+    (the sheet's layout wants 178 mm down for cubes of 6 mm on its polyomino cards)."""
     from test_piece_presets import problems_of
 
     loaded = spec_from(tmp_path, overrides=overrides)

@@ -74,15 +74,15 @@ def test_the_sticker_sheet_has_one_crop_mark_line_per_cut(tmp_path):
 def test_every_route_has_a_dash_pattern_of_its_own_on_the_board_and_in_the_key():
     spec, parts = components()
     board = parts["board"].pieces[0]
-    patterns = [board_module.route_dash(n, 1.0) for n in range(1, 6)]
+    patterns = [board_module.route_dash(spec.board, n, 1.0) for n in range(1, 6)]
     assert len(set(patterns)) == 5
     lines = strokes(board.front, board.width, board.height)
     width = board_module.route_width(spec.board)
     for number in range(1, 6):
-        dash = board_module.route_dash(number, width)
+        dash = board_module.route_dash(spec.board, number, width)
         on_board = [line for line in lines if line[1] == round(width, 4) and line[2] == dash]
         assert on_board, number
-        key = board_module.route_dash(number, width * 0.45)
+        key = board_module.route_dash(spec.board, number, width * 0.45)
         in_key = [line for line in lines if line[2] == key and line[3][1] > board.height - spec.board.border_mm]
         assert in_key, number
 

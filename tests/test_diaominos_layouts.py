@@ -14,7 +14,8 @@ from test_diaominos_craft import strokes
 from generator.canvas import PT
 from generator.load import load_game
 from generator.model import Area
-from generator.recording import record_face
+from generator.canvas import Canvas
+from generator.recording import Recording, record_face
 
 ROOT = Path(__file__).resolve().parent.parent
 BUNDLED = (ROOT / "data" / "diaominos.yaml").read_text()
@@ -95,7 +96,8 @@ def test_pnp_layouts_prints_the_set_with_a_comment_for_every_layout(tmp_path):
     code, out, err = run_pnp("layouts", "diaominos", cwd=tmp_path)
     assert code == 0, err
     layouts = yaml.safe_load(out)["layouts"]
-    assert set(layouts) == {"board", "player-sheet", "cube-sticker", "round-card", "round-card-back"}
+    assert set(layouts) == {"board", "player-sheet", "colour-key-entry", "polyomino-card", "round-row",
+                            "cube-sticker", "round-card", "round-card-back"}
     for name in layouts:  # a comment names the piece each layout draws
         assert re.search(rf"^  {name}: +# the ", out, re.M), name
     # The printed set, pasted into a copy of the game file, builds the same faces.
@@ -124,6 +126,8 @@ def test_the_readme_edit_builds_as_shown(tmp_path):
 # Every element of every layout answers an edit from the game file --------------------------------
 
 LAYOUT_PIECES = {"board": ("board", "front"), "player-sheet": ("player-sheet", "front"),
+                 "colour-key-entry": ("player-sheet", "front"), "polyomino-card": ("player-sheet", "front"),
+                 "round-row": ("player-sheet", "front"),
                  "cube-sticker": ("cube-sticker", "front"), "round-card": ("round-card", "front"),
                  "round-card-back": ("round-card", "back")}
 SET = load_game("diaominos").spec.layouts.layouts
@@ -185,3 +189,56 @@ def test_every_element_of_every_layout_answers_an_edit_in_the_print(tmp_path, ki
         unseen += [f"{layout}.{name}: {change}" for layout, (name, change) in edit.items()
                    if after[layout] == before[layout]]
     assert not unseen, unseen
+
+
+# The player sheet's parts as elements, and its tables repeated over the file's lists -----------------
+
+def sheet_paths(target, overrides=()):
+    found = {part.name: part for part in load_game(str(target), tuple(overrides)).components()}["player-sheet"]
+    recording = Recording()
+    found.pieces[0].front(Canvas(recording), Area(found.pieces[0].width, found.pieces[0].height, 0.0))
+    return [(call[1].bounds(), call[2]) for call in recording.calls if call[0] == "path"]
+
+
+def test_the_readme_player_sheet_edit_builds_as_shown(tmp_path):
+    block = re.search(r"^```yaml\n(layouts:\n  player-sheet:\n.*?)^```", README, re.M | re.S).group(1)
+    target = tmp_path / "my-diaominos.yaml"
+    target.write_text(BUNDLED + "\n" + block)
+    code, _, err = run_pnp("validate", target, cwd=tmp_path)
+    assert code == 0, err
+
+    def score_box(paths):  # the box to write the score in, right of its label in the final score's box
+        score = next(text for text in drawn(piece(target, "player-sheet")).texts if text.text == "Score")
+        return next(bounds for bounds, style in paths if style.stroke and bounds[0] > score.box[2]
+                    and bounds[1] < (score.box[1] + score.box[3]) / 2 < bounds[3])
+
+    before, after = score_box(sheet_paths("diaominos")), score_box(sheet_paths(target))
+    assert after[2] - after[0] == pytest.approx(0.16 * 250) and before[2] - before[0] == pytest.approx(0.0806 * 250)
+    assert after[3] - after[1] == pytest.approx(0.05 * 178)
+    dashed = [style for _, style in sheet_paths("diaominos") if style.dash]
+    assert len(dashed) == 6 * 4  # a slot for each face facing the player, in each round
+    assert not [style for _, style in sheet_paths(target) if style.dash]
+
+
+def test_the_sheets_rounds_and_slots_follow_the_game_file():
+    def slots(overrides):
+        return [bounds for bounds, style in sheet_paths("diaominos", overrides) if style.dash]
+
+    assert len(slots(())) == 24
+    more = slots(("player_sheet.rounds=8",))
+    assert len(more) == 8 * 4
+    assert max(b[3] for b in more) == pytest.approx(max(b[3] for b in slots(())), abs=0.5)  # in the same box
+    rows = sorted({round(b[1], 3) for b in more})
+    assert len(rows) == 8
+
+
+def test_the_validators_layout_rules_read_the_sheets_repeated_parts_at_their_lines(tmp_path):
+    target = diaominos_with(tmp_path, "  polyomino-card:\n    name: {size_pt: 5, min_pt: 5}\n"
+                                      "  player-sheet:\n    title: {at: [0.0, 0.0]}\n")
+    code, _, err = run_pnp("validate", target, cwd=tmp_path)
+    assert code == 1 and "Traceback" not in err
+    card_line, title_line = (len(BUNDLED.splitlines()) + n for n in (4, 6))
+    assert re.search(rf'diaominos\.yaml:{card_line}:\d+: error: player-sheet: "I" .* at 5\.0 pt .*\[layout\.text-size\]',
+                     err), err
+    assert re.search(rf'diaominos\.yaml:{title_line}:\d+: error: player-sheet: "Diaominos" .* 0\.0 mm from the cut'
+                     r'.*\[layout\.safe-area\]', err), err

@@ -247,19 +247,26 @@ def test_polyomino_cubes_are_at_least_6_mm_and_numbered_at_7_pt():
     assert words_below([sheet], 7.0) == []
 
 
-def test_the_smallest_accepted_sheet_keeps_every_word_and_cube_legible(tmp_path):
-    spec = spec_with("player_sheet.width_mm=250", "player_sheet.height_mm=140")
-    sheet = parts(spec)["player-sheet"].pieces[0]
-    assert words_below([sheet], 7.0) == []
-    layout = dm.player_sheet_layout(spec, sheet.front.style)
-    assert dm.polyomino_cell(layout.card_width(5)) >= 6.0 and layout.cell >= 6.0
+def test_the_sheets_cubes_are_legible_and_a_sheet_too_short_for_them_is_an_error(tmp_path):
+    spec = spec_with()
+    style = parts(spec)["player-sheet"].pieces[0].front.style
+    _, shape, _ = dm.part_on_sheet(spec, style, "polyominoes", "shape")
+    _, grid, _ = dm.part_on_sheet(spec, style, "grid")
+    assert dm.polyomino_cube(shape) >= 6.0 and dm.grid_cell(spec.player_sheet.grid, grid, style) >= 6.0
+    # The layout places the parts in fractions of the sheet: a shorter one keeps its words legible,
+    # and the validator says its cubes come out too small to mark.
+    short = parts(spec_with("player_sheet.height_mm=140"))["player-sheet"].pieces[0]
+    assert words_below([short], 7.0) == []
+    found = error_messages(tmp_path, BUNDLED, ("player_sheet.height_mm=140",))
+    assert any("the polyominoes' cubes come out 4.72 mm" in m for m in found["diaominos.sizes"]), found
     found = error_messages(tmp_path, BUNDLED, ("player_sheet.width_mm=240",))
     assert any("use at least 250 x 140 mm" in m for m in found["diaominos.sizes"])
 
 
 def test_polyomino_cubes_squeezed_under_6_mm_are_an_error(tmp_path):
-    found = error_messages(tmp_path, BUNDLED, ("style.components.player-sheet.safe_mm=14",))
-    assert any("the polyominoes' cubes come out" in m for m in found["diaominos.sizes"])
+    squeezed = BUNDLED + "\nlayouts:\n  player-sheet:\n    polyominoes: {box: [0.4, 0.3317]}\n"
+    found = error_messages(tmp_path, squeezed)
+    assert any("the polyominoes' cubes come out 5.02 mm" in m for m in found["diaominos.sizes"]), found
 
 
 # Stickers and rules ----------------------------------------------------------------------------------

@@ -122,8 +122,8 @@ def test_a_colour_label_prints_while_the_rules_check_its_name(tmp_path):
     overrides = ("cube.colours.0.label=Blanc", "cube.colours.1.label=Jaune")
     assert not error_messages(tmp_path, BUNDLED, overrides)
     spec = load_game("diaominos", overrides).spec
-    layout = dm.player_sheet_layout(spec, spec.style.resolve("player-sheet", piece="player-sheet-1"))
-    assert layout.key_names[:3] == ("Blanc", "Jaune", "Red")
+    row = dm.player_sheet_row(spec, spec.style.resolve("player-sheet", piece="player-sheet-1"))
+    assert [dict(colour)["name"] for colour in row["colours"]][:3] == ["Blanc", "Jaune", "Red"]
     stickers = {c.name: c for c in dm.components(spec)}["cube-sticker"]
     assert stickers.pieces[0].id == "cube-sticker-white-1"  # the identity, and the style group, stay
     # Two colours that print alike, or a label that prints nothing, are errors.

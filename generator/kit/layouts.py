@@ -14,7 +14,8 @@ kind key (KINDS); `at` and `box` are fractions of the piece, or of its `inset_mm
 `box_mm` millimetres), `anchor` says which point of the box `at` is; `at_each` repeats it and
 `head_to_head` draws it again turned half round, `every` repeats it as a pattern over the bleed,
 `bleed` runs its box on into the bleed where it meets the trim, and a text with `ink` centres its
-own ink on one line. Any text value may hold `{field}` placeholders,
+own ink on one line. `layout: other` draws another layout in the element's box, and `each: field`
+repeats an element over a list the row holds, a cell of its box an item: a table from data. Any text value may hold `{field}` placeholders,
 filled from the piece's row; a colour is a style name (ink, accent, panel, background, line, muted,
 back, back_pattern), a palette name or "#rrggbb". The README's "Your own game" lists every key.
 """
@@ -24,7 +25,7 @@ from __future__ import annotations
 import math
 import re
 import string
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Callable
 
@@ -39,7 +40,8 @@ from generator.model import Area, fill_bleed
 from generator.schema import Colour, _kind_of, build, spec_field
 from generator.yamlio import YamlMap
 
-KINDS = ("text", "symbol", "image", "rect", "circle", "line", "polygon", "grid", "track", "frame", "lattice", "draw")
+KINDS = ("text", "symbol", "image", "rect", "circle", "line", "polygon", "grid", "track", "frame", "lattice", "draw",
+         "layout")
 ANCHORS = {"top-left": (0, 0), "top": (0.5, 0), "top-right": (1, 0), "left": (0, 0.5), "centre": (0.5, 0.5),
            "center": (0.5, 0.5), "right": (1, 0.5), "bottom-left": (0, 1), "bottom": (0.5, 1),
            "bottom-right": (1, 1)}
@@ -88,6 +90,12 @@ class Element:
     frame: bool | None = None  # a line border_mm inside the trim, its corners following the piece's
     lattice: bool | None = None  # diagonal lines step apart across the box, both ways: a card back's pattern
     draw: str | None = None  # a drawer a game registers by name (register_drawer), for geometry it computes
+    layout: str | None = None  # another layout of the set, drawn in the box (its fractions are of the box)
+    # A repeat over a row list: the element once for each item of the row's list `each`, the box
+    # split into equal cells `flow` across or down, `gap_mm` apart; an item's fields (or `{item}`)
+    # and its `{number}` fill its placeholders: a table whose rows come from data.
+    each: str | None = None
+    flow: str = "across"
     step: float | None = spec_field(None, positive=True, maximum=1)  # a lattice's pitch, of the piece's width
     step_mm: float | None = spec_field(None, positive=True, maximum=500)
     columns: int | None = spec_field(None, minimum=1, maximum=100)  # left out: 1, or worked out (a track's
@@ -114,6 +122,7 @@ class Element:
     fill: str | None = None
     stroke: str | None = None
     stroke_mm: float | None = spec_field(None, positive=True, maximum=20)  # left out: the style's line_mm
+    dash_mm: tuple[float, float] | None = spec_field(None, positive=True, maximum=50, parts=("on", "off"))  # a dashed stroke
     radius_mm: float = spec_field(0.0, minimum=0, maximum=500)
     role: str = "body"
     size_pt: float | None = spec_field(None, positive=True, maximum=300)
@@ -194,6 +203,7 @@ class Layouts:
                 _check_background(background, resolved.background_at(name), f"{label}.{name}.background")
             layouts[name] = elements
             backgrounds[name] = background
+        _check_included(layouts, errors)
         errors.raise_if_any()
         return cls(layouts, backgrounds, context.palette, context.reader_for(location))
 
@@ -234,12 +244,22 @@ class Layouts:
             total += len(placed or (None,)) * (2 if element.head_to_head else 1) * squares
         return total
 
+    def drawn_in(self, name: str) -> list[str]:
+        """Layout `name` and every layout its `layout:` elements draw, each once."""
+        found = [name]
+        for drawn in found:
+            found += [element.layout for _, element in self.layouts[drawn]
+                      if element.kind == "layout" and element.layout not in found]
+        return found
+
     def fields(self, name: str) -> set[str]:
-        """The row fields layout `name` shows through its placeholders (its background's too)."""
+        """The row fields layout `name` shows through its placeholders (its background's too, and those
+        of the layouts it draws), and the lists its repeats run over."""
         background = self.backgrounds[name]
         shown = placeholders(background) if isinstance(background, str) else set()
-        return shown | {field for _, element in self.layouts[name] for value in _texts(element)
-                        for field in placeholders(value)}
+        elements = [element for drawn in self.drawn_in(name) for _, element in self.layouts[drawn]]
+        return shown | {element.each for element in elements if element.each} | \
+            {field for element in elements for value in _texts(element) for field in placeholders(value)}
 
 
 class _Extends:
@@ -344,6 +364,30 @@ class _Extends:
         return listed
 
 
+def _check_included(layouts: dict[str, list[tuple[str, Element]]], errors: ErrorList) -> None:
+    """Each `layout:` element names a layout of the set, and no layout draws itself through others."""
+    state: dict[str, str] = {}  # "open" while its parts are followed, "done" after
+
+    def follow(name: str) -> None:
+        state[name] = "open"
+        for _, element in layouts[name]:
+            if element.kind != "layout":
+                continue
+            if element.layout not in layouts:
+                errors.add(InputError(element.where, f'layout "{name}" draws the layout "{element.layout}", which is not '
+                                      f"a layout{did_you_mean(element.layout, list(layouts))}", "input.unknown-layout"))
+            elif state.get(element.layout) == "open":
+                errors.add(InputError(element.where, f'layout "{name}" draws "{element.layout}", which draws it in '
+                                      "turn; a layout may not draw itself", "input.extends-cycle"))
+            elif element.layout not in state:
+                follow(element.layout)
+        state[name] = "done"
+
+    for name in layouts:
+        if name not in state:
+            follow(name)
+
+
 def _combined(base: YamlMap, change: YamlMap, place: Location) -> YamlMap:
     """An element `base` with the keys `change` gives laid over it."""
     combined = YamlMap({**base, **change})
@@ -437,6 +481,7 @@ def _element(raw, location: Location, context, label: str, game: str | None = No
                          "input.element")
     for key, choices in (("anchor", ANCHORS), ("role", ROLES), ("fit", ("fit", "fill", "stretch")),
                          ("path", ("serpentine", "rows")), ("only_if", STYLE_FLAGS + (None,)),
+                         ("flow", ("across", "down")),
                          ("align", ("left", "centre", "center", "right", None))):
         if getattr(element, key) not in choices:
             raise InputError(raw.where(key) if isinstance(raw, YamlMap) else location,
@@ -592,12 +637,16 @@ class Face:
         row = dict(self.row)
         background = self.layouts.backgrounds[self.layout]
         fill_bleed(canvas, area, self.colour(filled(background, row) if background else "background"))
-        for _, element in self.layouts.layouts[self.layout]:
+        self.draw_elements(canvas, area, self.layout, row)
+        canvas.drawing_from(None)
+
+    def draw_elements(self, canvas, area: Area, layout: str, row: dict) -> None:
+        """Layout `layout`'s elements on `area`, in order (a `layout:` element draws another's in its box)."""
+        for _, element in self.layouts.layouts[layout]:
             if element.only_if and not getattr(self.style, element.only_if):
                 continue
             canvas.drawing_from(element.where)
             draw_placed(canvas, area, element, row, self)
-        canvas.drawing_from(None)
 
     def content_key(self) -> tuple | None:
         """What this face's drawing depends on, as values: its layout's elements as written (and
@@ -605,7 +654,7 @@ class Face:
         Equal keys draw alike, so a preview that rebuilds on save draws again only the faces whose
         inputs changed; None when some input is not a value (a row holding a function of its own)."""
         row = dict(self.row)
-        elements = self.layouts.layouts[self.layout]
+        elements = [pair for name in self.layouts.drawn_in(self.layout) for pair in self.layouts.layouts[name]]
         pictures = []
         for _, element in elements:
             if element.kind == "image":
@@ -700,7 +749,7 @@ def _unseen(element: Element, area: Area, style) -> str | None:
     if element.at_each == [] or element.at_each_mm == []:
         return "has no points in at_each, so it draws nothing"
     for x, y, w, h in boxes_of(element, area, style):
-        if kind in ("rect", "grid", "track", "image", "lattice") and (w <= 0 or h <= 0):
+        if kind in ("rect", "grid", "track", "image", "lattice", "layout") and (w <= 0 or h <= 0):
             return "has no box (or a box of no width or height), so it draws nothing; give it a box"
         if kind == "circle":
             radius = element.radius_mm or (frame.size(element) / 2 if element.size else min(w, h) / 2)
@@ -788,7 +837,7 @@ def draw_element(canvas, area: Area, element: Element, box, row: dict, face: Fac
             canvas.rotate(element.rotate)
             canvas.translate(-(x + w / 2), -(y + h / 2))
         if kind == "rect":
-            canvas.rect(x, y, w, h, radius=element.radius_mm, fill=fill, stroke=stroke, width=width)
+            canvas.rect(x, y, w, h, radius=element.radius_mm, fill=fill, stroke=stroke, width=width, dash=element.dash_mm)
         elif kind == "frame":
             inset = face.style.border_mm
             canvas.rect(inset, inset, area.width - 2 * inset, area.height - 2 * inset,
@@ -799,7 +848,7 @@ def draw_element(canvas, area: Area, element: Element, box, row: dict, face: Fac
         elif kind == "line":
             start = point_of(element.at, element.at_mm, frame)
             end = point_of(element.to, element.to_mm, frame) if element.to or element.to_mm else start
-            canvas.line(*start, *end, stroke=stroke or face.style.ink, width=width)
+            canvas.line(*start, *end, stroke=stroke or face.style.ink, width=width, dash=element.dash_mm)
         elif kind == "polygon":
             points = element.polygon_mm or [frame.point(px, py) for px, py in element.polygon]
             canvas.polygon(points, fill=fill, stroke=stroke, width=width)
@@ -813,6 +862,11 @@ def draw_element(canvas, area: Area, element: Element, box, row: dict, face: Fac
         elif kind == "symbol":
             draw_outlined_symbol(canvas, filled(element.symbol, row), x + w / 2, y + h / 2,
                                  symbol_size(element, box, frame), colour, stroke, width)
+        elif kind == "layout":  # in the face's style as the element changes it, as a drawer's
+            with canvas.saved():
+                canvas.translate(x, y)
+                restyled_face = replace(face, style=drawer_style(face, element, row))
+                restyled_face.draw_elements(canvas, Area(w, h, 0.0), element.layout, row)
         elif kind == "draw":
             DRAWERS[element.draw](canvas, (x, y, w, h) if w and h else (0.0, 0.0, area.width, area.height), row,
                                   face, element)
@@ -1098,8 +1152,6 @@ def restyled(style, element: Element, row: dict, colour=lambda name: name):
     from this style honours its element's keys as a text or a shape does, and one edit of the layout
     shows in what it draws. `colour` resolves a colour's name (a face's colour; the validator, which
     measures only, leaves names as they are)."""
-    from dataclasses import replace
-
     def paint(key: str, default):
         value = getattr(element, key)
         return colour(filled(value, row)) if value else default
@@ -1156,7 +1208,37 @@ def draw_placed(canvas, area: Area, element: Element, row: dict, face: Face) -> 
             if element.every is not None:  # a pattern runs to the bleed's edge, not past it
                 canvas.clip_rect(*area.bleed_box())
             for box in boxes_of(element, area, face.style):
-                draw_element(canvas, area, element, box, row, face)
+                for cell, fields in each_cell(element, box, row):
+                    draw_element(canvas, area, element, cell, fields, face)
+
+
+def each_cell(element: Element, box, row: dict):
+    """The element's box and row; for `each`, a cell of the box for each item of the row's list, and
+    the row with the item's fields (a mapping's, or `item`) and its `number`, from 1."""
+    if element.each is None:
+        yield box, row
+        return
+    items = row.get(element.each)
+    if not isinstance(items, (list, tuple)):
+        raise InputError(element.where, f'each: "{element.each}" is no list of this piece\'s; name a field that '
+                         "holds one", "input.element")
+    x, y, w, h = box
+    across, gap = element.flow == "across", element.gap_mm or 0.0
+    step = ((w if across else h) + gap) / max(len(items), 1)
+    for number, item in enumerate(items, start=1):
+        offset = (number - 1) * step
+        cell = (x + offset, y, step - gap, h) if across else (x, y + offset, w, step - gap)
+        yield cell, {**row, **_item_fields(item), "number": number}
+
+
+def _item_fields(item) -> dict:
+    """A list item's fields: a mapping's (or a tuple of name-value pairs'), else the item as `item`."""
+    if isinstance(item, dict):
+        return dict(item)
+    if isinstance(item, tuple) and item and all(isinstance(pair, tuple) and len(pair) == 2 and isinstance(pair[0], str)
+                                                for pair in item):
+        return dict(item)
+    return {"item": item}
 
 
 def element_boxes(face: Face, area: Area) -> dict[str, tuple[float, float, float, float]]:

@@ -19,6 +19,8 @@ from generator.kit.text import centred_baseline, fit_box
 from generator.kit.layouts import register_drawer
 from generator.styles import Style, Text
 
+from generator.impose import SheetStyle
+
 from .cube import rolls_for_move
 from .elements import element_ink, element_text, paint
 from .rulebook import KEY_FLOOR_PT, SEAT_LABEL_SHARE, SEATS
@@ -57,8 +59,10 @@ def board_row(spec: DiaominosSpec) -> dict:
     words as printed (no coordinates: where each part goes is the layout's, or follows from the board)."""
     board = spec.board
     routes = tuple(plan_routes(spec)) if len(board_path(spec)) == len(LETTERS) else ()
+    seats = seat_labels(spec)
     return {"board": board, "spaces": tuple(zip(LETTERS, board_path(spec))), "routes": routes,
-            "seats": tuple(seat_labels(spec).values()), "path_rule": spec.words("board.path"),
+            "seats": tuple(seats.values()), **{f"seat_{seat}": label for seat, label in seats.items()},
+            "path_rule": spec.words("board.path"),
             "moves": tuple(spec.words("board.move", start=route.start, end=route.end) for route in routes)}
 
 
@@ -202,14 +206,12 @@ def plan_routes(spec: DiaominosSpec) -> list[Route]:
                           for n, (s, e) in enumerate(moves, start=1)]
 
 
-#: Each move's dash pattern, in widths of its line (None: solid): in greyscale, or to a colour-blind
-#: player, a route is still followed by its pattern, on the board and in the roll key.
-ROUTE_DASHES = (None, (3.2, 1.5), (1.0, 1.0), (3.6, 1.2, 1.0, 1.2), (3.6, 1.0, 1.0, 1.0, 1.0, 1.0))
-
-
-def route_dash(number: int, width: float) -> tuple[float, ...] | None:
-    """Move `number`'s dash pattern for a line `width` wide."""
-    pattern = ROUTE_DASHES[(number - 1) % len(ROUTE_DASHES)]
+def route_dash(board: Board, number: int, width: float) -> tuple[float, ...] | None:
+    """Move `number`'s dash pattern (the board's move_dashes, in widths of its line; none: solid)
+    for a line `width` wide: in greyscale, or to a colour-blind player, a route is still followed by
+    its pattern, on the board and in the roll key."""
+    patterns = board.move_dashes
+    pattern = patterns[(number - 1) % len(patterns)] if patterns else None
     return tuple(length * width for length in pattern) if pattern else None
 
 
@@ -273,35 +275,16 @@ def draw_spaces(canvas: Canvas, box, row, face, element) -> None:
 LETTER_OF_RING = 1.3  # a space's letter fits a square this many radii across
 
 
-@register_drawer("diaominos.seat-labels")
-def draw_seat_labels(canvas: Canvas, box, row, face, element) -> None:
-    """A label in the border before each seat, upright for the player sitting there, in the element's
-    role (title) and colour, shrunk to fit the border."""
-    board, style = row["board"], face.style
-    text = element_text(style, element)
-    size = seat_label_size(board, row["seats"], style, text)
-    width, height, b = box[2], box[3], board.border_mm
-    places = ((width * LABEL_AT, height - b / 2, 0), (b / 2, height * LABEL_AT, 90),
-              (width * (1 - LABEL_AT), b / 2, 180), (width - b / 2, height * (1 - LABEL_AT), 270))
-    for label, (cx, cy, turn) in zip(row["seats"], places):
-        with canvas.saved():
-            canvas.translate(box[0] + cx, box[1] + cy)
-            canvas.rotate(turn)
-            canvas.text(0, centred_baseline(label, size, text.face, 0), label, size,
-                        fill=element_ink(face, element, row, style.ink), face=text.face, anchor="middle")
-
-
 @register_drawer("diaominos.roll-key")
 def draw_roll_key(canvas: Canvas, box, row, face, element) -> None:
-    """Each move's rolls along the bottom border, in the element's role at most the body's size (or size_pt)."""
+    """Each move's rolls along the element's box (the bottom border, after seat 1's label), in the
+    element's role at most the body's size (or size_pt), along the box's middle."""
     board, routes, style = row["board"], list(row["routes"]), face.style
     text = element_text(style, element, "body")
-    key = roll_key(board, row["seats"], routes, row["moves"], style, text)
+    key = roll_key(board, box, routes, row["moves"], text)
     if key is not None:  # else diaominos.sizes says the key does not fit
-        with canvas.saved():
-            _in_box(canvas, box)
-            _draw_roll_key(canvas, board, routes, row["moves"], face, element, row, key, text,
-                           box[3] - board.border_mm / 2)
+        x, y, _, height = box
+        _draw_roll_key(canvas, board, routes, row["moves"], face, element, row, key, text, y + height / 2)
 
 
 def _draw_routes(canvas: Canvas, board: Board, routes: list[Route], face, element, row) -> None:
@@ -314,7 +297,7 @@ def _draw_routes(canvas: Canvas, board: Board, routes: list[Route], face, elemen
     for route in routes:
         colour = move_colour(style.accent, colours, route.number)
         canvas.draw(Path.polygon(route.points, closed=False), stroke=colour, width=width,
-                    dash=route_dash(route.number, width))
+                    dash=route_dash(board, route.number, width))
         _arrow_head(canvas, route.points[-2], route.points[-1], board.square_mm * ARROW_OF_SQUARE, colour)
     clear = badge_radius(board) + width
     for route in routes:
@@ -334,11 +317,15 @@ def badge_centre(route: Route, others: list[Route], clear: float) -> Point:
     """On the route's longest straight stretch, nearest its middle where no other route comes within
     `clear`, so a badge never sits on a crossing."""
     a, b = max(route.segments, key=lambda seg: math.dist(*seg))
-    spots = [((a[0] + (b[0] - a[0]) * t), (a[1] + (b[1] - a[1]) * t)) for t in (0.5, 0.38, 0.62, 0.26, 0.74)]
+    along = (0.5, *(0.5 + side * step * BADGE_STEP for step in (1, 2) for side in (-1, 1)))
+    spots = [((a[0] + (b[0] - a[0]) * t), (a[1] + (b[1] - a[1]) * t)) for t in along]
     for spot in spots:
         if all(_distance(spot, p, q) >= clear for other in others for p, q in other.segments):
             return spot
     return spots[0]
+
+
+BADGE_STEP = 0.12  # a badge's other spots, out from the middle of its stretch: of its length
 
 
 def _draw_badge(canvas: Canvas, x: float, y: float, radius: float, number: str, colour: str, style: Style) -> None:
@@ -362,15 +349,12 @@ def _arrow_head(canvas: Canvas, start: Point, end: Point, length: float, colour:
 
 # The border -----------------------------------------------------------------------------------
 
-#: Where along its side each seat's label stands: off the middle, where a board printed in two
-#: parts (on A4 or Letter) has its seam.
-LABEL_AT = 0.13
 ROLL_ARROWS = {"E": (1, 0), "W": (-1, 0), "S": (0, 1), "N": (0, -1)}
 
 
-def seam_window(length: float, overlap: float = 8.0, margin: float = 3.0) -> tuple[float, float]:
-    """The stretch of a side where a board printed in two parts has its seam: the imposer splits a
-    piece into equal parts that overlap by the sheet's tile overlap."""
+def seam_window(length: float, overlap: float = SheetStyle.tile_overlap, margin: float = 3.0) -> tuple[float, float]:
+    """The stretch of a side where a board printed in two parts has its seam, `margin` mm clear: the
+    imposer splits a piece into equal parts that overlap by the sheet's tile overlap."""
     return length / 2 - overlap / 2 - margin, length / 2 + overlap / 2 + margin
 
 
@@ -382,16 +366,12 @@ class RollKey:
     starts: list[float]
 
 
-def roll_key(board: Board, seats, routes: list[Route], moves, style: Style, text: Text | None = None) -> RollKey | None:
-    """The key at `text`'s size (the body's), or smaller down to 7 pt so that every move's item fits
-    between seat 1's label and the corner, off the stretch where a board printed in two parts is split;
+def roll_key(board: Board, box, routes: list[Route], moves, text: Text) -> RollKey | None:
+    """The key at `text`'s size, or smaller down to 7 pt so that every move's item fits across `box`
+    (the layout's, after seat 1's label), off the stretch where a board printed in two parts is split;
     None if it does not fit even at 7 pt."""
-    text, title = text or style.body, style.title
-    width = board_size(board)[0]
-    label = seat_label_size(board, seats, style)
-    left = width * LABEL_AT + text_width(seats[0], label, title.face) / 2 + label * KEY_AFTER_LABEL
-    right = width - board.border_mm
-    low, high = seam_window(width)
+    left, right = box[0], box[0] + box[2]
+    low, high = seam_window(board_size(board)[0])
     size = text.size
     while True:
         x, starts = left, []
@@ -410,7 +390,7 @@ def roll_key(board: Board, seats, routes: list[Route], moves, style: Style, text
         size = max(size * KEY_SHRINK, KEY_FLOOR_PT * PT)
 
 
-KEY_AFTER_LABEL, KEY_GAP, KEY_SHRINK = 1.35, 0.9, 0.96  # in text sizes; the shrink a step
+KEY_GAP, KEY_SHRINK = 0.9, 0.96  # between items, in text sizes; the shrink a step
 
 
 def _key_item_width(words: str, route: Route, face: str, size: float) -> float:
@@ -440,7 +420,7 @@ def _draw_roll_key(canvas: Canvas, board: Board, routes: list[Route], moves, fac
         line, under = route_width(board) * 0.45, middle + size * 0.78
         canvas.line(x + 2 * badge + size * KEY_SPACE, under,
                     cursor + len(route.rolls) * (arrow + size * KEY_ARROW_GAP) - size * KEY_ARROW_GAP,
-                    under, stroke=colour, width=line, dash=route_dash(route.number, line))
+                    under, stroke=colour, width=line, dash=route_dash(board, route.number, line))
         for roll in route.rolls:
             dx, dy = ROLL_ARROWS[roll]
             cx = cursor + arrow / 2

@@ -10,12 +10,14 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from .rulebook import ROUNDS, SCRAMBLE_ROLLS, SCRAMBLE_TURNS
+
 Vector = tuple[int, int, int]
 
 UP: Vector = (0, 0, 1)
 DOWN: Vector = (0, 0, -1)
 #: The side of the cube each seat looks at: seat 1 south, then clockwise seen from above.
-SEATS: dict[int, Vector] = {1: (0, -1, 0), 2: (-1, 0, 0), 3: (0, 1, 0), 4: (1, 0, 0)}
+SEATS: dict[int, Vector] = dict(enumerate([(0, -1, 0), (-1, 0, 0), (0, 1, 0), (1, 0, 0)], start=1))
 DIRECTIONS: tuple[Vector, ...] = (UP, DOWN, (1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0))
 
 
@@ -57,7 +59,8 @@ def surface_directions(path: list[tuple[int, int]]) -> list[list[Vector]]:
 def keeps_promise(path: list[tuple[int, int]]) -> bool:
     """Over six spaces, is every surface on top once and facing each seat once? (It then also
     rests on the board once, so it meets all six directions.) Depends only on the path."""
-    return len(path) == 6 and all(len(set(directions)) == 6 for directions in surface_directions(path))
+    return len(path) == ROUNDS and all(len(set(directions)) == len(DIRECTIONS)
+                                       for directions in surface_directions(path))
 
 
 @dataclass(frozen=True)
@@ -91,7 +94,7 @@ class Cube:
         return cls(facelets)
 
     @classmethod
-    def scrambled(cls, seed: int, turns: int = 30) -> "Cube":
+    def scrambled(cls, seed: int, turns: int = SCRAMBLE_TURNS) -> "Cube":
         """A legal scramble: random layer turns from the solved cube, then a random roll onto A.
         Scrambles that leave a face in one colour are turned further: they make dull rounds."""
         rng = random.Random(seed)
@@ -101,7 +104,7 @@ class Cube:
                 axis, layer, quarters = rng.randrange(3), rng.choice((-1, 1)), rng.randint(1, 3)
                 for _ in range(quarters):
                     cube = cube.turn_layer(axis, layer)
-        for _ in range(rng.randint(0, 6)):
+        for _ in range(rng.randint(0, SCRAMBLE_ROLLS)):
             cube = cube.roll(rng.choice("NESW"))
         return cube
 

@@ -25,7 +25,7 @@ from .board import LETTERS, board_path, board_row, board_size  # noqa: F401  (th
 from .paper import round_card_component, rules_component, sticker_guide_component
 from .polyominoes import marking_order  # noqa: F401
 from .rules import rules
-from .sheet import player_sheet_layout, player_sheet_row, polyomino_cell  # noqa: F401
+from .sheet import grid_cell, part_on_sheet, player_sheet_row, polyomino_cube  # noqa: F401
 from .spec import DiaominosSpec, colour_label, face_of  # noqa: F401
 
 
@@ -36,13 +36,12 @@ def components(spec: DiaominosSpec) -> list[Component]:
     spec.printing = printing(spec)
     board_style = spec.style.resolve("board", piece="board")
     board = [Piece("board", Rect(*board_size(spec.board)), face_of(spec, "board", board_style, **board_row(spec)))]
-    sheet_row = player_sheet_row(spec)
     sheets = []
     for n in range(sheet.copies):
         piece_id = f"player-sheet-{n + 1}"
         style = spec.style.resolve("player-sheet", piece=piece_id)
         sheets.append(Piece(piece_id, Rect(sheet.width_mm, sheet.height_mm),
-                            face_of(spec, "player-sheet", style, **sheet_row)))
+                            face_of(spec, "player-sheet", style, **player_sheet_row(spec, style))))
     stickers = []
     for colour in cube.colours:
         for n in range(cube.facelets_per_colour):

@@ -10,7 +10,6 @@ rules/diaominos.md.
 
 from __future__ import annotations
 
-from generator.canvas import PT
 from generator.fonts import text_width
 from generator.kit.layouts import filled, register_drawer
 from generator.kit.prose import prose_face, rules_sheet_component
@@ -18,11 +17,12 @@ from generator.kit.symbols import draw_symbol
 from generator.kit.text import centred_baseline, fit_line
 from generator.model import Area, Component, Piece
 from generator.shapes import Rect
-from generator.styles import Style, Text
+from generator.styles import Style
 
 from .board import LETTERS, board_path
 from .cube import SEATS, Cube, Round, play_rounds
 from .elements import element_ink, element_text, paint
+from .rulebook import CUBE_COLOURS, PLAYERS, ROUNDS
 from .spec import face_of
 
 
@@ -124,9 +124,10 @@ def draw_back_face(canvas, box, row, face, element) -> None:
     x, y, side = square_in(box)
     size = side / FACE_SPAN
     fill = face.colour(filled(element.fill, row), element.where) if element.fill else face.style.back_pattern
-    for k in range(4):
-        canvas.rect(x + (k % 2) * size * (1 + FACE_GAP), y + (k // 2) * size * (1 + FACE_GAP), size, size,
-                    radius=size * FACELET_CORNER, fill=fill)
+    for row_ in (0, 1):  # a 2 x 2 face
+        for column in (0, 1):
+            canvas.rect(x + column * size * (1 + FACE_GAP), y + row_ * size * (1 + FACE_GAP), size, size,
+                        radius=size * FACELET_CORNER, fill=fill)
 
 
 @register_drawer("diaominos.plate")
@@ -155,7 +156,7 @@ def round_card_component(spec) -> Component:
     back_style = spec.style.resolve("round-card", safe_mm=piece.safe_mm)  # the component's: backs alike but the label
     backs = {}  # a back for each label, recorded once for the cards that carry it
     cards = []
-    if len(spec.cube.colours) != 6 or len(board_path(spec)) != len(LETTERS):
+    if len(spec.cube.colours) != CUBE_COLOURS or len(board_path(spec)) != len(LETTERS):
         # No cube to roll (diaominos.cube and diaominos.spaces say why): a draft prints no round cards.
         return Component("round-card", spec.words("component.round-card"), cards)
     for game, seed in enumerate(game_seeds(spec), start=1):
@@ -199,11 +200,11 @@ def rules_blocks(spec) -> list[tuple]:
     sheet, cube, words = spec.player_sheet, spec.cube, spec.words
     shapes = ", ".join(shape.name for shape in sheet.polyominoes)
     games = spec.round_cards.games
-    players = sorted(n for n in spec.players if 1 <= n <= 4) or [1, 4]  # what the rules know
+    players = sorted(n for n in spec.players if PLAYERS[0] <= n <= PLAYERS[1]) or list(PLAYERS)  # what the rules know
     fewest, most = players[0], players[-1]
     who = words("rules.players", players=most) if fewest == most else words("rules.players.range", fewest=fewest,
                                                                             most=most)
-    round_cards = [("b", words("rules.print.cards", cards=6 * games, games=games))] if games else []
+    round_cards = [("b", words("rules.print.cards", cards=ROUNDS * games, games=games))] if games else []
     need = "rules.need.cube-or-cards" if games else "rules.need.cube"
     return [
         ("title", words("rules.title", title=spec.title)),

@@ -12,7 +12,7 @@ from generator.canvas import PT
 from generator.colour_rules import distances
 from generator.fonts import text_width
 from generator.kit.prose import FLOOR_PT, rules_sheet_errors
-from generator.kit.layouts import box_of
+from generator.kit.layouts import box_of, restyled
 from generator.kit.text import counted
 from generator.model import Area
 from generator.schema import where
@@ -21,7 +21,7 @@ from generator.validate import RuleBook, error
 from .board import LETTERS, board_path, board_row, board_size, roll_key, seat_label_size
 from .cube import SEATS, is_l_move, keeps_promise
 from .paper import element_text, game_rounds, game_seeds, rules_blocks, seat_facelet
-from .sheet import part_layout, polyomino_cell
+from .sheet import fits_its_box, grid_cell, part_on_sheet, polyomino_cube
 from .rulebook import (COLOUR_COUNT_A_GAME, CUBE_COLOURS, FACELETS_PER_COLOUR, GRID_CUBES, KEY_FLOOR_PT,
                        MAX_CORNER_SHARE, MAX_ROUND_CARD_MM, MIN_CELL_MM, MIN_FACELET_MM, MIN_PLAYER_SHEET_MM,
                        MIN_ROUND_CARD_MM, MIN_SEAT_LABEL_PT, MIN_STICKER_SHARE, PLAYERS, POLYOMINO_CUBES, POLYOMINOES,
@@ -236,8 +236,8 @@ def check_sizes(spec: DiaominosSpec):
     board, style = spec.board, spec.style.resolve("board", piece="board")
     row = board_row(spec)
     board_layout = dict(spec.layouts.layouts.get("board", ()))
-    labels = board_layout.get("seat-labels")
-    label_text = element_text(style, labels) if labels is not None and labels.kind == "draw" else style.title
+    labels = board_layout.get("seat-1")  # the seats' labels, as the layout writes the first
+    label_text = element_text(style, labels) if labels is not None else style.title
     if labels is not None and seat_label_size(board, row["seats"], style, label_text) < MIN_SEAT_LABEL_PT * PT:
         along = min(board_size(board)) * SEAT_LABEL_SHARE
         longest = max(row["seats"], key=lambda label: text_width(label, MIN_SEAT_LABEL_PT * PT, label_text.face))
@@ -251,7 +251,8 @@ def check_sizes(spec: DiaominosSpec):
                                                    f"{style.safe_mm:g} mm clear of the cut; use at least {least:.1f} mm")
     key = board_layout.get("roll-key")
     if row["routes"] and key is not None and key.kind == "draw" and \
-            roll_key(board, row["seats"], list(row["routes"]), row["moves"], style, element_text(style, key, "body")) is None:
+            roll_key(board, box_of(key, Area(*board_size(board), 0.0), style), list(row["routes"]), row["moves"],
+                     element_text(style, key, "body")) is None:
         yield error(where(board, "border_mm"), f'the roll key ("{spec.words("board.move", start="A", end="B")}" and '
                                                f"its arrows, for each move) does not fit along the board's bottom "
                                                f"border at {KEY_FLOOR_PT:g} pt; use fewer words or a larger board")
@@ -279,31 +280,38 @@ def check_sizes(spec: DiaominosSpec):
                                                  f"small to write on; use at least {MIN_PLAYER_SHEET_MM[0]:g} x "
                                                  f"{MIN_PLAYER_SHEET_MM[1]:g} mm")
         return
-    # The grid's cubes shrink to the room the sheet leaves them, less with larger text.
     # Each part as the layout places it: the grid's cubes shrink to the room its box leaves them, less
     # with larger text; a part the layout leaves out is not checked.
     for n in range(sheet.copies):
         style = spec.style.resolve("player-sheet", piece=f"player-sheet-{n + 1}")
-        key = part_layout(spec, style, "colour-key")
-        for colour, name in zip(spec.cube.colours, key.key_names if key else ()):
-            if key.key_name_size(name) < FLOOR_PT * PT - 1e-9:
+        key = part_on_sheet(spec, style, "colour-key", "name")
+        for colour in spec.cube.colours if key else ():
+            name = colour_label(spec, colour)
+            if not fits_its_box(key[0], name, key[1], style):
                 yield error(where(colour, "label" if colour.label is not None else "name"),
                             f'the colour name "{name}" does not fit the player sheet\'s colour key at {FLOOR_PT:g} '
                             "pt; use a shorter name or label")
                 return
-        grid = part_layout(spec, style, "grid")
-        if grid and grid.cell < MIN_CELL_MM:
-            yield error(where(sheet, "grid"), f"the grid's cubes come out {math.floor(grid.cell * 100) / 100:.2f} mm on "
+        grid = part_on_sheet(spec, style, "grid")
+        cell = grid_cell(sheet.grid, grid[1], restyled(style, grid[0], grid[2])) if grid and grid[0].kind == "draw" \
+            else MIN_CELL_MM
+        if cell < MIN_CELL_MM:
+            yield error(where(sheet, "grid"), f"the grid's cubes come out {mm_down(cell)} mm on "
                                               f"player sheet {n + 1}, too small to mark; the least is {MIN_CELL_MM:g} mm: "
                                               "give the sheet more room, fewer layers or smaller text")
             return
-        cards = part_layout(spec, style, "polyominoes")
-        cube = polyomino_cell(cards.card_width(len(sheet.polyominoes))) if cards else MIN_CELL_MM
+        shape = part_on_sheet(spec, style, "polyominoes", "shape")
+        cube = polyomino_cube(shape[1]) if shape else MIN_CELL_MM
         if cube < MIN_CELL_MM - 1e-9:
-            yield error(where(sheet, "polyominoes"), f"the polyominoes' cubes come out {math.floor(cube * 100) / 100:.2f} "
+            yield error(where(sheet, "polyominoes"), f"the polyominoes' cubes come out {mm_down(cube)} "
                                                      f"mm on player sheet {n + 1}, too small to mark; the least is "
-                                                     f"{MIN_CELL_MM:g} mm: give the sheet more width or fewer polyominoes")
+                                                     f"{MIN_CELL_MM:g} mm: give the sheet more room or fewer polyominoes")
             return
+
+
+def mm_down(size: float) -> str:
+    """A size in mm to the hundredth, rounded down: a size too small is never said to be larger."""
+    return f"{math.floor(size * 100) / 100:.2f}"
 
 
 def round_card_errors(spec: DiaominosSpec):

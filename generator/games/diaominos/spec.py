@@ -16,7 +16,7 @@ from generator.plugins import GameSpec
 from generator.schema import Colour, spec_field, where
 
 from .rulebook import (BOARD_SQUARES, BOARD_SQUARES_MOST, BORDER_MM, BORDER_MM_MOST, CUBE_MM, CUBE_MM_RANGE,
-                       FACELETS_MOST, FACELETS_PER_COLOUR, GRID_CELL_MM, GRID_CELL_MM_MOST, POLYOMINO_CELL_MOST,
+                       DASH_MOST, FACELETS_MOST, FACELETS_PER_COLOUR, GRID_CELL_MM, GRID_CELL_MM_MOST, POLYOMINO_CELL_MOST,
                        ROUND_CARD_GAMES, ROUND_CARD_GAMES_MOST, ROUNDS, ROUNDS_MOST, SEED, SEED_MOST, SHEET_COPIES,
                        SHEET_COPIES_MOST, SHEET_MM, SHEET_MM_RANGE, SLOTS_MOST, SLOTS_PER_ROUND, SPACE_INDEX_MOST,
                        SQUARE_MM, SQUARE_MM_RANGE, STICKER_MM, STICKER_MM_RANGE)
@@ -57,6 +57,9 @@ class Board:
     spaces: dict[str, tuple[int, int]] = spec_field(minimum=0, maximum=SPACE_INDEX_MOST, parts=("column", "row"))
     #: A colour for each move's route (A to B, B to C...), so a route is followed by its colour.
     move_colours: list[Colour] = spec_field(default_factory=list)
+    #: A dash pattern for each move's route, in widths of its line ([] solid), so that a route is
+    #: followed by its pattern in greyscale too, on the board and in the roll key.
+    move_dashes: list[list[float]] = spec_field(default_factory=list, positive=True, maximum=DASH_MOST)
 
 
 @dataclass(kw_only=True)
