@@ -31,6 +31,8 @@ EDITS = {
     "score-pad": ("score-pad", f"table: {{fill: '{RED}'}}"),
     "player-board": ("player-board-1", f"rings: {{stroke: '{RED}'}}"),
     "field-notebook": ("field-notebook-1", f"words: {{colour: '{RED}'}}"),
+    "group-size": ("field-notebook-1", f"number: {{colour: '{RED}'}}"),
+    "group-size-split": ("field-notebook-1", f"rings: {{stroke: '{RED}'}}"),
 }
 
 

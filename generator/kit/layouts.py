@@ -1160,6 +1160,23 @@ def draw_placed(canvas, area: Area, element: Element, row: dict, face: Face) -> 
                 draw_element(canvas, area, element, box, row, face)
 
 
+def draw_cells(canvas, layouts: Layouts, layout: str, cells, style, source=None) -> None:
+    """Layout `layout` of the set drawn in each cell, (box, row) pairs, as though the box were a
+    piece: its fractions are of the box, its {fields} the cell's row, its text roles `style`'s. How a
+    drawer that computes where cells go (a table's rows, a chart's columns, a board's spots) leaves
+    what sits in a cell, and where, to the layouts. `source` is what the drawing comes from after."""
+    face = Face(layouts, layout, (), style)
+    for (x, y, width, height), row in cells:
+        with canvas.saved():
+            canvas.translate(x, y)
+            for _, element in layouts.layouts[layout]:
+                if element.only_if and not getattr(style, element.only_if):
+                    continue
+                canvas.drawing_from(element.where)
+                draw_placed(canvas, Area(width, height, 0.0), element, row, face)
+    canvas.drawing_from(source)
+
+
 def element_boxes(face: Face, area: Area) -> dict[str, tuple[float, float, float, float]]:
     """Where each element of a face puts its ink, by name: (left, top, right, bottom) in mm from the
     trim's top-left, read from the element drawn alone (one that draws nothing, or is switched off by

@@ -16,7 +16,7 @@ from generator.canvas import PT
 from generator.kit.prose import FLOOR_PT, RULES_COLUMNS, RULES_SAFE_MM, Figure, flow, prose_size, rules_sheet_component
 from generator.kit.prose import rules_pages as prose_rules_pages
 from generator.kit.symbols import draw_symbol
-from generator.kit.layouts import drawer_style, register_drawer
+from generator.kit.layouts import draw_cells, drawer_style, register_drawer
 from generator.kit.text import centred_baseline, fit_line, fit_size, listed, measure_drawing
 from generator.model import Area, Component, Piece
 from generator.schema import spec_field
@@ -160,40 +160,55 @@ def rules_blocks(spec) -> list[tuple]:
 # The group-size chart, a figure in the prose
 # ---------------------------------------------------------------------------------------------
 
-def sizes_per_row(labels: list[str], width: float, style: Style, body: float) -> int:
-    """Six cells in a row if the longest label fits one at the body size, else two rows of three."""
+CHART_ROW_EMS = 4.8  # a row of the chart, in body sizes: the size, the shape and the label
+CHART_PAD_EMS = 0.2  # the panel's margin above and below its rows
+
+
+def chart_cells(labels: list[str], layouts, width: float, style: Style, body: float) -> int:
+    """Cells in a row: all of them if the longest label fits the label's box in one at the body
+    size, else two rows."""
     longest = max(text_width(label, body, style.body.face) for label in labels)
-    return 6 if width / 6 >= longest * 1.1 else 3
+    label = dict(layouts.layouts["group-size"])["label"]
+    room = label.box[0] if label.box else 1.0
+    return len(labels) if longest <= width / len(labels) * room else -(-len(labels) // 2)
 
 
-def _draw_sizes(labels: list[str], canvas, x, y, width, style: Style, body: float) -> float:
-    """Group size to shape: six cells, the size above the shape it gives (6: two diatoms)."""
-    per_row = sizes_per_row(labels, width, style, body)
-    cell = width / per_row
-    row_h = body * 4.8
-    canvas.rect(x, y + body * 0.2, width, row_h * (6 // per_row), radius=1.0, fill=style.panel)
+def _draw_sizes(labels: list[str], layouts, canvas, x, y, width, style: Style, body: float) -> float:
+    """Group size to shape: a cell per size (layouts group-size, and group-size-split for six,
+    whose ring splits in two), the size above the shape it gives, on one panel."""
+    per_row = chart_cells(labels, layouts, width, style, body)
+    cell, row_h = width / per_row, body * CHART_ROW_EMS
+    rows = -(-len(labels) // per_row)
+    canvas.rect(x, y + body * CHART_PAD_EMS, width, row_h * rows, radius=1.0, fill=style.panel)
+    in_body = replace(style, title=replace(style.title, size=body), body=replace(style.body, size=body))
     for i, (name, label) in enumerate(zip(list(SHAPES) + [None], labels)):
-        cx = x + cell * (i % per_row + 0.5)
-        top = y + row_h * (i // per_row)
-        canvas.text(cx, top + body * 1.3, str(i + 1), body, fill=style.ink, face=style.title.face, anchor="middle")
-        if name is None:  # a whole ring splits into two groups, as the player chooses: two diatoms, any shapes
-            for dx in (-body * 0.45, body * 0.45):
-                canvas.circle(cx + dx, top + body * 2.45, body * 0.33, stroke=style.muted, width=body * 0.09)
-        else:
-            draw_symbol(canvas, shape_symbol(name), cx, top + body * 2.45, body * 1.3, style.muted)
-        size = fit_line(label, body, cell * 0.96, style.body.face)
-        canvas.text(cx, top + body * 4.45, label, size, fill=style.ink, face=style.body.face, anchor="middle")
-    return y + row_h * (6 // per_row) + body * 0.4
+        box = (x + cell * (i % per_row), y + row_h * (i // per_row), cell, row_h)
+        row = {"number": str(i + 1), "label": label, "symbol": shape_symbol(name) if name else ""}
+        draw_cells(canvas, layouts, "group-size" if name else "group-size-split", [(box, row)], in_body)
+    return y + _sizes_height(labels, layouts, width, style, body)
 
 
-def _sizes_height(labels: list[str], width: float, style: Style, body: float) -> float:
-    return body * 4.8 * (6 // sizes_per_row(labels, width, style, body)) + body * 0.4
+def _sizes_height(labels: list[str], layouts, width: float, style: Style, body: float) -> float:
+    rows = -(-len(labels) // chart_cells(labels, layouts, width, style, body))
+    return body * (CHART_ROW_EMS * rows + 2 * CHART_PAD_EMS)
+
+
+@register_drawer("diatoms.ring-pair")
+def draw_ring_pair(canvas, box, row, face, element) -> None:
+    """Two diatoms of any shapes, as a whole ring splits into two groups: two rings side by side, as
+    tall as the box, in the element's stroke."""
+    x, y, width, height = box
+    style = drawer_style(face, element, row)
+    radius = height / 2
+    for side in (-1, 1):
+        canvas.circle(x + width / 2 + side * radius * 1.364, y + radius, radius, stroke=style.line,
+                      width=radius * 0.273)
 
 
 def sizes_figure(spec) -> Figure:
     """The group-size chart, labelled in the game's words."""
     labels = [shape_label(spec, shape) for shape in SHAPES] + [spec.words("size.two")]
-    return Figure(partial(_sizes_height, labels), partial(_draw_sizes, labels))
+    return Figure(partial(_sizes_height, labels, spec.layouts), partial(_draw_sizes, labels, spec.layouts))
 
 
 # ---------------------------------------------------------------------------------------------
