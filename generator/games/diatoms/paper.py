@@ -15,9 +15,8 @@ from generator.fonts import text_width, wrap
 from generator.canvas import PT
 from generator.kit.prose import FLOOR_PT, RULES_COLUMNS, RULES_SAFE_MM, Figure, flow, prose_size, rules_sheet_component
 from generator.kit.prose import rules_pages as prose_rules_pages
-from generator.kit.symbols import draw_symbol
 from generator.kit.layouts import draw_cells, drawer_style, register_drawer
-from generator.kit.text import centred_baseline, fit_line, fit_size, listed, measure_drawing
+from generator.kit.text import fit_size, listed, measure_drawing
 from generator.model import Area, Component, Piece
 from generator.schema import spec_field
 from generator.shapes import Rect
@@ -249,65 +248,66 @@ def _draw_notes(canvas, notes: tuple[str, ...], x: float, y: float, width: float
     return y
 
 
-def _draw_row_icon(canvas, what: tuple, x: float, y: float, icon: float, style: Style) -> None:
-    """The picture that starts a row, centred on (x, y): the colour with its mark, the ring among
-    the rings, two spots on a straight line for the pairs; nothing for the rest."""
-    if what[0] == "colour":
-        _, fill, mark = what
-        canvas.circle(x, y, icon / 2, fill=fill, stroke=style.line, width=style.line_mm * 0.5)
-        draw_symbol(canvas, mark, x, y, icon * 0.55, style.ink_on(fill))
-    elif what[0] == "ring":
-        _, chosen, count = what
-        for k in range(count):
-            canvas.circle(x, y, icon / 2 * (k + 1) / count, stroke=style.ink if k == chosen else style.muted,
-                          width=style.line_mm * (2.2 if k == chosen else 0.5))
-    elif what[0] == "pairs":
-        canvas.line(x - icon / 2, y, x + icon / 2, y, stroke=style.accent, width=style.line_mm * 2.5)
-        for dx in (-icon * 0.3, icon * 0.3):
-            canvas.circle(x + dx, y, icon * 0.2, fill=style.background, stroke=style.ink, width=style.line_mm)
+def score_cells(rows: tuple, players: int, x: float, y: float, width: float, row_h: float, style: Style
+                ) -> list[tuple]:
+    """((box, row), layout) of each row of the table from top y: its label, how it scores and its
+    shade (every other row, and the total, on the panel), what its picture shows, and its players'
+    cells. A row's layout is score-<what it scores>: score-colour, score-pairs, ..., score-tie."""
+    cells = []
+    for i, (label, guide, what) in enumerate(rows):
+        shaded = what[0] == "total" or (i % 2 == 0 and what[0] != "tie")
+        row = {"label": label, "guide": guide, "shade": "panel" if shaded else "background", "players": players}
+        if what[0] == "colour":
+            row.update(fill=what[1], mark=what[2], mark_ink=style.ink_on(what[1]))
+        elif what[0] == "ring":
+            row.update(ring=what[1], rings=what[2])
+        cells.append((((x, y + i * row_h, width, row_h), row), f"score-{what[0]}"))
+    return cells
+
+
+@register_drawer("diatoms.player-cells")
+def draw_player_cells(canvas, box, row, face, element) -> None:
+    """A cell for each player (row: players) side by side across the box, in the element's stroke."""
+    x, y, width, height = box
+    style = drawer_style(face, element, row)
+    for p in range(row["players"]):
+        canvas.rect(x + p * width / row["players"], y, width / row["players"], height, stroke=style.line,
+                    width=style.line_mm)
+
+
+@register_drawer("diatoms.ring-icon")
+def draw_ring_icon(canvas, box, row, face, element) -> None:
+    """The rings of the board as the box's square holds them, the row's ring (row: ring, of rings)
+    heavier in the ink, the others in the stroke."""
+    x, y, width, height = box
+    style = drawer_style(face, element, row)
+    radius = min(width, height) / 2
+    for k in range(row["rings"]):
+        chosen = k == row["ring"]
+        canvas.circle(x + width / 2, y + height / 2, radius * (k + 1) / row["rings"],
+                      stroke=style.ink if chosen else style.line, width=style.line_mm * (4.4 if chosen else 1))
 
 
 @register_drawer("diatoms.score-table")
 def draw_score_table(canvas, box, row, face, element) -> None:
-    """The score pad's table, a row per scoring line and a column per player, filling the box above
-    its notes (row: rows, notes, player, players), in the element's colours and sizes (`role: index`
-    the labels, small their guides, body the notes; fill the shaded rows)."""
+    """The score pad's table filling the box above its notes (row: rows, notes, player, players): a
+    heading row and a row per scoring line, each a layout (score-heading, score-<what it scores>),
+    all as tall as the rows' room gives, no taller than a row of the pad's width, in the element's
+    colours and sizes (`role: index` the labels, small their guides, body the notes)."""
     x, top, width, height = box
     style = drawer_style(face, element, row)
     body, small, index = style.body, style.small, style.index
     players, rows, notes = row["players"], row["rows"], row["notes"]
-    label_w = width * 0.4
-    col_w = (width - label_w) / players
     notes_h = measure_drawing(_draw_notes, notes, 0.0, 0.0, width, style)
-    room = top + height - notes_h - body.size * 1.5 - top
+    room = height - notes_h - body.size * 1.5
     row_h = max(index.size + small.size * 1.6, min(room / (len(rows) + 1), width * 0.08))
-    # The heading row: a name per player.
-    player = row["player"]
-    psize = fit_line(player, index.size, label_w - 2.0, index.face)
-    canvas.text(x + 1.0, centred_baseline(player, psize, index.face, top + row_h / 2), player,
-                psize, fill=style.ink, face=index.face)
-    for p in range(players):
-        canvas.rect(x + label_w + p * col_w, top, col_w, row_h, stroke=style.line, width=style.line_mm)
-    y = top + row_h
-    for i, (label, guide, what) in enumerate(rows):
-        ruled = what[0] in ("total", "tie")  # the sums, under a heavier line
-        fill = style.panel if what[0] == "total" or (i % 2 == 0 and what[0] != "tie") else style.background
-        canvas.rect(x, y, width, row_h, fill=fill, stroke=style.line, width=style.line_mm * 0.6)
-        icon = min(row_h * 0.55, index.size * 1.6)
-        _draw_row_icon(canvas, what, x + 1.0 + icon / 2, y + row_h / 2, icon, style)
-        text_x = x + 2.5 + icon
-        face_name = style.title.face if what[0] == "total" else index.face
-        lsize = fit_line(label, index.size, label_w - icon - 3.5, face_name)
-        gsize = fit_line(guide, small.size, label_w - icon - 3.5, small.face)
-        base = y + row_h / 2 - (gsize * 1.3) / 2 + lsize * 0.36
-        canvas.text(text_x, base, label, lsize, fill=style.ink, face=face_name)
-        canvas.text(text_x, base + gsize * 1.35, guide, gsize, fill=style.muted, face=small.face)
-        for p in range(players):
-            canvas.rect(x + label_w + p * col_w, y, col_w, row_h, stroke=style.line, width=style.line_mm * 0.6)
-        if ruled:
-            canvas.line(x, y, x + width, y, stroke=style.ink, width=style.line_mm * 2)
-        y += row_h
-    _draw_notes(canvas, notes, x, y + body.size * 0.8, width, style)
+    layouts = face.layouts
+    draw_cells(canvas, layouts, "score-heading", [((x, top, width, row_h), {"player": row["player"],
+                                                                             "players": players})], style,
+               element.where)
+    for cell, layout in score_cells(rows, players, x, top + row_h, width, row_h, style):
+        draw_cells(canvas, layouts, layout, [cell], style, element.where)
+    _draw_notes(canvas, notes, x, top + row_h * (len(rows) + 1) + body.size * 0.8, width, style)
 
 
 # ---------------------------------------------------------------------------------------------
