@@ -13,7 +13,8 @@ from functools import partial
 
 from generator.fonts import text_width, wrap
 from generator.canvas import PT
-from generator.kit.prose import FLOOR_PT, RULES_COLUMNS, RULES_SAFE_MM, Figure, flow, prose_size, rules_sheet_component
+from generator.kit.prose import (FLOOR_PT, RULES_COLUMNS, RULES_SAFE_MM, Figure, RulesSheet, flow, prose_size,
+                                 rules_sheet_component)
 from generator.kit.prose import rules_pages as prose_rules_pages
 from generator.kit.layouts import draw_cells, drawer_style, register_drawer
 from generator.kit.text import fit_size, listed, measure_drawing
@@ -28,17 +29,10 @@ from .tiles import SHAPES
 from .wording import colour_label, component_title, ring_label, shape_label, shapes_count
 
 @dataclass(kw_only=True)
-class Sheet:
-    """A printed sheet's size: it fits A4 and Letter inside their margins with its bleed."""
+class Notebook(RulesSheet):
+    """A field notebook's sheet (a sheet of prose, as the rules sheet is, but lower) and how many print."""
 
-    width_mm: float = spec_field(180.0, positive=True, minimum=100, maximum=200)
-    height_mm: float = spec_field(250.0, positive=True, minimum=100, maximum=255)
-
-
-@dataclass(kw_only=True)
-class Notebook:
     copies: int = spec_field(4, count=True, maximum=8)
-    width_mm: float = spec_field(180.0, positive=True, minimum=100, maximum=200)
     height_mm: float = spec_field(122.0, positive=True, minimum=80, maximum=255)
 
 
