@@ -39,6 +39,8 @@ EDITS = {
     "score-judge": ("score-pad", "guide: null"),
     "score-tie": ("score-pad", "rule: {stroke_mm: 1.5}"),
     "score-total": ("score-pad", "label: {size_pt: 13}"),
+    "board-spot": ("player-board-1", "label: {size_pt: 9}"),
+    "board-crossing": ("player-board-1", f"halo: {{fill: '{RED}'}}"),
     "group-size": ("field-notebook-1", f"number: {{colour: '{RED}'}}"),
     "group-size-split": ("field-notebook-1", f"rings: {{stroke: '{RED}'}}"),
 }

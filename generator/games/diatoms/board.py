@@ -14,9 +14,7 @@ import math
 from dataclasses import dataclass
 from typing import Literal
 
-from generator.kit.layouts import drawer_style, register_drawer
-from generator.kit.symbols import draw_symbol
-from generator.kit.text import fit_line
+from generator.kit.layouts import draw_cells, drawer_style, register_drawer
 from generator.model import Area, Component, Piece
 from generator.schema import spec_field, where
 from generator.shapes import Rect
@@ -187,9 +185,10 @@ def spot_centre(spot: Spot, centre: tuple[float, float, float]) -> tuple[float, 
 
 @register_drawer(RINGS_DRAWER)
 def draw_board_rings(canvas, box, row, face, element) -> None:
-    """The rings, the straight lines through their centre and every spot with the shape it takes
-    (row: board, labels, the shapes' names as printed), as large as the box allows: the rings in the
-    element's stroke, the spots in its fill, their labels in its colour and `role` (small)."""
+    """The rings, the straight lines through their centre and every spot (row: board, labels, the
+    shapes' names as printed), as large as the box allows: the rings in the element's stroke, each
+    spot a layout (board-spot, over board-crossing where a straight line crosses its ring) in a
+    square as wide as the board's spot_mm, in the element's colours and sizes."""
     board, style = row["board"], drawer_style(face, element, row)
     centre = ring_centre(box, board, style)
     cx, cy, half = centre
@@ -205,15 +204,15 @@ def draw_board_rings(canvas, box, row, face, element) -> None:
         canvas.circle(cx, cy, ring.radius * half, stroke=style.line, width=style.line_mm * 1.6)
     canvas.circle(cx, cy, style.line_mm * 4, fill=style.accent)
     labels = dict(row["labels"])
+    cells = []
     for spot in board_spots(board):
         x, y = spot_centre(spot, centre)
-        if spot.crossing:  # a crossing wears a ring in the straight lines' colour
-            canvas.circle(x, y, spot_r + style.line_mm * HALO, fill=style.accent)
-        canvas.circle(x, y, spot_r, fill=style.panel, stroke=style.line, width=style.line_mm)
-        draw_symbol(canvas, shape_symbol(spot.shape), x, y - spot_r * 0.12, spot_r * 0.95, style.muted)
-        label = labels[spot.shape]
-        size = fit_line(label, style.small.size, spot_r * 1.5, style.small.face)
-        canvas.text(x, y + spot_r * 0.72, label, size, fill=style.ink, face=style.small.face, anchor="middle")
+        cells.append((((x - spot_r, y - spot_r, 2 * spot_r, 2 * spot_r),
+                       {"symbol": shape_symbol(spot.shape), "label": labels[spot.shape]}), spot.crossing))
+    # A crossing wears a ring in the straight lines' colour, under every spot (board-crossing).
+    draw_cells(canvas, face.layouts, "board-crossing", [cell for cell, crossing in cells if crossing], style,
+               element.where)
+    draw_cells(canvas, face.layouts, "board-spot", [cell for cell, _ in cells], style, element.where)
 
 
 def board_face(spec, number: int, piece_id: str):
