@@ -24,7 +24,7 @@ from .faces import drawn_parts, face
 from .judges import Judges, judge_component
 from .paper import paper_sheets
 from .tiles import SHAPES
-from .rulebook import rules
+from .rulebook import COLOUR_BONUS, rules
 from .symbols import shape_symbol
 from .wording import component_title, ring_label, shape_label
 
@@ -141,9 +141,9 @@ def check_board(spec):
         yield error(where(board, "rings"), "no spot sits where a straight line crosses a ring, so no pair can score; "
                                            "start a ring's spots on a line's angle")
     reach = most_of_one_colour(spec)
-    if reach < 8:
+    if reach < COLOUR_BONUS:
         yield error(where(board, "rings"), f"a board holds at most {reach} diatoms of one colour, so the 40 points "
-                                           "for 8 of a colour can never be won; add spots, or "
+                                           f"for {COLOUR_BONUS} of a colour can never be won; add spots, or "
                                            "tokens of the shapes a colour runs short of")
 
 
@@ -152,12 +152,11 @@ def check_board(spec):
 # ---------------------------------------------------------------------------------------------
 
 HALO = 3.5  # a crossing's ring, in line widths
-BOARD_SAFE_MM = 5.0
 RINGS_DRAWER = "diatoms.board-rings"
 
 
 def board_style(spec, piece_id: str = "player-board-1"):
-    return spec.style.resolve("player-board", piece=piece_id, safe_mm=BOARD_SAFE_MM)
+    return spec.style.resolve("player-board", piece=piece_id)  # its safe_mm: the style's
 
 
 def ring_centre(box, board: Board, style) -> tuple[float, float, float]:

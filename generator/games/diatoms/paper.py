@@ -24,6 +24,7 @@ from generator.shapes import Rect
 from generator.styles import Style
 
 from .faces import drawn_parts, face
+from .rulebook import PLAYER_COUNTS, USUAL_ROUNDS
 from .symbols import shape_symbol
 from .tiles import SHAPES
 from .wording import colour_label, component_title, ring_label, shape_label, shapes_count
@@ -57,7 +58,7 @@ def rounds_text(spec) -> str:
     """"10 rounds with 2 players; 8 rounds with 3 or 4 players"."""
     by_rounds: dict[int, list[int]] = {}
     for players in sorted(spec.players):
-        by_rounds.setdefault(spec.setup.rounds.get(players, 8), []).append(players)
+        by_rounds.setdefault(spec.setup.rounds.get(players, USUAL_ROUNDS), []).append(players)
     return "; ".join(spec.words("rules.end.rounds", rounds=rounds, players=listed(spec.words, counts, "or"))
                      for rounds, counts in by_rounds.items())
 
@@ -111,7 +112,7 @@ def rules_blocks(spec) -> list[tuple]:
         removed = spec.setup.removed.get(players, 0)
         setup_rows.append(("b", words("rules.setup.aside" if removed else "rules.setup.none-aside", players=players,
                                       removed=removed, pile=piles[players],
-                                      rounds=spec.setup.rounds.get(players, 8))))
+                                      rounds=spec.setup.rounds.get(players, USUAL_ROUNDS))))
     return [
         ("title", words("rules.title", title=spec.title)),
         ("p", words("rules.intro")),
@@ -342,7 +343,6 @@ def draw_notebook(canvas, box, row, face, element) -> None:
 # ---------------------------------------------------------------------------------------------
 
 NOTEBOOK_MOST_MM = 255.0  # a notebook grown for a translation still fits a sheet
-NOTEBOOK_SAFE_MM = 6.0
 
 
 def rules_pages(spec) -> list[list[tuple]]:
@@ -396,7 +396,7 @@ def _notebook_overs(spec, size: Notebook) -> list[tuple[str, float]]:
 
 
 def notebook_style(spec, piece_id: str) -> Style:
-    return spec.style.resolve("field-notebook", piece=piece_id, safe_mm=NOTEBOOK_SAFE_MM)
+    return spec.style.resolve("field-notebook", piece=piece_id)  # its safe_mm: the style's
 
 
 def notebook_size(spec) -> Notebook:
@@ -414,10 +414,10 @@ def notebook_size(spec) -> Notebook:
 
 def paper_sheets(spec, judges: Component) -> list[Component]:
     pad, notebook = spec.score_pad, notebook_size(spec)
-    pad_style = spec.style.resolve("score-pad", piece="score-pad", safe_mm=6.0)
+    pad_style = spec.style.resolve("score-pad", piece="score-pad")
     score_pad = [Piece("score-pad", Rect(pad.width_mm, pad.height_mm),
                        face(spec, "score-pad", pad_style, title=spec.words("pad.title", title=spec.title),
-                            player=spec.words("pad.player"), players=max(spec.players, default=4),
+                            player=spec.words("pad.player"), players=max(spec.players, default=max(PLAYER_COUNTS)),
                             rows=pad_rows(spec), notes=pad_notes(spec)))]
     title, blocks = spec.words("notebook.title", title=spec.title), tuple(notebook_blocks(spec))
     notebooks = [Piece(piece_id, Rect(notebook.width_mm, notebook.height_mm),

@@ -184,7 +184,7 @@ def dish_pieces(spec) -> list[Piece]:
     pieces = []
     for colour, shape in zip(spec.colours, SHAPES):
         piece_id = f"petri-dish-{colour.name}"
-        style = spec.style.resolve("petri-dish", colour.name, piece=piece_id, safe_mm=3.0)
+        style = spec.style.resolve("petri-dish", colour.name, piece=piece_id)
         pieces.append(Piece(piece_id, Circle(DISH_MM),
                             face(spec, "petri-dish-colour", style, colour=colour.colour, mark=colour.mark,
                                  ink=style.ink_on(colour.colour), label=colour_label(spec, colour)),
