@@ -41,6 +41,7 @@ EDITS = {
     "score-total": ("score-pad", "label: {size_pt: 13}"),
     "board-spot": ("player-board-1", "label: {size_pt: 9}"),
     "board-crossing": ("player-board-1", f"halo: {{fill: '{RED}'}}"),
+    "score-note": ("score-pad", f"bullet: {{fill: '{RED}'}}"),
     "group-size": ("field-notebook-1", f"number: {{colour: '{RED}'}}"),
     "group-size-split": ("field-notebook-1", f"rings: {{stroke: '{RED}'}}"),
 }

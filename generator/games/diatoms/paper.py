@@ -11,13 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import partial
 
-from generator.fonts import text_width, wrap
+from generator.fonts import text_width
 from generator.canvas import PT
 from generator.kit.prose import (FLOOR_PT, RULES_COLUMNS, RULES_SAFE_MM, Figure, RulesSheet, flow, prose_size,
                                  rules_sheet_component)
 from generator.kit.prose import rules_pages as prose_rules_pages
-from generator.kit.layouts import draw_cells, drawer_style, register_drawer
-from generator.kit.text import fit_size, listed, measure_drawing
+from generator.kit.layouts import draw_cells, drawer_style, register_drawer, stacked
+from generator.kit.text import fit_size, listed
 from generator.model import Area, Component, Piece
 from generator.schema import spec_field
 from generator.shapes import Rect
@@ -232,17 +232,6 @@ def pad_notes(spec) -> tuple[str, ...]:
     return (pairs_rule(spec), count, words("pad.note.win"), words("stuck"))
 
 
-def _draw_notes(canvas, notes: tuple[str, ...], x: float, y: float, width: float, style: Style) -> float:
-    """Bulleted notes from top y; returns where they end."""
-    body = style.body
-    for note in notes:
-        lines = wrap(note, body.size, width - body.size * 1.4, body.face)
-        canvas.circle(x + body.size * 0.45, y + body.size * 0.7, body.size * 0.15, fill=style.accent)
-        y = canvas.text_block(x + body.size * 1.4, y + body.size, lines, body.size, fill=style.ink,
-                              face=body.face) - body.size + body.size * 0.45
-    return y
-
-
 def score_cells(rows: tuple, players: int, x: float, y: float, width: float, row_h: float, style: Style
                 ) -> list[tuple]:
     """((box, row), layout) of each row of the table from top y: its label, how it scores and its
@@ -287,22 +276,24 @@ def draw_ring_icon(canvas, box, row, face, element) -> None:
 def draw_score_table(canvas, box, row, face, element) -> None:
     """The score pad's table filling the box above its notes (row: rows, notes, player, players): a
     heading row and a row per scoring line, each a layout (score-heading, score-<what it scores>),
-    all as tall as the rows' room gives, no taller than a row of the pad's width, in the element's
-    colours and sizes (`role: index` the labels, small their guides, body the notes)."""
+    all as tall as the rows' room gives, no taller than a row of the pad's width; its notes below,
+    each a score-note, `gap_mm` after the rows and after each note. In the element's colours and
+    sizes (`role: index` the labels, small their guides, body the notes)."""
     x, top, width, height = box
     style = drawer_style(face, element, row)
-    body, small, index = style.body, style.small, style.index
-    players, rows, notes = row["players"], row["rows"], row["notes"]
-    notes_h = measure_drawing(_draw_notes, notes, 0.0, 0.0, width, style)
-    room = height - notes_h - body.size * 1.5
-    row_h = max(index.size + small.size * 1.6, min(room / (len(rows) + 1), width * 0.08))
-    layouts = face.layouts
+    layouts, players, rows, gap = face.layouts, row["players"], row["rows"], element.gap_mm or 0.0
+    notes = stacked(layouts, "score-note", [{"note": note} for note in row["notes"]], (x, 0.0, width, 0.0), style,
+                    gap)
+    room = height - sum(depth for (_, _, _, depth), _ in notes) - gap
+    row_h = max(style.index.size + style.small.size * 1.6, min(room / (len(rows) + 1), width * 0.08))
     draw_cells(canvas, layouts, "score-heading", [((x, top, width, row_h), {"player": row["player"],
                                                                              "players": players})], style,
                element.where)
     for cell, layout in score_cells(rows, players, x, top + row_h, width, row_h, style):
         draw_cells(canvas, layouts, layout, [cell], style, element.where)
-    _draw_notes(canvas, notes, x, top + row_h * (len(rows) + 1) + body.size * 0.8, width, style)
+    below = top + row_h * (len(rows) + 1) + gap
+    draw_cells(canvas, layouts, "score-note", [((nx, ny + below, nw, depth), note) for (nx, ny, nw, depth), note
+                                               in notes], style, element.where)
 
 
 # ---------------------------------------------------------------------------------------------
