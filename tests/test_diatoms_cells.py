@@ -35,6 +35,7 @@ EDITS = {
     "score-note": ("score-pad", "text", "colour"),
     "board-spot": ("player-board-1", "label", "colour"),
     "board-crossing": ("player-board-1", "halo", "fill"),
+    "board-centre": ("player-board-1", "dot", "fill"),
 }
 
 
@@ -78,6 +79,7 @@ def test_an_edit_of_a_cell_layout_shows_in_its_cells_only(edited, game):
         "score-note": (None, 0),
         "board-spot": ([shape_label(spec, spot.shape) for spot in spots], 0),
         "board-crossing": ([], sum(spot.crossing for spot in spots)),
+        "board-centre": ([], 1),
     }[layout]
     want_texts, want_shapes = expected
     if want_texts is None:  # the notes' words, wrapped: every red word is a note's, and every note has some
@@ -150,3 +152,11 @@ def test_stacked_cells_are_as_deep_as_their_words(tmp_path):
     pitch = style.body.size * 1.5
     assert (depths[1] - depths[0]) / pitch == pytest.approx(round((depths[1] - depths[0]) / pitch))  # whole lines
     assert depths[0] > 4 + 2  # the gap, the inset and the words' first line
+
+
+def test_a_larger_crossing_ring_draws_the_rings_smaller_to_keep_it_in_their_box(tmp_path, game):
+    from generator.games.diatoms.board import ring_scale
+
+    larger = load_game(str(game_with_layouts(tmp_path, "diatoms", "  board-crossing:\n    halo: {size: 1.5}\n"))).spec
+    spot_mm, outer = game.spec.board.spot_mm, max(ring.radius for ring in game.spec.board.rings)
+    assert ring_scale(larger) == pytest.approx(ring_scale(game.spec) - (1.5 - 1.1225) * spot_mm / 2 / outer)

@@ -42,6 +42,7 @@ EDITS = {
     "board-spot": ("player-board-1", "label: {size_pt: 9}"),
     "board-crossing": ("player-board-1", f"halo: {{fill: '{RED}'}}"),
     "score-note": ("score-pad", f"bullet: {{fill: '{RED}'}}"),
+    "board-centre": ("player-board-1", "dot: {size: 0.3}"),
     "group-size": ("field-notebook-1", f"number: {{colour: '{RED}'}}"),
     "group-size-split": ("field-notebook-1", f"rings: {{stroke: '{RED}'}}"),
 }

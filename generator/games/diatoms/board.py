@@ -151,7 +151,6 @@ def check_board(spec):
 # Drawing
 # ---------------------------------------------------------------------------------------------
 
-HALO = 3.5  # a crossing's ring, in line widths
 RINGS_DRAWER = "diatoms.board-rings"
 
 
@@ -159,12 +158,20 @@ def board_style(spec, piece_id: str = "player-board-1"):
     return spec.style.resolve("player-board", piece=piece_id)  # its safe_mm: the style's
 
 
-def ring_centre(box, board: Board, style) -> tuple[float, float, float]:
+def spot_reach(board: Board, layouts) -> float:
+    """How far from a spot's centre what its layouts draw reaches, in mm: half its square, or as far
+    as the largest `size` of its elements (a crossing's ring, of the square's width) reaches."""
+    sizes = [element.size for name in ("board-spot", "board-crossing") for _, element in layouts.layouts[name]
+             if element.size]
+    return board.spot_mm / 2 * max([1.0] + sizes)
+
+
+def ring_centre(box, board: Board, layouts) -> tuple[float, float, float]:
     """The centre of the rings in their box and their scale (a ring of radius 1 is `half` mm): half
     the box's width, or less where the box is too low for the outer spots and their crossings' rings."""
     x, y, w, h = box
     outer = max((ring.radius for ring in board.rings), default=0.5)
-    half = min(w / 2, (h / 2 - board.spot_mm / 2 - style.line_mm * HALO) / outer)
+    half = min(w / 2, (h / 2 - spot_reach(board, layouts)) / outer)
     return x + w / 2, y + h / 2, half
 
 
@@ -172,7 +179,7 @@ def ring_scale(spec) -> float:
     """How many mm a ring of radius 1 spans on the printed board (the checks measure spots with it):
     from the box the board's layout gives the rings (the least, if it draws them twice)."""
     area = Area(spec.board.width_mm, spec.board.height_mm, 0.0)
-    return min((ring_centre(box, spec.board, style)[2] for box, style in
+    return min((ring_centre(box, spec.board, spec.layouts)[2] for box, _ in
                 drawn_parts(spec, "player-board", RINGS_DRAWER, area, board_style(spec))), default=area.width / 2)
 
 
@@ -187,9 +194,10 @@ def draw_board_rings(canvas, box, row, face, element) -> None:
     """The rings, the straight lines through their centre and every spot (row: board, labels, the
     shapes' names as printed), as large as the box allows: the rings in the element's stroke, each
     spot a layout (board-spot, over board-crossing where a straight line crosses its ring) in a
-    square as wide as the board's spot_mm, in the element's colours and sizes."""
+    square as wide as the board's spot_mm, and the centre (board-centre) in one more, in the
+    element's colours and sizes."""
     board, style = row["board"], drawer_style(face, element, row)
-    centre = ring_centre(box, board, style)
+    centre = ring_centre(box, board, face.layouts)
     cx, cy, half = centre
     spot_r = board.spot_mm / 2
     outer = max((ring.radius for ring in board.rings), default=0.5) * half
@@ -201,7 +209,6 @@ def draw_board_rings(canvas, box, row, face, element) -> None:
                     width=style.line_mm * 3)
     for ring in board.rings:
         canvas.circle(cx, cy, ring.radius * half, stroke=style.line, width=style.line_mm * 1.6)
-    canvas.circle(cx, cy, style.line_mm * 4, fill=style.accent)
     labels = dict(row["labels"])
     cells = []
     for spot in board_spots(board):
@@ -212,6 +219,8 @@ def draw_board_rings(canvas, box, row, face, element) -> None:
     draw_cells(canvas, face.layouts, "board-crossing", [cell for cell, crossing in cells if crossing], style,
                element.where)
     draw_cells(canvas, face.layouts, "board-spot", [cell for cell, _ in cells], style, element.where)
+    draw_cells(canvas, face.layouts, "board-centre", [((cx - spot_r, cy - spot_r, 2 * spot_r, 2 * spot_r), {})],
+               style, element.where)
 
 
 def board_face(spec, number: int, piece_id: str):

@@ -8,7 +8,7 @@ columns; the body shrinks from the style's size towards 7 pt until the blocks fi
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from functools import partial
 
 from generator.fonts import text_width
@@ -333,7 +333,8 @@ def draw_notebook(canvas, box, row, face, element) -> None:
 # Components
 # ---------------------------------------------------------------------------------------------
 
-NOTEBOOK_MOST_MM = 255.0  # a notebook grown for a translation still fits a sheet
+# A notebook grown for a translation is still one a game file may ask for: it fits a sheet.
+NOTEBOOK_MOST_MM = next(f for f in fields(Notebook) if f.name == "height_mm").metadata["maximum"]
 
 
 def rules_pages(spec) -> list[list[tuple]]:
