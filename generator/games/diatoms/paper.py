@@ -8,6 +8,7 @@ columns; the body shrinks from the style's size towards 7 pt until the blocks fi
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, fields, replace
 from functools import partial
 
@@ -164,7 +165,7 @@ def chart_cells(labels: list[str], layouts, width: float, style: Style, body: fl
     longest = max(text_width(label, body, style.body.face) for label in labels)
     label = dict(layouts.layouts["group-size"])["label"]
     room = label.box[0] if label.box else 1.0
-    return len(labels) if longest <= width / len(labels) * room else -(-len(labels) // 2)
+    return len(labels) if longest <= width / len(labels) * room else math.ceil(len(labels) / 2)
 
 
 def _draw_sizes(labels: list[str], layouts, canvas, x, y, width, style: Style, body: float) -> float:
@@ -172,7 +173,7 @@ def _draw_sizes(labels: list[str], layouts, canvas, x, y, width, style: Style, b
     whose ring splits in two), the size above the shape it gives, on one panel."""
     per_row = chart_cells(labels, layouts, width, style, body)
     cell, row_h = width / per_row, body * CHART_ROW_EMS
-    rows = -(-len(labels) // per_row)
+    rows = math.ceil(len(labels) / per_row)
     canvas.rect(x, y + body * CHART_PAD_EMS, width, row_h * rows, radius=1.0, fill=style.panel)
     in_body = replace(style, title=replace(style.title, size=body), body=replace(style.body, size=body))
     for i, (name, label) in enumerate(zip(list(SHAPES) + [None], labels)):
@@ -183,7 +184,7 @@ def _draw_sizes(labels: list[str], layouts, canvas, x, y, width, style: Style, b
 
 
 def _sizes_height(labels: list[str], layouts, width: float, style: Style, body: float) -> float:
-    rows = -(-len(labels) // chart_cells(labels, layouts, width, style, body))
+    rows = math.ceil(len(labels) / chart_cells(labels, layouts, width, style, body))
     return body * (CHART_ROW_EMS * rows + 2 * CHART_PAD_EMS)
 
 
@@ -194,7 +195,7 @@ def draw_ring_pair(canvas, box, row, face, element) -> None:
     x, y, width, height = box
     style = drawer_style(face, element, row)
     radius = height / 2
-    for side in (-1, 1):
+    for side in (-1, 1):  # apart by most of a ring's width, their rims a quarter of their radius wide
         canvas.circle(x + width / 2 + side * radius * 1.364, y + radius, radius, stroke=style.line,
                       width=radius * 0.273)
 
