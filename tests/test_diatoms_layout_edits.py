@@ -31,6 +31,20 @@ EDITS = {
     "score-pad": ("score-pad", f"table: {{fill: '{RED}'}}"),
     "player-board": ("player-board-1", f"rings: {{stroke: '{RED}'}}"),
     "field-notebook": ("field-notebook-1", f"words: {{colour: '{RED}'}}"),
+    "score-heading": ("score-pad", "player: {size_pt: 14}"),
+    "score-row": ("score-pad", "cells: {stroke_mm: 0.6}"),
+    "score-colour": ("score-pad", "mark: {size: 0.03}"),
+    "score-pairs": ("score-pad", f"spots: {{fill: '{RED}'}}"),
+    "score-ring": ("score-pad", f"rings: {{colour: '{RED}'}}"),
+    "score-judge": ("score-pad", "guide: null"),
+    "score-tie": ("score-pad", "rule: {stroke_mm: 1.5}"),
+    "score-total": ("score-pad", "label: {size_pt: 13}"),
+    "board-spot": ("player-board-1", "label: {size_pt: 9}"),
+    "board-crossing": ("player-board-1", f"halo: {{fill: '{RED}'}}"),
+    "score-note": ("score-pad", f"bullet: {{fill: '{RED}'}}"),
+    "board-centre": ("player-board-1", "dot: {size: 0.3}"),
+    "group-size": ("field-notebook-1", f"number: {{colour: '{RED}'}}"),
+    "group-size-split": ("field-notebook-1", f"rings: {{stroke: '{RED}'}}"),
 }
 
 

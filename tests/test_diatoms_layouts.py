@@ -119,14 +119,24 @@ def test_pnp_layouts_prints_the_set_with_its_comments(tmp_path):
 
 def test_the_readme_edit_builds(tmp_path):
     """The README's Diatoms edit, as written, in a copy of the game file: the judge's name at 13 pt,
-    a name line on each board."""
+    a name line on each board, the score pad's player boxes wider, and its labels still at their size."""
     [snippet] = [block for block in re.findall(r"^```yaml\n(.*?)^```", README, re.M | re.S)
                  if "guest-judge:" in block]
     game = tmp_path / "my-diatoms.yaml"
     game.write_text(DIATOMS + "\n" + snippet)
     code, _, stderr = run_pnp("build", str(game), "--out", str(tmp_path / "out"), "--only", "guest-judge", "--only", "player-board",
-                              "-q", cwd=tmp_path)
+                              "--only", "score-pad", "-q", cwd=tmp_path)
     assert code == 0, stderr
     assert (tmp_path / "out" / "diatoms" / "diatoms.pdf").is_file()
     assert text(piece(game, "guest-judge-1"), "Professor Pennate").size == pytest.approx(13 * PT)
     assert text(piece(game, "player-board-2"), "Naturalist: ____________").size == pytest.approx(7 * PT)
+
+    def player_boxes(target) -> list[float]:  # the widths of the players' score boxes, in mm, their rule's too
+        pad = drawn(piece(target, "score-pad"))
+        return [p.box[2] - p.box[0] for p in pad.paths if p.box[0] >= 0.3 * 180 and p.fill is None]
+
+    table = 180 - 2 * 6  # the pad less its 6 mm margins, 4 players
+    for target, share in ((game, 0.66), ("diatoms", 0.6)):
+        assert len(player_boxes(target)) == 4 * 13 and all(0 < width - share * table / 4 < 0.4
+                                                            for width in player_boxes(target))
+    assert text(piece(game, "score-pad"), "Pairs on the lines").size == pytest.approx(10.5 * PT)

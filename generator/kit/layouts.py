@@ -990,17 +990,23 @@ def draw_text(canvas, element: Element, text: str, box, style, colour: str, fram
     align = {"center": "centre"}.get(element.align, element.align) or \
         {0: "left", 0.5: "centre", 1: "right"}[ANCHORS[element.anchor][0]]
     pitch = size * element.leading
-    if h > 0:
-        baseline = y + (h - len(lines) * pitch) / 2 + size * 0.8
-    else:
-        cap = fonts.inked_height(CAPITALS, face)[1] * text_size(element, style, frame)
-        below = (len(lines) - 1) * pitch  # from the first baseline to the last
-        baseline = y + {0: cap, 0.5: (cap - below) / 2, 1: -below}[ANCHORS[element.anchor][1]]
+    baseline = first_baseline(element, box, size, len(lines), style, frame)
     for line, width in zip(lines, widths):
         left = x + {"left": 0.0, "centre": (w - width) / 2, "right": w - width}[align] if w > 0 else \
             x - {"left": 0.0, "centre": width / 2, "right": width}[align]
         draw_line(canvas, line, left, baseline, size, face, colour)
         baseline += pitch
+
+
+def first_baseline(element: Element, box, size: float, count: int, style, frame: Frame) -> float:
+    """Where a text of `count` lines at `size` puts its first baseline (draw_text says how)."""
+    x, y, w, h = box
+    pitch = size * element.leading
+    if h > 0:
+        return y + (h - count * pitch) / 2 + size * 0.8
+    cap = fonts.inked_height(CAPITALS, getattr(style, element.role).face)[1] * text_size(element, style, frame)
+    below = (count - 1) * pitch  # from the first baseline to the last
+    return y + {0: cap, 0.5: (cap - below) / 2, 1: -below}[ANCHORS[element.anchor][1]]
 
 
 def ink_line_size(element: Element, text: str, box, style, frame: Frame) -> float | None:
@@ -1239,6 +1245,56 @@ def _item_fields(item) -> dict:
                                                 for pair in item):
         return dict(item)
     return {"item": item}
+
+
+def draw_cells(canvas, layouts: Layouts, layout: str, cells, style, source=None) -> None:
+    """Layout `layout` of the set drawn in each cell, (box, row) pairs, as though the box were a
+    piece: its fractions are of the box, its {fields} the cell's row, its text roles `style`'s. How a
+    drawer that computes where cells go (a table's rows, a chart's columns, a board's spots) leaves
+    what sits in a cell, and where, to the layouts. `source` is what the drawing comes from after."""
+    face = Face(layouts, layout, (), style)
+    for (x, y, width, height), row in cells:
+        with canvas.saved():
+            canvas.translate(x, y)
+            for _, element in layouts.layouts[layout]:
+                if element.only_if and not getattr(style, element.only_if):
+                    continue
+                canvas.drawing_from(element.where)
+                draw_placed(canvas, Area(width, height, 0.0), element, row, face)
+    canvas.drawing_from(source)
+
+
+def stacked(layouts: Layouts, layout: str, rows, box, style, gap_mm: float = 0.0) -> list[tuple]:
+    """(box, row) of a cell of `layout` for each row, one under the other from the top of `box`, each
+    as deep as its elements reach (a text to its last baseline, a shape to the foot of its box) and
+    gap_mm more: a list whose items differ in length (notes, a card's terms) laid out as data. A
+    cell's depth is worked out, so its elements are placed down from its top in mm (`inset_mm: [0,
+    y]` and `at: [x, 0]`), across in fractions of its width; draw them with draw_cells."""
+    x, y, width, _ = box
+    cells = []
+    for row in rows:
+        depth = max((_reach(element, row, Area(width, 0.0, 0.0), style) for _, element in layouts.layouts[layout]),
+                    default=0.0) + gap_mm
+        cells.append(((x, y, width, depth), row))
+        y += depth
+    return cells
+
+
+def _reach(element: Element, row: dict, area: Area, style) -> float:
+    """How far down from its cell's top the element reaches (stacked)."""
+    frame = frame_of(element, area)
+    reach = 0.0
+    for box in boxes_of(element, area, style):
+        if element.kind == "text":
+            size, lines, _ = text_lines(element, filled(element.text, row), box, style, frame)
+            reach = max(reach, first_baseline(element, box, size, len(lines), style, frame)
+                        + (len(lines) - 1) * size * element.leading)
+        elif element.kind in ("circle", "symbol") and not (box[2] and box[3]):  # sized, not boxed: round its place
+            half = element.radius_mm or (symbol_size(element, box, frame) / 2)
+            reach = max(reach, box[1] + half)
+        else:
+            reach = max(reach, box[1] + box[3])
+    return reach
 
 
 def element_boxes(face: Face, area: Area) -> dict[str, tuple[float, float, float, float]]:

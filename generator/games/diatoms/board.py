@@ -14,9 +14,7 @@ import math
 from dataclasses import dataclass
 from typing import Literal
 
-from generator.kit.layouts import drawer_style, register_drawer
-from generator.kit.symbols import draw_symbol
-from generator.kit.text import fit_line
+from generator.kit.layouts import draw_cells, drawer_style, register_drawer
 from generator.model import Area, Component, Piece
 from generator.schema import spec_field, where
 from generator.shapes import Rect
@@ -26,7 +24,7 @@ from .faces import drawn_parts, face
 from .judges import Judges, judge_component
 from .paper import paper_sheets
 from .tiles import SHAPES
-from .rulebook import rules
+from .rulebook import COLOUR_BONUS, rules
 from .symbols import shape_symbol
 from .wording import component_title, ring_label, shape_label
 
@@ -143,9 +141,9 @@ def check_board(spec):
         yield error(where(board, "rings"), "no spot sits where a straight line crosses a ring, so no pair can score; "
                                            "start a ring's spots on a line's angle")
     reach = most_of_one_colour(spec)
-    if reach < 8:
+    if reach < COLOUR_BONUS:
         yield error(where(board, "rings"), f"a board holds at most {reach} diatoms of one colour, so the 40 points "
-                                           "for 8 of a colour can never be won; add spots, or "
+                                           f"for {COLOUR_BONUS} of a colour can never be won; add spots, or "
                                            "tokens of the shapes a colour runs short of")
 
 
@@ -153,21 +151,27 @@ def check_board(spec):
 # Drawing
 # ---------------------------------------------------------------------------------------------
 
-HALO = 3.5  # a crossing's ring, in line widths
-BOARD_SAFE_MM = 5.0
 RINGS_DRAWER = "diatoms.board-rings"
 
 
 def board_style(spec, piece_id: str = "player-board-1"):
-    return spec.style.resolve("player-board", piece=piece_id, safe_mm=BOARD_SAFE_MM)
+    return spec.style.resolve("player-board", piece=piece_id)  # its safe_mm: the style's
 
 
-def ring_centre(box, board: Board, style) -> tuple[float, float, float]:
+def spot_reach(board: Board, layouts) -> float:
+    """How far from a spot's centre what its layouts draw reaches, in mm: half its square, or as far
+    as the largest `size` of its elements (a crossing's ring, of the square's width) reaches."""
+    sizes = [element.size for name in ("board-spot", "board-crossing") for _, element in layouts.layouts[name]
+             if element.size]
+    return board.spot_mm / 2 * max([1.0] + sizes)
+
+
+def ring_centre(box, board: Board, layouts) -> tuple[float, float, float]:
     """The centre of the rings in their box and their scale (a ring of radius 1 is `half` mm): half
     the box's width, or less where the box is too low for the outer spots and their crossings' rings."""
     x, y, w, h = box
     outer = max((ring.radius for ring in board.rings), default=0.5)
-    half = min(w / 2, (h / 2 - board.spot_mm / 2 - style.line_mm * HALO) / outer)
+    half = min(w / 2, (h / 2 - spot_reach(board, layouts)) / outer)
     return x + w / 2, y + h / 2, half
 
 
@@ -175,7 +179,7 @@ def ring_scale(spec) -> float:
     """How many mm a ring of radius 1 spans on the printed board (the checks measure spots with it):
     from the box the board's layout gives the rings (the least, if it draws them twice)."""
     area = Area(spec.board.width_mm, spec.board.height_mm, 0.0)
-    return min((ring_centre(box, spec.board, style)[2] for box, style in
+    return min((ring_centre(box, spec.board, spec.layouts)[2] for box, _ in
                 drawn_parts(spec, "player-board", RINGS_DRAWER, area, board_style(spec))), default=area.width / 2)
 
 
@@ -187,11 +191,13 @@ def spot_centre(spot: Spot, centre: tuple[float, float, float]) -> tuple[float, 
 
 @register_drawer(RINGS_DRAWER)
 def draw_board_rings(canvas, box, row, face, element) -> None:
-    """The rings, the straight lines through their centre and every spot with the shape it takes
-    (row: board, labels, the shapes' names as printed), as large as the box allows: the rings in the
-    element's stroke, the spots in its fill, their labels in its colour and `role` (small)."""
+    """The rings, the straight lines through their centre and every spot (row: board, labels, the
+    shapes' names as printed), as large as the box allows: the rings in the element's stroke, each
+    spot a layout (board-spot, over board-crossing where a straight line crosses its ring) in a
+    square as wide as the board's spot_mm, and the centre (board-centre) in one more, in the
+    element's colours and sizes."""
     board, style = row["board"], drawer_style(face, element, row)
-    centre = ring_centre(box, board, style)
+    centre = ring_centre(box, board, face.layouts)
     cx, cy, half = centre
     spot_r = board.spot_mm / 2
     outer = max((ring.radius for ring in board.rings), default=0.5) * half
@@ -203,17 +209,18 @@ def draw_board_rings(canvas, box, row, face, element) -> None:
                     width=style.line_mm * 3)
     for ring in board.rings:
         canvas.circle(cx, cy, ring.radius * half, stroke=style.line, width=style.line_mm * 1.6)
-    canvas.circle(cx, cy, style.line_mm * 4, fill=style.accent)
     labels = dict(row["labels"])
+    cells = []
     for spot in board_spots(board):
         x, y = spot_centre(spot, centre)
-        if spot.crossing:  # a crossing wears a ring in the straight lines' colour
-            canvas.circle(x, y, spot_r + style.line_mm * HALO, fill=style.accent)
-        canvas.circle(x, y, spot_r, fill=style.panel, stroke=style.line, width=style.line_mm)
-        draw_symbol(canvas, shape_symbol(spot.shape), x, y - spot_r * 0.12, spot_r * 0.95, style.muted)
-        label = labels[spot.shape]
-        size = fit_line(label, style.small.size, spot_r * 1.5, style.small.face)
-        canvas.text(x, y + spot_r * 0.72, label, size, fill=style.ink, face=style.small.face, anchor="middle")
+        cells.append((((x - spot_r, y - spot_r, 2 * spot_r, 2 * spot_r),
+                       {"symbol": shape_symbol(spot.shape), "label": labels[spot.shape]}), spot.crossing))
+    # A crossing wears a ring in the straight lines' colour, under every spot (board-crossing).
+    draw_cells(canvas, face.layouts, "board-crossing", [cell for cell, crossing in cells if crossing], style,
+               element.where)
+    draw_cells(canvas, face.layouts, "board-spot", [cell for cell, _ in cells], style, element.where)
+    draw_cells(canvas, face.layouts, "board-centre", [((cx - spot_r, cy - spot_r, 2 * spot_r, 2 * spot_r), {})],
+               style, element.where)
 
 
 def board_face(spec, number: int, piece_id: str):

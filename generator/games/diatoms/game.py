@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from generator.colour_rules import MeaningColour
+from generator.kit.prose import RulesSheet
 from generator.kit.symbols import SUITS
 from generator.plugins import Game, GameSpec
 from generator.schema import Colour, where
@@ -20,7 +21,7 @@ from generator.schema import Colour, where
 from . import checks  # noqa: F401  (its rules join the book)
 from .board import Board, Judges, paper_components
 from .faces import FaceLayouts
-from .paper import Notebook, Sheet
+from .paper import Notebook
 from .pieces import piece_components
 from .rulebook import rules
 from .tiles import Setup, Tiles, Tokens
@@ -45,9 +46,9 @@ class DiatomsSpec(GameSpec):
     tokens: Tokens
     board: Board
     judges: Judges
-    score_pad: Sheet
+    score_pad: RulesSheet  # a sheet of paper, as the rules sheet is
     field_notebook: Notebook
-    rules_sheet: Sheet
+    rules_sheet: RulesSheet
 
 
 def components(spec: DiatomsSpec):

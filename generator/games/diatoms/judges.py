@@ -211,7 +211,7 @@ def judge_geometry(spec) -> PieceGeometry:
 
 
 def judge_style(spec, side: str, piece_id: str | None = None) -> Style:
-    return spec.style.resolve("guest-judge", side, piece=piece_id, safe_mm=max(judge_geometry(spec).safe_mm, 5.5))
+    return spec.style.resolve("guest-judge", side, piece=piece_id, safe_mm=judge_geometry(spec).safe_mm)
 
 
 @rules.rule("diatoms.judge-card", "a guest judge's card holds its words; its green and pink sides differ in colour")

@@ -8,38 +8,33 @@ columns; the body shrinks from the style's size towards 7 pt until the blocks fi
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+import math
+from dataclasses import dataclass, fields, replace
 from functools import partial
 
-from generator.fonts import text_width, wrap
+from generator.fonts import text_width
 from generator.canvas import PT
-from generator.kit.prose import FLOOR_PT, RULES_COLUMNS, RULES_SAFE_MM, Figure, flow, prose_size, rules_sheet_component
+from generator.kit.prose import (FLOOR_PT, RULES_COLUMNS, RULES_SAFE_MM, Figure, RulesSheet, flow, prose_size,
+                                 rules_sheet_component)
 from generator.kit.prose import rules_pages as prose_rules_pages
-from generator.kit.symbols import draw_symbol
-from generator.kit.layouts import drawer_style, register_drawer
-from generator.kit.text import centred_baseline, fit_line, fit_size, listed, measure_drawing
+from generator.kit.layouts import draw_cells, drawer_style, register_drawer, stacked
+from generator.kit.text import fit_size, listed
 from generator.model import Area, Component, Piece
 from generator.schema import spec_field
 from generator.shapes import Rect
 from generator.styles import Style
 
 from .faces import drawn_parts, face
+from .rulebook import PLAYER_COUNTS, USUAL_ROUNDS
 from .symbols import shape_symbol
 from .tiles import SHAPES
 from .wording import colour_label, component_title, ring_label, shape_label, shapes_count
 
 @dataclass(kw_only=True)
-class Sheet:
-    """A printed sheet's size: it fits A4 and Letter inside their margins with its bleed."""
+class Notebook(RulesSheet):
+    """A field notebook's sheet (a sheet of prose, as the rules sheet is, but lower) and how many print."""
 
-    width_mm: float = spec_field(180.0, positive=True, minimum=100, maximum=200)
-    height_mm: float = spec_field(250.0, positive=True, minimum=100, maximum=255)
-
-
-@dataclass(kw_only=True)
-class Notebook:
     copies: int = spec_field(4, count=True, maximum=8)
-    width_mm: float = spec_field(180.0, positive=True, minimum=100, maximum=200)
     height_mm: float = spec_field(122.0, positive=True, minimum=80, maximum=255)
 
 
@@ -64,7 +59,7 @@ def rounds_text(spec) -> str:
     """"10 rounds with 2 players; 8 rounds with 3 or 4 players"."""
     by_rounds: dict[int, list[int]] = {}
     for players in sorted(spec.players):
-        by_rounds.setdefault(spec.setup.rounds.get(players, 8), []).append(players)
+        by_rounds.setdefault(spec.setup.rounds.get(players, USUAL_ROUNDS), []).append(players)
     return "; ".join(spec.words("rules.end.rounds", rounds=rounds, players=listed(spec.words, counts, "or"))
                      for rounds, counts in by_rounds.items())
 
@@ -118,7 +113,7 @@ def rules_blocks(spec) -> list[tuple]:
         removed = spec.setup.removed.get(players, 0)
         setup_rows.append(("b", words("rules.setup.aside" if removed else "rules.setup.none-aside", players=players,
                                       removed=removed, pile=piles[players],
-                                      rounds=spec.setup.rounds.get(players, 8))))
+                                      rounds=spec.setup.rounds.get(players, USUAL_ROUNDS))))
     return [
         ("title", words("rules.title", title=spec.title)),
         ("p", words("rules.intro")),
@@ -160,40 +155,55 @@ def rules_blocks(spec) -> list[tuple]:
 # The group-size chart, a figure in the prose
 # ---------------------------------------------------------------------------------------------
 
-def sizes_per_row(labels: list[str], width: float, style: Style, body: float) -> int:
-    """Six cells in a row if the longest label fits one at the body size, else two rows of three."""
+CHART_ROW_EMS = 4.8  # a row of the chart, in body sizes: the size, the shape and the label
+CHART_PAD_EMS = 0.2  # the panel's margin above and below its rows
+
+
+def chart_cells(labels: list[str], layouts, width: float, style: Style, body: float) -> int:
+    """Cells in a row: all of them if the longest label fits the label's box in one at the body
+    size, else two rows."""
     longest = max(text_width(label, body, style.body.face) for label in labels)
-    return 6 if width / 6 >= longest * 1.1 else 3
+    label = dict(layouts.layouts["group-size"])["label"]
+    room = label.box[0] if label.box else 1.0
+    return len(labels) if longest <= width / len(labels) * room else math.ceil(len(labels) / 2)
 
 
-def _draw_sizes(labels: list[str], canvas, x, y, width, style: Style, body: float) -> float:
-    """Group size to shape: six cells, the size above the shape it gives (6: two diatoms)."""
-    per_row = sizes_per_row(labels, width, style, body)
-    cell = width / per_row
-    row_h = body * 4.8
-    canvas.rect(x, y + body * 0.2, width, row_h * (6 // per_row), radius=1.0, fill=style.panel)
+def _draw_sizes(labels: list[str], layouts, canvas, x, y, width, style: Style, body: float) -> float:
+    """Group size to shape: a cell per size (layouts group-size, and group-size-split for six,
+    whose ring splits in two), the size above the shape it gives, on one panel."""
+    per_row = chart_cells(labels, layouts, width, style, body)
+    cell, row_h = width / per_row, body * CHART_ROW_EMS
+    rows = math.ceil(len(labels) / per_row)
+    canvas.rect(x, y + body * CHART_PAD_EMS, width, row_h * rows, radius=1.0, fill=style.panel)
+    in_body = replace(style, title=replace(style.title, size=body), body=replace(style.body, size=body))
     for i, (name, label) in enumerate(zip(list(SHAPES) + [None], labels)):
-        cx = x + cell * (i % per_row + 0.5)
-        top = y + row_h * (i // per_row)
-        canvas.text(cx, top + body * 1.3, str(i + 1), body, fill=style.ink, face=style.title.face, anchor="middle")
-        if name is None:  # a whole ring splits into two groups, as the player chooses: two diatoms, any shapes
-            for dx in (-body * 0.45, body * 0.45):
-                canvas.circle(cx + dx, top + body * 2.45, body * 0.33, stroke=style.muted, width=body * 0.09)
-        else:
-            draw_symbol(canvas, shape_symbol(name), cx, top + body * 2.45, body * 1.3, style.muted)
-        size = fit_line(label, body, cell * 0.96, style.body.face)
-        canvas.text(cx, top + body * 4.45, label, size, fill=style.ink, face=style.body.face, anchor="middle")
-    return y + row_h * (6 // per_row) + body * 0.4
+        box = (x + cell * (i % per_row), y + row_h * (i // per_row), cell, row_h)
+        row = {"number": str(i + 1), "label": label, "symbol": shape_symbol(name) if name else ""}
+        draw_cells(canvas, layouts, "group-size" if name else "group-size-split", [(box, row)], in_body)
+    return y + _sizes_height(labels, layouts, width, style, body)
 
 
-def _sizes_height(labels: list[str], width: float, style: Style, body: float) -> float:
-    return body * 4.8 * (6 // sizes_per_row(labels, width, style, body)) + body * 0.4
+def _sizes_height(labels: list[str], layouts, width: float, style: Style, body: float) -> float:
+    rows = math.ceil(len(labels) / chart_cells(labels, layouts, width, style, body))
+    return body * (CHART_ROW_EMS * rows + 2 * CHART_PAD_EMS)
+
+
+@register_drawer("diatoms.ring-pair")
+def draw_ring_pair(canvas, box, row, face, element) -> None:
+    """Two diatoms of any shapes, as a whole ring splits into two groups: two rings side by side, as
+    tall as the box, in the element's stroke."""
+    x, y, width, height = box
+    style = drawer_style(face, element, row)
+    radius = height / 2
+    for side in (-1, 1):  # apart by most of a ring's width, their rims a quarter of their radius wide
+        canvas.circle(x + width / 2 + side * radius * 1.364, y + radius, radius, stroke=style.line,
+                      width=radius * 0.273)
 
 
 def sizes_figure(spec) -> Figure:
     """The group-size chart, labelled in the game's words."""
     labels = [shape_label(spec, shape) for shape in SHAPES] + [spec.words("size.two")]
-    return Figure(partial(_sizes_height, labels), partial(_draw_sizes, labels))
+    return Figure(partial(_sizes_height, labels, spec.layouts), partial(_draw_sizes, labels, spec.layouts))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -223,76 +233,68 @@ def pad_notes(spec) -> tuple[str, ...]:
     return (pairs_rule(spec), count, words("pad.note.win"), words("stuck"))
 
 
-def _draw_notes(canvas, notes: tuple[str, ...], x: float, y: float, width: float, style: Style) -> float:
-    """Bulleted notes from top y; returns where they end."""
-    body = style.body
-    for note in notes:
-        lines = wrap(note, body.size, width - body.size * 1.4, body.face)
-        canvas.circle(x + body.size * 0.45, y + body.size * 0.7, body.size * 0.15, fill=style.accent)
-        y = canvas.text_block(x + body.size * 1.4, y + body.size, lines, body.size, fill=style.ink,
-                              face=body.face) - body.size + body.size * 0.45
-    return y
+def score_cells(rows: tuple, players: int, x: float, y: float, width: float, row_h: float, style: Style
+                ) -> list[tuple]:
+    """((box, row), layout) of each row of the table from top y: its label, how it scores and its
+    shade (every other row, and the total, on the panel), what its picture shows, and its players'
+    cells. A row's layout is score-<what it scores>: score-colour, score-pairs, ..., score-tie."""
+    cells = []
+    for i, (label, guide, what) in enumerate(rows):
+        shaded = what[0] == "total" or (i % 2 == 0 and what[0] != "tie")
+        row = {"label": label, "guide": guide, "shade": "panel" if shaded else "background", "players": players}
+        if what[0] == "colour":
+            row.update(fill=what[1], mark=what[2], mark_ink=style.ink_on(what[1]))
+        elif what[0] == "ring":
+            row.update(ring=what[1], rings=what[2])
+        cells.append((((x, y + i * row_h, width, row_h), row), f"score-{what[0]}"))
+    return cells
 
 
-def _draw_row_icon(canvas, what: tuple, x: float, y: float, icon: float, style: Style) -> None:
-    """The picture that starts a row, centred on (x, y): the colour with its mark, the ring among
-    the rings, two spots on a straight line for the pairs; nothing for the rest."""
-    if what[0] == "colour":
-        _, fill, mark = what
-        canvas.circle(x, y, icon / 2, fill=fill, stroke=style.line, width=style.line_mm * 0.5)
-        draw_symbol(canvas, mark, x, y, icon * 0.55, style.ink_on(fill))
-    elif what[0] == "ring":
-        _, chosen, count = what
-        for k in range(count):
-            canvas.circle(x, y, icon / 2 * (k + 1) / count, stroke=style.ink if k == chosen else style.muted,
-                          width=style.line_mm * (2.2 if k == chosen else 0.5))
-    elif what[0] == "pairs":
-        canvas.line(x - icon / 2, y, x + icon / 2, y, stroke=style.accent, width=style.line_mm * 2.5)
-        for dx in (-icon * 0.3, icon * 0.3):
-            canvas.circle(x + dx, y, icon * 0.2, fill=style.background, stroke=style.ink, width=style.line_mm)
+@register_drawer("diatoms.player-cells")
+def draw_player_cells(canvas, box, row, face, element) -> None:
+    """A cell for each player (row: players) side by side across the box, in the element's stroke."""
+    x, y, width, height = box
+    style = drawer_style(face, element, row)
+    for p in range(row["players"]):
+        canvas.rect(x + p * width / row["players"], y, width / row["players"], height, stroke=style.line,
+                    width=style.line_mm)
+
+
+@register_drawer("diatoms.ring-icon")
+def draw_ring_icon(canvas, box, row, face, element) -> None:
+    """The rings of the board as the box's square holds them, the row's ring (row: ring, of rings)
+    heavier in the ink, the others in the stroke."""
+    x, y, width, height = box
+    style = drawer_style(face, element, row)
+    radius = min(width, height) / 2
+    for k in range(row["rings"]):
+        chosen = k == row["ring"]
+        canvas.circle(x + width / 2, y + height / 2, radius * (k + 1) / row["rings"],
+                      stroke=style.ink if chosen else style.line, width=style.line_mm * (4.4 if chosen else 1))
 
 
 @register_drawer("diatoms.score-table")
 def draw_score_table(canvas, box, row, face, element) -> None:
-    """The score pad's table, a row per scoring line and a column per player, filling the box above
-    its notes (row: rows, notes, player, players), in the element's colours and sizes (`role: index`
-    the labels, small their guides, body the notes; fill the shaded rows)."""
+    """The score pad's table filling the box above its notes (row: rows, notes, player, players): a
+    heading row and a row per scoring line, each a layout (score-heading, score-<what it scores>),
+    all as tall as the rows' room gives, no taller than a row of the pad's width; its notes below,
+    each a score-note, `gap_mm` after the rows and after each note. In the element's colours and
+    sizes (`role: index` the labels, small their guides, body the notes)."""
     x, top, width, height = box
     style = drawer_style(face, element, row)
-    body, small, index = style.body, style.small, style.index
-    players, rows, notes = row["players"], row["rows"], row["notes"]
-    label_w = width * 0.4
-    col_w = (width - label_w) / players
-    notes_h = measure_drawing(_draw_notes, notes, 0.0, 0.0, width, style)
-    room = top + height - notes_h - body.size * 1.5 - top
-    row_h = max(index.size + small.size * 1.6, min(room / (len(rows) + 1), width * 0.08))
-    # The heading row: a name per player.
-    player = row["player"]
-    psize = fit_line(player, index.size, label_w - 2.0, index.face)
-    canvas.text(x + 1.0, centred_baseline(player, psize, index.face, top + row_h / 2), player,
-                psize, fill=style.ink, face=index.face)
-    for p in range(players):
-        canvas.rect(x + label_w + p * col_w, top, col_w, row_h, stroke=style.line, width=style.line_mm)
-    y = top + row_h
-    for i, (label, guide, what) in enumerate(rows):
-        ruled = what[0] in ("total", "tie")  # the sums, under a heavier line
-        fill = style.panel if what[0] == "total" or (i % 2 == 0 and what[0] != "tie") else style.background
-        canvas.rect(x, y, width, row_h, fill=fill, stroke=style.line, width=style.line_mm * 0.6)
-        icon = min(row_h * 0.55, index.size * 1.6)
-        _draw_row_icon(canvas, what, x + 1.0 + icon / 2, y + row_h / 2, icon, style)
-        text_x = x + 2.5 + icon
-        face_name = style.title.face if what[0] == "total" else index.face
-        lsize = fit_line(label, index.size, label_w - icon - 3.5, face_name)
-        gsize = fit_line(guide, small.size, label_w - icon - 3.5, small.face)
-        base = y + row_h / 2 - (gsize * 1.3) / 2 + lsize * 0.36
-        canvas.text(text_x, base, label, lsize, fill=style.ink, face=face_name)
-        canvas.text(text_x, base + gsize * 1.35, guide, gsize, fill=style.muted, face=small.face)
-        for p in range(players):
-            canvas.rect(x + label_w + p * col_w, y, col_w, row_h, stroke=style.line, width=style.line_mm * 0.6)
-        if ruled:
-            canvas.line(x, y, x + width, y, stroke=style.ink, width=style.line_mm * 2)
-        y += row_h
-    _draw_notes(canvas, notes, x, y + body.size * 0.8, width, style)
+    layouts, players, rows, gap = face.layouts, row["players"], row["rows"], element.gap_mm or 0.0
+    notes = stacked(layouts, "score-note", [{"note": note} for note in row["notes"]], (x, 0.0, width, 0.0), style,
+                    gap)
+    room = height - sum(depth for (_, _, _, depth), _ in notes) - gap
+    row_h = max(style.index.size + style.small.size * 1.6, min(room / (len(rows) + 1), width * 0.08))
+    draw_cells(canvas, layouts, "score-heading", [((x, top, width, row_h), {"player": row["player"],
+                                                                             "players": players})], style,
+               element.where)
+    for cell, layout in score_cells(rows, players, x, top + row_h, width, row_h, style):
+        draw_cells(canvas, layouts, layout, [cell], style, element.where)
+    below = top + row_h * (len(rows) + 1) + gap
+    draw_cells(canvas, layouts, "score-note", [((nx, ny + below, nw, depth), note) for (nx, ny, nw, depth), note
+                                               in notes], style, element.where)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -332,8 +334,8 @@ def draw_notebook(canvas, box, row, face, element) -> None:
 # Components
 # ---------------------------------------------------------------------------------------------
 
-NOTEBOOK_MOST_MM = 255.0  # a notebook grown for a translation still fits a sheet
-NOTEBOOK_SAFE_MM = 6.0
+# A notebook grown for a translation is still one a game file may ask for: it fits a sheet.
+NOTEBOOK_MOST_MM = next(f for f in fields(Notebook) if f.name == "height_mm").metadata["maximum"]
 
 
 def rules_pages(spec) -> list[list[tuple]]:
@@ -387,7 +389,7 @@ def _notebook_overs(spec, size: Notebook) -> list[tuple[str, float]]:
 
 
 def notebook_style(spec, piece_id: str) -> Style:
-    return spec.style.resolve("field-notebook", piece=piece_id, safe_mm=NOTEBOOK_SAFE_MM)
+    return spec.style.resolve("field-notebook", piece=piece_id)  # its safe_mm: the style's
 
 
 def notebook_size(spec) -> Notebook:
@@ -405,10 +407,10 @@ def notebook_size(spec) -> Notebook:
 
 def paper_sheets(spec, judges: Component) -> list[Component]:
     pad, notebook = spec.score_pad, notebook_size(spec)
-    pad_style = spec.style.resolve("score-pad", piece="score-pad", safe_mm=6.0)
+    pad_style = spec.style.resolve("score-pad", piece="score-pad")
     score_pad = [Piece("score-pad", Rect(pad.width_mm, pad.height_mm),
                        face(spec, "score-pad", pad_style, title=spec.words("pad.title", title=spec.title),
-                            player=spec.words("pad.player"), players=max(spec.players, default=4),
+                            player=spec.words("pad.player"), players=max(spec.players, default=max(PLAYER_COUNTS)),
                             rows=pad_rows(spec), notes=pad_notes(spec)))]
     title, blocks = spec.words("notebook.title", title=spec.title), tuple(notebook_blocks(spec))
     notebooks = [Piece(piece_id, Rect(notebook.width_mm, notebook.height_mm),

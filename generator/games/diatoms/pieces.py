@@ -31,14 +31,20 @@ MARK_SIZE = 0.2  # of a triangle's side
 def mark_reach(side: float) -> float:
     """How far from a tile's corner the far edge of the marks of the six triangles round it reach,
     for tiles whose triangles have sides `side` mm: a window this wide shows those marks whole."""
-    centre = side * MARK_AT * math.cos(math.radians(30))  # from the tile's centre to a mark's centre
-    apart = math.sqrt(side ** 2 + centre ** 2 - 2 * side * centre * math.cos(math.radians(30)))
+    centre = side * MARK_AT * math.cos(math.pi / SIDES)  # from the tile's centre to a mark's centre
+    apart = math.sqrt(side ** 2 + centre ** 2 - 2 * side * centre * math.cos(math.pi / SIDES))
     return apart + side * MARK_SIZE / 2 * math.sqrt(2)  # and the mark's half-diagonal
+
+
+def corner_angle(k: int) -> float:
+    """The direction of corner k of a pointy-top hexagon from its centre, in radians on the page:
+    0 straight up, then clockwise."""
+    return -math.pi / 2 + math.tau * k / SIDES
 
 
 def hex_corner(cx: float, cy: float, radius: float, k: int) -> tuple[float, float]:
     """Corner k of a pointy-top hexagon: 0 at the top, then clockwise."""
-    angle = math.radians(-90 + 60 * k)
+    angle = corner_angle(k)
     return cx + radius * math.cos(angle), cy + radius * math.sin(angle)
 
 
@@ -143,7 +149,7 @@ def draw_lens_window(canvas, box, row, face, element) -> None:
     style = drawer_style(face, element, row)
     canvas.circle(cx, cy, window, fill=style.panel)
     for k in range(SIDES):
-        angle = math.radians(-90 + 60 * k)
+        angle = corner_angle(k)
         inner, outer = window + 1.0, window + radius * 0.12
         canvas.line(cx + inner * math.cos(angle), cy + inner * math.sin(angle),
                     cx + outer * math.cos(angle), cy + outer * math.sin(angle), stroke=style.ink,
@@ -184,7 +190,7 @@ def dish_pieces(spec) -> list[Piece]:
     pieces = []
     for colour, shape in zip(spec.colours, SHAPES):
         piece_id = f"petri-dish-{colour.name}"
-        style = spec.style.resolve("petri-dish", colour.name, piece=piece_id, safe_mm=3.0)
+        style = spec.style.resolve("petri-dish", colour.name, piece=piece_id)
         pieces.append(Piece(piece_id, Circle(DISH_MM),
                             face(spec, "petri-dish-colour", style, colour=colour.colour, mark=colour.mark,
                                  ink=style.ink_on(colour.colour), label=colour_label(spec, colour)),
