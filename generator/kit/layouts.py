@@ -1256,11 +1256,7 @@ def draw_cells(canvas, layouts: Layouts, layout: str, cells, style, source=None)
     for (x, y, width, height), row in cells:
         with canvas.saved():
             canvas.translate(x, y)
-            for _, element in layouts.layouts[layout]:
-                if element.only_if and not getattr(style, element.only_if):
-                    continue
-                canvas.drawing_from(element.where)
-                draw_placed(canvas, Area(width, height, 0.0), element, row, face)
+            face.draw_elements(canvas, Area(width, height, 0.0), layout, row)
     canvas.drawing_from(source)
 
 
