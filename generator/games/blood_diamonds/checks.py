@@ -11,7 +11,7 @@ from itertools import combinations
 from generator import fonts
 from generator.errors import InputError, Location, did_you_mean
 from generator.kit.layouts import element_boxes
-from generator.kit.prose import PAPER_ROOM_MM
+from generator.kit.prose import FLOOR_PT, PAPER_ROOM_MM
 from generator.kit.text import counted
 from generator.model import Area
 from generator.schema import where
@@ -23,9 +23,9 @@ from .paper import reference_back, reference_fits, reference_height, rules_error
 from .rulebook import (CLEARANCE_MM, MIN_DIE_FACE_MM, PLAYERS, RANKS, SHIFT_CLEAR_MM, SUIT_ROLES, SUIT_SYMBOLS, SUITS,
                        TRACK_SQUARES, WIN, rules)
 from .specs import BloodDiamondsSpec, Role, Suit, rank_name
-from .pieces import (Box, TEXT_FLOOR_PT, coin_sides, coin_styles, die_face_parts, die_style, drawn_pawns, floor_scale,
-                     pawn_parts, pawn_styles, tile_back, tile_front, tile_styles)
-from .payoff import full_payoff_chart, payoff_size, payoff_spill, payoff_style, sale_key
+from .pieces import (Box, coin_sides, coin_styles, die_face_parts, die_style, drawn_pawns, face, pawn_parts,
+                     pawn_styles, tile_back, tile_front, tile_styles)
+from .payoff import full_payoff_chart, payoff_fields, payoff_fits, payoff_size, payoff_style, sale_key
 from .track import track_squares
 
 
@@ -387,16 +387,16 @@ def check_text_fits(spec: BloodDiamondsSpec):
         if overflow > 0:
             yield error(where(spec.reference_card, "piece"),
                         f"the reference card's {side} does not fit a {card.width_mm:g} x {card.height_mm:g} mm card"
-                        f"{'' if height == card.height_mm else f', nor one {height:g} mm tall,'} at {TEXT_FLOOR_PT:g} "
+                        f"{'' if height == card.height_mm else f', nor one {height:g} mm tall,'} at {FLOOR_PT:g} "
                         f"pt ({overflow:.1f} mm over); give reference_card a larger piece (a6-card) or fewer words")
     chart = spec.payoff_chart.piece
-    style = payoff_style(spec)
-    width, height = payoff_size(spec)
-    if payoff_spill(spec, Area(width, height, 0.0), style, floor_scale(style)) > 1e-6:
+    chart_face = face(spec, "payoff-chart", payoff_style(spec), **payoff_fields(spec))
+    width, height = payoff_size(spec, chart_face)
+    if not payoff_fits(chart_face, width, height):
         grown = "" if (width, height) == (chart.width_mm, chart.height_mm) else f", nor one {width:g} x {height:g} mm"
         yield error(where(spec.payoff_chart, "piece"),
                     f"the payoff chart does not fit a {chart.width_mm:g} x {chart.height_mm:g} mm card{grown} at "
-                    f"{TEXT_FLOOR_PT:g} pt; give payoff_chart a larger piece (poker-card) or fewer words")
+                    f"{FLOOR_PT:g} pt; give payoff_chart a larger piece (poker-card) or fewer words")
     yield from rules_errors(spec)
 
 

@@ -25,7 +25,7 @@ from .specs import BloodDiamondsSpec, rank_name
 from . import faces  # noqa: F401  (registers the drawers the layouts place)
 from .pieces import (coin_sides, coin_styles, die_net, die_style, drawn_pawns, face, pawn_name, pawn_shape,
                      pawn_styles, suit_row, tile_back, tile_front, tile_styles)
-from .payoff import draw_payoff_chart, payoff_size, payoff_style
+from .payoff import payoff_fields, payoff_size, payoff_style
 from .track import draw_score_track, track_size, track_style
 
 
@@ -74,13 +74,12 @@ def components(spec: BloodDiamondsSpec) -> list[Component]:
                                                     width_mm=drawn.width_mm, height_mm=drawn.height_mm,
                                                     base_mm=drawn.base_mm, **own)))
     words = words_of(spec)
-    chart = spec.payoff_chart
-    chart_size = payoff_size(spec)
+    chart, chart_fields = spec.payoff_chart, payoff_fields(spec)
+    chart_size = payoff_size(spec, face(spec, "payoff-chart", payoff_style(spec), **chart_fields))
     chart_shape = chart.piece.rect() if chart_size == (chart.piece.width_mm, chart.piece.height_mm) else \
         Rect(*chart_size, chart.piece.corner_radius_mm)
-    chart_sheet = partial(draw_payoff_chart, spec=spec)
     charts = [Piece(f"payoff-chart-{n}", chart_shape,
-                    face(spec, "payoff-chart", payoff_style(spec, f"payoff-chart-{n}"), sheet=chart_sheet))
+                    face(spec, "payoff-chart", payoff_style(spec, f"payoff-chart-{n}"), **chart_fields))
               for n in range(1, chart.copies + 1)]
     track = [Piece("score-track", Rect(*track_size(spec.score_track, spec.dice, track_style(spec))),
                    face(spec, "score-track", track_style(spec),

@@ -13,7 +13,6 @@ from generator.fonts import text_width
 from generator.kit.nets import FlatNet, cube_net, unfold
 from generator.kit.prose import FLOOR_PT
 from generator.kit.layouts import Face
-from generator.kit.text import fit_size
 from generator.schema import where
 from generator.shapes import Rect
 from generator.styles import Style
@@ -29,7 +28,6 @@ from .specs import BloodDiamondsSpec, Dice, Pawns, Suit, rank_name
 # ---------------------------------------------------------------------------------------------
 
 RANK_GLYPHS = "A2345"  # every rank drawn as a glyph: they share one size, so a set reads evenly
-TEXT_FLOOR_PT = FLOOR_PT  # the smallest text the payoff chart shrinks to: legible at the table
 
 
 def draw_rank(canvas: Canvas, rank: str, cx: float, cy: float, height: float, colour: str, face: str,
@@ -59,17 +57,6 @@ def rank_box(rank: str, cx: float, cy: float, height: float, face: str) -> Box:
 def rank_aspect(face: str) -> float:
     """How wide the widest rank glyph is for its height, in this face."""
     return max(text_width(glyph, 1.0, face) for glyph in RANK_GLYPHS) / fonts.inked_height(RANK_GLYPHS, face)[1]
-
-
-def floor_scale(style: Style) -> float:
-    """How far a card may shrink its text: until its smaller text role reaches TEXT_FLOOR_PT (text that
-    starts smaller than that is never shrunk)."""
-    return min(1.0, TEXT_FLOOR_PT * PT / min(style.body.size, style.small.size))
-
-
-def fitted_scale(spill, floor: float) -> float:
-    """The largest scale of the text, from 1 down to `floor`, at which `spill(scale)` is 0 or less."""
-    return fit_size(spill, 0.0, start=1.0, floor=floor)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -165,7 +152,7 @@ def drawn_pawns(spec: BloodDiamondsSpec) -> Pawns:
     """The pawns as drawn: the file's, or, printing a chosen words file, wider (up to MAX_GROWTH times) so
     that every suit's name fits its label at 7 pt; a long translated name widens the pawn rather than
     print too small."""
-    pawns, floor = spec.pawns, TEXT_FLOOR_PT * PT
+    pawns, floor = spec.pawns, FLOOR_PT * PT
     need = pawns.width_mm
     for suit in spec.suits:
         for _, style in pawn_styles(spec, suit):
