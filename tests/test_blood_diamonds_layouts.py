@@ -95,7 +95,7 @@ def test_the_reference_cards_words_resized_and_the_payoff_charts_title_moved(tmp
 
 
 def test_the_score_tracks_title_restyled(tmp_path, bundled):
-    changed = pieces_of(game_with(tmp_path, "  score-track:\n    track: {role: title, size_pt: 18}\n"))
+    changed = pieces_of(game_with(tmp_path, "  score-track:\n    title: {size_pt: 18}\n"))
     title = lambda piece: texts(piece)["Score track"]  # noqa: E731
     assert title(bundled["score-track"]).size == pytest.approx(14 * PT)
     assert title(changed["score-track"]).size == pytest.approx(18 * PT)

@@ -81,9 +81,11 @@ def components(spec: BloodDiamondsSpec) -> list[Component]:
     charts = [Piece(f"payoff-chart-{n}", chart_shape,
                     face(spec, "payoff-chart", payoff_style(spec, f"payoff-chart-{n}"), **chart_fields))
               for n in range(1, chart.copies + 1)]
-    track = [Piece("score-track", Rect(*track_size(spec.score_track, spec.dice, track_style(spec))),
-                   face(spec, "score-track", track_style(spec),
-                        sheet=partial(draw_score_track, track=spec.score_track, dice=spec.dice, words=words)))]
+    dice_count = len(spec.suits)  # a die per suit
+    track = [Piece("score-track", Rect(*track_size(spec.score_track, spec.dice, dice_count, track_style(spec))),
+                   face(spec, "score-track", track_style(spec), title=words("track.title"),
+                        sheet=partial(draw_score_track, track=spec.score_track, dice=spec.dice, dice_count=dice_count,
+                                      words=words)))]
     return [
         # Dealt round the suits, so each sheet holds a few of every suit: a sheet's duplex shift marks
         # its backs alike, and a suit gathered on one sheet would tell which tile is coming.

@@ -75,8 +75,9 @@ def full_payoff_chart() -> tuple[tuple[str, ...], ...]:
     """Every distinct sale, freshly enumerated: the null and the ace alone and with others, then
     every set of the numbered coins 2-5, smallest first (the order of the rulebook's Table 2)."""
     rows = [("null",), ("null", MORE), ("ace",), ("ace", MORE)]
-    for size in range(1, 5):
-        rows += [tuple(str(v) for v in combo) for combo in combinations((2, 3, 4, 5), size)]
+    numbered = [rank for rank in RANKS if rank.isdigit()]
+    for size in range(1, len(numbered) + 1):
+        rows += list(combinations(numbered, size))
     return tuple(rows)
 
 
