@@ -169,3 +169,38 @@ def test_bleed_with_a_box_runs_on_into_the_bleed_only_where_it_meets_the_trim():
     assert list(boxes_of(element, Area(40.0, 40.0, 3.0))) == [(-3.0, -3.0, 46.0, 13.0)]
     whole = Element(rect=True, bleed=True)
     assert list(boxes_of(whole, Area(40.0, 40.0, 3.0))) == [(-3.0, -3.0, 46.0, 46.0)]
+
+
+def widths(found, colour: str | None = None) -> list[float]:
+    """The widths of the lines a face strokes (in `colour`, if given)."""
+    return [style.width for call, *rest in drawn(found).calls if call == "path"
+            for style in rest[1:] if style.stroke and (colour is None or style.stroke == colour)]
+
+
+@pytest.mark.parametrize("layout, element, width, piece_id", [
+    ("pyramid", "folds", 2.4, "pyramid-large-red-1"),          # the tint's band down each fold
+    ("movement-front", "star", 0.8, "movement-red-3"),         # the arrows of the move
+    ("board-quadrant", "squares", 2.0, "board-quadrant-1"),    # the territory's edge along the seams
+])
+def test_a_drawers_stroke_mm_is_the_game_files(tmp_path, layout, element, width, piece_id):
+    """The line widths the drawers of Diamond Mine draw with come from their elements' stroke_mm."""
+    changed = piece(game_with(tmp_path, f"  {layout}:\n    {element}: {{stroke_mm: {width}}}\n"), piece_id)
+    assert width in widths(changed) and width not in widths(piece("diamond_mine", piece_id))
+
+
+def test_the_nets_stripes_pitch_and_the_folds_band_from_the_layout(tmp_path):
+    """Stripes are drawn step_mm apart (none without it); the folds' band is its own element, left out with null."""
+    from generator.games.diamond_mine.pyramids import draw_stripes
+    from generator.recording import Recording
+    from generator.canvas import Canvas
+
+    def stripes(pitch: float) -> int:
+        recording = Recording()
+        draw_stripes(Canvas(recording), (0.0, 0.0, 20.0, 20.0), "#000000", pitch, 0.2)
+        return sum(call[0] == "path" for call in recording.calls)
+
+    assert stripes(2.5) == 16 and stripes(5.0) == 8  # across a 20 x 20 box and its height, every pitch
+    tint = dict(piece("diamond_mine", "pyramid-large-red-1").front.row)["tint"]
+    folded = piece("diamond_mine", "pyramid-large-red-1")
+    unfolded = piece(game_with(tmp_path, "  pyramid:\n    folds: null\n"), "pyramid-large-red-1")
+    assert widths(folded, tint) and not widths(unfolded, tint)
