@@ -77,9 +77,9 @@ def test_a_coins_value_side_recoloured_and_a_tile_backs_dots_left_out(tmp_path, 
     assert len(circles(bundled["tile-hearts-3"])) == 4 and circles(changed["tile-hearts-3"]) == []
 
 
-def test_an_element_added_to_the_die_and_the_pawns_panels_left_out(tmp_path, bundled):
+def test_an_element_added_to_the_die_and_the_pawns_names_left_out(tmp_path, bundled):
     changed = pieces_of(game_with(tmp_path, "  die:\n    note: {text: '{suit}', at: [0.9, 0.05], role: small}\n"
-                                            "  pawn:\n    panels: null\n"))
+                                            "  pawn:\n    name: null\n"))
     assert "hearts" in texts(changed["die-hearts"]) and "hearts" not in texts(bundled["die-hearts"])
     assert texts(bundled["pawn-hearts"]) and texts(changed["pawn-hearts"]) == {}
 
@@ -140,7 +140,7 @@ EDITS = {
     "coin-suit": ("symbol: {colour: '#123456'}", "coin-hearts-3", "front"),
     "coin-value": ("rank: {colour: '#123456'}", "coin-hearts-3", "back"),
     "die": ("faces: {colour: '#123456'}", "die-hearts", "front"),
-    "pawn": ("panels: {colour: '#123456'}", "pawn-hearts", "front"),
+    "pawn": ("name: {colour: '#123456'}", "pawn-hearts", "front"),
     "reference-front": ("words: {colour: '#123456'}", "reference-card-1", "front"),
     "reference-back": ("words: {colour: '#123456'}", "reference-card-1", "back"),
     "score-track": ("track: {colour: '#123456'}", "score-track", "front"),
@@ -190,6 +190,17 @@ def test_the_payoff_chart_grows_for_a_long_heading(tmp_path):
     (width, height), = {(chart.width, chart.height) for chart in charts}
     assert 63.5 < width < 63.5 * 1.5 and width == int(width) and height == 88.9  # wider by whole mm, as tall
     assert "Swindler pays" in texts(charts[0])
+
+
+def test_the_pawns_name_resized_and_its_label_moved_onto_its_disc_is_refused(tmp_path, bundled):
+    """A pawn's parts are elements: the name's size is the file's, and the layout rule reads where they stand."""
+    resized = pieces_of(game_with(tmp_path, "  pawn:\n    name: {size_pt: 7.25}\n"))["pawn-hearts"]
+    names = [text for text in drawn(resized).texts if text.text == "Hearts"]
+    assert len(names) == 2 and all(text.size == pytest.approx(7.25 * PT) for text in names)  # both panels
+    assert all(text.size == pytest.approx(7.5 * PT) for text in drawn(bundled["pawn-hearts"]).texts)
+    moved = game_with(tmp_path, "  pawn:\n    label: {at: [0.5, 0.75]}\n")
+    code, _, err = run_pnp("validate", str(moved), cwd=tmp_path)
+    assert code != 0 and "pawn-sun: its disc and its label overlap" in err, err
 
 
 def test_the_coins_rank_sized_by_size_pt_and_the_tiles_symbol_moved(tmp_path, bundled):

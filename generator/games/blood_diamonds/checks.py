@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import replace
 from functools import wraps
 from itertools import combinations
 
 from generator import fonts
 from generator.errors import InputError, Location, did_you_mean
-from generator.kit.layouts import element_boxes
+from generator.kit.layouts import Layouts, element_boxes
 from generator.kit.prose import FLOOR_PT, PAPER_ROOM_MM
 from generator.kit.text import counted
 from generator.model import Area
@@ -23,7 +24,7 @@ from .paper import reference_back, reference_fits, reference_height, rules_error
 from .rulebook import (CLEARANCE_MM, MIN_DIE_FACE_MM, PLAYERS, RANKS, SHIFT_CLEAR_MM, SUIT_ROLES, SUIT_SYMBOLS, SUITS,
                        TRACK_SQUARES, WIN, rules)
 from .specs import BloodDiamondsSpec, Role, Suit, rank_name
-from .pieces import (Box, coin_sides, coin_styles, die_face_parts, die_style, drawn_pawns, face, pawn_parts,
+from .pieces import (Box, coin_sides, coin_styles, die_face_parts, die_style, drawn_pawns, face, pawn_face,
                      pawn_styles, tile_back, tile_front, tile_styles)
 from .payoff import full_payoff_chart, payoff_fields, payoff_fits, payoff_size, payoff_style, sale_key
 from .track import track_squares
@@ -418,9 +419,13 @@ def clash(parts: dict[str, Box], field: Box, edge: str) -> str | None:
         if right < left or bottom < top or _outside((left, top, right, bottom), field):
             return f"its {name} reaches past {edge}"
     for (a, box_a), (b, box_b) in combinations(parts.items(), 2):
-        if _overlap(box_a, box_b):
-            return f"its {a} and its {b} overlap"
+        if _overlap(box_a, box_b) and not _within(box_a, box_b) and not _within(box_b, box_a):
+            return f"its {a} and its {b} overlap"  # a part wholly on another (a symbol on its disc) stands on it
     return None
+
+
+def _within(part: Box, ground: Box) -> bool:
+    return not _outside(part, ground)
 
 
 def inked(face, width: float, height: float) -> tuple[dict[str, Box], dict[str, Box]]:
@@ -432,7 +437,7 @@ def inked(face, width: float, height: float) -> tuple[dict[str, Box], dict[str, 
     return parts, frames
 
 
-FRAME_DRAWERS = ("blood_diamonds.frame", "blood_diamonds.ring")
+FRAME_DRAWERS = ("blood_diamonds.frame", "blood_diamonds.ring", "blood_diamonds.pawn-panels")  # grounds, not parts
 
 
 def tile_clash(face, width: float, height: float, style: Style) -> str | None:
@@ -444,6 +449,18 @@ def tile_clash(face, width: float, height: float, style: Style) -> str | None:
         left, top = max(left, frame_left + line), max(top, frame_top + line)
         right, bottom = min(right, frame_right - line), min(bottom, frame_bottom - line)
     return clash(parts, (left, top, right, bottom), "the frame")
+
+
+def pawn_clash(face, pawns) -> str | None:
+    """Whether the parts on a pawn's upright panel (the lower) overlap, or leave it: its elements drawn
+    once, the turned copies on the upper panel being the same parts."""
+    layouts = face.layouts
+    once = [(name, replace(element, head_to_head=False)) for name, element in layouts.layouts[face.layout]]
+    upright = replace(face, layouts=Layouts({**layouts.layouts, face.layout: once}, layouts.backgrounds,
+                                            layouts.palette, layouts.reader))
+    parts, _ = inked(upright, pawns.width_mm, 2 * (pawns.height_mm + pawns.base_mm))
+    low, high = pawns.base_mm + pawns.height_mm, pawns.base_mm + 2 * pawns.height_mm
+    return clash(parts, (0, low, pawns.width_mm, high), "the panel")
 
 
 def coin_clash(sides, width: float, style: Style) -> str | None:
@@ -478,9 +495,8 @@ def layout_clashes(spec: BloodDiamondsSpec):
         faces = (clash(die_face_parts(f, style, rank_name(rank)), (0, 0, f, f), "the face") for rank in spec.dice.faces)
         yield "die", piece_id, next(filter(None, faces), None)
         pawns = drawn_pawns(spec)
-        panel = (0, 0, pawns.width_mm, pawns.height_mm)
         for piece_id, style in pawn_styles(spec, suit):
-            yield "pawn", piece_id, clash(pawn_parts(pawns, style), panel, "the panel")
+            yield "pawn", piece_id, pawn_clash(pawn_face(spec, suit, style, pawns), pawns)
 
 
 LAYOUT_FIX = {
@@ -489,7 +505,8 @@ LAYOUT_FIX = {
     "coin": ("coins", "piece", "give the coins more room, no ring (frame: false), or smaller parts in layouts.coin-suit "
                                "and coin-value (pnp layouts blood_diamonds)"),
     "die": ("dice", "face_mm", "give the die faces more room, or the die style a smaller safe_mm"),
-    "pawn": ("pawns", "height_mm", "make the pawns taller, or the pawn style's title size smaller"),
+    "pawn": ("pawns", "height_mm", "make the pawns taller, the pawn style's title size smaller, or move the part in "
+                                   "layouts.pawn (pnp layouts blood_diamonds)"),
 }
 
 # Tiles and coins are printed on both sides, and a duplex printer lays a back 1-2 mm off its front: a

@@ -23,7 +23,7 @@ from .paper import reference_component, rules_component
 from .rulebook import rules
 from .specs import BloodDiamondsSpec, rank_name
 from . import faces  # noqa: F401  (registers the drawers the layouts place)
-from .pieces import (coin_sides, coin_styles, die_net, die_style, drawn_pawns, face, pawn_name, pawn_shape,
+from .pieces import (coin_sides, coin_styles, die_net, die_style, drawn_pawns, face, pawn_face, pawn_shape,
                      pawn_styles, suit_row, tile_back, tile_front, tile_styles)
 from .payoff import payoff_fields, payoff_size, payoff_style
 from .track import draw_score_track, track_size, track_style
@@ -70,9 +70,7 @@ def components(spec: BloodDiamondsSpec) -> list[Component]:
                           face(spec, "die", style, net=corners, face_mm=spec.dice.face_mm,
                                ranks=tuple(map(rank_name, spec.dice.faces)), **own)))
         for piece_id, style in pawn_styles(spec, suit):
-            pawns.append(Piece(piece_id, pawn, face(spec, "pawn", style, name=pawn_name(spec, suit),
-                                                    width_mm=drawn.width_mm, height_mm=drawn.height_mm,
-                                                    base_mm=drawn.base_mm, **own)))
+            pawns.append(Piece(piece_id, pawn, pawn_face(spec, suit, style, drawn)))
     words = words_of(spec)
     chart, chart_fields = spec.payoff_chart, payoff_fields(spec)
     chart_size = payoff_size(spec, face(spec, "payoff-chart", payoff_style(spec), **chart_fields))
