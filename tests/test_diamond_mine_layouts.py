@@ -4,6 +4,7 @@ repeated patterns, a box run on into the bleed)."""
 
 from __future__ import annotations
 
+import math
 import re
 from pathlib import Path
 
@@ -186,6 +187,24 @@ def test_a_drawers_stroke_mm_is_the_game_files(tmp_path, layout, element, width,
     """The line widths the drawers of Diamond Mine draw with come from their elements' stroke_mm."""
     changed = piece(game_with(tmp_path, f"  {layout}:\n    {element}: {{stroke_mm: {width}}}\n"), piece_id)
     assert width in widths(changed) and width not in widths(piece("diamond_mine", piece_id))
+
+
+def test_the_arrowheads_of_a_move_are_no_longer_than_the_stars_size_mm(tmp_path):
+    """An arrowhead is a filled triangle at each of the eight arrows' tips, size_mm long at most."""
+    def heads(found) -> list[float]:
+        """The lengths of the ink triangles the star draws, its arrowheads (tip to the middle of the base)."""
+        found_heads = []
+        for call, *rest in drawn(found).calls:
+            if call == "path" and rest[1].fill == found.front.style.ink and rest[1].stroke is None \
+                    and len(rest[0].commands) == 4:
+                (_, *tip), (_, *left), (_, *right), _ = rest[0].commands
+                found_heads.append(math.dist(tip, ((left[0] + right[0]) / 2, (left[1] + right[1]) / 2)))
+        return found_heads
+
+    before = piece("diamond_mine", "movement-red-A")
+    after = piece(game_with(tmp_path, "  movement-front:\n    star: {size_mm: 1.2}\n"), "movement-red-A")
+    assert len(heads(before)) == len(heads(after)) == 8
+    assert max(heads(after)) == pytest.approx(1.2) and min(heads(before)) > 1.2
 
 
 def test_the_nets_stripes_pitch_and_the_folds_band_from_the_layout(tmp_path):

@@ -32,7 +32,6 @@ class MovementCards:
 
 DIRECTIONS = [(dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy]
 PAWN = ((-0.26, 0.24), (0.0, -0.3), (0.26, 0.24))  # a pyramid seen from the side, in cells
-ARROW_MOST_MM = 2.4  # an arrow's head: half a cell, but no larger on a large card
 ARROW_OFF = 0.3  # an arrow starts this far from the pawn's centre and ends this far into its square, in cells
 
 
@@ -40,7 +39,7 @@ ARROW_OFF = 0.3  # an arrow starts this far from the pawn's centre and ends this
 def draw_moves(canvas, box, row: dict, face, element) -> None:
     """The move as a star filling the box: a patch of board round the pawn, the squares of the eight
     straight lines (rows, columns and diagonals) shaded, and an arrow along each line into the square
-    `moves` away, stroke_mm wide."""
+    `moves` away, stroke_mm wide, its head half a cell long but no longer than size_mm (on a large card)."""
     x, y, w, h = box
     style, moves, colour = face.style, int(row["moves"]), face.colour(row["colour"])
     cx, cy, across = x + w / 2, y + h / 2, min(w, h)
@@ -53,7 +52,7 @@ def draw_moves(canvas, box, row: dict, face, element) -> None:
             on_line = (dx or dy) and (dx == 0 or dy == 0 or abs(dx) == abs(dy))
             canvas.rect(x0 + col * cell, y0 + row_ * cell, cell, cell, fill=style.panel if on_line else style.background,
                         stroke=style.line, width=style.line_mm * 0.5)
-    head = min(cell * 0.5, ARROW_MOST_MM)
+    head = min(cell * 0.5, element.size_mm or cell)
     for dx, dy in DIRECTIONS:
         length = math.hypot(dx, dy)
         ux, uy = dx / length, dy / length
