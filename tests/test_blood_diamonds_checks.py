@@ -204,7 +204,7 @@ CLASHES = [
     ("a coin ring through the symbol", ("style.components.coin.frame=true", "style.components.coin.border_mm=9"),
      "coin-sun-null: its symbol reaches over the ring"),
     ("squat pawns", ("pawns.height_mm=3",), "pawn-sun: its name reaches past the panel"),
-    ("a pawn label larger than the pawn", ("style.components.pawn.title.size=30",), "pawn-sun: its name reaches past the panel"),
+    ("a pawn name larger than its label", ("style.components.pawn.title.size=30",), "pawn-sun: its label and its name overlap"),
 ]
 
 

@@ -77,16 +77,16 @@ def test_a_coins_value_side_recoloured_and_a_tile_backs_dots_left_out(tmp_path, 
     assert len(circles(bundled["tile-hearts-3"])) == 4 and circles(changed["tile-hearts-3"]) == []
 
 
-def test_an_element_added_to_the_die_and_the_pawns_panels_left_out(tmp_path, bundled):
+def test_an_element_added_to_the_die_and_the_pawns_names_left_out(tmp_path, bundled):
     changed = pieces_of(game_with(tmp_path, "  die:\n    note: {text: '{suit}', at: [0.9, 0.05], role: small}\n"
-                                            "  pawn:\n    panels: null\n"))
+                                            "  pawn:\n    name: null\n"))
     assert "hearts" in texts(changed["die-hearts"]) and "hearts" not in texts(bundled["die-hearts"])
     assert texts(bundled["pawn-hearts"]) and texts(changed["pawn-hearts"]) == {}
 
 
-def test_the_reference_cards_words_and_the_payoff_chart_resized_and_moved(tmp_path, bundled):
+def test_the_reference_cards_words_resized_and_the_payoff_charts_title_moved(tmp_path, bundled):
     changed = pieces_of(game_with(tmp_path, "  reference-back:\n    words: {scale: 0.85}\n"
-                                            "  payoff-chart:\n    chart: {at: [0.5, 0.55]}\n"))
+                                            "  payoff-chart:\n    title: {at: [0.129466, 0.106494]}\n"))
     sizes = lambda piece: max(text.size for text in drawn(piece, "back").texts)  # noqa: E731
     assert sizes(changed["reference-card-1"]) == pytest.approx(sizes(bundled["reference-card-1"]) * 0.85)
     title = lambda piece: texts(piece)["Diamond sales"]  # noqa: E731
@@ -95,7 +95,7 @@ def test_the_reference_cards_words_and_the_payoff_chart_resized_and_moved(tmp_pa
 
 
 def test_the_score_tracks_title_restyled(tmp_path, bundled):
-    changed = pieces_of(game_with(tmp_path, "  score-track:\n    track: {role: title, size_pt: 18}\n"))
+    changed = pieces_of(game_with(tmp_path, "  score-track:\n    title: {size_pt: 18}\n"))
     title = lambda piece: texts(piece)["Score track"]  # noqa: E731
     assert title(bundled["score-track"]).size == pytest.approx(14 * PT)
     assert title(changed["score-track"]).size == pytest.approx(18 * PT)
@@ -123,6 +123,7 @@ def test_the_readme_edit_builds_as_shown(tmp_path):
     path.write_text(GAME + "\n" + block, encoding="utf-8")
     pieces = pieces_of(path)
     assert texts(pieces["tile-hearts-3"])["Holy Site"].size == pytest.approx(10 * PT)
+    assert texts(pieces["payoff-chart-1"])["Diamond sales"].size == pytest.approx(11 * PT)
     code, _, err = run_pnp("build", str(path), "--out", str(tmp_path / "out"), "-q", cwd=tmp_path)
     assert code == 0, err
 
@@ -139,11 +140,11 @@ EDITS = {
     "coin-suit": ("symbol: {colour: '#123456'}", "coin-hearts-3", "front"),
     "coin-value": ("rank: {colour: '#123456'}", "coin-hearts-3", "back"),
     "die": ("faces: {colour: '#123456'}", "die-hearts", "front"),
-    "pawn": ("panels: {colour: '#123456'}", "pawn-hearts", "front"),
+    "pawn": ("name: {colour: '#123456'}", "pawn-hearts", "front"),
     "reference-front": ("words: {colour: '#123456'}", "reference-card-1", "front"),
     "reference-back": ("words: {colour: '#123456'}", "reference-card-1", "back"),
     "score-track": ("track: {colour: '#123456'}", "score-track", "front"),
-    "payoff-chart": ("chart: {colour: '#123456'}", "payoff-chart-1", "front"),
+    "payoff-chart": ("rows: {colour: '#123456'}", "payoff-chart-1", "front"),
 }
 
 
@@ -165,6 +166,41 @@ def test_an_element_left_out_draws_less(tmp_path, bundled, layout, element):
     changed = pieces_of(game_with(tmp_path, f"  {layout}:\n    {element}: null\n"))[piece_id]
     before, after = drawn(bundled[piece_id], side), drawn(changed, side)
     assert len(after.paths) + len(after.texts) < len(before.paths) + len(before.texts)
+
+
+def test_the_payoff_charts_rows_restyled_and_a_column_moved_from_the_game_file(tmp_path, bundled):
+    """The chart's headings and rows are tables of the layout: a column's edge and the text size are the file's."""
+    changed = pieces_of(game_with(tmp_path, "  payoff-chart:\n    rows: {size_pt: 7.5}\n"
+                                            "    headings: {columns_at: [0.010737, 0.65, 0.989263]}\n"))
+    before, after = drawn(bundled["payoff-chart-1"]).texts, drawn(changed["payoff-chart-1"]).texts
+    cell = lambda texts, said: next(text for text in texts if text.text == said)  # noqa: E731
+    assert cell(before, "168").size == pytest.approx(7 * PT) and cell(after, "168").size == pytest.approx(7.5 * PT)
+    width = bundled["payoff-chart-1"].width * 0.905512
+    moved = cell(before, "Normal").box[2] - cell(after, "Normal").box[2]
+    assert moved == pytest.approx((0.71317 - 0.65) * width, abs=1e-3)
+    assert cell(after, "Swindler").box == cell(before, "Swindler").box
+
+
+def test_the_payoff_chart_grows_for_a_long_heading(tmp_path):
+    """A chosen words file whose heading is too long for its column at 7 pt grows the card (by half at most)."""
+    words = tmp_path / "long.yaml"
+    words.write_text('words:\n  payoff.swindler: "{swindler} pays"\n', encoding="utf-8")
+    charts = [piece for component in load_game("blood_diamonds", words=str(words)).components()
+              for piece in component.pieces if piece.id.startswith("payoff-chart")]
+    (width, height), = {(chart.width, chart.height) for chart in charts}
+    assert 63.5 < width < 63.5 * 1.5 and width == int(width) and height == 88.9  # wider by whole mm, as tall
+    assert "Swindler pays" in texts(charts[0])
+
+
+def test_the_pawns_name_resized_and_its_label_moved_onto_its_disc_is_refused(tmp_path, bundled):
+    """A pawn's parts are elements: the name's size is the file's, and the layout rule reads where they stand."""
+    resized = pieces_of(game_with(tmp_path, "  pawn:\n    name: {size_pt: 7.25}\n"))["pawn-hearts"]
+    names = [text for text in drawn(resized).texts if text.text == "Hearts"]
+    assert len(names) == 2 and all(text.size == pytest.approx(7.25 * PT) for text in names)  # both panels
+    assert all(text.size == pytest.approx(7.5 * PT) for text in drawn(bundled["pawn-hearts"]).texts)
+    moved = game_with(tmp_path, "  pawn:\n    label: {at: [0.5, 0.75]}\n")
+    code, _, err = run_pnp("validate", str(moved), cwd=tmp_path)
+    assert code != 0 and "pawn-sun: its disc and its label overlap" in err, err
 
 
 def test_the_coins_rank_sized_by_size_pt_and_the_tiles_symbol_moved(tmp_path, bundled):

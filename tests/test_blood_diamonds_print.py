@@ -94,8 +94,8 @@ def test_the_tile_frame_runs_at_least_its_border_inside_the_cut(border):
 
 def test_the_start_holds_every_die():
     spec, parts = components()
-    width, height = bd_track.start_size(spec.dice)
-    columns, rows = bd_track.START_DICE
+    width, height = bd_track.start_size(spec.dice, len(spec.suits))
+    columns, rows = bd_track.start_grid(len(spec.suits))
     assert columns * rows >= len(spec.suits) == 6
     face = spec.dice.face_mm
     assert width >= columns * face + (columns + 1) * 1.0 and height >= rows * face + (rows + 1) * 1.0
@@ -112,7 +112,7 @@ def test_the_start_holds_every_die():
 
 def test_a_larger_die_grows_the_start():
     spec, _ = components("dice.face_mm=20", "score_track.square_mm=22")
-    assert bd_track.start_size(spec.dice)[0] >= 3 * 20
+    assert bd_track.start_size(spec.dice, len(spec.suits))[0] >= 3 * 20
 
 
 @pytest.fixture(scope="module")

@@ -101,6 +101,33 @@ def test_grid_track_and_polygon_elements_draw_what_they_say(game):
     assert triangles  # the polygon (three corners and a close)
 
 
+def test_a_table_draws_its_rows_from_a_field_on_its_column_edges(game):
+    """A `table` element: each row of the field a band, every other one in the fill, each cell on its
+    column's edge; text too wide for its column shrinks, and a bad column list is one error at its line."""
+    from generator.model import Area
+    from generator.recording import record_face
+
+    edited(game, "      - {id: a, name: Alpha, suit: heart}\n",
+           "      - {id: a, name: Alpha, suit: heart, prices: \"Ruby | 5\\nEmerald | 12\\nPearl | 3\"}\n")
+    edited(game, "suit: spade, count: 2}", "suit: spade, count: 2, prices: Ruby | 4}")
+    edited(game, "    corner:", "    prices: {table: \"{prices}\", at: [0.1, 0.6], anchor: top-left, box: [0.8, 0.3], "
+                                "fill: '#abcdef', leading: 4, columns_at: [0, 1], columns_align: [left, right]}\n    corner:")
+    [cards] = load_game(str(game)).components()
+    drawn = record_face(cards.pieces[0].front, Area(63.5, 88.9, 0.0))
+    cells = {text.text: text for text in drawn.texts}
+    assert [text.text for text in drawn.texts if text.text in ("Ruby", "5", "Emerald", "12", "Pearl", "3")] == \
+        ["Ruby", "5", "Emerald", "12", "Pearl", "3"]
+    assert cells["Ruby"].box[0] == pytest.approx(0.1 * 63.5, abs=0.3)  # from the left edge, rightwards
+    assert cells["12"].box[2] == pytest.approx(0.9 * 63.5, abs=0.3)  # to the right edge
+    pitch = 0.3 * 88.9 / 3
+    assert cells["Emerald"].box[1] - cells["Ruby"].box[1] == pytest.approx(pitch, abs=0.3)
+    stripes = [path for path in drawn.paths if path.fill == "#abcdef"]
+    assert len(stripes) == 1 and stripes[0].box[1] == pytest.approx(0.6 * 88.9 + pitch, abs=1e-6)
+    edited(game, "columns_at: [0, 1],", "columns_at: [0, 1, 0.5],")
+    with pytest.raises(Exception, match=r"columns_at \(3\) and columns_align \(2\)"):
+        load_game(str(game))
+
+
 def test_the_card_example_builds_thirty_cards_from_its_csv(tmp_path):
     out, fronts = example_build(tmp_path, "star-traders", "--format", "pdf,svg,cut")
     ids = [piece["id"] for piece in fronts]

@@ -106,9 +106,7 @@ def test_joining_marks_sit_in_the_border_and_make_whole_diamonds_across_each_sea
 
 
 def test_quadrants_are_numbered_in_reading_order():
-    from generator.games.diamond_mine.board import Board
-
-    found = quadrants(Board())
+    found = quadrants(shared_game("diamond_mine").spec.board)
     assert [(q.number, q.place()) for q in found] == [(1, "top-left"), (2, "top-right"), (3, "bottom-left"),
                                                       (4, "bottom-right")]
 

@@ -4,6 +4,7 @@ repeated patterns, a box run on into the bleed)."""
 
 from __future__ import annotations
 
+import math
 import re
 from pathlib import Path
 
@@ -169,3 +170,56 @@ def test_bleed_with_a_box_runs_on_into_the_bleed_only_where_it_meets_the_trim():
     assert list(boxes_of(element, Area(40.0, 40.0, 3.0))) == [(-3.0, -3.0, 46.0, 13.0)]
     whole = Element(rect=True, bleed=True)
     assert list(boxes_of(whole, Area(40.0, 40.0, 3.0))) == [(-3.0, -3.0, 46.0, 46.0)]
+
+
+def widths(found, colour: str | None = None) -> list[float]:
+    """The widths of the lines a face strokes (in `colour`, if given)."""
+    return [style.width for call, *rest in drawn(found).calls if call == "path"
+            for style in rest[1:] if style.stroke and (colour is None or style.stroke == colour)]
+
+
+@pytest.mark.parametrize("layout, element, width, piece_id", [
+    ("pyramid", "folds", 2.4, "pyramid-large-red-1"),          # the tint's band down each fold
+    ("movement-front", "star", 0.8, "movement-red-3"),         # the arrows of the move
+    ("board-quadrant", "squares", 2.0, "board-quadrant-1"),    # the territory's edge along the seams
+])
+def test_a_drawers_stroke_mm_is_the_game_files(tmp_path, layout, element, width, piece_id):
+    """The line widths the drawers of Diamond Mine draw with come from their elements' stroke_mm."""
+    changed = piece(game_with(tmp_path, f"  {layout}:\n    {element}: {{stroke_mm: {width}}}\n"), piece_id)
+    assert width in widths(changed) and width not in widths(piece("diamond_mine", piece_id))
+
+
+def test_the_arrowheads_of_a_move_are_no_longer_than_the_stars_size_mm(tmp_path):
+    """An arrowhead is a filled triangle at each of the eight arrows' tips, size_mm long at most."""
+    def heads(found) -> list[float]:
+        """The lengths of the ink triangles the star draws, its arrowheads (tip to the middle of the base)."""
+        found_heads = []
+        for call, *rest in drawn(found).calls:
+            if call == "path" and rest[1].fill == found.front.style.ink and rest[1].stroke is None \
+                    and len(rest[0].commands) == 4:
+                (_, *tip), (_, *left), (_, *right), _ = rest[0].commands
+                found_heads.append(math.dist(tip, ((left[0] + right[0]) / 2, (left[1] + right[1]) / 2)))
+        return found_heads
+
+    before = piece("diamond_mine", "movement-red-A")
+    after = piece(game_with(tmp_path, "  movement-front:\n    star: {size_mm: 1.2}\n"), "movement-red-A")
+    assert len(heads(before)) == len(heads(after)) == 8
+    assert max(heads(after)) == pytest.approx(1.2) and min(heads(before)) > 1.2
+
+
+def test_the_nets_stripes_pitch_and_the_folds_band_from_the_layout(tmp_path):
+    """Stripes are drawn step_mm apart (none without it); the folds' band is its own element, left out with null."""
+    from generator.games.diamond_mine.pyramids import draw_stripes
+    from generator.recording import Recording
+    from generator.canvas import Canvas
+
+    def stripes(pitch: float) -> int:
+        recording = Recording()
+        draw_stripes(Canvas(recording), (0.0, 0.0, 20.0, 20.0), "#000000", pitch, 0.2)
+        return sum(call[0] == "path" for call in recording.calls)
+
+    assert stripes(2.5) == 16 and stripes(5.0) == 8  # across a 20 x 20 box and its height, every pitch
+    tint = dict(piece("diamond_mine", "pyramid-large-red-1").front.row)["tint"]
+    folded = piece("diamond_mine", "pyramid-large-red-1")
+    unfolded = piece(game_with(tmp_path, "  pyramid:\n    folds: null\n"), "pyramid-large-red-1")
+    assert widths(folded, tint) and not widths(unfolded, tint)

@@ -40,8 +40,8 @@ from generator.model import Area, fill_bleed
 from generator.schema import Colour, _kind_of, build, spec_field
 from generator.yamlio import YamlMap
 
-KINDS = ("text", "symbol", "image", "rect", "circle", "line", "polygon", "grid", "track", "frame", "lattice", "draw",
-         "layout")
+KINDS = ("text", "symbol", "image", "rect", "circle", "line", "polygon", "grid", "track", "frame", "lattice", "table",
+         "draw", "layout")
 ANCHORS = {"top-left": (0, 0), "top": (0.5, 0), "top-right": (1, 0), "left": (0, 0.5), "centre": (0.5, 0.5),
            "center": (0.5, 0.5), "right": (1, 0.5), "bottom-left": (0, 1), "bottom": (0.5, 1),
            "bottom-right": (1, 1)}
@@ -96,6 +96,12 @@ class Element:
     # and its `{number}` fill its placeholders: a table whose rows come from data.
     each: str | None = None
     flow: str = "across"
+    # A table whose rows come from the piece's row: "{field}" holds a list of rows, each a list of cell
+    # texts (or a text, a line a row, " | " between cells). Each column's text keeps to its edge,
+    # `columns_at` (fractions of the box's width), standing `columns_align` of it (left: to its right).
+    table: str | None = None
+    columns_at: list[float] | None = spec_field(None, minimum=0, maximum=1)
+    columns_align: list[str] | None = None
     step: float | None = spec_field(None, positive=True, maximum=1)  # a lattice's pitch, of the piece's width
     step_mm: float | None = spec_field(None, positive=True, maximum=500)
     columns: int | None = spec_field(None, minimum=1, maximum=100)  # left out: 1, or worked out (a track's
@@ -535,6 +541,8 @@ def _check_shape(element: Element, location: Location, label: str, game: str | N
             if name is not None and "{" not in name and not is_symbol(name):
                 raise InputError(location, f'{label}: unknown symbol "{token}"{did_you_mean(name, symbol_names())}',
                                  "input.unknown-symbol")
+    if kind == "table":
+        _check_table(element, location, label)
     if kind == "draw":
         own = [name for name in DRAWERS if game and name.startswith(game + ".")]
         if element.draw not in own:
@@ -543,6 +551,21 @@ def _check_shape(element: Element, location: Location, label: str, game: str | N
     if kind == "symbol" and "{" not in element.symbol and not is_symbol(element.symbol):
         raise InputError(location, f'{label}: unknown symbol "{element.symbol}"'
                          f"{did_you_mean(element.symbol, symbol_names())}", "input.unknown-symbol")
+
+
+def _check_table(element: Element, location: Location, label: str) -> None:
+    """A table names one field, whose rows it draws, and gives each column an edge and a side of it."""
+    if not re.fullmatch(r"\{[^{}]+\}", element.table.strip()):
+        raise InputError(location, f'{label}: table is "{element.table}"; write the field that holds its rows, as '
+                         '"{rows}"', "input.element")
+    edges, aligns = element.columns_at or [], element.columns_align or []
+    if not edges or len(edges) != len(aligns):
+        raise InputError(location, f"{label}: a table gives each column an edge and a side of it: columns_at "
+                         f"({len(edges)}) and columns_align ({len(aligns)}), one each", "input.element")
+    for align in aligns:
+        if align not in ("left", "centre", "right"):
+            raise InputError(location, f'{label}: columns_align "{align}" is none of left, centre, right'
+                             f"{did_you_mean(str(align), ['left', 'centre', 'right'])}", "input.element")
 
 
 def _check_track(element: Element, location: Location, label: str) -> None:
@@ -596,7 +619,7 @@ def _symbol_token(token: str) -> str | None:
 
 def _texts(element: Element) -> list[str]:
     """The element's values that may hold placeholders."""
-    names = ("text", "symbol", "image", "colour", "fill", "stroke")
+    names = ("text", "symbol", "image", "table", "colour", "fill", "stroke")
     return [getattr(element, name) for name in names if isinstance(getattr(element, name), str)]
 
 
@@ -749,7 +772,7 @@ def _unseen(element: Element, area: Area, style) -> str | None:
     if element.at_each == [] or element.at_each_mm == []:
         return "has no points in at_each, so it draws nothing"
     for x, y, w, h in boxes_of(element, area, style):
-        if kind in ("rect", "grid", "track", "image", "lattice", "layout") and (w <= 0 or h <= 0):
+        if kind in ("rect", "grid", "track", "image", "lattice", "table", "layout") and (w <= 0 or h <= 0):
             return "has no box (or a box of no width or height), so it draws nothing; give it a box"
         if kind == "circle":
             radius = element.radius_mm or (frame.size(element) / 2 if element.size else min(w, h) / 2)
@@ -856,6 +879,8 @@ def draw_element(canvas, area: Area, element: Element, box, row: dict, face: Fac
             draw_grid(canvas, (x, y, w, h), element, fill, stroke or face.style.line, width)
         elif kind == "track":
             draw_score_track(canvas, (x, y, w, h), element, face.style, width)
+        elif kind == "table":
+            draw_table(canvas, element, table_rows(element, row), (x, y, w, h), face.style, colour, fill, frame)
         elif kind == "lattice":
             step = element.step_mm or (element.step or 0.08) * area.width
             draw_lattice(canvas, (x, y, w, h) if w and h else area.bleed_box(), area, step, stroke or colour, width)
@@ -946,6 +971,57 @@ def draw_score_track(canvas, box, element: Element, style, width: float) -> None
     top = y + (h - square * rows - start_room(track_style)) / 2
     draw_track(canvas, track_squares(columns, rows, element.first, element.path, element.last), track_style,
                left, top)
+
+
+def table_rows(element: Element, row: dict) -> list[list[str]]:
+    """A table's rows from the piece's row: its field's list of rows, or its text, a line a row."""
+    rows = row.get(element.table.strip()[1:-1], ())
+    if isinstance(rows, str):
+        rows = [line.split(" | ") for line in rows.splitlines()]
+    return [[str(cell) for cell in cells] for cells in rows]
+
+
+def table_fit(element: Element, rows: list[list[str]], box, style, frame: Frame) -> tuple[float, float, bool]:
+    """A table's text size, its rows' pitch and whether it fits: the rows spread evenly down the box,
+    `leading` text sizes apart at most; the text shrinks, down to its floor, until they are LEADING apart
+    at least and no cell of a row comes nearer the next than gap_mm, nor leaves the box across."""
+    face = getattr(style, element.role).face
+    _, _, w, h = box
+    start = text_size(element, style, frame)
+    size, floor = start, min(start, element.min_pt * PT)
+    while True:
+        pitch = min(size * element.leading, h / max(len(rows), 1))
+        fits = pitch >= size * LEADING - 1e-9 and all(_cells_fit(cells, element, w, size, face) for cells in rows)
+        if fits or size <= floor:
+            return size, pitch, fits
+        size = max(size * 0.95, floor)
+
+
+def _cells_fit(cells: list[str], element: Element, width: float, size: float, face: str) -> bool:
+    reach = 0.0  # how far right the row's ink has come, from the box's left
+    for cell, edge, align in zip(cells, element.columns_at, element.columns_align):
+        cell_width = fonts.text_width(cell, size, face)
+        left = edge * width - {"left": 0.0, "centre": 0.5, "right": 1.0}[align] * cell_width
+        if left < reach - 1e-6:
+            return False
+        reach = left + cell_width + (element.gap_mm or 0.0)
+    return reach - (element.gap_mm or 0.0) <= width + 1e-6
+
+
+def draw_table(canvas, element: Element, rows: list[list[str]], box, style, colour: str, fill: str | None,
+               frame: Frame) -> None:
+    """A table's rows, each a band of the box with its capitals centred in it, every other band in the fill."""
+    face = getattr(style, element.role).face
+    x, y, w, _ = box
+    size, pitch, _ = table_fit(element, rows, box, style, frame)
+    cap = fonts.inked_height(CAPITALS, face)[1] * size
+    for index, cells in enumerate(rows):
+        top = y + index * pitch
+        if fill and index % 2:
+            canvas.rect(x, top, w, pitch, fill=fill)
+        for cell, edge, align in zip(cells, element.columns_at, element.columns_align):
+            canvas.text(x + edge * w, top + (pitch + cap) / 2, cell, size, fill=colour, face=face,
+                        anchor={"left": "start", "centre": "middle", "right": "end"}[align])
 
 
 def text_size(element: Element, style, frame: Frame) -> float:
@@ -1291,6 +1367,26 @@ def _reach(element: Element, row: dict, area: Area, style) -> float:
         else:
             reach = max(reach, box[1] + box[3])
     return reach
+
+
+def unfitted(face: Face, area: Area) -> list[str]:
+    """The elements of a face whose words do not fit their boxes even at their floor size: a text that
+    overflows its box (an `ink` text that cannot keep to one line), a table whose rows do not fit.
+    What a piece that grows to hold a translation's words measures."""
+    row, names = dict(face.row), []
+    for name, element in face.layouts.layouts[face.layout]:
+        frame = frame_of(element, area)
+        for box in boxes_of(element, area, face.style) if element.kind in ("text", "table") else ():
+            if element.kind == "table":
+                fits = table_fit(element, table_rows(element, row), box, face.style, frame)[2]
+            elif element.ink:
+                fits = ink_line_size(element, filled(element.text, row), box, face.style, frame) is not None
+            else:
+                fits = text_fits(element, filled(element.text, row), box, face.style, area)
+            if not fits:
+                names.append(name)
+                break
+    return names
 
 
 def element_boxes(face: Face, area: Area) -> dict[str, tuple[float, float, float, float]]:

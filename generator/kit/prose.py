@@ -194,12 +194,17 @@ RULES_COLUMNS = 2
 RULES_SAFE_MM = 6.0  # the rules sheet's margin inside its trim
 
 
+# The most a sheet printed whole may measure, short side and long: it fits A4 and Letter inside their
+# margins, either way round. The rules sheet and a game's large aids (a chart, a card) keep to it.
+PAPER_ROOM_MM = (200.0, 255.0)
+
+
 @dataclass(kw_only=True)
 class RulesSheet:
     """A game file's `rules_sheet:`: the sheet its rules print on, which must fit a sheet of paper."""
 
-    width_mm: float = spec_field(180.0, positive=True, minimum=100, maximum=200)
-    height_mm: float = spec_field(250.0, positive=True, minimum=100, maximum=255)
+    width_mm: float = spec_field(180.0, positive=True, minimum=100, maximum=PAPER_ROOM_MM[0])
+    height_mm: float = spec_field(250.0, positive=True, minimum=100, maximum=PAPER_ROOM_MM[1])
 
 
 def rules_sheet_style(spec) -> Style:

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import replace
 from functools import wraps
 from itertools import combinations
 
 from generator import fonts
 from generator.errors import InputError, Location, did_you_mean
-from generator.kit.layouts import element_boxes
+from generator.kit.layouts import Layouts, element_boxes
+from generator.kit.prose import FLOOR_PT, PAPER_ROOM_MM
 from generator.kit.text import counted
 from generator.model import Area
 from generator.schema import where
@@ -19,11 +21,12 @@ from generator.validate import error
 
 from .labels import role_label, role_label_from_words, suit_label, word_place, words_of
 from .paper import reference_back, reference_fits, reference_height, rules_errors
-from .rulebook import RANKS, SUIT_ROLES, SUIT_SYMBOLS, WIN, rules
+from .rulebook import (CLEARANCE_MM, MIN_DIE_FACE_MM, PLAYERS, RANKS, SHIFT_CLEAR_MM, SUIT_ROLES, SUIT_SYMBOLS, SUITS,
+                       TRACK_SQUARES, WIN, rules)
 from .specs import BloodDiamondsSpec, Role, Suit, rank_name
-from .pieces import (Box, TEXT_FLOOR_PT, coin_sides, coin_styles, die_face_parts, die_style, drawn_pawns, floor_scale,
-                     pawn_parts, pawn_styles, tile_back, tile_front, tile_styles)
-from .payoff import full_payoff_chart, payoff_size, payoff_spill, payoff_style, sale_key
+from .pieces import (Box, coin_sides, coin_styles, die_face_parts, die_style, drawn_pawns, face, pawn_face,
+                     pawn_styles, tile_back, tile_front, tile_styles)
+from .payoff import full_payoff_chart, payoff_fields, payoff_fits, payoff_size, payoff_style, sale_key
 from .track import track_squares
 
 
@@ -72,8 +75,8 @@ def _rank_set_problems(owner, field: str, ranks: list, what: str):
 
 @rules.rule("blood_diamonds.suits", "six distinct suits: sun, moon, clubs, diamonds, hearts, spades")
 def check_suits(spec: BloodDiamondsSpec):
-    if len(spec.suits) != 6:
-        yield error(where(spec, "suits"), f"{counted(len(spec.suits), 'suit')}; a six pack has 6")
+    if len(spec.suits) != SUITS:
+        yield error(where(spec, "suits"), f"{counted(len(spec.suits), 'suit')}; a six pack has {SUITS}")
     for index, suit in enumerate(spec.suits):
         if not SUIT_NAME.match(suit.name):
             # The name also names the suit's pieces (tile-hearts-3) for --only, styles and piece files.
@@ -133,17 +136,14 @@ def check_players(spec: BloodDiamondsSpec):
         if count in spec.players[:index]:
             yield error(where(spec, f"players[{index}]"), f"{counted(count, 'player')} is listed twice; name each "
                                                           "player count once")
-        elif not 3 <= count <= 6:
-            yield error(where(spec, f"players[{index}]"), f"{counted(count, 'player')}: Blood Diamonds is for 3 to 6")
+        elif not PLAYERS[0] <= count <= PLAYERS[1]:
+            yield error(where(spec, f"players[{index}]"), f"{counted(count, 'player')}: Blood Diamonds is for "
+                                                          f"{PLAYERS[0]} to {PLAYERS[1]}")
         elif count > len(spec.suits):
             yield error(where(spec, f"players[{index}]"),
                         f"{counted(count, 'player')} but only {counted(len(spec.suits), 'suit')} to draw")
     if not spec.players:
-        yield error(where(spec), "players is empty; Blood Diamonds is for 3 to 6")
-
-
-# A card or chart must fit a sheet of A4 or Letter inside its margins, either way round, as the rules sheet must.
-SHEET_MM = (200.0, 255.0)
+        yield error(where(spec), f"players is empty; Blood Diamonds is for {PLAYERS[0]} to {PLAYERS[1]}")
 
 
 @rules.rule("blood_diamonds.sizes", "square tiles with corners that still meet, coins at most half a tile wide, die "
@@ -155,21 +155,23 @@ def check_sizes(spec: BloodDiamondsSpec):
         yield error(where(spec.tiles, "piece"), f"tiles {tile.width_mm:g} x {tile.height_mm:g} mm are not square; the "
                                                 "diamond field is laid by whole and half tile edges, so a piecepack "
                                                 "tile is square (piecepack-tile)")
-    elif tile.corner_radius_mm > tile.width_mm / 4:
+    elif tile.corner_radius_mm > (most := (tile.width_mm / 2) / 2):  # half an edge straight, the corners share the rest
         yield error(where(spec.tiles, "piece"), f"tile corners rounded {tile.corner_radius_mm:g} mm on a "
                                                 f"{tile.width_mm:g} mm tile leave its edges too short to meet along "
-                                                f"half an edge; round them {tile.width_mm / 4:g} mm at most")
+                                                f"half an edge; round them {most:g} mm at most")
     for owner, what in ((spec.reference_card, "reference card"), (spec.payoff_chart, "payoff chart")):
         size = sorted((owner.piece.width_mm, owner.piece.height_mm))
-        if size[0] > SHEET_MM[0] or size[1] > SHEET_MM[1]:
+        short, long = PAPER_ROOM_MM
+        if size[0] > short or size[1] > long:
             yield error(where(owner, "piece"), f"a {what} {owner.piece.width_mm:g} x {owner.piece.height_mm:g} mm does "
-                                               f"not fit a sheet of A4 or Letter ({SHEET_MM[0]:g} x {SHEET_MM[1]:g} mm "
+                                               f"not fit a sheet of A4 or Letter ({short:g} x {long:g} mm "
                                                "at most, either way round)")
     if coin.width_mm > tile.width_mm / 2 + 1e-9:
         yield error(where(spec.coins, "piece"),
                     f"coins {coin.width_mm:g} mm across are more than half a {tile.width_mm:g} mm tile")
-    if spec.dice.face_mm < 12.0:
-        yield error(where(spec.dice, "face_mm"), f"die faces of {spec.dice.face_mm:g} mm are too small to read; use 12 mm or more")
+    if spec.dice.face_mm < MIN_DIE_FACE_MM:
+        yield error(where(spec.dice, "face_mm"), f"die faces of {spec.dice.face_mm:g} mm are too small to read; use "
+                                                 f"{MIN_DIE_FACE_MM:g} mm or more")
     if spec.dice.tab_mm > spec.dice.face_mm / 2:
         # Folded in, the tabs on opposite edges of a face would meet in its middle and overlap.
         yield error(where(spec.dice, "tab_mm"), f"glue tabs {spec.dice.tab_mm:g} mm deep are more than half a "
@@ -185,10 +187,10 @@ def check_score_track(spec: BloodDiamondsSpec):
     track = spec.score_track
     squares = track_squares(track)
     numbers = [number for number, _, _ in squares]
-    if sorted(numbers) != list(range(100)):
+    if sorted(numbers) != list(range(TRACK_SQUARES)):
         yield error(where(track), f"the track numbers {numbers[0]} to {numbers[-1]} "
                                   f"({counted(len(numbers), 'square')}); "
-                                  "it must cover 0 to 99 exactly once")
+                                  f"it must cover 0 to {TRACK_SQUARES - 1} exactly once")
     for (n0, c0, r0), (n1, c1, r1) in zip(squares, squares[1:]):
         if abs(c0 - c1) + abs(r0 - r1) != 1:
             yield error(where(track, "path"), f"square {n1} is not next to square {n0}; use path: serpentine")
@@ -386,40 +388,44 @@ def check_text_fits(spec: BloodDiamondsSpec):
         if overflow > 0:
             yield error(where(spec.reference_card, "piece"),
                         f"the reference card's {side} does not fit a {card.width_mm:g} x {card.height_mm:g} mm card"
-                        f"{'' if height == card.height_mm else f', nor one {height:g} mm tall,'} at {TEXT_FLOOR_PT:g} "
+                        f"{'' if height == card.height_mm else f', nor one {height:g} mm tall,'} at {FLOOR_PT:g} "
                         f"pt ({overflow:.1f} mm over); give reference_card a larger piece (a6-card) or fewer words")
     chart = spec.payoff_chart.piece
-    style = payoff_style(spec)
-    width, height = payoff_size(spec)
-    if payoff_spill(spec, Area(width, height, 0.0), style, floor_scale(style)) > 1e-6:
+    chart_face = face(spec, "payoff-chart", payoff_style(spec), **payoff_fields(spec))
+    width, height = payoff_size(spec, chart_face)
+    if not payoff_fits(chart_face, width, height):
         grown = "" if (width, height) == (chart.width_mm, chart.height_mm) else f", nor one {width:g} x {height:g} mm"
         yield error(where(spec.payoff_chart, "piece"),
                     f"the payoff chart does not fit a {chart.width_mm:g} x {chart.height_mm:g} mm card{grown} at "
-                    f"{TEXT_FLOOR_PT:g} pt; give payoff_chart a larger piece (poker-card) or fewer words")
+                    f"{FLOOR_PT:g} pt; give payoff_chart a larger piece (poker-card) or fewer words")
     yield from rules_errors(spec)
 
 
-CLEARANCE = 0.05  # mm: parts that only touch do not clash
-
-
 def _overlap(a: Box, b: Box) -> bool:
-    return min(a[2], b[2]) - max(a[0], b[0]) > CLEARANCE and min(a[3], b[3]) - max(a[1], b[1]) > CLEARANCE
+    (a_left, a_top, a_right, a_bottom), (b_left, b_top, b_right, b_bottom) = a, b
+    return (min(a_right, b_right) - max(a_left, b_left) > CLEARANCE_MM
+            and min(a_bottom, b_bottom) - max(a_top, b_top) > CLEARANCE_MM)
 
 
 def _outside(part: Box, field: Box) -> bool:
-    return (part[0] < field[0] - CLEARANCE or part[1] < field[1] - CLEARANCE or part[2] > field[2] + CLEARANCE
-            or part[3] > field[3] + CLEARANCE)
+    (left, top, right, bottom), (field_left, field_top, field_right, field_bottom) = part, field
+    return (left < field_left - CLEARANCE_MM or top < field_top - CLEARANCE_MM or right > field_right + CLEARANCE_MM
+            or bottom > field_bottom + CLEARANCE_MM)
 
 
 def clash(parts: dict[str, Box], field: Box, edge: str) -> str | None:
     """The first clash on a face, in words: a part that leaves its field, or two parts that overlap."""
-    for name, box in parts.items():
-        if box[2] - box[0] < 0 or box[3] - box[1] < 0 or _outside(box, field):
+    for name, (left, top, right, bottom) in parts.items():
+        if right < left or bottom < top or _outside((left, top, right, bottom), field):
             return f"its {name} reaches past {edge}"
     for (a, box_a), (b, box_b) in combinations(parts.items(), 2):
-        if _overlap(box_a, box_b):
-            return f"its {a} and its {b} overlap"
+        if _overlap(box_a, box_b) and not _within(box_a, box_b) and not _within(box_b, box_a):
+            return f"its {a} and its {b} overlap"  # a part wholly on another (a symbol on its disc) stands on it
     return None
+
+
+def _within(part: Box, ground: Box) -> bool:
+    return not _outside(part, ground)
 
 
 def inked(face, width: float, height: float) -> tuple[dict[str, Box], dict[str, Box]]:
@@ -431,17 +437,30 @@ def inked(face, width: float, height: float) -> tuple[dict[str, Box], dict[str, 
     return parts, frames
 
 
-FRAME_DRAWERS = ("blood_diamonds.frame", "blood_diamonds.ring")
+FRAME_DRAWERS = ("blood_diamonds.frame", "blood_diamonds.ring", "blood_diamonds.pawn-panels")  # grounds, not parts
 
 
 def tile_clash(face, width: float, height: float, style: Style) -> str | None:
     """Whether a tile's parts overlap, or leave the field inside its frame (and the safe margin)."""
     parts, frames = inked(face, width, height)
-    inner = [style.safe_mm] * 2 + [width - style.safe_mm, height - style.safe_mm]
-    for frame in frames.values():  # its inner edge: the line's width inside its ink
-        inner = [max(inner[0], frame[0] + style.line_mm), max(inner[1], frame[1] + style.line_mm),
-                 min(inner[2], frame[2] - style.line_mm), min(inner[3], frame[3] - style.line_mm)]
-    return clash(parts, tuple(inner), "the frame")
+    left, top, right, bottom = style.safe_mm, style.safe_mm, width - style.safe_mm, height - style.safe_mm
+    line = style.line_mm
+    for frame_left, frame_top, frame_right, frame_bottom in frames.values():  # its inner edge: a line inside its ink
+        left, top = max(left, frame_left + line), max(top, frame_top + line)
+        right, bottom = min(right, frame_right - line), min(bottom, frame_bottom - line)
+    return clash(parts, (left, top, right, bottom), "the frame")
+
+
+def pawn_clash(face, pawns) -> str | None:
+    """Whether the parts on a pawn's upright panel (the lower) overlap, or leave it: its elements drawn
+    once, the turned copies on the upper panel being the same parts."""
+    layouts = face.layouts
+    once = [(name, replace(element, head_to_head=False)) for name, element in layouts.layouts[face.layout]]
+    upright = replace(face, layouts=Layouts({**layouts.layouts, face.layout: once}, layouts.backgrounds,
+                                            layouts.palette, layouts.reader))
+    parts, _ = inked(upright, pawns.width_mm, 2 * (pawns.height_mm + pawns.base_mm))
+    low, high = pawns.base_mm + pawns.height_mm, pawns.base_mm + 2 * pawns.height_mm
+    return clash(parts, (0, low, pawns.width_mm, high), "the panel")
 
 
 def coin_clash(sides, width: float, style: Style) -> str | None:
@@ -452,14 +471,15 @@ def coin_clash(sides, width: float, style: Style) -> str | None:
         for ring in rings.values():
             inside = (ring[2] - ring[0]) / 2 - style.line_mm
             for what, box in parts.items():
-                if farthest(box, r) > inside + CLEARANCE:
+                if farthest(box, r) > inside + CLEARANCE_MM:
                     return f"its {what} reaches over the ring" + ("" if side is None else " on its value side")
     return None
 
 
 def farthest(box: Box, r: float) -> float:
     """How far the corner of `box` farthest from a coin's centre (r, r) lies from it."""
-    return max(math.hypot(x - r, y - r) for x in (box[0], box[2]) for y in (box[1], box[3]))
+    left, top, right, bottom = box
+    return max(math.hypot(x - r, y - r) for x in (left, right) for y in (top, bottom))
 
 
 def layout_clashes(spec: BloodDiamondsSpec):
@@ -475,9 +495,8 @@ def layout_clashes(spec: BloodDiamondsSpec):
         faces = (clash(die_face_parts(f, style, rank_name(rank)), (0, 0, f, f), "the face") for rank in spec.dice.faces)
         yield "die", piece_id, next(filter(None, faces), None)
         pawns = drawn_pawns(spec)
-        panel = (0, 0, pawns.width_mm, pawns.height_mm)
         for piece_id, style in pawn_styles(spec, suit):
-            yield "pawn", piece_id, clash(pawn_parts(pawns, style), panel, "the panel")
+            yield "pawn", piece_id, pawn_clash(pawn_face(spec, suit, style, pawns), pawns)
 
 
 LAYOUT_FIX = {
@@ -486,14 +505,13 @@ LAYOUT_FIX = {
     "coin": ("coins", "piece", "give the coins more room, no ring (frame: false), or smaller parts in layouts.coin-suit "
                                "and coin-value (pnp layouts blood_diamonds)"),
     "die": ("dice", "face_mm", "give the die faces more room, or the die style a smaller safe_mm"),
-    "pawn": ("pawns", "height_mm", "make the pawns taller, or the pawn style's title size smaller"),
+    "pawn": ("pawns", "height_mm", "make the pawns taller, the pawn style's title size smaller, or move the part in "
+                                   "layouts.pawn (pnp layouts blood_diamonds)"),
 }
 
 # Tiles and coins are printed on both sides, and a duplex printer lays a back 1-2 mm off its front: a
-# ring or frame near the cut would then sit off-centre on one side or the other. So within this much
-# of the cut a two-sided piece shows nothing but its background, on either side (issue 22).
-SHIFT_CLEAR_MM = 2.5
-
+# ring or frame near the cut would then sit off-centre on one side or the other. So within
+# SHIFT_CLEAR_MM of the cut a two-sided piece shows nothing but its background, on either side.
 
 def edges(face, width: float, height: float, round_piece: bool = False) -> dict[str, float]:
     """How far each element of a face keeps its ink inside the cut, in mm: the nearest side of its box,
@@ -504,10 +522,10 @@ def edges(face, width: float, height: float, round_piece: bool = False) -> dict[
     bled = {name for name, element in face.layouts.layouts[face.layout] if element.bleed}
     found = {name: min(left, top, width - right, height - bottom) for name, (left, top, right, bottom)
              in frames.items()}
-    for name, box in parts.items():
+    for name, (left, top, right, bottom) in parts.items():
         if name not in bled:
-            found[name] = width / 2 - farthest(box, width / 2) if round_piece else \
-                min(box[0], box[1], width - box[2], height - box[3])
+            found[name] = width / 2 - farthest((left, top, right, bottom), width / 2) if round_piece else \
+                min(left, top, width - right, height - bottom)
     return found
 
 

@@ -1,7 +1,7 @@
 """The drawers the layouts of templates/layouts.yaml (blood_diamonds-faces) place for what is computed
 rather than placed: a frame or ring its style's border_mm inside its box, a rank (the null an empty
 ring, every glyph one height), a die net's faces, a pawn's two panels, and the aids' whole faces (the
-reference card's flowed words, the score track, the payoff chart). Each draws in its element's box,
+reference card's flowed words, the score track). Each draws in its element's box,
 in its element's colours, and sizes its words by the element's role, size_pt and scale."""
 
 from __future__ import annotations
@@ -12,11 +12,9 @@ from generator import fonts
 from generator.canvas import PT
 from generator.kit.layouts import drawer_style, filled, register_drawer
 from generator.kit.symbols import draw_symbol
-from generator.kit.text import fit_line
 from generator.model import Area
 
-from .specs import Pawns
-from .pieces import DIE_SYMBOL, RANK_GLYPHS, die_rank_height, draw_rank, pawn_disc, pawn_parts
+from .pieces import DIE_SYMBOL, RANK_GLYPHS, die_rank_height, draw_rank
 
 
 @contextmanager
@@ -109,32 +107,11 @@ def draw_die_faces(canvas, box, row, face, element) -> None:
 
 @register_drawer("blood_diamonds.pawn-panels")
 def draw_pawn_panels(canvas, box, row, face, element) -> None:
-    """The pawn's two panels in the suit's colour, each with the symbol on a disc and the name on a
-    paper label (pale letters on a mid suit colour are hard to read). The lower panel is drawn upside
-    down so both faces stand upright once folded; the bases fold out opposite ways."""
-    style = drawer_style(face, element, row)
+    """The pawn's two panels between its folds, in the element's colour (the suit's): the net's
+    geometry, from the row's width_mm, height_mm and base_mm. What stands on them is the layout's."""
     w, h, b = row["width_mm"], row["height_mm"], row["base_mm"]
-    pawns, name, colour = Pawns(width_mm=w, height_mm=h, base_mm=b), row["name"], colour_of(face, element, row)
-    label = getattr(style, element.role)
-    disc_left, disc_top, disc_right, disc_bottom = pawn_parts(pawns, style)["suit symbol"]
-    band_left, band_top, band_right, band_bottom = pawn_parts(pawns, style)["name"]
-    band = band_bottom - band_top
-    size = fit_line(name, label.size, w - 2 * (style.safe_mm + label.size * 0.3), label.face)
     with in_box(canvas, box):
-        for y0, turned in ((b, True), (b + h, False)):
-            with canvas.saved():
-                if turned:
-                    canvas.translate(w, y0 + h)
-                    canvas.rotate(180)
-                else:
-                    canvas.translate(0, y0)
-                canvas.rect(0, 0, w, h, fill=colour)
-                middle = (disc_top + disc_bottom) / 2
-                canvas.circle(w / 2, middle, (disc_right - disc_left) / 2, fill=style.background)
-                draw_symbol(canvas, row["symbol"], w / 2, middle, pawn_disc(pawns) * 0.55, colour)
-                canvas.rect(band_left, band_top, band_right - band_left, band, radius=band * 0.3, fill=style.background)
-                baseline = (band_top + band_bottom) / 2 + size * fonts.inked_height(name, label.face)[1] / 2
-                canvas.text(w / 2, baseline, name, size, fill=style.ink, face=label.face, anchor="middle")
+        canvas.rect(0, b, w, 2 * h, fill=colour_of(face, element, row))
 
 
 # The aids: whole faces a module computes (reference card sides, score track, payoff chart) ------------

@@ -23,9 +23,9 @@ from .paper import reference_component, rules_component
 from .rulebook import rules
 from .specs import BloodDiamondsSpec, rank_name
 from . import faces  # noqa: F401  (registers the drawers the layouts place)
-from .pieces import (coin_sides, coin_styles, die_net, die_style, drawn_pawns, face, pawn_name, pawn_shape,
+from .pieces import (coin_sides, coin_styles, die_net, die_style, drawn_pawns, face, pawn_face, pawn_shape,
                      pawn_styles, suit_row, tile_back, tile_front, tile_styles)
-from .payoff import draw_payoff_chart, payoff_size, payoff_style
+from .payoff import payoff_fields, payoff_size, payoff_style
 from .track import draw_score_track, track_size, track_style
 
 
@@ -70,21 +70,20 @@ def components(spec: BloodDiamondsSpec) -> list[Component]:
                           face(spec, "die", style, net=corners, face_mm=spec.dice.face_mm,
                                ranks=tuple(map(rank_name, spec.dice.faces)), **own)))
         for piece_id, style in pawn_styles(spec, suit):
-            pawns.append(Piece(piece_id, pawn, face(spec, "pawn", style, name=pawn_name(spec, suit),
-                                                    width_mm=drawn.width_mm, height_mm=drawn.height_mm,
-                                                    base_mm=drawn.base_mm, **own)))
+            pawns.append(Piece(piece_id, pawn, pawn_face(spec, suit, style, drawn)))
     words = words_of(spec)
-    chart = spec.payoff_chart
-    chart_size = payoff_size(spec)
+    chart, chart_fields = spec.payoff_chart, payoff_fields(spec)
+    chart_size = payoff_size(spec, face(spec, "payoff-chart", payoff_style(spec), **chart_fields))
     chart_shape = chart.piece.rect() if chart_size == (chart.piece.width_mm, chart.piece.height_mm) else \
         Rect(*chart_size, chart.piece.corner_radius_mm)
-    chart_sheet = partial(draw_payoff_chart, spec=spec)
     charts = [Piece(f"payoff-chart-{n}", chart_shape,
-                    face(spec, "payoff-chart", payoff_style(spec, f"payoff-chart-{n}"), sheet=chart_sheet))
+                    face(spec, "payoff-chart", payoff_style(spec, f"payoff-chart-{n}"), **chart_fields))
               for n in range(1, chart.copies + 1)]
-    track = [Piece("score-track", Rect(*track_size(spec.score_track, spec.dice, track_style(spec))),
-                   face(spec, "score-track", track_style(spec),
-                        sheet=partial(draw_score_track, track=spec.score_track, dice=spec.dice, words=words)))]
+    dice_count = len(spec.suits)  # a die per suit
+    track = [Piece("score-track", Rect(*track_size(spec.score_track, spec.dice, dice_count, track_style(spec))),
+                   face(spec, "score-track", track_style(spec), title=words("track.title"),
+                        sheet=partial(draw_score_track, track=spec.score_track, dice=spec.dice, dice_count=dice_count,
+                                      words=words)))]
     return [
         # Dealt round the suits, so each sheet holds a few of every suit: a sheet's duplex shift marks
         # its backs alike, and a suit gathered on one sheet would tell which tile is coming.

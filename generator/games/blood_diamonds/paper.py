@@ -163,10 +163,9 @@ def reference_height(spec) -> float:
     until both sides fit at 7 pt."""
     piece = spec.reference_card.piece
     height, most = piece.height_mm, piece.height_mm * growth(spec)
-    for _ in range(5):  # one column: the overflow is what it needs, give or take a line that moves
-        over = max(overflow for _, overflow in reference_fits(spec, height))
-        if over <= 0 or height >= most:
-            break
+    # One column: the overflow is what it needs, give or take a line that moves; each step grows the
+    # card to a whole millimetre past it, so the growing ends.
+    while (over := max(overflow for _, overflow in reference_fits(spec, height))) > 0 and height < most:
         height = min(most, math.ceil(height + over))
     return height
 

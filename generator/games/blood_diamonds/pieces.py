@@ -6,14 +6,13 @@ import math
 from dataclasses import replace
 
 from generator import fonts
-from generator.canvas import PT, Canvas
+from generator.canvas import Canvas
 from generator.colour_rules import legible
 from generator.errors import InputError
 from generator.fonts import text_width
 from generator.kit.nets import FlatNet, cube_net, unfold
-from generator.kit.prose import FLOOR_PT
-from generator.kit.layouts import Face
-from generator.kit.text import fit_size
+from generator.kit.layouts import Face, unfitted
+from generator.model import Area
 from generator.schema import where
 from generator.shapes import Rect
 from generator.styles import Style
@@ -29,7 +28,6 @@ from .specs import BloodDiamondsSpec, Dice, Pawns, Suit, rank_name
 # ---------------------------------------------------------------------------------------------
 
 RANK_GLYPHS = "A2345"  # every rank drawn as a glyph: they share one size, so a set reads evenly
-TEXT_FLOOR_PT = FLOOR_PT  # the smallest text the payoff chart shrinks to: legible at the table
 
 
 def draw_rank(canvas: Canvas, rank: str, cx: float, cy: float, height: float, colour: str, face: str,
@@ -59,17 +57,6 @@ def rank_box(rank: str, cx: float, cy: float, height: float, face: str) -> Box:
 def rank_aspect(face: str) -> float:
     """How wide the widest rank glyph is for its height, in this face."""
     return max(text_width(glyph, 1.0, face) for glyph in RANK_GLYPHS) / fonts.inked_height(RANK_GLYPHS, face)[1]
-
-
-def floor_scale(style: Style) -> float:
-    """How far a card may shrink its text: until its smaller text role reaches TEXT_FLOOR_PT (text that
-    starts smaller than that is never shrunk)."""
-    return min(1.0, TEXT_FLOOR_PT * PT / min(style.body.size, style.small.size))
-
-
-def fitted_scale(spill, floor: float) -> float:
-    """The largest scale of the text, from 1 down to `floor`, at which `spill(scale)` is 0 or less."""
-    return fit_size(spill, 0.0, start=1.0, floor=floor)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -151,40 +138,35 @@ def pawn_shape(pawns: Pawns) -> Rect:
     return Rect(w, 2 * h + 2 * b, fold_lines=folds)
 
 
-def pawn_disc(pawns: Pawns) -> float:
-    """How wide the suit's disc is drawn: the pawn's width, but no more than 0.8 of its height (a pawn
-    widened for a long name keeps its disc clear of the name)."""
-    return min(pawns.width_mm, pawns.height_mm * 0.8)
-
-
 def pawn_name(spec: BloodDiamondsSpec, suit: Suit) -> str:
     return words_of(spec)("pawn.name", suit=suit_label(spec, suit))
 
 
+def pawn_face(spec: BloodDiamondsSpec, suit: Suit, style: Style, pawns: Pawns) -> Face:
+    return face(spec, "pawn", style, name=pawn_name(spec, suit), width_mm=pawns.width_mm, height_mm=pawns.height_mm,
+                base_mm=pawns.base_mm, **suit_row(spec, suit))
+
+
+def pawn_area(pawns: Pawns) -> Area:
+    return Area(pawns.width_mm, 2 * (pawns.height_mm + pawns.base_mm), 0.0)
+
+
 def drawn_pawns(spec: BloodDiamondsSpec) -> Pawns:
-    """The pawns as drawn: the file's, or, printing a chosen words file, wider (up to MAX_GROWTH times) so
-    that every suit's name fits its label at 7 pt; a long translated name widens the pawn rather than
-    print too small."""
-    pawns, floor = spec.pawns, TEXT_FLOOR_PT * PT
-    need = pawns.width_mm
-    for suit in spec.suits:
-        for _, style in pawn_styles(spec, suit):
-            label = style.title
-            need = max(need, text_width(pawn_name(spec, suit), min(label.size, floor), label.face)
-                       + 2 * (style.safe_mm + label.size * 0.3))
-    if need <= pawns.width_mm + 1e-9:
-        return pawns
-    width = min(pawns.width_mm * growth(spec), math.ceil(need * 2) / 2)
-    return pawns if width <= pawns.width_mm else replace(pawns, width_mm=width)
+    """The pawns as drawn: the file's, or, printing a chosen words file, wider by half millimetres (up to
+    MAX_GROWTH times) until every suit's name fits its place in the layout at 7 pt; a long translated
+    name widens the pawn rather than print too small."""
+    pawns = spec.pawns
+    most = pawns.width_mm * growth(spec)
 
+    def too_narrow(width: float) -> bool:
+        wider = replace(pawns, width_mm=width)
+        return any(unfitted(pawn_face(spec, suit, style, wider), pawn_area(wider))
+                   for suit in spec.suits for _, style in pawn_styles(spec, suit))
 
-def pawn_parts(pawns: Pawns, style: Style) -> dict[str, Box]:
-    """Where a pawn panel's suit symbol (on its disc) and name label go, in mm from the panel's top-left
-    as it stands."""
-    w, h = pawns.width_mm, pawns.height_mm
-    band, middle, disc = style.title.size * 1.6, h * 0.875, pawn_disc(pawns) * 0.4
-    return {"suit symbol": (w / 2 - disc, h * 0.42 - disc, w / 2 + disc, h * 0.42 + disc),
-            "name": (style.safe_mm, middle - band / 2, w - style.safe_mm, middle + band / 2)}
+    width = pawns.width_mm
+    while width < most and too_narrow(width):
+        width = min(most, math.floor(width * 2 + 1) / 2)
+    return pawns if width == pawns.width_mm else replace(pawns, width_mm=width)
 
 
 # Each piece's style: the component's, narrowed by the suit (group), the rank and the piece's id.

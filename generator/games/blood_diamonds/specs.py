@@ -1,4 +1,5 @@
-"""What a Blood Diamonds file says: its suits and their roles, the pieces' sizes, the aids."""
+"""What a Blood Diamonds file says: its suits and their roles, the pieces' sizes, the aids. The sizes
+have no defaults here: the game file gives them (data/blood_diamonds.yaml), as a copy of it does."""
 
 from __future__ import annotations
 
@@ -88,22 +89,22 @@ class Tiles:
 class Coins:
     piece: PieceGeometry = spec_field(template="pieces")
     ranks: list[int | str]
-    gutter_mm: float = spec_field(4.0, minimum=0, maximum=20)
+    gutter_mm: float = spec_field(minimum=0, maximum=20)
 
 
 @dataclass(kw_only=True)
 class Dice:
     faces: list[int | str]
-    face_mm: float = spec_field(16.0, positive=True, maximum=60)
-    tab_mm: float = spec_field(5.0, positive=True, maximum=20)
+    face_mm: float = spec_field(positive=True, maximum=60)
+    tab_mm: float = spec_field(positive=True, maximum=20)
 
 
 @dataclass(kw_only=True)
 class Pawns:
     per_suit: int = spec_field(1, count=True, maximum=10)
-    width_mm: float = spec_field(19.0, positive=True, maximum=60)
-    height_mm: float = spec_field(24.0, positive=True, maximum=80)
-    base_mm: float = spec_field(10.0, positive=True, maximum=40)
+    width_mm: float = spec_field(positive=True, maximum=60)
+    height_mm: float = spec_field(positive=True, maximum=80)
+    base_mm: float = spec_field(positive=True, maximum=40)
 
 
 @dataclass(kw_only=True)
@@ -120,12 +121,12 @@ class ReferenceCard:
 
 @dataclass(kw_only=True)
 class ScoreTrack:
-    square_mm: float = spec_field(18.0, positive=True, maximum=60)
-    columns: int = spec_field(10, minimum=1, maximum=100)
-    rows: int = spec_field(10, minimum=1, maximum=100)
+    square_mm: float = spec_field(positive=True, maximum=60)
+    columns: int = spec_field(minimum=1, maximum=100)
+    rows: int = spec_field(minimum=1, maximum=100)
     path: Literal["serpentine", "rows"] = "serpentine"
     first: int = 0
-    win: int = spec_field(600, positive=True, maximum=10000)
+    win: int = spec_field(positive=True, maximum=10000)
 
 
 @dataclass(kw_only=True)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import math
+
 from generator.canvas import Canvas
 from generator.fonts import wrap
 from generator.kit import tracks
 from generator.kit.text import fit_line, fit_size
-from generator.model import Area, fill_bleed
+from generator.model import Area
 from generator.styles import Style
 from generator.words import Words
 
@@ -30,37 +32,36 @@ def track_style(spec: BloodDiamondsSpec) -> Style:
 
 
 def track_header(style: Style) -> float:
-    """The band above the squares: the title."""
+    """The band above the squares, where the layout puts the title."""
     return style.title.size * 1.4
 
 
-START_DICE = (3, 2)  # the start holds every die, in this many columns and rows: six suits, six dice
+START_ROWS = 2  # the start holds every die, one per suit, in two rows
 DIE_ROOM = 2.0  # mm round each die in the start, so a finger can push one out
 
 
-def start_size(dice: Dice) -> tuple[float, float]:
+def start_grid(dice_count: int) -> tuple[int, int]:
+    return math.ceil(dice_count / START_ROWS), START_ROWS
+
+
+def start_size(dice: Dice, dice_count: int) -> tuple[float, float]:
     """The start, below square 0: room for every die, each with DIE_ROOM round it."""
     cell = dice.face_mm + DIE_ROOM
-    return START_DICE[0] * cell + DIE_ROOM, START_DICE[1] * cell + DIE_ROOM
+    columns, rows = start_grid(dice_count)
+    return columns * cell + DIE_ROOM, rows * cell + DIE_ROOM
 
 
-def track_size(track: ScoreTrack, dice: Dice, style: Style) -> tuple[float, float]:
+def track_size(track: ScoreTrack, dice: Dice, dice_count: int, style: Style) -> tuple[float, float]:
     margin = style.safe_mm
     return (track.columns * track.square_mm + 2 * margin,
-            track.rows * track.square_mm + 2 * margin + track_header(style) + start_size(dice)[1] + margin)
+            track.rows * track.square_mm + 2 * margin + track_header(style) + start_size(dice, dice_count)[1] + margin)
 
 
-def draw_score_track(canvas: Canvas, area: Area, track: ScoreTrack, dice: Dice, style: Style, words: Words) -> None:
+def draw_score_track(canvas: Canvas, area: Area, track: ScoreTrack, dice: Dice, dice_count: int, style: Style,
+                     words: Words) -> None:
     """The track, every tenth square tinted, and below square 0 the start, where every die waits at 0
     (null face up) for its first sale; past 99 the die's face counts the hundreds."""
-    fill_bleed(canvas, area, style.background)
-    margin = style.safe_mm
-    title, body = style.title, style.body
-    indent = margin + title.size * 0.2
-    room = area.width - 2 * indent
-    heading = words("track.title")
-    canvas.text(indent, margin + title.size * 0.9, heading, fit_line(heading, title.size, room, title.face),
-                fill=style.ink, face=title.face)
+    margin, body = style.safe_mm, style.body
     squares = track_squares(track)
     widest = str(max(number for number, _, _ in squares))
     top = margin + track_header(style)
@@ -72,13 +73,14 @@ def draw_score_track(canvas: Canvas, area: Area, track: ScoreTrack, dice: Dice, 
     tracks.draw_track(canvas, squares, look, margin, top)
     # The start hangs below square 0, so the way from it onto the track is plain.
     first = squares[0]
-    width, height = start_size(dice)
+    width, height = start_size(dice, dice_count)
     x = margin + first.column * track.square_mm
     y = top + track.rows * track.square_mm + margin
     canvas.rect(x, y, width, height, radius=DIE_ROOM, fill=style.accent, stroke=style.line, width=style.line_mm)
     cell = dice.face_mm + DIE_ROOM
-    for column in range(START_DICE[0]):
-        for row in range(START_DICE[1]):
+    columns, rows = start_grid(dice_count)
+    for column in range(columns):
+        for row in range(rows):
             canvas.rect(x + DIE_ROOM + column * cell, y + DIE_ROOM + row * cell, dice.face_mm, dice.face_mm,
                         radius=1.0, stroke=style.line, width=style.line_mm * 0.6, dash=(1.0, 1.0))
     # Beside it, what the start is, how the hundreds are counted and what tied dice do: wrapped to

@@ -23,18 +23,16 @@ from generator.validate import error
 from .faces import face
 
 from .names import colour_label, colour_mark
-from .rulebook import BOARD_SQUARES, NESTS, QUADRANT_SQUARES, rules
+from .rulebook import BOARD_SQUARES, LEAST_SQUARE_MM, NESTS, QUADRANT_SQUARES, ROOM_MM, rules
 
-ROOM_MM = 3.0  # the least space left round a large pyramid standing in a square
-LEAST_SQUARE_MM = 32.0  # "squares hold a large pyramid with room to spare"
 
 
 @dataclass(kw_only=True)
 class Board:
     squares: int = spec_field(BOARD_SQUARES, minimum=2, maximum=16)  # squares along a side
     quadrant: int = spec_field(QUADRANT_SQUARES, minimum=1, maximum=16)  # a territory's side, in squares
-    square_mm: float = spec_field(36.0, positive=True, maximum=80)
-    border_mm: float = spec_field(10.0, minimum=6, maximum=30)  # round the board's outer edge
+    square_mm: float = spec_field(positive=True, maximum=80)  # the game file gives the sizes
+    border_mm: float = spec_field(minimum=6, maximum=30)  # round the board's outer edge
     #: Each player colour's home square, in the order of player_colours, named like chess squares
     #: (files a-h from the left, ranks 1-8 from the bottom).
     homes: list[str] = spec_field(default_factory=lambda: ["a8", "h8", "h1", "a1"])
@@ -148,8 +146,8 @@ def draw_quadrant(canvas, box, row: dict, face, element) -> None:
                 draw_home(canvas, x0 + (c - quadrant.cols.start) * sq, y0 + (r - quadrant.rows.start) * sq, sq,
                           home, row["home"], face)
         canvas.drawing_from(element.where)
-        # The territory's edge: a heavy line along the seams, half of it on each quadrant.
-        edge = style.line_mm * 4
+        # The territory's edge: a heavy line (stroke_mm) along the seams, half of it on each quadrant.
+        edge = element.stroke_mm or style.line_mm
         for side, (ax, ay, cx, cy) in zip(quadrant.border, ((x0, y0, x0, y0 + height), (x0, y0, x0 + width, y0),
                                                             (x0 + width, y0, x0 + width, y0 + height),
                                                             (x0, y0 + height, x0 + width, y0 + height))):

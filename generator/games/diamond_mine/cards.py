@@ -15,13 +15,13 @@ from generator.validate import error
 
 from .faces import face, unfitting_texts
 from .names import colour_label, colour_mark
-from .rulebook import MOVES, rules
+from .rulebook import BOARD_SQUARES, CARD_MOST_MM, CORNER_MOST, MOVES, rules
 
 @dataclass(kw_only=True)
 class MovementCards:
     piece: PieceGeometry = spec_field(template="pieces")
     #: Each card's rank and the squares it moves: an ace, a 2 and a 3 from a deck of cards.
-    cards: dict[str, int] = spec_field(default_factory=lambda: dict(MOVES), minimum=1, maximum=8)
+    cards: dict[str, int] = spec_field(default_factory=lambda: dict(MOVES), minimum=1, maximum=BOARD_SQUARES)
 
 
 # A movement card's face is the layout movement-front (templates/layouts.yaml, diamond_mine-faces):
@@ -32,7 +32,6 @@ class MovementCards:
 
 DIRECTIONS = [(dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy]
 PAWN = ((-0.26, 0.24), (0.0, -0.3), (0.26, 0.24))  # a pyramid seen from the side, in cells
-ARROW_MOST_MM = 2.4  # an arrow's head: half a cell, but no larger on a large card
 ARROW_OFF = 0.3  # an arrow starts this far from the pawn's centre and ends this far into its square, in cells
 
 
@@ -40,7 +39,7 @@ ARROW_OFF = 0.3  # an arrow starts this far from the pawn's centre and ends this
 def draw_moves(canvas, box, row: dict, face, element) -> None:
     """The move as a star filling the box: a patch of board round the pawn, the squares of the eight
     straight lines (rows, columns and diagonals) shaded, and an arrow along each line into the square
-    `moves` away."""
+    `moves` away, stroke_mm wide, its head half a cell long but no longer than size_mm (on a large card)."""
     x, y, w, h = box
     style, moves, colour = face.style, int(row["moves"]), face.colour(row["colour"])
     cx, cy, across = x + w / 2, y + h / 2, min(w, h)
@@ -53,7 +52,7 @@ def draw_moves(canvas, box, row: dict, face, element) -> None:
             on_line = (dx or dy) and (dx == 0 or dy == 0 or abs(dx) == abs(dy))
             canvas.rect(x0 + col * cell, y0 + row_ * cell, cell, cell, fill=style.panel if on_line else style.background,
                         stroke=style.line, width=style.line_mm * 0.5)
-    head = min(cell * 0.5, ARROW_MOST_MM)
+    head = min(cell * 0.5, element.size_mm or cell)
     for dx, dy in DIRECTIONS:
         length = math.hypot(dx, dy)
         ux, uy = dx / length, dy / length
@@ -61,7 +60,7 @@ def draw_moves(canvas, box, row: dict, face, element) -> None:
         tip = (moves + ARROW_OFF) * cell * length  # inside the square the move ends on
         ex, ey = cx + ux * tip, cy + uy * tip
         bx, by = cx + ux * (tip - head), cy + uy * (tip - head)
-        canvas.line(cx + ux * start, cy + uy * start, bx, by, stroke=style.ink, width=style.line_mm * 1.2)
+        canvas.line(cx + ux * start, cy + uy * start, bx, by, stroke=style.ink, width=element.stroke_mm or style.line_mm)
         px, py = -uy * head * 0.5, ux * head * 0.5
         canvas.polygon([(ex, ey), (bx + px, by + py), (bx - px, by - py)], fill=style.ink)
     canvas.polygon([(cx + cell * px, cy + cell * py) for px, py in PAWN], fill=colour, stroke=style.ink,
@@ -127,10 +126,6 @@ def check_cards(spec):
         yield error(where(spec.movement_cards, "piece"),
                     f"a {piece.width_mm:g} x {piece.height_mm:g} mm movement card cannot show \"{unfitting[0]}\" at "
                     f"{FLOOR_PT:g} pt where its layout puts it; use mini-card or larger")
-
-
-CORNER_MOST = 0.25  # a card's corner radius, at most this of its width
-CARD_MOST_MM = (190.0, 250.0)  # a card on one sheet of A4 or Letter: one cut out of a part glued to others is no card
 
 
 def card_size_errors(place, what: str, piece):

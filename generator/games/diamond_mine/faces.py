@@ -6,7 +6,7 @@ how large, is data.
 
 from __future__ import annotations
 
-from generator.kit.layouts import Face, Layouts, box_of, filled, frame_of, ink_line_size, text_fits
+from generator.kit.layouts import Face, Layouts, box_of, filled, unfitted
 from generator.model import Area
 
 FaceLayouts = Layouts.over("diamond_mine-faces")
@@ -29,18 +29,13 @@ def element_box(spec, layout: str, drawer: str, area: Area, style) -> tuple[floa
 
 def unfitting_texts(spec, layout: str, area: Area, style, rows: list[dict]) -> list[str]:
     """The texts layout `layout` shows for `rows` that would print under their floor (7 pt) on a
-    piece of `area`: each once, in the order found. A text the layout sets on one line (`ink`) must
-    fit on it: a name or a move that wrapped would run into what lies under it."""
+    piece of `area`: each once, in the order found (layouts.unfitted: a text the layout sets on one
+    line, `ink`, must fit on it, as a name or a move that wrapped would run into what lies under it)."""
+    unfit = [set(unfitted(face(spec, layout, style, **row), area)) for row in rows]
     found = []
-    for _, element in spec.layouts.layouts.get(layout, ()):
-        if element.kind != "text":
-            continue
-        box, frame = box_of(element, area, style), frame_of(element, area)
-        for row in rows:
-            text = filled(element.text, row)
-            fits = (ink_line_size(element, text, box, style, frame) is not None if element.ink else
-                    text_fits(element, text, box, style, area))
-            if not fits and text not in found:
+    for name, element in spec.layouts.layouts.get(layout, ()):
+        for row, names in zip(rows, unfit):
+            text = filled(element.text, row) if name in names else None
+            if text is not None and text not in found:
                 found.append(text)
     return found
-

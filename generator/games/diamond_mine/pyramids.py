@@ -61,9 +61,9 @@ class Pyramids:
     medium: PyramidSize = _size("medium")
     large: PyramidSize = _size("large")
     stash: int = spec_field(STASH, count=True, minimum=1, maximum=20)  # pyramids of each size in a stash
-    paper_mm: float = spec_field(0.3, positive=True, maximum=2)  # the card's thickness, for nesting
-    tab_mm: float = spec_field(5.0, positive=True, maximum=15)  # the glue tab's depth
-    gutter_mm: float = spec_field(3.0, minimum=0, maximum=20)  # between nets on a sheet
+    paper_mm: float = spec_field(positive=True, maximum=2)  # the card's thickness, for nesting (the file gives the sizes)
+    tab_mm: float = spec_field(positive=True, maximum=15)  # the glue tab's depth
+    gutter_mm: float = spec_field(minimum=0, maximum=20)  # between nets on a sheet
     full_stashes: bool = False  # print every colour's five of each size, not just what the game uses
 
     def size(self, name: str) -> PyramidSize:
@@ -123,8 +123,6 @@ def pyramid_net(pyramids: Pyramids, size: str) -> FlatNet | None:
 # drawers paint what the net's geometry decides: its colour, its folds, each face's pips and letter.
 # ---------------------------------------------------------------------------------------------
 
-STRIPE_MM = 2.5  # the pitch of the stripes that mark a pale opaque colour
-FOLD_BAND_MM = 1.6  # the band of that tint each fold line runs down
 TINT_STEPS = 100  # how finely a tint is chosen between the colour and the paper
 
 
@@ -135,15 +133,15 @@ def net_shape(base_mm: float, height_mm: float, tab_mm: float) -> tuple[FlatNet,
     return net, Outline(net.outline, net.folds)
 
 
-def draw_stripes(canvas, box, colour: str) -> None:
-    """Diagonal stripes over the box: what makes a pale opaque pyramid read as opaque."""
+def draw_stripes(canvas, box, colour: str, pitch: float, width: float) -> None:
+    """Diagonal stripes over the box, `pitch` mm apart: what makes a pale opaque pyramid read as opaque."""
     x, y, w, h = box
     with canvas.saved():
         canvas.clip_rect(x, y, w, h)
         k = 0.0
         while k < w + h:
-            canvas.line(x + k, y, x + k - h, y + h, stroke=colour, width=STRIPE_MM * 0.08)
-            k += STRIPE_MM
+            canvas.line(x + k, y, x + k - h, y + h, stroke=colour, width=width)
+            k += pitch
 
 
 @lru_cache
@@ -173,18 +171,27 @@ def is_striped(row: dict, style) -> bool:
 def draw_net(canvas, box, row: dict, face, element) -> None:
     """The stash colour over the net (faces and tab), on the face's background, a paler tint of it (the
     row's `tint`) past the cut into the bleed, so that the cut line, not the bleed's edge, is where the
-    colour stops; a band of the tint down each fold, so that on a dark net a fold does not look like
-    a cut. Stripes, where they are drawn, cover the box (`bleed: true`)."""
-    style, colour, pale = face.style, row["colour"], face.colour(row["tint"])
+    colour stops. Stripes, where they are drawn, cover the box (`bleed: true`), step_mm apart (none
+    without it) and stroke_mm wide."""
+    style, colour = face.style, row["colour"]
     _, shape = pyramid_row(row)
     outline = shape.outline()
     with canvas.saved():
         canvas.clip(outline)
         canvas.draw(outline, fill=colour)
-        if is_striped(row, style):
-            draw_stripes(canvas, box, style.ink)
+        if is_striped(row, style) and element.step_mm:
+            draw_stripes(canvas, box, style.ink, element.step_mm, element.stroke_mm or style.line_mm)
+
+
+@register_drawer("diamond_mine.folds")
+def draw_folds(canvas, box, row: dict, face, element) -> None:
+    """A band of the tint down each fold, stroke_mm wide, inside the cut: on a dark net a fold does not
+    look like a cut."""
+    _, shape = pyramid_row(row)
+    with canvas.saved():
+        canvas.clip(shape.outline())
         for (ax, ay), (bx, by) in shape.fold_lines:
-            canvas.line(ax, ay, bx, by, stroke=pale, width=FOLD_BAND_MM)
+            canvas.line(ax, ay, bx, by, stroke=face.colour(row["tint"]), width=element.stroke_mm or face.style.line_mm)
 
 
 def face_frame(triangle) -> tuple[float, float, tuple, tuple, tuple]:

@@ -27,4 +27,11 @@ FLAWLESS_ADDED_FOR = 4
 #: Looney Pyramids' sizes, (base edge, height) in mm: small 9/16 x 1 in, medium 25/32 x 1 3/8 in,
 #: large 1 x 1 3/4 in; what the rules' "small", "medium" and "large" pieces are.
 PYRAMID_MM = {"small": (14.3, 25.4), "medium": (19.8, 34.9), "large": (25.4, 44.5)}
+LEAST_SQUARE_MM = 32.0  # "squares hold a large pyramid with room to spare": a large's 25.4 mm base and...
+ROOM_MM = 3.0  # ...at least this much space round it
 PIPS = {"small": 1, "medium": 2, "large": 3}  # "pips of pieces": a small is 1, a medium 2, a large 3
+
+# What the print holds a card to, beside the rules: a card is one piece of one sheet of A4 or Letter
+# (one cut out of a part glued to others is no card), its corners rounded at most a quarter of its width.
+CARD_MOST_MM = (190.0, 250.0)
+CORNER_MOST = 0.25
