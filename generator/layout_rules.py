@@ -79,6 +79,10 @@ class SafeAreaCheck:
         self.location, self.words = location, words
         self.close: dict[str, list[tuple]] = {}  # component -> (depth, piece, side, text, margin, source)
         self.elements: dict[str, dict] = {}  # component -> {(element's place, name): (layout, element, margin)}
+        # Whether a symbol element keeps inside, by element, style, piece shape, area and margin: the
+        # faces of a layout share their elements, so a deck of a hundred tiles asks the same question
+        # a hundred times (the answer does not depend on the row: a symbol's box is the element's).
+        self.inside: dict[tuple, tuple[bool, object]] = {}
 
     def margin_of(self, piece) -> float:
         return SAFE_MM if piece.safe_mm is None else piece.safe_mm
@@ -96,9 +100,15 @@ class SafeAreaCheck:
             for name, element in draw.layouts.layouts[draw.layout]:
                 # A repeated pattern (`every`) runs off every edge by design, as a lattice does.
                 if element.kind == "symbol" and element.every is None and (str(element.where), name) not in elements and \
-                        not _symbols_inside(element, area, draw.style, outline, margin):
+                        not self._symbols_inside(element, area, draw.style, piece.shape, outline, margin):
                     # one finding per element as written, however many layouts extend it
                     elements[(str(element.where), name)] = (draw.layout, element, margin)
+
+    def _symbols_inside(self, element, area: Area, style, shape, outline, margin: float) -> bool:
+        key = (id(element), id(style), shape, area, margin)
+        if key not in self.inside:  # the element and style kept with the answer, so their ids stay theirs
+            self.inside[key] = (_symbols_inside(element, area, style, outline, margin), (element, style))
+        return self.inside[key][0]
 
     def findings(self) -> list[Finding]:
         findings = []
