@@ -26,7 +26,7 @@ LEADING = 1.2
 
 
 @dataclass(frozen=True)
-class Style:
+class Paint:
     """How a path is painted. Colours are '#rrggbb' strings; widths and dashes in mm."""
 
     fill: str | None = None
@@ -34,7 +34,7 @@ class Style:
     width: float = 0.25
     dash: tuple[float, ...] | None = None
 
-    def scaled(self, factor: float) -> Style:
+    def scaled(self, factor: float) -> Paint:
         """The style as drawn under a transform that makes lengths `factor` times as long."""
         if factor == 1.0:
             return self
@@ -54,7 +54,7 @@ class Surface(ABC):
     def end_page(self) -> None: ...
 
     @abstractmethod
-    def draw_path(self, path: Path, style: Style) -> None: ...
+    def draw_path(self, path: Path, style: Paint) -> None: ...
 
     @abstractmethod
     def draw_text(self, text: str, face: str, size: float, fill: str, matrix: Matrix) -> None:
@@ -86,7 +86,7 @@ class Surface(ABC):
         """Replay a recorded face (generator.recording.Recording) at `matrix`."""
         recording.replay(self, matrix)
 
-    def draw_path_at(self, path: Path, matrix: Matrix, style: Style) -> None:
+    def draw_path_at(self, path: Path, matrix: Matrix, style: Paint) -> None:
         """`path` moved by `matrix`; a backend may move the points as it writes them, with no copy."""
         self.draw_path(path.transformed(matrix), style)
 
@@ -103,7 +103,7 @@ class NullSurface(Surface):
     def end_page(self) -> None:
         pass
 
-    def draw_path(self, path: Path, style: Style) -> None:
+    def draw_path(self, path: Path, style: Paint) -> None:
         pass
 
     def draw_text(self, text: str, face: str, size: float, fill: str, matrix: Matrix) -> None:
@@ -182,7 +182,7 @@ class Canvas:
         if fill is None and stroke is None:
             return
         grow = self.matrix.scale_factor
-        style = Style(
+        style = Paint(
             fill=fill,
             stroke=stroke,
             width=width * grow,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator import fonts
-from generator.canvas import Canvas, Style, Surface
+from generator.canvas import Canvas, Paint, Surface
 from generator.geometry import Matrix, Path
 
 Box = tuple[float, float, float, float]  # left, top, right, bottom, in mm
@@ -64,7 +64,7 @@ class Recording(Surface):
     """
 
     def __init__(self) -> None:
-        self.calls: list[tuple] = []  # ("path", Path, Style) | ("text", ...) | ("clip", Path) | ("unclip",)
+        self.calls: list[tuple] = []  # ("path", Path, Paint) | ("text", ...) | ("clip", Path) | ("unclip",)
         self._boxes: tuple[list[DrawnPath], list[DrawnText]] | None = None
         self._source = None
         self.text_sources: dict[int, object] = {}  # index of a text call -> where it was laid out
@@ -78,7 +78,7 @@ class Recording(Surface):
     def end_page(self) -> None:
         pass
 
-    def draw_path(self, path: Path, style: Style) -> None:
+    def draw_path(self, path: Path, style: Paint) -> None:
         # A copy of the command list: a drawer may go on to extend the path it just drew.
         self.calls.append(("path", Path(path.commands), style))
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from generator.canvas import Style, Surface
+from generator.canvas import Paint, Surface
 from generator.geometry import Matrix, Path
 
 
@@ -24,7 +24,7 @@ class TeeSurface(Surface):
         for surface in self.surfaces:
             surface.page_boxes(trim, bleed)
 
-    def draw_path(self, path: Path, style: Style) -> None:
+    def draw_path(self, path: Path, style: Paint) -> None:
         for surface in self.surfaces:
             surface.draw_path(path, style)
 

@@ -16,7 +16,7 @@ from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas as ReportlabCanvas
 
 from generator import fonts
-from generator.canvas import Style, Surface
+from generator.canvas import Paint, Surface
 from generator.geometry import IDENTITY, Matrix, Path, number
 
 #: How many texts' font mappings a document keeps at once (a deck's ranks and suits, its rules lines).
@@ -123,7 +123,7 @@ class PdfSurface(Surface):
         contents.__Comment__ = "page stream"
         page.Contents, page.stream = contents, None
 
-    def draw_path(self, path: Path, style: Style) -> None:
+    def draw_path(self, path: Path, style: Paint) -> None:
         self.pdf.addLiteral(self._path(path, style))
 
     def draw_text(self, text: str, face: str, size: float, fill: str, matrix: Matrix) -> None:
@@ -156,7 +156,7 @@ class PdfSurface(Surface):
     def pop_clip(self) -> None:
         self.pdf.addLiteral("Q")
 
-    def draw_path_at(self, path: Path, matrix: Matrix, style: Style) -> None:
+    def draw_path_at(self, path: Path, matrix: Matrix, style: Paint) -> None:
         self.pdf.addLiteral(self._path(path, style, matrix))
 
     def push_clip_at(self, path: Path, matrix: Matrix) -> None:
@@ -164,7 +164,7 @@ class PdfSurface(Surface):
 
     # the operators of each drawing call -----------------------------------------------------------
     @staticmethod
-    def _path(path: Path, style: Style, matrix: Matrix = IDENTITY) -> str:
+    def _path(path: Path, style: Paint, matrix: Matrix = IDENTITY) -> str:
         ops = [_path_operators(path, matrix)]
         if style.fill:
             ops.insert(0, _colour(style.fill) + " rg")

@@ -11,7 +11,7 @@ import svgwrite
 
 from generator import fonts, shaping
 from generator.cache import proof
-from generator.canvas import Style, Surface
+from generator.canvas import Paint, Surface
 from generator.geometry import Matrix, Path, number
 
 
@@ -147,7 +147,7 @@ class SvgSurface(Surface):
         self.pages[self.number] = self.drawing.tostring().encode("utf-8")
         del self.drawing, self.containers
 
-    def draw_path(self, path: Path, style: Style) -> None:
+    def draw_path(self, path: Path, style: Paint) -> None:
         attributes = {"d": path_data(path), "fill": style.fill or "none", "fill-rule": "evenodd"}
         if style.stroke:
             attributes.update(stroke=style.stroke, stroke_width=_num(style.width), stroke_linejoin="round")
@@ -159,7 +159,7 @@ class SvgSurface(Surface):
         if self.text_as_outlines:
             from generator.backends.outlines import text_outline  # fontTools, only when asked for
 
-            self.draw_path(text_outline(text, face, size).transformed(matrix), Style(fill=fill))
+            self.draw_path(text_outline(text, face, size).transformed(matrix), Paint(fill=fill))
             return
         self.chars.setdefault(face, set()).update(text)
         transform = "matrix(" + " ".join(_num(v) for v in (matrix.a, matrix.b, matrix.c, matrix.d, matrix.e, matrix.f)) + ")"
