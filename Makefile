@@ -26,7 +26,7 @@ CHROMIUM := /usr/bin/chromium
 
 # One worker per core, at most four (each builds the bundled games it reads once for itself).
 test: $(STAMP) $(CHROMIUM)
-	$(BIN)/python -m pytest -q -n auto --maxprocesses 4
+	$(BIN)/python -m pytest -q -n auto --maxprocesses 4 --dist worksteal
 
 $(CHROMIUM):
 	@if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \

@@ -104,12 +104,10 @@ def test_no_sentence_is_left_in_the_code():
 @pytest.mark.parametrize("change", [pseudo, longer], ids=["pseudo", "a-third-longer"])
 def test_a_pseudo_translation_of_every_word_validates_and_builds(words_copy, tmp_path, change):
     rewritten(words_copy, lambda key, value: change(value))
-    code, _, stderr = run_pnp("validate", GAME, "--words", "mine.yaml", cwd=tmp_path)
-    assert code == 0 and "Traceback" not in stderr and "error" not in stderr, stderr
-    for paper in ("a4", "letter"):
+    for paper in ("a4", "letter"):  # a build validates first, and says nothing unless something is wrong
         code, _, stderr = run_pnp("build", GAME, "--words", "mine.yaml", "--paper", paper, "--out", paper,
                                   cwd=tmp_path)
-        assert code == 0 and "Traceback" not in stderr, stderr
+        assert code == 0 and stderr == "", stderr
         said = pdf_words(tmp_path / paper / GAME, GAME)
         assert "ДЖ♦☀" in said
         for text in ("Blàck màrkét", "Dîàmõnd sàlés", "Scõré tràck", "Évîl Spy's Làîr", "thé rülés"):

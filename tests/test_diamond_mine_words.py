@@ -53,12 +53,10 @@ def test_the_words_copy_validates_unchanged_and_an_edited_sentence_prints(words_
 
 
 def test_a_pseudo_translation_of_every_word_validates_and_builds(pseudo_copy, tmp_path):
-    code, _, stderr = run_pnp("validate", GAME, "--words", "mine.yaml", cwd=tmp_path)
-    assert code == 0 and "Traceback" not in stderr, stderr
-    for paper in ("a4", "letter"):
+    for paper in ("a4", "letter"):  # a build validates first, and says nothing unless something is wrong
         code, _, stderr = run_pnp("build", GAME, "--words", "mine.yaml", "--paper", paper, "--out", paper,
                                   cwd=tmp_path)
-        assert code == 0 and "Traceback" not in stderr, stderr
+        assert code == 0 and stderr == "", stderr
         words = pdf_words(tmp_path / paper / GAME, GAME)
         assert "ДЖ♦☀" in words
         # Nothing printed in English from the code: these would be left if a sentence were in Python.

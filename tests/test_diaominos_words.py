@@ -4,7 +4,6 @@ label changes while the name the rules check stays."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
@@ -14,7 +13,7 @@ from conftest import error_messages, run_pnp
 from generator.games.diaominos import game as dm
 from generator.load import load_game
 from generator.words import load_words
-from test_words import pdf_words, pseudo, words_file
+from test_words import longer, pdf_words, pseudo, words_file
 
 ROOT = Path(__file__).resolve().parent.parent
 BUNDLED = (ROOT / "data" / "diaominos.yaml").read_text()
@@ -30,20 +29,6 @@ def translated(path: Path, how) -> Path:
     data["words"] = {key: how(value) for key, value in data["words"].items()}
     path.write_text(yaml.safe_dump(data, allow_unicode=True))
     return path
-
-
-def longer(text: str) -> str:
-    """A harsher pseudo-translation: accents, and every run of words about 35 % longer in Cyrillic,
-    suit and weather symbols; placeholders kept."""
-    out = []
-    for part in re.split(r"(\{[^{}]*\})", text):
-        if part.startswith("{") or not part.strip():
-            out.append(part)
-            continue
-        extra = max(1, round(len(part) * 0.35))
-        out.append(part.translate(str.maketrans("aeiouAEIOU", "àéîõüÀÉÎÕÜ")) + " " +
-                   ("ЖДё♦☀ " * 40)[:extra].strip())
-    return "".join(out)
 
 
 def test_pnp_words_writes_every_word_the_game_prints(words_copy):
@@ -73,9 +58,7 @@ def test_an_edited_sentence_prints_and_the_rest_stays(words_copy, tmp_path):
 @pytest.mark.parametrize("how", [pseudo, longer], ids=["pseudo", "longer"])
 def test_a_pseudo_translation_of_every_word_builds(words_copy, tmp_path, how):
     translated(words_copy, how)
-    code, _, stderr = run_pnp("validate", "diaominos", "--words", "mine.yaml", cwd=tmp_path)
-    assert code == 0 and "warning" not in stderr, stderr
-    for paper in ("a4", "letter"):
+    for paper in ("a4", "letter"):  # a build validates first, and says nothing unless something is wrong
         code, _, stderr = run_pnp("build", "diaominos", "--words", "mine.yaml", "--paper", paper, "--out", paper,
                                   cwd=tmp_path)
         assert code == 0 and stderr == "", stderr

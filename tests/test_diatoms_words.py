@@ -59,11 +59,9 @@ def test_a_pseudo_translation_of_every_word_validates_and_builds(words_copy, tmp
     data = yaml.safe_load(words_copy.read_text())
     data["words"] = {key: pseudo(value) for key, value in data["words"].items()}
     words_copy.write_text(yaml.safe_dump(data, allow_unicode=True))
-    code, _, stderr = run_pnp("validate", "diatoms", "--words", "mine.yaml", cwd=tmp_path)
-    assert code == 0 and "Traceback" not in stderr, stderr
-    for paper in ("a4", "letter"):
+    for paper in ("a4", "letter"):  # a build validates first, and says nothing unless something is wrong
         code, _, stderr = run_pnp("build", "diatoms", "--words", "mine.yaml", "--paper", paper, "--out", paper,
                                   cwd=tmp_path)
-        assert code == 0, stderr
+        assert code == 0 and stderr == "", stderr
         words = pdf_words(tmp_path / paper / "diatoms", "diatoms")
         assert "ДЖ♦☀" in words and "STÀRT" in words and "Prõféssõr Pénnàté" in words

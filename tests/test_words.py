@@ -162,7 +162,8 @@ def longer(text: str) -> str:
     return "".join(out)
 
 
-@pytest.mark.parametrize("game", ["diamonds", "blood_diamonds", "diamond_mine", "diaominos", "diatoms"])
+# Blood Diamonds and Diaominos build a translation a third longer on A4 and Letter in their own words tests.
+@pytest.mark.parametrize("game", ["diamonds", "diamond_mine", "diatoms"])
 def test_every_game_takes_a_translation_a_third_longer(tmp_path, game):
     path = words_file(tmp_path, game)
     data = yaml.safe_load(path.read_text())
