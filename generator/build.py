@@ -184,10 +184,10 @@ def impose_job(loaded: LoadedGame, settings: PrintSettings, request: Request) ->
         stock = stock_of(component)
         both = guessed.get(stock, ([], False))[1] or (component.has_backs and settings.duplex != "off")
         guessed[stock] = ([10, 11], both)
-    guide = guide_component(loaded.spec, chosen, settings, guessed)
+    guide = guide_component(loaded.spec, loaded.title, loaded.printing, chosen, settings, guessed)
     for attempt in range(3):
         pages = impose_pages(loaded, [guide, *chosen], settings, request.layout)
-        named = guide_component(loaded.spec, chosen, settings, stock_sheets(pages))
+        named = guide_component(loaded.spec, loaded.title, loaded.printing, chosen, settings, stock_sheets(pages))
         if named.pieces[0].shape == guide.pieces[0].shape:
             _swap_guide(pages, guide, named)
             guide = named
@@ -270,8 +270,8 @@ def render_files(loaded: LoadedGame, chosen: list, pages: list[Page], settings: 
 def page_title(loaded: LoadedGame) -> str:
     """The title every page's footer names: the game's, and a draft's note that it is not for printing yet."""
     if loaded.draft_errors is None:
-        return loaded.spec.title
-    return f"{loaded.spec.title} · {loaded.spec.words('footer.draft', errors=loaded.draft_errors)}"
+        return loaded.title
+    return f"{loaded.title} · {loaded.spec.words('footer.draft', errors=loaded.draft_errors)}"
 
 
 def progress_units(pages: list[Page], request: Request) -> int:

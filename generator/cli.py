@@ -94,7 +94,7 @@ def list_games(as_json: bool, pieces_of: str | None):
         components = build.components(loaded)
         listing.append({
             "game": loaded.game.name,
-            "title": loaded.spec.title,
+            "title": loaded.title,
             "file": loaded.source,
             "components": [{"name": c.name, "title": c.title, "count": len(c.pieces),
                             **({"groups": list(c.groups)} if c.groups else {}),

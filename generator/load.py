@@ -54,6 +54,16 @@ class LoadedGame:
             return re.sub(r"[^A-Za-z0-9_-]+", "-", Path(self.source).stem).strip("-") or self.game.name
         return self.game.name
 
+    @property
+    def title(self) -> str:
+        """The name page 1 and every footer print (a chosen translation's, in a game that has one)."""
+        return self.game.title(self.spec)
+
+    @property
+    def printing(self):
+        """Page 1's printing box as the game makes it of its file's block and its words."""
+        return self.game.printing(self.spec)
+
     def components(self) -> list:
         """The game's pieces, built once. A style block that names no component, group, rank or
         piece of the game is a typo, and an input error."""

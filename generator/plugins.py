@@ -64,6 +64,10 @@ class Game:
     #: Its pieces are made as it loads, from checked input alone (`game: custom`): a build imposes them
     #: before any rule runs or face is drawn, so a print run past the sheet limit is refused at once.
     pieces_at_load: bool = False
+    #: The game's printed name and page 1's `printing:` box as the chosen words make them (a
+    #: translation's title, its `printing.*` lines): worked out from the spec, never written into it.
+    title: Callable[[object], str] = lambda spec: spec.title
+    printing: Callable[[object], object] = lambda spec: spec.printing
 
 
 @lru_cache(maxsize=None)

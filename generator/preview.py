@@ -184,7 +184,7 @@ class Preview:
         for entry in entries:
             entry["svg"] = f"/pages/{names[entry['number']]}.svg"
         read = set(loaded.reader.files) if loaded.reader else set()
-        return (Sheets(loaded.spec.title, entries, svgs), findings, read | self.bundled_files(loaded.game.name),
+        return (Sheets(loaded.title, entries, svgs), findings, read | self.bundled_files(loaded.game.name),
                 loaded.faces.carried)
 
     def named_files(self) -> set[Path]:

@@ -15,7 +15,7 @@ and `printing.step.N` (`printing_of`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import partial
 
 from generator.canvas import PT
@@ -45,16 +45,25 @@ class Printing:
     stock: dict[str, str] = spec_field(default_factory=dict, max_length=160)  # component name: what to print it on
     steps: list[str] = spec_field(default_factory=list, max_length=900)  # how to put it together, in order
 
+    def with_lines(self, bring, stock, steps) -> Printing:
+        """A printing block of these lines that is where this one is in its file (for messages at its
+        lines): what a game makes of its file's block and its words, the block itself left as read."""
+        made = Printing(bring=list(bring), stock=dict(stock), steps=list(steps))
+        for attribute in ("_where", "_location"):
+            if hasattr(self, attribute):
+                setattr(made, attribute, getattr(self, attribute))
+        return made
 
-def guide_component(spec, components: list[Component], settings: PrintSettings,
+
+def guide_component(spec, title: str, printing: Printing, components: list[Component], settings: PrintSettings,
                     sheets: dict[str, tuple[list[int], bool]] | None = None) -> Component:
-    """The one-piece component the imposer puts first: page 1's box, on plain paper. `sheets`: each
-    stock's pages and whether they print double-sided (stock_sheets), once the job is imposed."""
+    """The one-piece component the imposer puts first: page 1's box, on plain paper, headed by the game's
+    `title` and saying its `printing` (as the game makes them: LoadedGame.title, .printing). `sheets`:
+    each stock's pages and whether they print double-sided (stock_sheets), once the job is imposed."""
     for finding in stock_findings(spec, components):
         raise InputError(finding.location, finding.message, finding.rule)
     words = getattr(spec, "words", None) or common_words()
-    printing = printing_of(spec.printing, words)
-    blocks = guide_blocks(spec.title, printing, components, settings, words, sheets or {})
+    blocks = guide_blocks(title, printing_of(printing, words), components, settings, words, sheets or {})
     style = spec.style.resolve(COMPONENT, piece=COMPONENT, safe_mm=SAFE_MM)
     style = _with_body(style, BODY_PT * PT)
     x0, y0, x1, y1 = printable(settings.paper.width, settings.paper.height, settings)

@@ -234,7 +234,7 @@ def first_page_words(paper: str) -> str:
 
     loaded = shared_game("blood_diamonds")
     settings = print_settings(paper, "long", 3.0, True, Context(load_palette(), Templates()))
-    [piece] = guide_component(loaded.spec, loaded.components(), settings).pieces
+    [piece] = guide_component(loaded.spec, loaded.title, loaded.printing, loaded.components(), settings).pieces
     return words(piece)
 
 

@@ -232,9 +232,9 @@ def test_page_one_says_what_to_bring_in_the_words_of_the_copy(words_copy, tmp_pa
 
 def test_a_printing_block_in_the_game_file_still_prints(tmp_path):
     game = load_game(GAME, ("printing.bring=[a torch]",))
-    parts_of(game)
-    assert game.spec.printing.bring == ["a torch"]
-    assert game.spec.printing.steps[0].startswith("Dice: fold each net")
+    assert game.printing.bring == ["a torch"]
+    assert game.printing.steps[0].startswith("Dice: fold each net")
+    assert game.spec.printing.steps == []  # the file's block as read: what the game made of it is not written back
 
 
 def test_a_long_tile_name_takes_two_lines_rather_than_print_below_7_pt():

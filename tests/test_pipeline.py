@@ -10,11 +10,13 @@ from pathlib import Path
 
 import pytest
 
+from battery import GAMES
 from conftest import run_pnp
 from generator import build, fonts
 from generator.backends.pdf import PdfSurface
 from generator.backends.svg import SvgSurface
 from generator.build import Request
+from generator.load import load_game
 from generator.canvas import Canvas
 from generator.geometry import Matrix
 from generator.impose import MAX_SHEETS, Paper, PrintSettings
@@ -271,3 +273,14 @@ def test_a_build_is_quiet_about_warnings_which_validate_shows(tmp_path):
     assert stderr.splitlines() == ["blood_diamonds: 1 warning; pnp validate lists them"]
     code, _, stderr = run_pnp("validate", "blood_diamonds", "--words", "mine.yaml", cwd=tmp_path)
     assert code == 0 and stderr.count("warning:") == 1 and "[words.missing]" in stderr
+
+
+@pytest.mark.parametrize("game, lang", [(game, lang) for game in GAMES for lang in (None, "de")])
+def test_making_the_pieces_and_checking_them_leaves_the_spec_as_read(game, lang):
+    """A game makes its pieces, title and page 1's box from its spec and words without writing them back
+    (a title or a printing block filled in by components() would differ by whether they ran first)."""
+    loaded = load_game(game, lang=lang)
+    read = repr(loaded.spec)
+    loaded.components()
+    loaded.findings()
+    assert repr(loaded.spec) == read

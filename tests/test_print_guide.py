@@ -40,7 +40,7 @@ def test_page_one_says_how_to_print_and_build_every_kind_of_piece(bundled_build,
         assert f"{component.title} ({len(component.pieces)} piece" in words, component.title
     # Every word of the box at 7 pt or more, inside its safe margin.
     settings = print_settings("a4", "long", 3.0, True, Context(load_palette(), Templates()))
-    [piece] = guide_component(loaded.spec, loaded.components(), settings).pieces
+    [piece] = guide_component(loaded.spec, loaded.title, loaded.printing, loaded.components(), settings).pieces
     drawn = record_face(piece.front, Area(piece.width, piece.height, 0.0))
     assert drawn.texts and min(text.size for text in drawn.texts) >= 7 * PT - 1e-9
 

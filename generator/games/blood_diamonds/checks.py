@@ -250,21 +250,34 @@ def check_words(spec: BloodDiamondsSpec):
 COMPONENT_NAMES = ("tile", "coin", "die", "pawn", "reference-card", "score-track", "payoff-chart", "rules-sheet")
 
 
+def printing(spec: BloodDiamondsSpec):
+    """Page 1's box says what only this game knows (a bag, card for the tiles, how to fold the dice and
+    pawns): the game file's `printing:` lists where it gives them, else the words file's, and a chosen
+    translation's beat both."""
+    given, words = spec.printing, words_of(spec)
+    prefix = "printing.stock."
+    stock = dict(given.stock)
+    for key in [key for key in words.texts if key.startswith(prefix)]:
+        stock[key[len(prefix):]] = words.prefer(key, given.stock.get(key[len(prefix):]))
+    return given.with_lines(words.prefer_list("printing.bring.", given.bring or None), stock,
+                            words.prefer_list("printing.step.", given.steps or None))
+
+
 @rules.rule("blood_diamonds.printing", "page 1's printing words name this game's pieces, and every line has words")
 def check_printing(spec: BloodDiamondsSpec):
-    printing = spec.printing
-    for name, text in printing.stock.items():
+    box = printing(spec)
+    for name, text in box.stock.items():
         if name not in COMPONENT_NAMES:
             meant = did_you_mean(str(name), COMPONENT_NAMES) or f" (the components: {', '.join(COMPONENT_NAMES)})"
-            yield error(where(printing, "stock"), f'printing.stock names no component "{name}"{meant}')
+            yield error(where(box, "stock"), f'printing.stock names no component "{name}"{meant}')
         elif not str(text or "").strip():
-            yield error(where(printing, f"stock[{name}]"), f"printing.stock.{name} has no words; say what to print "
-                                                           "it on, or leave it out for the words file's")
+            yield error(where(box, f"stock[{name}]"), f"printing.stock.{name} has no words; say what to print "
+                                                      "it on, or leave it out for the words file's")
     for field in ("bring", "steps"):
-        for index, text in enumerate(getattr(printing, field)):
+        for index, text in enumerate(getattr(box, field)):
             if not str(text).strip():
-                yield error(where(printing, f"{field}[{index}]"), f"printing.{field}[{index}] has no words; write "
-                                                                  "them or leave the line out")
+                yield error(where(box, f"{field}[{index}]"), f"printing.{field}[{index}] has no words; write "
+                                                             "them or leave the line out")
 
 
 @rules.rule("blood_diamonds.win", "a score of 600 wins")

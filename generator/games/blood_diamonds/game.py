@@ -31,23 +31,8 @@ from .track import draw_score_track, track_size, track_style
 
 GAME_NAME = "blood_diamonds"
 
-def printing_words(spec: BloodDiamondsSpec) -> None:
-    """Page 1's box says what only this game knows (a bag, card for the tiles, how to fold the dice and
-    pawns): the game file's `printing:` lists where it gives them, else the words file's, and a chosen
-    translation's beat both. Filled into the spec's `printing` in place, before the build draws page 1;
-    doing it twice changes nothing."""
-    printing, words = spec.printing, words_of(spec)
-    printing.bring = words.prefer_list("printing.bring.", printing.bring or None)
-    printing.steps = words.prefer_list("printing.step.", printing.steps or None)
-    prefix = "printing.stock."
-    for key in [key for key in words.texts if key.startswith(prefix)]:
-        name = key[len(prefix):]
-        printing.stock[name] = words.prefer(key, printing.stock.get(name))
-
-
 def components(spec: BloodDiamondsSpec) -> list[Component]:
     """Every piece, each drawn in the style resolved for it: component, suit (group), rank, piece id."""
-    printing_words(spec)
     tile_piece, coin_piece = spec.tiles.piece, spec.coins.piece
     tile, coin = tile_piece.rect(), Circle(coin_piece.width_mm)
     drawn = drawn_pawns(spec)
@@ -104,4 +89,4 @@ def meaning_colours(spec: BloodDiamondsSpec) -> list[MeaningColour]:
 
 
 GAME = Game(name=GAME_NAME, spec=BloodDiamondsSpec, components=components, rules=rules,
-            meaning_colours=meaning_colours)
+            meaning_colours=meaning_colours, printing=checks.printing)

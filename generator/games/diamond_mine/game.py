@@ -50,20 +50,16 @@ class DiamondMineSpec(GameSpec):
     rules_sheet: RulesSheet
 
 
-def printing_words(spec: DiamondMineSpec) -> None:
+def printing(spec: DiamondMineSpec):
     """Page 1's box: the game file's `printing:` words, or else (and under a translation) the words file's."""
-    printing, words = spec.printing, spec.words
+    given, words = spec.printing, spec.words
     chosen = any(key.startswith("printing.") for key in words.chosen)
-    if chosen or not printing.bring:
-        printing.bring = [words("printing.bring.glue"), words("printing.bring.bag")]
-    if chosen or not printing.steps:
-        printing.steps = [words("printing.step.fold")]
+    bring = [words("printing.bring.glue"), words("printing.bring.bag")] if chosen or not given.bring else given.bring
+    steps = [words("printing.step.fold")] if chosen or not given.steps else given.steps
+    return given.with_lines(bring, given.stock, steps)
 
 
 def components(spec: DiamondMineSpec):
-    printing_words(spec)
-    if not spec.title or "title" in spec.words.chosen:
-        spec.title = title(spec)  # the title page 1 and the footers print
     # The board first: the nets fill the room its quadrants leave on their sheets.
     return [rules_component(spec), board_component(spec), *pyramid_components(spec), movement_component(spec),
             reference_component(spec)]
@@ -83,4 +79,4 @@ def meaning_colours(spec: DiamondMineSpec) -> list[MeaningColour]:
 
 
 GAME = Game(name="diamond_mine", spec=DiamondMineSpec, components=components, rules=rules,
-            meaning_colours=meaning_colours)
+            meaning_colours=meaning_colours, title=title, printing=printing)

@@ -33,7 +33,6 @@ def components(spec: DiaominosSpec) -> list[Component]:
     """Every piece, each a face of diaominos-faces with the style resolved for it: stickers by their
     cube colour's name as the group, so `groups: {white: ...}` restyles the white ones."""
     sheet, cube, words = spec.player_sheet, spec.cube, spec.words
-    spec.printing = printing(spec)
     board_style = spec.style.resolve("board", piece="board")
     board = [Piece("board", Rect(*board_size(spec.board)), face_of(spec, "board", board_style, **board_row(spec)))]
     sheets = []
@@ -71,13 +70,9 @@ def printing(spec: DiaominosSpec) -> Printing:
     if (given.bring or given.stock or given.steps) and not words.chosen & set(PRINTING_KEYS):
         return given
     cube = "printing.bring.cube-or-cards" if spec.round_cards.games else "printing.bring.cube"
-    made = Printing(bring=[words("printing.bring.pens"), words(cube)],
-                    stock={"cube-sticker": words("printing.stock.cube-sticker")},
-                    steps=[words("printing.step.stickers", facelets=spec.cube.facelets_per_colour)])
-    for attribute in ("_where", "_location"):  # where the file's block is, for the core's messages
-        if hasattr(given, attribute):
-            setattr(made, attribute, getattr(given, attribute))
-    return made
+    return given.with_lines([words("printing.bring.pens"), words(cube)],
+                            {"cube-sticker": words("printing.stock.cube-sticker")},
+                            [words("printing.step.stickers", facelets=spec.cube.facelets_per_colour)])
 
 
 def meaning_colours(spec: DiaominosSpec) -> list[MeaningColour]:
@@ -86,4 +81,5 @@ def meaning_colours(spec: DiaominosSpec) -> list[MeaningColour]:
             for colour in spec.cube.colours]
 
 
-GAME = Game(name="diaominos", spec=DiaominosSpec, components=components, rules=rules, meaning_colours=meaning_colours)
+GAME = Game(name="diaominos", spec=DiaominosSpec, components=components, rules=rules, meaning_colours=meaning_colours,
+            printing=printing)
