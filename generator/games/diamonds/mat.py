@@ -107,9 +107,8 @@ def draw_dig_site(canvas, box, row, face, element) -> None:
     site, style, layouts = row["site"], drawer_style(face, element, row), face.layouts
     draw_cells(canvas, layouts, "mat-pile", [(space, dict(pile)) for space, pile in zip(site.piles(), row["piles"])],
                style, element.where)
-    x, y, _, height = box
-    bottom = y + height - site.margin
-    canvas.line(site.rule(), site.top, site.rule(), bottom, stroke=style.line, width=style.line_mm,
+    _, y, _, height = box
+    canvas.line(site.rule(), site.top, site.rule(), y + height - site.margin, stroke=style.line, width=style.line_mm,
                 dash=element.dash_mm)
     draw_cells(canvas, layouts, "mat-debris", [(site.debris(), row)], style, element.where)
     turn = site.turn(y + height)
