@@ -12,6 +12,7 @@ import pytest
 
 from conftest import error_messages, run_pnp, words_below
 from generator.games.diamonds import game as diamonds
+from generator.games.diamonds.mat import dig_site
 from generator.kit.layouts import box_of, frame_of, point_of, symbol_size
 from generator.load import load_game
 from generator.model import Area
@@ -176,7 +177,7 @@ def test_the_dig_site_mat_is_split_between_piles_never_through_one(tmp_path, pap
     spec = spec_with()
     card, mat = spec.deck.piece, spec.dig_site_mat
     style = spec.style.resolve("dig-site-mat", piece="dig-site-mat", safe_mm=mat.margin_mm)
-    top = mat.margin_mm + diamonds.title_band(style)
+    top = dig_site(spec, style).top  # under the title's band
     columns = [(mat.margin_mm + c * (card.width_mm + mat.gap_mm), card.width_mm) for c in range(4)]
     rows = [(top + r * (card.height_mm + mat.gap_mm), card.height_mm) for r in range(3)]
     for part in parts:

@@ -160,3 +160,60 @@ def test_a_larger_crossing_ring_draws_the_rings_smaller_to_keep_it_in_their_box(
     larger = load_game(str(game_with_layouts(tmp_path, "diatoms", "  board-crossing:\n    halo: {size: 1.5}\n"))).spec
     spot_mm, outer = game.spec.board.spot_mm, max(ring.radius for ring in game.spec.board.rings)
     assert ring_scale(larger) == pytest.approx(ring_scale(game.spec) - (1.5 - 1.1225) * spot_mm / 2 / outer)
+
+
+def judge_side(target, piece_id: str, side: str = "front"):
+    piece = next(p for c in load_game(str(target)).components() for p in c.pieces if p.id == piece_id)
+    return record_face(getattr(piece, side), Area(piece.width, piece.height, 0.0))
+
+
+def test_a_judges_terms_and_emblem_follow_their_layouts(tmp_path, game):
+    """The points (judge-term), the words (judge-term-words) and the emblem (judge-emblem) of a judge's
+    card, reddened in a copy of the game file: exactly they print red."""
+    path = game_with_layouts(tmp_path, "diatoms", f"  judge-term:\n    points: {{colour: '{RED}'}}\n"
+                                                  f"  judge-term-words:\n    words: {{colour: '{RED}'}}\n"
+                                                  f"  judge-emblem:\n    emblem: {{fill: '{RED}'}}\n")
+    drawn = judge_side(path, "guest-judge-1")
+    [term] = game.spec.judges.cards[0].green
+    red = [t.text for t in drawn.texts if t.fill.lower() == RED]
+    assert red[0] == f"+{term.points}" and " ".join(red[1:]) == term.text  # the points, then the words' lines
+    assert places([p for p in drawn.paths if (p.fill or "").lower() == RED]) == 1  # the emblem
+    assert not [t for t in judge_side("diatoms", "guest-judge-1").texts if t.fill.lower() == RED]
+
+
+def test_a_judges_words_start_after_the_cards_widest_points(tmp_path, game):
+    """The points column is measured per card: a card with +15 starts its words further right than one
+    whose points are all one figure, by the width the points' layout gives the extra figure; larger
+    points, set in the layout, push the words right as well."""
+    from generator.fonts import text_width
+    from generator.games.diatoms.judges import judge_style
+
+    cards = game.spec.judges.cards
+    wide = next(n for n, judge in enumerate(cards, start=1) if any(abs(t.points) >= 10 for t in judge.pink))
+    narrow = next(n for n, judge in enumerate(cards, start=1) if all(abs(t.points) < 10 for t in judge.pink))
+
+    def words_left(target, number: int) -> float:
+        terms = judge_side(target, f"guest-judge-{number}", "back").texts
+        points = [t for t in terms if t.text.lstrip("+\u2212").isdigit()]
+        return min(t.box[0] for t in terms if t.box[0] > max(p.box[2] for p in points))  # the foot starts left
+
+    index = judge_style(game.spec, "pink").index
+    figure = text_width("0", index.size, index.face)
+    assert words_left("diatoms", wide) - words_left("diatoms", narrow) == pytest.approx(figure, abs=0.01)
+    larger = game_with_layouts(tmp_path, "diatoms", "  judge-term:\n    points: {size_pt: 20}\n")
+    assert words_left(larger, narrow) > words_left("diatoms", narrow) + 1
+
+
+def test_the_checks_read_the_judges_term_layouts(tmp_path):
+    """Points at 5 pt break layout.text-size; words too large for the card break diatoms.judge-card."""
+    for folder in ("small", "large"):
+        (tmp_path / folder).mkdir()
+    small = game_with_layouts(tmp_path / "small", "diatoms", "  judge-term:\n    points: {size_pt: 5}\n")
+    found = {finding.rule: finding.message for finding in load_game(str(small)).findings()}
+    assert "guest-judge" in found["layout.text-size"] and "5.0 pt" in found["layout.text-size"]
+    large = game_with_layouts(tmp_path / "large", "diatoms",
+                              "  judge-term-words:\n    words: {size_pt: 16, min_pt: 16}\n")
+    found = {finding.rule: finding.message for finding in load_game(str(large)).findings()}
+    assert "does not fit" in found["diatoms.judge-card"]
+    bundled = {finding.rule for finding in load_game("diatoms").findings()}
+    assert not {"layout.text-size", "diatoms.judge-card"} & bundled

@@ -45,6 +45,9 @@ EDITS = {
     "board-centre": ("player-board-1", "dot: {size: 0.3}"),
     "group-size": ("field-notebook-1", f"number: {{colour: '{RED}'}}"),
     "group-size-split": ("field-notebook-1", f"rings: {{stroke: '{RED}'}}"),
+    "judge-term": ("guest-judge-1", "points: {size_pt: 20}"),
+    "judge-term-words": ("guest-judge-1", f"words: {{colour: '{RED}'}}"),
+    "judge-emblem": ("guest-judge-1", "emblem: {box: [0.4, 1]}"),
 }
 
 

@@ -9,25 +9,23 @@ player and a dig-site mat with the nine pile spaces and a place for the debris.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import partial
 from typing import Literal
 
-from generator.canvas import PT, Canvas
 from generator.colour_rules import MeaningColour
 from generator.errors import InputError
 from generator.kit.layouts import Face, Layouts
-from generator.kit.prose import FLOOR_PT, RulesSheet, flow, rules_sheet_errors
-from generator.kit.symbols import SUITS, draw_symbol
-from generator.kit.text import counted, fit_line, fit_size
-from generator.model import Area, Component, Piece, PieceGeometry, fill_bleed, spread
+from generator.kit.prose import FLOOR_PT, RulesSheet, rules_sheet_errors
+from generator.kit.symbols import SUITS
+from generator.kit.text import counted
+from generator.model import Component, Piece, PieceGeometry, spread
 from generator.plugins import Game, GameSpec
 from generator.schema import Colour, spec_field, where
 from generator.shapes import Rect
 from generator.styles import Style
 from generator.validate import RuleBook, error, warning
 
-from .paper import (reference_component, reference_fits, reference_piece, reference_words, rules_blocks,
-                    rules_component)
+from .mat import dig_site, mat_row
+from .paper import (reference_component, reference_fits, reference_piece, rules_blocks, rules_component)
 
 STANDARD_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 COURTS = ("J", "Q", "K")
@@ -278,101 +276,14 @@ def check_reference_copies(spec: DiamondsSpec):
 # `layouts:` may change. A suit card shows layout rank-<rank>, a joker "joker", every back "back".
 # ---------------------------------------------------------------------------------------------
 
-def card_face(spec: DiamondsSpec, layout: str, style: Style, **row) -> Face:
+def card_face(spec: DiamondsSpec, layout: str, style: Style, corner_mm: float | None = None, **row) -> Face:
+    """The face `layout` draws with the row's fields, its frame following a card's corners (or corner_mm)."""
     if layout not in spec.layouts.layouts:
-        raise InputError(where(spec, "layouts"), f'no layout "{layout}" for the cards; add it under layouts: '
-                         "(templates/layouts.yaml, diamonds-cards, has one for each rank)", "input.unknown-layout")
-    return Face(spec.layouts, layout, tuple(sorted(row.items())), style, spec.deck.piece.corner_radius_mm)
-
-
-# ---------------------------------------------------------------------------------------------
-# Dig-site mat
-# ---------------------------------------------------------------------------------------------
-
-def title_band(style: Style) -> float:
-    """The band above the piles that holds the mat's title."""
-    return style.title.size * 1.5
-
-
-def mat_size(spec: DiamondsSpec, style: Style) -> tuple[float, float]:
-    card, mat, deal = spec.deck.piece, spec.dig_site_mat, spec.deal
-    width = 2 * mat.margin_mm + (deal.piles_across + 1) * card.width_mm + deal.piles_across * mat.gap_mm + mat.gap_mm
-    height = (2 * mat.margin_mm + title_band(style) + deal.piles_down * card.height_mm
-              + (deal.piles_down - 1) * mat.gap_mm)
-    return width, height
-
-
-def mat_splits(spec: DiamondsSpec, style: Style) -> tuple[tuple[float, ...], tuple[float, ...]]:
-    """Where the mat may be split over sheets: the middles of the gaps between the pile spaces (and
-    the debris), so that no seam runs through a pile."""
-    card, mat, deal = spec.deck.piece, spec.dig_site_mat, spec.deal
-    top = mat.margin_mm + title_band(style)
-    across = tuple(mat.margin_mm + col * (card.width_mm + mat.gap_mm) - mat.gap_mm / 2
-                   for col in range(1, deal.piles_across + 1))
-    down = tuple(top + row * (card.height_mm + mat.gap_mm) - mat.gap_mm / 2 for row in range(1, deal.piles_down))
-    return across, down
-
-
-def draw_dig_site_mat(canvas: Canvas, area: Area, spec: DiamondsSpec, style: Style) -> None:
-    card, mat, deal = spec.deck.piece, spec.dig_site_mat, spec.deal
-    cw, ch = card.width_mm, card.height_mm
-    fill_bleed(canvas, area, style.background)
-    if style.frame:
-        canvas.rect(mat.margin_mm / 2, mat.margin_mm / 2, area.width - mat.margin_mm, area.height - mat.margin_mm,
-                    radius=4, stroke=style.line, width=style.line_mm)
-    top = mat.margin_mm + title_band(style)
-    treasure = (suits_with_role(spec, "treasure") or spec.deck.suits)[0]
-    canvas.text(mat.margin_mm, top - style.title.size * 0.45, spec.words.prefer("mat.title", mat.title), style.title.size,
-                fill=style.ink,
-                face=style.title.face)
-    body, small = style.body, style.small
-    for row in range(deal.piles_down):
-        for col in range(deal.piles_across):
-            sx = mat.margin_mm + col * (cw + mat.gap_mm)
-            sy = top + row * (ch + mat.gap_mm)
-            number = row * deal.piles_across + col + 1
-            canvas.rect(sx, sy, cw, ch, radius=card.corner_radius_mm, fill=style.panel, stroke=style.line,
-                        width=style.line_mm, dash=(2.0, 1.2))
-            draw_symbol(canvas, treasure.symbol, sx + cw / 2, sy + ch * 0.455, cw * 0.35, style.background)
-            canvas.text(sx + cw / 2, sy + ch * 0.725, spec.words("mat.pile", number=number), body.size, fill=style.ink, face=body.face,
-                        anchor="middle")
-            canvas.text(sx + cw / 2, sy + ch * 0.725 + body.size * 1.3, spec.words("mat.cards", cards=deal.cards_per_pile), small.size,
-                        fill=style.ink, face=small.face, anchor="middle")
-    # The debris: broken rocks and spent jokers, face up beside the grid.
-    dx = mat.margin_mm + deal.piles_across * (cw + mat.gap_mm) + mat.gap_mm
-    canvas.line(dx - mat.gap_mm, top, dx - mat.gap_mm, area.height - mat.margin_mm, stroke=style.line,
-                width=style.line_mm, dash=(1.0, 1.5))
-    canvas.rect(dx, top, cw, ch, radius=card.corner_radius_mm, fill=style.panel, stroke=style.line,
-                width=style.line_mm)
-    canvas.text(dx + cw / 2, top + ch / 2, spec.words("mat.debris"), body.size, fill=style.ink, face=style.title.face,
-                anchor="middle")
-    note = spec.words("mat.debris.note")
-    canvas.text(dx + cw / 2, top + ch / 2 + body.size * 1.2, note, fit_line(note, small.size, cw - 4, small.face),
-                fill=style.ink, face=small.face, anchor="middle")
-    rocks = suits_with_role(spec, "rock")
-    for i, suit in enumerate(rocks):
-        draw_symbol(canvas, suit.symbol, dx + cw / 2 + (i - (len(rocks) - 1) / 2) * cw * 0.16,
-                    top + ch * 0.34, cw * 0.11, suit.colour)
-    _turn_panel(canvas, spec, style, dx, top + ch + mat.gap_mm, cw, area.height - mat.margin_mm)
-
-
-def _turn_panel(canvas: Canvas, spec: DiamondsSpec, style: Style, x: float, top: float, width: float,
-                bottom: float) -> None:
-    """A turn and its snags in the column under the debris, which would otherwise print blank: the mat
-    needs four sheets whatever its layout (three cards' width is more than a sheet's), so the room
-    is used for what players look up most. Left out where even 7 pt will not fit."""
-    pad = 3.0
-    column = [(x + pad, top + pad, width - 2 * pad, bottom - pad)]
-    ref = reference_words(spec)
-    blocks = [("h", spec.words("reference.turn.heading")), *(("n", step) for step in ref["turn"]),
-              ("h", spec.words("reference.back.snags")), *(("b", snag) for snag in ref["snags"])]
-    reach = partial(flow, None, column, blocks, style)
-    body = fit_size(reach, 0.0, start=style.body.size, floor=FLOOR_PT * PT)
-    if bottom - top < 20 or reach(body) > 0:
-        return
-    canvas.rect(x, top, width, bottom - top, radius=spec.deck.piece.corner_radius_mm, fill=style.background,
-                stroke=style.line, width=style.line_mm)
-    flow(canvas, column, blocks, style, body)
+        raise InputError(where(spec, "layouts"), f'no layout "{layout}" for the faces; add it under layouts: '
+                         "(templates/layouts.yaml, diamonds-cards, has one for each rank and the mat)",
+                         "input.unknown-layout")
+    corner = spec.deck.piece.corner_radius_mm if corner_mm is None else corner_mm
+    return Face(spec.layouts, layout, tuple(sorted(row.items())), style, corner)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -402,8 +313,9 @@ def components(spec: DiamondsSpec) -> list[Component]:
                           joker_down="\n".join(word))
         cards.append(Piece(piece_id, card, joker, back, style.safe_mm))
     mat_style = spec.style.resolve("dig-site-mat", piece="dig-site-mat", safe_mm=spec.dig_site_mat.margin_mm)
-    mat = [Piece("dig-site-mat", Rect(*mat_size(spec, mat_style)), partial(draw_dig_site_mat, spec=spec, style=mat_style),
-                 splits=mat_splits(spec, mat_style))]
+    site = dig_site(spec, mat_style)
+    mat = [Piece("dig-site-mat", Rect(*site.size()), card_face(spec, "mat", mat_style, 0.0, site=site, **mat_row(spec)),
+                 splits=site.splits())]
     return [
         # Dealt round the suits, so that every sheet holds a few of each: a sheet's duplex shift
         # marks its backs alike, and a suit gathered on two sheets would share a tell.

@@ -7,11 +7,11 @@ front (the suits' roles and a turn) and its snags are the file's `reference_card
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 
-from generator.fonts import wrap
+from generator.kit.layouts import draw_cells, stacked
 from generator.kit.prose import LEADING, Figure, draw_prose, prose_size, rules_sheet_component, symbol_heading
-from generator.kit.symbols import draw_symbol
 from generator.model import Area, Component, Piece
 from generator.kit.text import listed
 
@@ -63,24 +63,25 @@ def goal_words(spec) -> str:
 # The reference card --------------------------------------------------------------------------
 
 def _goal_band(spec) -> Figure:
-    """The win targets on a panel, by the treasure suit's symbol: what every glance at the card is for."""
+    """The win targets on a panel, by the treasure suit's symbol: what every glance at the card is for.
+    Layout goal-band, in a cell across the column as deep as its words and a line more."""
     treasure = (suits_with_role(spec, "treasure") or spec.deck.suits)[0]
-    words = goal_words(spec)
+    row = {"goal": goal_words(spec), "symbol": treasure.symbol, "colour": treasure.colour}
 
-    def lines(width, style, body):
-        return wrap(words, body, width - body * 3.4, style.body.face)
+    def cell(x, y, width, style, body):
+        in_body = replace(style, body=replace(style.body, size=body))
+        [cell] = stacked(spec.layouts, "goal-band", [row], (x, y, width, 0.0), in_body, body * LEADING)
+        return cell, in_body
 
     def height(width, style, body):
-        return len(lines(width, style, body)) * body * LEADING + body * 1.4
+        ((_, _, _, depth), _), _ = cell(0.0, 0.0, width, style, body)
+        return depth
 
     def draw(canvas, x, y, width, style, body):
-        tall = height(width, style, body) - body * 0.5
-        top = y + body * 0.5
-        canvas.rect(x, top, width, tall, radius=1.2, fill=style.panel)
-        draw_symbol(canvas, treasure.symbol, x + body * 1.5, top + tall / 2, body * 1.8, treasure.colour)
-        canvas.text_block(x + body * 3.0, top + body * 0.45 + body, lines(width, style, body), body, fill=style.ink,
-                          face=style.body.face)
-        return y + height(width, style, body)
+        placed, in_body = cell(x, y, width, style, body)
+        draw_cells(canvas, spec.layouts, "goal-band", [placed], in_body)
+        (_, bottom, _, depth), _ = placed
+        return bottom + depth
 
     return Figure(height, draw)
 

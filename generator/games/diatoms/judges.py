@@ -12,10 +12,9 @@ import math
 from dataclasses import dataclass
 from typing import Literal
 
-from generator.fonts import text_width, wrap
-from generator.kit.layouts import drawer_style, register_drawer
+from generator.kit.layouts import (Face, box_of, draw_cells, drawer_style, element_boxes, filled, frame_of,
+                                   register_drawer, stacked, text_lines)
 from generator.kit.symbols import draw_symbol
-from generator.kit.text import measure_drawing
 from generator.model import Area, Component, Piece, PieceGeometry
 from generator.schema import spec_field, where
 from generator.styles import Style
@@ -166,41 +165,87 @@ def judge_terms(spec, judge: Judge, side: str) -> tuple:
                  for k, term in enumerate(getattr(judge, side), start=1))
 
 
-def _draw_terms(canvas, terms: tuple, x: float, y: float, width: float, style: Style) -> float:
-    """The terms down from y, each its picture, its points and its words; returns where the room
-    they leave below begins."""
-    body, index = style.body, style.index
-    icon = index.size * 0.9
-    points_w = max((text_width(points, index.size, index.face) for points, _, _ in terms), default=0) + 1.5
-    for points, words, what in terms:
-        y += index.size * 0.2
-        draw_subject(canvas, what, x + icon / 2, y + icon / 2, icon, style)
-        canvas.text(x + icon + 1.2, y + icon * 0.5 + index.size * 0.36, points, index.size, fill=style.ink,
-                    face=index.face)
-        text_x = x + icon + 1.2 + points_w
-        lines = wrap(words, body.size, x + width - text_x, body.face)
-        first = y + icon / 2 - (len(lines) - 1) * body.size * 0.62 + body.size * 0.36
-        canvas.text_block(text_x, first, lines, body.size, fill=style.ink, face=body.face)
-        y += max(icon, len(lines) * body.size * 1.25) + body.size * 0.7
-    return y
+TERMS = "diatoms.judge-terms"
 
 
-@register_drawer("diatoms.judge-terms")
+def term_cells(layouts, terms: tuple, box, style: Style, gap: float) -> list[tuple]:
+    """((row box, words box), row) of each term down from the top of `box`, `gap` apart: a row as deep
+    as its judge-term (the picture, the points) reaches or, from that layout's top, as its words
+    (judge-term-words) are lines, whichever is deeper (words centred on a picture take their
+    lines' room below it). The words' box starts where the card's widest points end, measured as
+    they are laid out."""
+    x, y, width, _ = box
+    rows = [{"points": points, "words": words, "subject": what} for points, words, what in terms]
+    blank = Area(width, 0.0, 0.0)
+    widest = max((right - left for row in rows for name, (left, _, right, _) in
+                  element_boxes(Face(layouts, "judge-term", tuple(row.items()), style), blank).items()
+                  if name == "points"), default=0.0)
+    top = min((box_of(element, blank)[1] for _, element in layouts.layouts["judge-term"]), default=0.0)
+    cells = []
+    for ((_, _, _, reach), row) in stacked(layouts, "judge-term", rows, (x, y, width, 0.0), style):
+        depth = max(reach, top + _lines_depth(layouts, "judge-term-words", row, width - widest, style)) + gap
+        cells.append((((x, y, width, depth), (x + widest, y, width - widest, depth)), row))
+        y += depth
+    return cells
+
+
+def _lines_depth(layouts, layout: str, row: dict, width: float, style: Style) -> float:
+    """How deep the texts of `layout` are, in lines at their pitch, in a cell `width` wide."""
+    area, depth = Area(width, 0.0, 0.0), 0.0
+    for _, element in layouts.layouts[layout]:
+        if element.kind == "text":
+            size, lines, _ = text_lines(element, filled(element.text, row), box_of(element, area, style), style,
+                                        frame_of(element, area))
+            depth = max(depth, len(lines) * size * element.leading)
+    return depth
+
+
+def _draw_terms(canvas, layouts, terms: tuple, box, style: Style, gap: float, source=None) -> float:
+    """The terms down from the top of the box; returns where the room they leave below begins."""
+    cells = term_cells(layouts, terms, box, style, gap)
+    draw_cells(canvas, layouts, "judge-term", [(row_box, row) for (row_box, _), row in cells], style, source)
+    draw_cells(canvas, layouts, "judge-term-words", [(words, row) for (_, words), row in cells], style, source)
+    return sum((depth for ((_, _, _, depth), _), _ in cells), box[1])
+
+
+@register_drawer(TERMS)
 def draw_judge_terms(canvas, box, row, face, element) -> None:
-    """A side's terms from the top of the box (in the element's colour and sizes: `role: body` their
-    words, index their points); the judge's emblem, large, in the fill, in the room they leave below."""
+    """A side's terms from the top of the box (in the element's colours and sizes: `role: body` their
+    words, index their points), `gap_mm` under each; the judge's emblem (judge-emblem), in the fill, in
+    the room they leave below."""
     x, y, width, height = box
     terms, style = row["terms"], drawer_style(face, element, row)
-    end = _draw_terms(canvas, terms, x, y, width, style)
-    emblem = min(width * 0.7, y + height - end)
-    if terms and emblem > width * 0.2:
-        draw_subject(canvas, terms[0][2], x + width / 2, (end + y + height) / 2, emblem, style, tone=style.panel)
+    end = _draw_terms(canvas, face.layouts, terms, box, style, element.gap_mm or 0.0, element.where)
+    if terms:
+        draw_cells(canvas, face.layouts, "judge-emblem", [((x, end, width, y + height - end),
+                                                            {"subject": terms[0][2]})], style, element.where)
 
 
-def terms_over(terms: tuple, box, style: Style) -> float:
-    """How far the terms run past the bottom of their box (0 or less: they fit)."""
+@register_drawer("diatoms.term-subject")
+def draw_term_subject(canvas, box, row, face, element) -> None:
+    """What a term looks at (row: subject), as large as the box's smaller side, in its own colours."""
     x, y, width, height = box
-    return measure_drawing(_draw_terms, terms, x, y, width, style) - style.body.size * 0.7 - (y + height)
+    draw_subject(canvas, row["subject"], x + width / 2, y + height / 2, min(width, height),
+                 drawer_style(face, element, row))
+
+
+@register_drawer("diatoms.judge-emblem")
+def draw_judge_emblem(canvas, box, row, face, element) -> None:
+    """The row's subject in the element's fill, as large as the box's smaller side; nothing where that
+    is under `size` of the box's width (an emblem too small to tell)."""
+    x, y, width, height = box
+    style = drawer_style(face, element, row)
+    if min(width, height) >= (element.size or 0.0) * width:
+        draw_subject(canvas, row["subject"], x + width / 2, y + height / 2, min(width, height), style,
+                     tone=style.panel)
+
+
+def terms_over(layouts, terms: tuple, box, style: Style, gap: float) -> float:
+    """How far the terms run past the bottom of their box (0 or less: they fit); the gap under the
+    last is room, not words."""
+    _, y, _, height = box
+    cells = term_cells(layouts, terms, box, style, gap)
+    return sum((depth for ((_, _, _, depth), _), _ in cells), y) - gap - (y + height)
 
 
 MIN_CARD_MM = 40.0  # narrower, and a term's words no longer fit beside its points
@@ -230,10 +275,12 @@ def check_judge_card(spec):
                           f"their words; use at least {MIN_CARD_MM:g} mm a side (a poker card is 63.5 x 88.9)")
         return
     area = Area(geometry.width_mm, geometry.height_mm, 0.0)
+    term_elements = [element for _, element in spec.layouts.layouts["guest-judge"] if element.draw == TERMS]
     for judge in spec.judges.cards:
         for side in SIDES:
-            parts = drawn_parts(spec, "guest-judge", "diatoms.judge-terms", area, judge_style(spec, side))
-            if any(terms_over(judge_terms(spec, judge, side), box, style) > 0 for box, style in parts):
+            parts = zip(term_elements, drawn_parts(spec, "guest-judge", TERMS, area, judge_style(spec, side)))
+            if any(terms_over(spec.layouts, judge_terms(spec, judge, side), box, style, element.gap_mm or 0.0) > 0
+                   for element, (box, style) in parts):
                 yield error(here, f"{judge.name}'s {side} side does not fit a {geometry.width_mm:g} x "
                                   f"{geometry.height_mm:g} mm card; use a larger piece (poker-card) or fewer words")
 
