@@ -206,17 +206,17 @@ class Canvas:
         self.draw(Path.line(x1, y1, x2, y2), stroke=stroke, width=width, dash=dash)
 
     def text(self, x: float, y: float, text: str, size: float, fill: str = "#000000",
-             face: str = "regular", anchor: str = "start") -> None:
-        """Text with its baseline at y; anchor 'start', 'middle' or 'end' places x."""
+             face: str = "regular", align: str = "left") -> None:
+        """Text with its baseline at y, x its left end, centre or right end (`align`: the words layouts use)."""
         if not text:
             return
         if self.check_numbers:
             _finite(x, y, size)
         fonts.check_characters(text, face)
         runs = fonts.runs(text, face)  # characters the face lacks come from a fallback face
-        if anchor != "start":
+        if align != "left":
             width = fonts.text_width(text, size, face)
-            x -= width / 2 if anchor == "middle" else width
+            x -= width / 2 if align == "centre" else width
         for run, run_face in runs:
             self.surface.draw_text(run, run_face, size, fill, self.matrix @ Matrix.translation(x, y))
             x += fonts.text_width(run, size, run_face)

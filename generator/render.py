@@ -127,7 +127,7 @@ def draw_glue_strip(canvas: Canvas, seam: Seam, colour: str, note_colour: str, w
         if seam.side in ("left", "right"):
             canvas.rotate(-90)
         canvas.rect(-width / 2 - 1, -size * 0.75, width + 2, size * 1.3, fill="#ffffff")
-        canvas.text(0, size * 0.35, note, size, fill=note_colour, anchor="middle")
+        canvas.text(0, size * 0.35, note, size, fill=note_colour, align="centre")
 
 
 def draw_footer(canvas: Canvas, page: Page, settings: PrintSettings, game_title: str, total_pages: int,
@@ -154,10 +154,10 @@ def draw_footer(canvas: Canvas, page: Page, settings: PrintSettings, game_title:
     right = page.width - margin - 1.0
     # The page number goes last, whole (settings.check_room keeps room for it beside the ruler).
     number = words("footer.page", number=page.number, total=total_pages)
-    canvas.text(right, baseline, number, size, fill=colour, anchor="end")
+    canvas.text(right, baseline, number, size, fill=colour, align="right")
     right -= fonts.text_width(number, size)
     label = footer_label(page, game_title, words, size, right - left)
-    canvas.text(right, baseline, label, size, fill=colour, anchor="end")
+    canvas.text(right, baseline, label, size, fill=colour, align="right")
 
 
 SEPARATOR = " · "

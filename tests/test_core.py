@@ -163,7 +163,7 @@ def draw_test_page(surface):
     with canvas.saved():
         canvas.clip_rect(0, 0, 20, 20)
         canvas.rect(-5, -5, 50, 30, fill="#ff0000")  # clipped to the left half
-    canvas.text(30, 15, "Ab", 5.0, fill="#0000ff", anchor="middle")
+    canvas.text(30, 15, "Ab", 5.0, fill="#0000ff", align="centre")
     with canvas.saved():
         canvas.translate(30, 5)
         canvas.rotate(180)

@@ -138,10 +138,11 @@ SILENT_TEXT = {"board.squares", "board.routes", "round-card.top-face", "round-ca
 def printed(target) -> dict[str, tuple]:
     """Each layout's face as the print shows it: its texts and paths, where and in what colour."""
     parts = {part.name: part for part in load_game(str(target)).components()}
-    faces = {}
+    faces, recordings = {}, {}
     for layout, (component, side) in LAYOUT_PIECES.items():
-        found = parts[component].pieces[0]
-        recording = drawn(found, side)
+        if (component, side) not in recordings:  # the player sheet holds four of the layouts: drawn once
+            recordings[component, side] = drawn(parts[component].pieces[0], side)
+        recording = recordings[component, side]
         faces[layout] = (tuple((t.text, tuple(round(v, 3) for v in t.box), t.fill, t.face, round(t.size, 4))
                                for t in recording.texts),
                          tuple((tuple(round(v, 3) for v in p.box), p.fill, p.stroke) for p in recording.paths))

@@ -37,7 +37,7 @@ def counting_face(calls: list):
         canvas.circle(area.width / 2, area.height / 2, 10, fill="#ffffff", stroke="#000000", width=0.4)
         with canvas.saved():
             canvas.clip_rect(2, 2, area.width - 4, 20)
-            canvas.text(area.width / 2, 12, "Ace «É»", 4.0, fill="#ffffff", anchor="middle")
+            canvas.text(area.width / 2, 12, "Ace «É»", 4.0, fill="#ffffff", align="centre")
     return face
 
 

@@ -42,7 +42,7 @@ def card_front(number, broken):
         fill_bleed(canvas, area, "#ffffff")
         if broken:
             raise ZeroDivisionError("division by zero")  # line 30
-        canvas.text(area.width / 2, area.height / 2, str(number), 12.0, anchor="middle")
+        canvas.text(area.width / 2, area.height / 2, str(number), 12.0, align="centre")
     return draw
 
 

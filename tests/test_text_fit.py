@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from generator.canvas import LEADING, PT, Canvas
+from generator.canvas import LEADING, PT
 from generator.fonts import text_width, wrap
-from generator.kit.text import fit_line, fit_size, measure_drawing
+from generator.kit.text import fit_line, fit_size
 
 
 def test_fit_size_keeps_the_start_size_when_it_fits():
@@ -32,23 +32,11 @@ def test_fit_size_refuses_a_step_that_does_not_shrink():
         fit_size(lambda size: size, limit=1, start=8, floor=4, step=1.0)
 
 
-def paragraph(canvas: Canvas, text: str, size: float, width: float) -> float:
-    """A wrapped paragraph from baseline 10 mm down; returns its last baseline."""
-    return canvas.text_block(0, 10, wrap(text, size, width), size) - size * LEADING
-
-
-def test_measure_drawing_is_a_dry_run_of_the_draw_function():
-    words = "Dig for diamonds, shovel in hand, and keep what you find. " * 4
-    one_line = measure_drawing(paragraph, "Dig", 3.0, width=50)
-    assert one_line == 10
-    assert measure_drawing(paragraph, words, 3.0, width=50) > measure_drawing(paragraph, words, 2.0, width=50)
-
-
 def test_a_wrapped_block_fits_above_a_line():
     words = "Choose a pile and turn over its top card; a rock your shovel cannot break ends the turn. " * 3
 
-    def reach(size: float) -> float:
-        return measure_drawing(paragraph, words, size, width=40)
+    def reach(size: float) -> float:  # the last baseline of the words wrapped 40 mm wide, from 10 mm down
+        return 10 + (len(wrap(words, size, 40)) - 1) * size * LEADING
 
     size = fit_size(reach, limit=30, start=9 * PT, floor=4 * PT)
     assert reach(size) <= 30 < reach(size / 0.95)

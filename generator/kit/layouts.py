@@ -1021,7 +1021,7 @@ def draw_table(canvas, element: Element, rows: list[list[str]], box, style, colo
             canvas.rect(x, top, w, pitch, fill=fill)
         for cell, edge, align in zip(cells, element.columns_at, element.columns_align):
             canvas.text(x + edge * w, top + (pitch + cap) / 2, cell, size, fill=colour, face=face,
-                        anchor={"left": "start", "centre": "middle", "right": "end"}[align])
+                        align=align)
 
 
 def text_size(element: Element, style, frame: Frame) -> float:
@@ -1123,7 +1123,7 @@ def draw_ink_line(canvas, element: Element, text: str, box, style, colour: str, 
     along = {"left": 0.0, "centre": 0.5, "right": 1.0}[align]
     for line in lines:
         canvas.text(x + along * w, baseline, line, size, fill=colour, face=face,
-                    anchor={"left": "start", "centre": "middle", "right": "end"}[align])
+                    align=align)
         baseline += pitch
     return True
 

@@ -4,9 +4,9 @@ Two cases come up on every game's cards and boards:
 
 * one line that must fit a width (a title, a goal band, a label): `fit_line` works it out directly,
   since a line's width grows in proportion to its size;
-* a block laid out by a draw function (wrapped paragraphs, headings, lists) that must end above some
-  line: only drawing it tells how far it reaches, so `fit_size` tries sizes from the largest down,
-  and `measure_drawing` runs the draw function on a canvas that prints nothing.
+* a block of wrapped paragraphs, headings or lists that must end above some line: `fit_size` tries
+  sizes from the largest down, each measured by laying the words out (kit.prose.flow without a
+  canvas, kit.layouts.stacked), never by drawing them.
 
 Sizes are in millimetres, like every text size on a Canvas (`9 * PT` reads as 9 pt).
 """
@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from typing import Callable
 
-from generator.canvas import Canvas, NullSurface
 from generator.fonts import inked_height, text_width
 
 
@@ -33,12 +32,6 @@ def fit_size(measure: Callable[[float], float], limit: float, start: float, floo
     while size > floor and measure(size) > limit:
         size = max(size * step, floor)
     return size
-
-
-def measure_drawing(draw: Callable[..., float], *args, **kwargs) -> float:
-    """What `draw(canvas, *args, **kwargs)` returns (say, how far down its text reached), drawn on a
-    canvas that prints nothing: a dry run to measure a layout before drawing it for real."""
-    return draw(Canvas(NullSurface()), *args, **kwargs)
 
 
 def fit_line(text: str, size: float, width: float, face: str = "regular") -> float:

@@ -105,7 +105,7 @@ def draw_track(canvas: Canvas, squares: list[Square], style: TrackStyle, x: floa
         canvas.rect(left, top, s, s, fill=style.highlight if milestone else style.paper, stroke=style.line,
                     width=style.line_width)
         canvas.text(left + s / 2, top + (s + style.number_size * DIGIT_HEIGHT) / 2, str(number), style.number_size,
-                    fill=style.ink, face=style.milestone_face if milestone else style.number_face, anchor="middle")
+                    fill=style.ink, face=style.milestone_face if milestone else style.number_face, align="centre")
     for here, after in zip(squares, squares[1:]):
         if after.row != here.row:
             _arrow(canvas, x + (here.column + 0.5) * s, y + here.row * s, style, up=after.row < here.row)

@@ -39,7 +39,7 @@ def draw_rank(canvas: Canvas, rank: str, cx: float, cy: float, height: float, co
         return
     size = height / fonts.inked_height(RANK_GLYPHS, face)[1]
     canvas.text(cx, cy + height / 2, "A" if rank == "ace" else rank, size, fill=legible(colour, on, size, face),
-                face=face, anchor="middle")
+                face=face, align="centre")
 
 
 Box = tuple[float, float, float, float]  # left, top, right, bottom: a part of a face, in mm from its top-left

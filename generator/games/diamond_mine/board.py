@@ -185,7 +185,7 @@ def draw_join(canvas, border: float, quadrant: Quadrant, side: str, number: int,
                 note = f"{number} >" if side == "right" else f"< {number}"
                 tx = x + inward * (half + label * 0.4)
                 canvas.text(tx, centred_baseline(note, label, face, band_y), note, label, fill=style.ink, face=face,
-                            anchor="start" if inward > 0 else "end")
+                            align="left" if inward > 0 else "end")
     else:
         y = y0 if side == "top" else y0 + height
         inward = 1 if side == "top" else -1
@@ -195,7 +195,7 @@ def draw_join(canvas, border: float, quadrant: Quadrant, side: str, number: int,
                 note = f"{number}"
                 ty = y + inward * (half + label)
                 canvas.text(band_x, centred_baseline(note, label, face, ty), note, label, fill=style.ink, face=face,
-                            anchor="middle")
+                            align="centre")
 
 
 def seam_neighbours(board: Board, quadrant: Quadrant) -> dict[str, int]:

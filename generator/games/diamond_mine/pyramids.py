@@ -329,7 +329,7 @@ def draw_letter(canvas, letter: str, triangle, outline, above: float, mark: str,
     with canvas.saved():
         canvas.translate(x, y)
         canvas.rotate(math.degrees(math.atan2(up[0], -up[1])))  # the letter's top towards the apex
-        canvas.text(0, centred_baseline(letter, size, face, 0), letter, size, fill=mark, face=face, anchor="middle")
+        canvas.text(0, centred_baseline(letter, size, face, 0), letter, size, fill=mark, face=face, align="centre")
 
 
 def pyramid_components(spec) -> list[Component]:

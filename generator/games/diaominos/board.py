@@ -269,7 +269,7 @@ def draw_spaces(canvas: Canvas, box, row, face, element) -> None:
             canvas.circle(x, y, radius, fill=fill, stroke=stroke, width=element.stroke_mm or ring_width(board))
             size = fit_box(letter, text.size, radius * LETTER_OF_RING, radius * LETTER_OF_RING, text.face)
             canvas.text(x, centred_baseline(letter, size, text.face, y), letter, size, fill=colour, face=text.face,
-                        anchor="middle")
+                        align="centre")
 
 
 LETTER_OF_RING = 1.3  # a space's letter fits a square this many radii across
@@ -334,7 +334,7 @@ def _draw_badge(canvas: Canvas, x: float, y: float, radius: float, number: str, 
     canvas.circle(x, y, radius, fill=style.background, stroke=colour, width=radius * 0.3)
     face = style.title.face
     size = fit_box(number, radius * 2, radius * 1.1, radius * 1.1, face)
-    canvas.text(x, centred_baseline(number, size, face, y), number, size, fill=style.ink, face=face, anchor="middle")
+    canvas.text(x, centred_baseline(number, size, face, y), number, size, fill=style.ink, face=face, align="centre")
 
 
 def _arrow_head(canvas: Canvas, start: Point, end: Point, length: float, colour: str) -> None:

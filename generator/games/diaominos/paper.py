@@ -109,7 +109,7 @@ def draw_seat_faces(canvas, box, row, face, element) -> None:
         cx = box[0] + (index % 2 + 0.5) * column
         y0 = box[1] + (index // 2) * (text.size * 2 + small * FACE_SPAN)
         size = fit_line(words, text.size, column * SEAT_LABEL_OF_COLUMN, text.face)
-        canvas.text(cx, y0 + text.size, words, size, fill=colour, face=text.face, anchor="middle")
+        canvas.text(cx, y0 + text.size, words, size, fill=colour, face=text.face, align="centre")
         _draw_face(canvas, row["colours"], row["round"].seats[seat], cx - small * FACE_SPAN / 2,
                    y0 + text.size * SEAT_LABEL_DOWN, small, style, paint(face, element, row, None, None)[1])
 
@@ -144,7 +144,7 @@ def draw_plate(canvas, box, row, face, element) -> None:
     fill = face.colour(filled(element.fill, row), element.where) if element.fill else style.back_pattern
     canvas.rect(x + (w - width) / 2, y, width, height, radius=height * PLATE_CORNER, fill=fill)
     canvas.text(x + w / 2, centred_baseline(label, fitted, text.face, y + height / 2), label, fitted,
-                fill=element_ink(face, element, row, style.ink_on(fill)), face=text.face, anchor="middle")
+                fill=element_ink(face, element, row, style.ink_on(fill)), face=text.face, align="centre")
 
 
 PLATE_PAD, PLATE_HEIGHT, PLATE_CORNER = 0.6, 1.8, 0.25  # in text sizes, and of the plate's height

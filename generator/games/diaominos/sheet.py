@@ -101,7 +101,7 @@ def draw_grid(canvas: Canvas, box, row, face, element) -> None:
         number = str(layers - index if grid.number_layers_from == "bottom" else index + 1)
         digits = fit_box(number, body.size, x0 - box[0] - gap, size * NUMBER_OF_CELL, body.face)
         canvas.text(x0 - gap, centred_baseline(number, digits, body.face, y0 + (index + 0.5) * size), number, digits,
-                    fill=style.ink, face=body.face, anchor="end")
+                    fill=style.ink, face=body.face, align="right")
 
 
 NUMBER_GAP, NUMBER_OF_CELL = 0.6, 0.7  # a layer's number: this many sizes clear of the grid, at most this of a cube high
