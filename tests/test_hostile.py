@@ -35,6 +35,9 @@ FRONT = """\
 """
 
 
+NEST_POINTS = "[" + ", ".join(f"[{i % 20 / 20}, {i // 20 / 25}]" for i in range(400)) + "]"
+
+
 def game_text(rows: str = "[{id: a, name: Alpha}, {id: b, name: Beta}]", front: str = FRONT,
               component: str = "", extra: str = "", game_id: str = "deck") -> str:
     """A small custom game: one component of poker cards, rows inline unless `rows` names a file."""
@@ -166,6 +169,11 @@ CASES = [
     Case("20,000 at_each points are refused",
          files(game_text(front=FRONT + "    dots: {circle: {fill: ink}, box_mm: [1, 1], at_each: ["
                          + ", ".join("[0.5, 0.5]" for _ in range(20000)) + "]}\n")),
+         ("GAME",), "error", r"game\.yaml:\d+", r"input\.too-large"),
+    Case("layouts drawn in layouts at 400 places each, five deep, are refused before any is drawn",
+         files(game_text(front=FRONT + "    nest: {layout: l0, at_each: " + NEST_POINTS + ", box: [0.05, 0.04]}\n",
+                         extra="".join(f"  l{i}:\n    nest: {{layout: l{i + 1}, at_each: {NEST_POINTS}, box: [0.05, 0.04]}}\n"
+                                       for i in range(4)) + "  l4:\n    dot: {circle: {fill: ink}, box: [0.5, 0.5]}\n")),
          ("GAME",), "error", r"game\.yaml:\d+", r"input\.too-large"),
     Case("an extends chain 1,200 deep is refused",
          files(game_text(extra="".join(f"  l{i}: {{extends: l{i + 1}}}\n" for i in range(1200)) + "  l1200: {}\n")),

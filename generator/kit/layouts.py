@@ -52,6 +52,9 @@ STYLE_FLAGS = ("frame",)  # the style's switches an element may depend on (only_
 MAX_EXTENDS = 20  # layouts extending layouts, this deep
 MAX_ELEMENTS = 300  # elements on one face
 MAX_POINTS = 500  # places an element is drawn at (at_each)
+#: Things one face draws, counting in the layouts it draws inside it: as many as a layout of its own
+#: may ask for (every element at every place, head to head), so that nesting cannot multiply past it.
+MAX_FACE_MARKS = 2 * MAX_ELEMENTS * MAX_POINTS
 MAX_REPEATS = 20_000  # places a repeated pattern (every) is drawn at: a long thin piece's cap
 MAX_TEXT = 10_000  # characters of one text
 MAX_TRACK_SQUARES = 1_000  # numbered squares of one track
@@ -211,7 +214,18 @@ class Layouts:
             backgrounds[name] = background
         _check_included(layouts, errors)
         errors.raise_if_any()
-        return cls(layouts, backgrounds, context.palette, context.reader_for(location))
+        made = cls(layouts, backgrounds, context.palette, context.reader_for(location))
+        # Layouts drawn inside layouts at many places multiply: counted before anything is drawn, and
+        # reported where the count first goes over (the layouts that draw that one are over through it).
+        counted: dict[str, int] = {}
+        over = {name for name in layouts if made.marks(name, counted) > MAX_FACE_MARKS}
+        for name in (name for name in layouts if name in over):
+            if not any(element.kind == "layout" and element.layout in over for _, element in layouts[name]):
+                errors.add(InputError(raw.where(name), f'layout "{name}" would draw {counted[name]:,} things on one '
+                                      f"face, with the layouts it draws; a face may draw at most {MAX_FACE_MARKS:,}: "
+                                      "fewer places in at_each, or fewer layouts in layouts", "input.too-large"))
+        errors.raise_if_any()
+        return made
 
     @classmethod
     def over(cls, template: str) -> type[Layouts]:
@@ -240,15 +254,21 @@ class Layouts:
                                            "input.element"))
         return problems
 
-    def marks(self, name: str) -> int:
+    def marks(self, name: str, counted: dict[str, int] | None = None) -> int:
         """How many things layout `name` draws on one face: each element once for each place it is
-        drawn at, twice when head to head, a track once for each square (for the bound on a game)."""
-        total = 0
-        for _, element in self.layouts[name]:
-            placed = element.at_each_mm if element.at_each_mm is not None else element.at_each
-            squares = element.squares if element.kind == "track" else 1
-            total += len(placed or (None,)) * (2 if element.head_to_head else 1) * squares
-        return total
+        drawn at, twice when head to head, a track once for each square, a `layout:` element as many
+        times as the layout it draws (for the bound on a game: layouts drawn inside layouts at many
+        places multiply, and must be counted before anything is drawn)."""
+        counted = {} if counted is None else counted  # each layout counted once, however often it is drawn
+        if name not in counted:
+            total = 0
+            for _, element in self.layouts[name]:
+                placed = element.at_each_mm if element.at_each_mm is not None else element.at_each
+                each = self.marks(element.layout, counted) if element.kind == "layout" else \
+                    element.squares if element.kind == "track" else 1
+                total += len(placed or (None,)) * (2 if element.head_to_head else 1) * each
+            counted[name] = total
+        return counted[name]
 
     def drawn_in(self, name: str) -> list[str]:
         """Layout `name` and every layout its `layout:` elements draw, each once."""
