@@ -214,6 +214,8 @@ class Canvas:
             _finite(x, y, size)
         fonts.check_characters(text, face)
         runs = fonts.runs(text, face)  # characters the face lacks come from a fallback face
+        if align not in ("left", "centre", "right"):
+            raise ValueError(f'align "{align}" is none of left, centre, right')
         if align != "left":
             width = fonts.text_width(text, size, face)
             x -= width / 2 if align == "centre" else width

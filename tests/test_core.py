@@ -13,6 +13,8 @@ from generator.backends.png import render_png_pages
 from generator.backends.svg import SvgSurface
 from generator.backends import TeeSurface
 from generator.canvas import Canvas
+from generator.fonts import text_width
+from generator.recording import Recording
 from generator.errors import InputError
 from generator.geometry import Matrix, Path
 from generator.impose import Paper, PrintSettings, impose, mirror_for_duplex
@@ -223,3 +225,15 @@ def test_a_check_that_cannot_run_on_a_set_already_failed_adds_nothing_and_otherw
     book.rules.pop(0)  # with nothing failed first, the second rule's crash is a bug, and shows
     with pytest.raises(IndexError):
         book.run({"suits": []})
+
+
+def test_text_is_aligned_in_the_words_layouts_use():
+    recording = Recording()
+    canvas = Canvas(recording)
+    for align in ("left", "centre", "right"):
+        canvas.text(30, 10, "Ab", 5.0, align=align)
+    width = text_width("Ab", 5.0)
+    lefts = [call[-1].e for call in recording.calls if call[0] == "text"]
+    assert lefts == pytest.approx([30, 30 - width / 2, 30 - width])
+    with pytest.raises(ValueError, match="left, centre, right"):
+        canvas.text(30, 10, "Ab", 5.0, align="middle")  # the words of SVG's text-anchor are not ours

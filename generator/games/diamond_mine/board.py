@@ -185,7 +185,7 @@ def draw_join(canvas, border: float, quadrant: Quadrant, side: str, number: int,
                 note = f"{number} >" if side == "right" else f"< {number}"
                 tx = x + inward * (half + label * 0.4)
                 canvas.text(tx, centred_baseline(note, label, face, band_y), note, label, fill=style.ink, face=face,
-                            align="left" if inward > 0 else "end")
+                            align="left" if inward > 0 else "right")
     else:
         y = y0 if side == "top" else y0 + height
         inward = 1 if side == "top" else -1
