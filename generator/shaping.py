@@ -95,6 +95,16 @@ def in_paragraph_direction(paragraph: str, lines: list[str]) -> list[str]:
     return [mark + line if line and get_base_level(line) != level else line for line in lines]
 
 
+def right_to_left(paragraph: str) -> bool:
+    """Whether the paragraph's first strong letter is right to left (Hebrew, Arabic): its lines then
+    start at the right edge of their column, as the bidi algorithm's paragraph direction says."""
+    if not needs_shaping(paragraph):
+        return False
+    from bidi import get_base_level
+
+    return get_base_level(paragraph) == 1
+
+
 def unmarked(text: str) -> str:
     """`text` without its bidi controls: the words as a person wrote them."""
     return text if text.isascii() else text.translate(_CONTROLS)

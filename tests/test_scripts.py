@@ -99,16 +99,22 @@ def first_card(chars: list[pdfprobe.Char]) -> list[pdfprobe.Char]:
     return [char for char in chars if char.x < 100]
 
 
+def numbers_off(lines: list[str]) -> list[str]:
+    """The printed lines without a numbered step's number: on the left of an English step, on the right
+    of a Hebrew or Arabic one (a right-to-left list runs down the right of its column)."""
+    return [re.sub(r"^\d+\.\s*|\s*\d+\.$", "", line) for line in lines]
+
+
 def test_the_pdf_prints_hebrew_and_arabic_in_visual_order(built):
     (front, _), _back = pdfprobe.read(built / "diamonds.pdf")[:2]
-    lines = printed_lines(first_card(front))
+    lines = numbers_off(printed_lines(first_card(front)))
     for printed in (TITLE_PRINTED, HEADING_PRINTED, MIXED_PRINTED):
         assert any(line.endswith(plain(printed)) for line in lines), (printed, lines[:12])
 
 
 def test_a_wrapped_hebrew_paragraph_reads_right_to_left_line_by_line(built):
     (front, _), _back = pdfprobe.read(built / "diamonds.pdf")[:2]
-    lines = [re.sub(r"^\d+\.\s*", "", line) for line in printed_lines(first_card(front))]
+    lines = numbers_off(printed_lines(first_card(front)))
     start = next(index for index, line in enumerate(lines) if line.endswith(PARAGRAPH.split()[0][::-1]))
     # pure Hebrew prints as its reverse: each printed line, read from the right, is the next part of
     # the paragraph, so that the paragraph reads down the lines
@@ -297,3 +303,24 @@ def test_cjk_prints_from_a_users_font_named_in_style_fallback(tmp_path, own_fall
     assert "cjk" in printed[0].font.lower()
     svg = (tmp_path / "out" / "diamonds" / "svg" / "page-01.svg").read_text(encoding="utf-8")
     assert CJK in svg and re.search(r"@font-face\{font-family:cjk", svg)
+
+
+def test_a_hebrew_block_of_prose_starts_at_the_right_of_its_column_and_an_english_one_at_the_left():
+    from generator.canvas import Canvas
+    from generator.kit.prose import flow
+    from generator.load import load_game
+    from generator.recording import Recording
+
+    style = load_game("diamonds").spec.style.resolve("rules-sheet", piece="rules-sheet")
+    hebrew, english, body = "שחקנים חופרים יהלומים ושומרים את מה שהם מוצאים", "Players dig for diamonds", 3.0
+    recording = Recording()
+    flow(Canvas(recording), [(10.0, 0.0, 100.0, 200.0)], [("p", hebrew), ("p", english), ("b", hebrew)],
+         style, body)
+    texts = [(call[1], call[-1].e, fonts.text_width(call[1], call[3], call[2]))
+             for call in recording.calls if call[0] == "text"]
+    first, second, bullet = texts[0], next(t for t in texts if t[0] == english), texts[-1]
+    assert first[1] + first[2] == pytest.approx(110.0)  # ends at the column's right edge
+    assert second[1] == pytest.approx(10.0)  # starts at its left edge
+    assert bullet[1] + bullet[2] == pytest.approx(110.0 - body * 1.4)  # the bullet's room on the right
+    dot = next(call[1].bounds() for call in recording.calls if call[0] == "path")
+    assert (dot[0] + dot[2]) / 2 == pytest.approx(110.0 - body * 0.45)

@@ -21,6 +21,7 @@ from typing import Callable
 
 from generator.canvas import FLOOR_PT, LEADING, PT, Canvas
 from generator.fonts import wrap
+from generator.shaping import right_to_left
 from generator.kit.symbols import draw_symbol
 from generator.kit.text import fit_line, fit_size, top_baseline
 from generator.model import Area, Component, Piece, fill_bleed
@@ -96,30 +97,39 @@ def _draw_block(canvas: Canvas | None, block, x, y, width, style: Style, body: f
     kind, ink = block[0], style.ink
     if isinstance(kind, Figure):  # measured by its height, drawn only on a real canvas
         return kind.draw(canvas, x, y, width, style, body) if canvas else y + kind.height(width, style, body)
+    # A Hebrew or Arabic block starts at the column's right edge, its bullet or number on the right.
+    rtl = isinstance(block[1], str) and right_to_left(block[1])
+    side = "right" if rtl else "left"
+
+    def at(offset: float) -> float:  # `offset` in from the edge the block's lines start at
+        return x + width - offset if rtl else x + offset
+
     if kind == "title":
         size, lines = _title_lines(block[1], width, style, body)
         if canvas:
             base = top_baseline(lines[0], size, style.title.face, y)
             for line in lines:
-                canvas.text(x, base, line, size, fill=ink, face=style.title.face)
+                canvas.text(at(0.0), base, line, size, fill=ink, face=style.title.face, align=side)
                 base += size * LEADING
         return y + size * 1.6 + (len(lines) - 1) * size * LEADING
     if kind == "h":
         size = body * 1.2
         base = y + size * 1.25
         if canvas:
-            canvas.text(x, base, block[1], size, fill=ink, face=style.title.face)
+            canvas.text(at(0.0), base, block[1], size, fill=ink, face=style.title.face, align=side)
             canvas.line(x, base + size * 0.3, x + width, base + size * 0.3, stroke=style.accent, width=style.line_mm)
         return y + size * 1.7
     indent = body * 1.4 if kind in ("b", "n") else 0.0
     lines = wrap(block[1], body, width - indent, style.body.face, break_words=True)
     base = y + body
     if canvas and kind == "b":
-        canvas.circle(x + body * 0.45, base - body * 0.3, body * 0.15, fill=style.accent)
+        canvas.circle(at(body * 0.45), base - body * 0.3, body * 0.15, fill=style.accent)
     elif canvas and kind == "n":
-        canvas.text(x, base, f"{number}.", body, fill=ink, face=style.title.face)
+        canvas.text(at(0.0), base, f"{number}.", body, fill=ink, face=style.title.face, align=side)
     if canvas:
-        canvas.text_block(x + indent, base, lines, body, fill=ink, face=style.body.face)
+        for line in lines:
+            canvas.text(at(indent), base, line, body, fill=ink, face=style.body.face, align=side)
+            base += body * LEADING
     return y + len(lines) * body * LEADING + body * 0.35
 
 
