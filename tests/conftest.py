@@ -22,15 +22,14 @@ _SESSION_CACHE = tempfile.mkdtemp(prefix="pnp-test-cache-")
 os.environ["PNP_CACHE_DIR"] = _SESSION_CACHE
 atexit.register(shutil.rmtree, _SESSION_CACHE, ignore_errors=True)
 
-# A worker of the suite keeps its session's builds and the generator's caches alive, thousands of
-# objects that the collector walks again and again: collected as seldom as `pnp` itself collects
-# (generator.cli.main), the same tests take a quarter less CPU (measured on the Diaominos and Diatoms
-# test files), before the first test calls main.
-gc.set_threshold(100_000, 50, 100)
-
 import pytest  # noqa: E402
 
-from generator.cli import main  # noqa: E402
+from generator.cli import COLLECTION_THRESHOLDS, main  # noqa: E402
+
+# A worker of the suite keeps its session's builds and the generator's caches alive, thousands of
+# objects that the collector walks again and again: collected as seldom as `pnp` collects, from the
+# start, the same tests take a quarter less CPU (measured on the Diaominos and Diatoms test files).
+gc.set_threshold(*COLLECTION_THRESHOLDS)
 
 REPO = Path(__file__).resolve().parent.parent
 DIAMONDS_YAML = REPO / "data" / "diamonds.yaml"

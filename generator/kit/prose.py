@@ -98,7 +98,7 @@ def _draw_block(canvas: Canvas | None, block, x, y, width, style: Style, body: f
     if isinstance(kind, Figure):  # measured by its height, drawn only on a real canvas
         return kind.draw(canvas, x, y, width, style, body) if canvas else y + kind.height(width, style, body)
     # A Hebrew or Arabic block starts at the column's right edge, its bullet or number on the right.
-    rtl = isinstance(block[1], str) and right_to_left(block[1])
+    rtl = right_to_left(block[1])
     side = "right" if rtl else "left"
 
     def at(offset: float) -> float:  # `offset` in from the edge the block's lines start at
