@@ -42,10 +42,10 @@ LINEAR_SLACK = 1.25  # the 2,700-card run's time per card at most this times the
 FLAT_SLACK = 1.25  # the larger of the two every-format peaks at most this times the smaller
 FLAT_CEILING_MIB = 150.0  # and both below this
 #: A deck of your own read from 1,000 or 10,000 rows: memory beyond the smaller run grows by at most
-#: this much for each further card. Not flat: every row is held (the rules count and compare them) and
-#: reportlab holds the whole PDF until it is saved (some 3.6 KiB of page stream and 3 KiB of page
-#: object per sheet side), but no face's drawing or text measure is kept.
-PER_CARD_KIB = 6.0
+#: this much for each further card. Not flat: every row is held (the rules count and compare them, the
+#: manifest places each piece), some 1.7 KiB a card; no face's drawing or text measure is kept, and the
+#: PDF goes to disk a page at a time.
+PER_CARD_KIB = 2.0
 
 
 @dataclass

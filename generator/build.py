@@ -25,13 +25,13 @@ from generator.exports import piece_files, piece_pages, select, tts_decks
 from generator.impose import Page, PrintSettings, TooManySheets, impose
 from generator.load import LoadedGame, bundled_targets, load_game
 from generator.options import DEFAULT_DPI, FORMATS, LAYOUTS  # noqa: F401 (FORMATS, LAYOUTS: the build's own)
-from generator.output import prepare_output, refuse_unsafe_folder, write_build
+from generator.output import Stage, prepare_output, refuse_unsafe_folder, write_build
 from generator.palette import load_palette
 from generator.paths import TEMPLATES_DIR
 from generator.print_guide import guide_component, stock_sheets
 from generator.reading import allowed_folders
 from generator.recording import findings_of
-from generator.render import manifest, render_pages
+from generator.render import manifest, render_pages, streams_pdf
 from generator.schema import Context, where
 from generator.settings import print_settings
 from generator.shops import Shop
@@ -237,18 +237,22 @@ def imposed_job(loaded: LoadedGame, settings: PrintSettings, request: Request) -
 # 5. render -------------------------------------------------------------------------------------
 
 def render_files(loaded: LoadedGame, chosen: list, pages: list[Page], settings: PrintSettings, request: Request,
-                 on_page: Callable[[], None] = lambda: None, directory: Path | None = None
-                 ) -> Iterator[tuple[str, bytes]]:
+                 on_page: Callable[[], None] = lambda: None, directory: Path | None = None,
+                 stage: Stage | None = None) -> Iterator[tuple[str, bytes | None]]:
     """The build's files but its manifest, (path in the game's folder, bytes), each yielded as soon as
-    it is done; `directory`, the game's folder, is where TTS's saved object finds its images."""
+    it is done; `directory`, the game's folder, is where TTS's saved object finds its images. Given
+    the build's `stage`, the sheets' PDF is written into it as its pages are drawn, and comes with
+    None for its bytes."""
     name, title, dpi = loaded.out_name, page_title(loaded), request.resolution
     words = loaded.spec.words
     if request.layout == "tts":
         yield from tts_decks(chosen, settings, title, dpi, loaded.faces, directory, name).items()
     else:
         reading = loaded.face_reading[0] if loaded.face_reading else None
+        streamed = stage is not None and request.layout == "sheets" and streams_pdf(request.formats)
+        sink = stage.open(f"{name}.pdf") if streamed else None
         rendered = render_pages(pages, settings, title, request.formats, dpi, on_page, loaded.faces, request.svg_text,
-                                words, reading)
+                                words, reading, sink)
         if request.layout == "pieces":  # in pieces/, beside the sheets an earlier build made
             for relative, data in piece_files(name, pages, rendered, settings, dpi, request.formats):
                 yield f"pieces/{relative}", data
@@ -256,6 +260,8 @@ def render_files(loaded: LoadedGame, chosen: list, pages: list[Page], settings: 
             files = {"svg": ("svg", "svg"), "png": ("png", "png"), **CUT_FILES}  # kind: (folder, suffix)
             for fmt, number, data in rendered:
                 if fmt == "pdf":
+                    if sink is not None:
+                        sink.close()
                     yield f"{name}.pdf", data
                 else:
                     folder, suffix = files[fmt]
@@ -329,10 +335,11 @@ def refuse_shared_folders(loaded_games: list[LoadedGame]) -> None:
                              "input.duplicate-id")
 
 
-def write(loaded: LoadedGame, directory: Path, files: Iterable[tuple[str, bytes]], pages: list[Page],
-          settings: PrintSettings, request: Request) -> tuple[list[str], list[str]]:
-    """The rendered files into the game's folder, with the manifest that records them and the inputs
-    they were made from (output.py): the files written, and notes for the user."""
+def write(loaded: LoadedGame, directory: Path, files: Iterable[tuple[str, bytes]] | Callable[[Stage], Iterable],
+          pages: list[Page], settings: PrintSettings, request: Request) -> tuple[list[str], list[str]]:
+    """The rendered files (or what renders them into the build's stage) into the game's folder, with
+    the manifest that records them and the inputs they were made from (output.py): the files
+    written, and notes for the user."""
     record = partial(manifest, loaded.game.name, pages, settings, request.layout)
     inputs = inputs_digest(loaded)
     return write_build(directory, files, request.layout, loaded.out_name, record, inputs,
@@ -359,8 +366,8 @@ def build_games(loaded_games: list[LoadedGame], settings: PrintSettings, request
     for loaded, chosen, pages in jobs:
         directory = out_dir / loaded.out_name
         try:
-            written, notes = write(loaded, directory, render_files(loaded, chosen, pages, settings, request, step,
-                                                                   directory), pages, settings, request)
+            written, notes = write(loaded, directory, partial(render_files, loaded, chosen, pages, settings, request,
+                                                              step, directory), pages, settings, request)
         except InputError as problem:  # a draft's faces are first drawn here: a missing glyph at its text's line
             raise loaded._at_the_text(problem) from None
         loaded.faces.clear()  # this game's recordings are printed; the next game's need the memory

@@ -154,7 +154,9 @@ class Earlier:
             status = os.lstat(path)
             if not stat.S_ISREG(status.st_mode) or status.st_size > MAX_MANIFEST:
                 return None
-            record = json.loads(path.read_text(encoding="utf-8"), object_pairs_hook=_outermost)
+            record = _outer_keys(path)
+            if record is None:
+                record = json.loads(path.read_text(encoding="utf-8"), object_pairs_hook=_outermost)
         except (OSError, ValueError):
             return None
         return record if isinstance(record, dict) and "game" in record and "pages" in record else None
@@ -186,6 +188,28 @@ def _safe_relative(relative: str) -> bool:
 
 # Writing ------------------------------------------------------------------------------------------
 
+def _outer_keys(path: Path) -> dict | None:
+    """The keys of a manifest as json_chunks writes one, read a line at a time: each key of the outer
+    object starts a line with one space, and each value but the pages fits on that line. A rebuild of
+    ten thousand pieces then never holds its old manifest's text whole. The pages are left out (None);
+    a file laid out otherwise is None, to be read whole."""
+    record = {}
+    with open(path, "rb") as file:
+        if file.readline() != b"{\n":
+            return None
+        last = b""
+        for line in file:
+            last = line
+            if not line.startswith(b' "'):
+                continue  # inside a value of many lines: the pages
+            key, _, value = line.rstrip(b"\n").rstrip(b",").partition(b": ")
+            if value in (b"[", b"{"):
+                record[json.loads(key)] = None
+            else:
+                record.update(json.loads(b"{" + key + b": " + value + b"}"))
+    return record if last == b"}\n" else None
+
+
 def _outermost(pairs: list[tuple]) -> dict | None:
     """Only the manifest's own object of all those in it (the one naming the game): the files and
     digests an earlier build recorded are all a build asks of it, and the ten thousand entries of its
@@ -193,15 +217,17 @@ def _outermost(pairs: list[tuple]) -> dict | None:
     return dict(pairs) if any(key == "game" for key, _ in pairs) else None
 
 
-def write_build(directory: Path, files: Iterable[tuple[str, bytes]], layout: str, name: str,
-                record: dict | Callable[[], dict], inputs: str, pages: str | None = None
+def write_build(directory: Path, files: Iterable[tuple[str, bytes | None]] | Callable[[Stage], Iterable],
+                layout: str, name: str, record: dict | Callable[[], dict], inputs: str, pages: str | None = None
                 ) -> tuple[list[str], list[str]]:
     """Write a build of `layout` into the game folder `directory`: `files` ((path in the folder,
-    bytes), written as they come) and its manifest, `record` (or what it returns, asked for once the
-    files are written: a manifest of ten thousand pieces need not wait in memory) with the files
-    added and two digests: `inputs`, of what the game is made from, and `pages`, of that and the
-    print settings (the same as `inputs` when not given). Returns the files written (the manifest
-    last) and notes for the user (another layout's files kept from other inputs)."""
+    bytes), written as they come; or a function that is handed the build's `Stage` and returns them,
+    a file it wrote through the stage coming with None for its bytes) and its manifest, `record` (or
+    what it returns, asked for once the files are written: a manifest of ten thousand pieces need not
+    wait in memory) with the files added and two digests: `inputs`, of what the game is made from,
+    and `pages`, of that and the print settings (the same as `inputs` when not given). Returns the
+    files written (the manifest last) and notes for the user (another layout's files kept from other
+    inputs)."""
     pages = pages or inputs
     manifest = LAYOUT_MANIFESTS[layout]
     out_dir = directory.parent
@@ -210,14 +236,14 @@ def write_build(directory: Path, files: Iterable[tuple[str, bytes]], layout: str
         _clear_old_staging(directory)
         staging = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=directory))
     try:
+        stage = Stage(staging, out_dir, layout, name)
         written = []
-        for relative, data in files:  # each rendered as it comes: a failure there is not the folder's
-            if not _safe_relative(relative) or not _under(relative, layout_roots(layout, name)):
-                raise ValueError(f"a build of {layout} made a file {relative!r} outside its folders")
-            with output_errors(out_dir):
-                path = staging / relative
-                path.parent.mkdir(parents=True, exist_ok=True)
-                path.write_bytes(data)
+        for relative, data in files(stage) if callable(files) else files:  # each rendered as it comes
+            if data is None and relative not in stage.opened:
+                raise ValueError(f"a build of {layout} named {relative!r} as written, but wrote no such file")
+            if data is not None:
+                with stage.open(relative) as file:
+                    file.write(data)
             written.append(relative)
         record = record() if callable(record) else record
         with output_errors(out_dir):
@@ -226,6 +252,47 @@ def write_build(directory: Path, files: Iterable[tuple[str, bytes]], layout: str
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     return written + [manifest], notes
+
+
+class Stage:
+    """Where a build's files are written before they are committed to the game's folder, all at once:
+    a file opened here is in one of the layout's folders, new (never one that was there), and a
+    failed write, such as a full disk, is one error naming the output folder."""
+
+    def __init__(self, staging: Path, out_dir: Path, layout: str, name: str):
+        self.staging, self.out_dir, self.layout, self.name = staging, out_dir, layout, name
+        self.opened: set[str] = set()
+
+    def open(self, relative: str) -> StagedFile:
+        if not _safe_relative(relative) or not _under(relative, layout_roots(self.layout, self.name)):
+            raise ValueError(f"a build of {self.layout} made a file {relative!r} outside its folders")
+        with output_errors(self.out_dir):
+            path = self.staging / relative
+            path.parent.mkdir(parents=True, exist_ok=True)
+            file = StagedFile(path.open("xb"), self.out_dir)
+        self.opened.add(relative)
+        return file
+
+
+class StagedFile:
+    """A file of the build, open for writing in its stage (a PDF written as its pages are drawn)."""
+
+    def __init__(self, file, out_dir: Path):
+        self.file, self.out_dir = file, out_dir
+
+    def write(self, data: bytes) -> None:
+        with output_errors(self.out_dir):  # the disk filling up mid-document: the folder's error
+            self.file.write(data)
+
+    def close(self) -> None:
+        with output_errors(self.out_dir):
+            self.file.close()
+
+    def __enter__(self) -> StagedFile:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
 
 
 def _commit(directory: Path, staging: Path, written: list[str], manifest: str, layout: str, name: str,

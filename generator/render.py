@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Callable, Iterator
+from typing import BinaryIO, Callable, Iterator
 
 from generator import fonts, geometry
 from generator.backends import TeeSurface
@@ -292,24 +292,33 @@ def render(pages: list[Page], settings: PrintSettings, game_title: str, formats:
     return outputs
 
 
+def streams_pdf(formats: tuple[str, ...]) -> bool:
+    """Whether render_pages writes the PDF into a sink it is given: with every format but PNG, whose
+    pages are rendered from the PDF's bytes."""
+    return "pdf" in formats and "png" not in formats
+
+
 def render_pages(pages: list[Page], settings: PrintSettings, game_title: str, formats: tuple[str, ...], dpi: int,
                  on_page: Callable[[], None] = lambda: None,
                  faces: Callable[[Face, Area], Recording] | None = None,
-                 svg_text: str = "text", words: Words | None = None, reading: FaceReading | None = None
-                 ) -> Iterator[tuple[str, int, bytes]]:
+                 svg_text: str = "text", words: Words | None = None, reading: FaceReading | None = None,
+                 pdf_sink: BinaryIO | None = None) -> Iterator[tuple[str, int, bytes | None]]:
     """Draw every page once into the PDF (and the SVG); PNG pages are rendered from the PDF, so a
     preview is what prints. Yields (format, page number, bytes) as each file is finished (the PDF
     with page number 0), so that a large job is written page by page and never held whole.
     `on_page` is called once per page of each format, for a progress bar. `svg_text` "outlines"
     draws the SVG's text as glyph outlines instead of text in embedded fonts. `reading`: face checks
-    fed each face as it prints (see draw_page)."""
+    fed each face as it prints (see draw_page). `pdf_sink`: a file the PDF is written into as its
+    pages are drawn, so that no job holds its whole document (its bytes are then yielded as None),
+    when `streams_pdf(formats)`."""
     faces = faces or FaceRecordings()
     # Backends are imported only when asked for: svgwrite alone costs a fifth of a PDF build.
     surfaces: dict[str, Surface] = {}
+    streamed = pdf_sink is not None and streams_pdf(formats)
     if "pdf" in formats or "png" in formats:
         from generator.backends.pdf import PdfSurface
 
-        surfaces["pdf"] = PdfSurface(game_title)
+        surfaces["pdf"] = PdfSurface(game_title, pdf_sink if streamed else None)
     if "svg" in formats:
         from generator.backends.svg import SvgSurface
 
@@ -329,7 +338,7 @@ def render_pages(pages: list[Page], settings: PrintSettings, game_title: str, fo
             yield "svg", page.number, surfaces["svg"].pages.pop(page.number)
         on_page()
     surface.close()
-    pdf = surfaces["pdf"].getvalue() if "pdf" in surfaces else b""
+    pdf = surfaces["pdf"].getvalue() if "pdf" in surfaces and not streamed else None
     del surfaces, surface, canvas  # the PDF's drawing state is no longer needed, only its bytes
     if "pdf" in formats:
         yield "pdf", 0, pdf

@@ -167,6 +167,120 @@ def test_files_are_written_as_they_are_rendered(tmp_path):
     assert sorted(p.name for p in (tmp_path / "game").iterdir()) == ["game.pdf", "manifest.json", "svg"]
 
 
+def pdf_index_problems(data: bytes) -> list[str]:
+    """What is wrong with a PDF's index of objects (its xref table): an entry that does not point at
+    its object's start, or a startxref that does not point at the table. A viewer repairs such a file
+    silently, so reading it back would not tell."""
+    start = int(data[data.rindex(b"startxref") + 9:].split()[0])
+    if not data.startswith(b"xref", start):
+        return [f"startxref {start} is not the index"]
+    lines = data[start:].split(b"\n")
+    first, count = map(int, lines[1].split())
+    return [f"object {number} is not at {offset}" for number, offset in
+            ((first + i, int(lines[2 + i][:10])) for i in range(1, count))
+            if not data.startswith(b"%d 0 obj" % number, offset)]
+
+
+def test_the_pdf_is_written_a_page_at_a_time_and_indexed_truly(tmp_path):
+    """Each page leaves the surface, drawing and all, when it is finished: a long job holds one page."""
+    sink = io.BytesIO()
+    surface = PdfSurface("Pages", sink)
+    canvas, sizes = Canvas(surface), []
+    for number in (1, 2, 3):
+        surface.begin_page(number, 100.0, 80.0)
+        canvas.text(10, 20, f"Page {number} «É»", 5.0, fill="#000000")
+        surface.end_page()
+        sizes.append(len(sink.getvalue()))
+        assert f"Page {number}".encode() not in sink.getvalue()  # compressed, as reportlab would
+    surface.close()
+    data = sink.getvalue()
+    assert sizes[0] < sizes[1] < sizes[2] < len(data)  # every page written when it ended, the fonts at close
+    assert pdf_index_problems(data) == []
+    import pypdfium2 as pdfium
+
+    document = pdfium.PdfDocument(data)
+    assert [document[i].get_textpage().get_text_range() for i in range(len(document))] == [
+        f"Page {n} «É»" for n in (1, 2, 3)]
+    assert [round(v, 2) for v in document[2].get_size()] == [round(100 / 25.4 * 72, 2), round(80 / 25.4 * 72, 2)]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_bundled_pdf_has_a_true_index(bundled_build, game):
+    assert pdf_index_problems((bundled_build(game) / f"{game}.pdf").read_bytes()) == []
+
+
+def test_a_build_writes_its_pdf_into_the_stage_as_it_draws(tmp_path, monkeypatch):
+    """No build holds its PDF whole: the pages are in the staged file before the document is done."""
+    from generator import render
+
+    staged_sizes = []
+    real = render.draw_page
+
+    def watching(canvas, page, *args):
+        staged = list((tmp_path / "out" / "diamonds").glob(".pnp-staging-*/diamonds.pdf"))
+        staged_sizes.append(staged[0].stat().st_size)
+        real(canvas, page, *args)
+
+    monkeypatch.setattr(render, "draw_page", watching)
+    code, _, stderr = run_pnp("build", "diamonds", "--out", tmp_path / "out", "-q", "--only", "card", cwd=ROOT)
+    assert code == 0, stderr
+    assert staged_sizes[0] < staged_sizes[1] < staged_sizes[-1]
+    data = (tmp_path / "out" / "diamonds" / "diamonds.pdf").read_bytes()
+    assert pdf_index_problems(data) == [] and len(data) > staged_sizes[-1]
+
+
+def test_a_file_written_into_the_stage_is_checked_and_a_full_disk_is_one_error(tmp_path):
+    from generator.errors import InputError
+    from generator.output import Stage
+
+    def escaping(stage: Stage):
+        stage.open("../elsewhere.pdf")
+        yield "../elsewhere.pdf", None
+
+    def unwritten(stage: Stage):
+        yield "game.pdf", None  # named as written through the stage, but never opened there
+
+    class FullDisk:
+        def write(self, data):
+            raise OSError(28, "No space left on device")
+
+        def close(self):
+            pass
+
+    def filling(stage: Stage):
+        file = stage.open("game.pdf")
+        file.file = FullDisk()
+        file.write(b"%PDF-1.4")
+        yield "game.pdf", None
+
+    (tmp_path / "game").mkdir()
+    (tmp_path / "game" / "old.pdf").write_bytes(b"old")
+    for files, error in ((escaping, ValueError), (unwritten, ValueError), (filling, InputError)):
+        with pytest.raises(error) as raised:
+            write_build(tmp_path / "game", files, "sheets", "game", RECORD, "inputs")
+        assert [p.name for p in (tmp_path / "game").iterdir()] == ["old.pdf"]
+    assert "no space left on device; choose another --out [output.unwritable]" in str(raised.value)
+    assert not (tmp_path / "elsewhere.pdf").exists()
+
+
+def test_an_earlier_manifest_is_read_a_line_at_a_time_or_whole(tmp_path, bundled_build):
+    """A rebuild reads its old manifest's own keys without holding the pages; a manifest laid out
+    otherwise (by hand, or by another program) is read whole, to the same record."""
+    from generator.output import Earlier, _outer_keys, _outermost
+
+    manifest = bundled_build("diamonds") / "manifest.json"
+    whole = json.loads(manifest.read_text(encoding="utf-8"))
+    assert _outer_keys(manifest) == {**whole, "pages": None}
+    folder = tmp_path / "diamonds"
+    folder.mkdir()
+    (folder / "manifest.json").write_text(json.dumps(whole))  # one line
+    assert _outer_keys(folder / "manifest.json") is None
+    earlier = Earlier(folder, "diamonds")
+    assert earlier.files["sheets"] == {*whole["files"], "manifest.json"}
+    assert earlier.inputs["sheets"] == whole["inputs"] and earlier.pages_from["sheets"] == whole["pages_from"]
+    assert json.loads(manifest.read_text(encoding="utf-8"), object_pairs_hook=_outermost)["files"] == whole["files"]
+
+
 def test_the_manifest_is_json_with_one_piece_to_a_line():
     data = {"game": "g", "pages": [{"number": 1, "pieces": [{"id": "a", "outline": [[0, 1], [2, 3]]},
                                                             {"id": "b", "x_mm": 1.5}]}], "name": "Épée ♦"}

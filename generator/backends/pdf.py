@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 from functools import lru_cache
+from typing import BinaryIO
 
 from reportlab import rl_config
 from reportlab.lib.units import mm
@@ -65,12 +66,19 @@ def _path_operators(path: Path, m: Matrix = IDENTITY) -> str:
 
 
 class PdfSurface(Surface):
-    def __init__(self, title: str):
-        self.data = b""
+    """Writes the document into `sink` as it is drawn: each page, with its drawing, the moment it is
+    finished; the fonts, pictures and the index of objects at close. A job of ten thousand cards
+    then never holds more than the page being drawn. Without a sink, the document is kept in memory
+    for `getvalue`."""
+
+    def __init__(self, title: str, sink: BinaryIO | None = None):
+        self.sink = sink if sink is not None else io.BytesIO()
+        self.offset = 0  # bytes written into the sink so far
+        self.written: dict[str, int] = {}  # reportlab's name of each object written -> where it starts
         # invariant=1 drops timestamps and random ids, so identical input gives identical bytes;
         # initialFontName keeps reportlab from writing its default, non-embedded Helvetica.
         self.pdf = ReportlabCanvas(
-            io.BytesIO(),  # never written: close() takes the document's bytes as they are made
+            io.BytesIO(),  # never written: the surface writes the document into its sink itself
             invariant=1,
             pageCompression=1,
             initialFontName=fonts.register("regular"),
@@ -83,6 +91,7 @@ class PdfSurface(Surface):
         self.pdf.setSubject("Print-and-play components")
         self._shown: dict[tuple[str, str], list[tuple[str, str]]] = {}  # (text, face) -> (subset, chunk)s
         self._pictures: dict[str, tuple[str, str]] = {}  # picture digest -> (reportlab's name, XObject name)
+        self._write(b"".join(pdfdoc.PDFFile(self.pdf._doc._pdfVersion).strings))  # reportlab's header
 
     def begin_page(self, number: int, width: float, height: float) -> None:
         self.pdf.setPageSize((width * mm, height * mm))
@@ -108,20 +117,35 @@ class PdfSurface(Surface):
 
     def end_page(self) -> None:
         self.pdf.showPage()
-        self._compress_last_page()
+        self._write_last_page()
 
-    def _compress_last_page(self) -> None:
-        """Compress the finished page's operators now rather than when the document is saved, as
-        reportlab would: a thousand-page job then holds a tenth of the memory. The stream is built
-        exactly as reportlab builds it at save time (a FlateDecode filter, then the length), so the
-        bytes of the PDF are the same."""
-        page = self.pdf._doc.Pages.pages[-1]
-        if not page.stream:
-            return
-        contents = pdfdoc.PDFStream(content=pdfdoc.PDFZCompress.encode(page.stream))
-        contents.dictionary["Filter"] = pdfdoc.PDFArray([pdfdoc.PDFName(pdfdoc.PDFZCompress.pdfname)])
-        contents.__Comment__ = "page stream"
-        page.Contents, page.stream = contents, None
+    def _write_last_page(self) -> None:
+        """Compress the finished page's operators (as reportlab would at save time: a FlateDecode
+        filter, then the length) and write the page and its drawing now. Only a reference to the
+        page stays, for the page tree at close. The objects are numbered as reportlab numbers them;
+        only their order in the file differs from reportlab's own save, which the index records."""
+        document = self.pdf._doc
+        pages = document.Pages.pages
+        page = pages[-1]
+        if page.stream:
+            contents = pdfdoc.PDFStream(content=pdfdoc.PDFZCompress.encode(page.stream))
+            contents.dictionary["Filter"] = pdfdoc.PDFArray([pdfdoc.PDFName(pdfdoc.PDFZCompress.pdfname)])
+            contents.__Comment__ = "page stream"
+            page.Contents, page.stream = contents, None
+        name = page.__InternalName__
+        self._write_object(name)  # formatting the page registers its drawing as an object of its own
+        self._write_object(page.Contents.__InternalName__)
+        pages[-1] = pdfdoc.PDFObjectReference(name)
+
+    def _write(self, data: bytes) -> None:
+        self.sink.write(data)
+        self.offset += len(data)
+
+    def _write_object(self, name: str) -> None:
+        document = self.pdf._doc
+        self.written[name] = self.offset
+        self._write(pdfdoc.PDFIndirectObject(name, document.idToObject[name]).format(document))
+        document.idToObject[name] = None  # written: let it go (the name stays registered)
 
     def draw_path(self, path: Path, style: Paint) -> None:
         self.pdf.addLiteral(self._path(path, style))
@@ -204,9 +228,34 @@ class PdfSurface(Surface):
         return "q\n" + _path_operators(path, matrix) + "\nW* n"
 
     def close(self) -> None:
-        # The bytes as reportlab makes them, the document let go at once: a save into the buffer
-        # and a copy out of it would hold the file three times over at the end of a long job.
-        self.data, self.pdf = self.pdf.getpdfdata(), None
+        """Write what the pages share (fonts as subsets of the glyphs used, pictures, the page tree),
+        then the index of objects and the trailer: reportlab's own save (PDFDocument.GetPDFData and
+        format), less the objects already written. Never encrypted, so no encryption dictionary."""
+        document = self.pdf._doc
+        for font in document.delayedFonts:
+            font.addObjects(document)
+        document.info.invariant = document.invariant
+        document.info.digest(document.signature)
+        catalog, info = document.Reference(document.Catalog), document.Reference(document.info)
+        document.Outlines.prepare(document, self.pdf)
+        if document.Outlines.ready < 0:
+            document.Catalog.Outlines = None
+        names, number = [], 1
+        while number in document.numberToId:  # formatting may register more objects as it goes
+            name = document.numberToId[number]
+            if name not in self.written:
+                self._write_object(name)
+            names.append(name)
+            number += 1
+        document.idToOffset.update(self.written)
+        index = pdfdoc.PDFCrossReferenceTable()
+        index.addsection(0, names)
+        start = self.offset
+        self._write(index.format(document))
+        self._write(pdfdoc.PDFTrailer(startxref=start, Size=len(names) + 1, Root=catalog, Info=info,
+                                      ID=document.ID()).format(document))
+        self.pdf = None
 
     def getvalue(self) -> bytes:
-        return self.data
+        """The document, when it was written into memory (no sink given)."""
+        return self.sink.getvalue()

@@ -666,7 +666,7 @@ def filled(text: str, row: dict) -> str:
 
 # Drawing ---------------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # one per row of a deck of thousands
 class Face:
     """A face drawer: a layout, one row's fields and the piece's style. Equal faces draw the same."""
 

@@ -40,7 +40,7 @@ WHOLE_NUMBER = re.compile(r"^[0-9]+$")
 CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # one per row of a deck of thousands
 class Row:
     """One row: its piece id, its fields (text, as written), and where it is."""
 
@@ -197,8 +197,7 @@ def _counted(raw: list[tuple[dict, Location]], component: str) -> list[Row]:
     errors = ErrorList()
     counted: list[tuple[dict, Location, int, str | None]] = []
     given_at: dict[str, Location] = {}
-    for fields, place in raw:
-        fields = dict(fields)
+    for fields, place in raw:  # the raw rows are this module's own: their fields are taken as they are
         count, given = fields.pop(COUNT, "1"), fields.pop(ID, None)
         given = None if given is None or not str(given).strip() else given  # an empty id cell: numbered
         long = [name for name, value in fields.items() if len(str(value)) > MAX_CELL]
