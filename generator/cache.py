@@ -135,14 +135,14 @@ class Memo:
         return None if version is None or where is None else where / f"{self.name}-{version[:40]}.json"
 
     def __call__(self, *args):
-        path = self._path()
         if self._table is None:
+            path = self._path()
             stored = None if _fresh or path is None else _read(path)
             self._table = stored if isinstance(stored, dict) else {}
         key = json.dumps(args, separators=(",", ":"))
         if key not in self._table:
             self._table[key] = self.function(*args)
-            self._unsaved = self._unsaved or path
+            self._unsaved = self._unsaved or self._path()  # worked out only here: a lookup is most calls
         return self._table[key]
 
     def save(self) -> None:
