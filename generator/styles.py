@@ -166,9 +166,10 @@ class StyleSheet:
         component, group, rank or piece, narrowest last. `safe_mm` is the piece preset's margin,
         used unless a style sets one."""
         if piece is not None:
-            self._asked["pieces"].add(str(piece))
             if str(piece) not in self._piece_names:
                 piece = None  # no block names it: it looks like every other piece of its group and rank
+            else:  # (the names no block has are not kept: a deck's ten thousand ids)
+                self._asked["pieces"].add(str(piece))
         key = (component, group, rank, piece, safe_mm)
         if key not in self._resolved:
             self._resolved[key] = self._resolve(component, group, rank, piece, safe_mm)

@@ -42,15 +42,23 @@ CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 @dataclass(frozen=True, slots=True)  # one per row of a deck of thousands
 class Row:
-    """One row: its piece id, its fields (text, as written), and where it is."""
+    """One row: its piece id, its fields (text, as written) and where it is. The fields are kept as
+    their names, one tuple shared by the rows of a file, and this row's values."""
 
     id: str
-    fields: dict
+    names: tuple[str, ...]
+    values: tuple
     location: Location
+
+    @property
+    def fields(self) -> dict:
+        return dict(zip(self.names, self.values))
 
     def value(self, field: str):
         """A field's value for a rule: the row's `id` is one too."""
-        return self.id if field == ID else self.fields.get(field)
+        if field == ID:
+            return self.id
+        return self.values[self.names.index(field)] if field in self.names else None
 
     @property
     def shown(self) -> dict:
@@ -58,7 +66,7 @@ class Row:
         return {**self.fields, ID: self.id}
 
     def has(self, field: str) -> bool:
-        return field == ID or field in self.fields
+        return field == ID or field in self.names
 
 
 def read_rows(source, location: Location, component: str, reader) -> list[Row]:
@@ -66,7 +74,7 @@ def read_rows(source, location: Location, component: str, reader) -> list[Row]:
     folder (read by `reader`), a mapping of such a file and a sheet of it, or nothing (one piece with
     no fields). Each row repeated by its `count`."""
     if source is None:
-        return [Row(f"{component}-1", {}, location)]
+        return [Row(f"{component}-1", (), (), location)]
     if isinstance(source, str):
         return _counted(_file_rows(source, None, location, None, reader), component)
     if isinstance(source, dict):
@@ -227,7 +235,10 @@ def _counted(raw: list[tuple[dict, Location]], component: str) -> list[Row]:
             counted.append((fields, place, count, given))
     errors.raise_if_any()
     rows: list[Row] = []
+    columns: dict[tuple, tuple] = {}  # each file's names, held once for all its rows
     for fields, place, count, given in counted:
+        names = columns.setdefault(tuple(fields), tuple(fields))
+        values = tuple(fields.values())
         if len(rows) + count > MAX_PIECES:
             raise InputError(place, f"{component} would have more than {MAX_PIECES:,} pieces; a component may have "
                              f"at most {MAX_PIECES:,}", "input.too-large")
@@ -241,7 +252,7 @@ def _counted(raw: list[tuple[dict, Location]], component: str) -> list[Row]:
                 errors.add(InputError(taken, f'the id "{piece_id}" is also the id the row at line {place.line} gives '
                                       f"its {'copy' if given else 'piece'}; give this row another id",
                                       "input.duplicate-id"))
-            rows.append(Row(piece_id, fields, place))
+            rows.append(Row(piece_id, names, values, place))
     errors.raise_if_any()
     return rows
 
