@@ -192,7 +192,7 @@ def _outer_keys(path: Path) -> dict | None:
     """The keys of a manifest as json_chunks writes one, read a line at a time: each key of the outer
     object starts a line with one space, and each value but the pages fits on that line. A rebuild of
     ten thousand pieces then never holds its old manifest's text whole. The pages are left out (None);
-    a file laid out otherwise is None, to be read whole."""
+    a file laid out otherwise (another value over many lines) is None, to be read whole."""
     record = {}
     with open(path, "rb") as file:
         if file.readline() != b"{\n":
@@ -201,10 +201,12 @@ def _outer_keys(path: Path) -> dict | None:
         for line in file:
             last = line
             if not line.startswith(b' "'):
-                continue  # inside a value of many lines: the pages
+                continue  # inside the pages
             key, _, value = line.rstrip(b"\n").rstrip(b",").partition(b": ")
-            if value in (b"[", b"{"):
-                record[json.loads(key)] = None
+            if value == b"[" and key.strip() == b'"pages"':
+                record["pages"] = None
+            elif value in (b"[", b"{"):
+                return None
             else:
                 record.update(json.loads(b"{" + key + b": " + value + b"}"))
     return record if last == b"}\n" else None

@@ -273,11 +273,12 @@ def test_an_earlier_manifest_is_read_a_line_at_a_time_or_whole(tmp_path, bundled
     assert _outer_keys(manifest) == {**whole, "pages": None}
     folder = tmp_path / "diamonds"
     folder.mkdir()
-    (folder / "manifest.json").write_text(json.dumps(whole))  # one line
-    assert _outer_keys(folder / "manifest.json") is None
-    earlier = Earlier(folder, "diamonds")
-    assert earlier.files["sheets"] == {*whole["files"], "manifest.json"}
-    assert earlier.inputs["sheets"] == whole["inputs"] and earlier.pages_from["sheets"] == whole["pages_from"]
+    for text in (json.dumps(whole), json.dumps(whole, indent=1)):  # one line; the files over many
+        (folder / "manifest.json").write_text(text)
+        assert _outer_keys(folder / "manifest.json") is None
+        earlier = Earlier(folder, "diamonds")
+        assert earlier.files["sheets"] == {*whole["files"], "manifest.json"}
+        assert earlier.inputs["sheets"] == whole["inputs"] and earlier.pages_from["sheets"] == whole["pages_from"]
     assert json.loads(manifest.read_text(encoding="utf-8"), object_pairs_hook=_outermost)["files"] == whole["files"]
 
 

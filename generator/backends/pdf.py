@@ -52,16 +52,18 @@ def _path_operators(path: Path, m: Matrix = IDENTITY) -> str:
             else:
                 parts.append("h")
         return "\n".join(parts)
-    for cmd in path.transformed(m).commands:
+    for cmd in path.commands:  # moved and written in one pass: the same sums as Path.transformed
         op = cmd[0]
-        if op == "M":
-            parts.append("%.3f %.3f m" % cmd[1:])
-        elif op == "L":
-            parts.append("%.3f %.3f l" % cmd[1:])
-        elif op == "C":
-            parts.append("%.3f %.3f %.3f %.3f %.3f %.3f c" % cmd[1:])
-        else:
+        if op == "C":
+            _, x1, y1, x2, y2, x, y = cmd
+            parts.append("%.3f %.3f %.3f %.3f %.3f %.3f c" % (a * x1 + c * y1 + e, b * x1 + d * y1 + f,
+                                                                a * x2 + c * y2 + e, b * x2 + d * y2 + f,
+                                                                a * x + c * y + e, b * x + d * y + f))
+        elif op == "Z":
             parts.append("h")
+        else:
+            _, x, y = cmd
+            parts.append(("%.3f %.3f m" if op == "M" else "%.3f %.3f l") % (a * x + c * y + e, b * x + d * y + f))
     return "\n".join(parts)
 
 
