@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from contextlib import nullcontext
 from dataclasses import dataclass
 from functools import lru_cache, partial
 from pathlib import Path
@@ -250,22 +251,21 @@ def render_files(loaded: LoadedGame, chosen: list, pages: list[Page], settings: 
     else:
         reading = loaded.face_reading[0] if loaded.face_reading else None
         streamed = stage is not None and request.layout == "sheets" and streams_pdf(request.formats)
-        sink = stage.open(f"{name}.pdf") if streamed else None
-        rendered = render_pages(pages, settings, title, request.formats, dpi, on_page, loaded.faces, request.svg_text,
-                                words, reading, sink)
-        if request.layout == "pieces":  # in pieces/, beside the sheets an earlier build made
-            for relative, data in piece_files(name, pages, rendered, settings, dpi, request.formats):
-                yield f"pieces/{relative}", data
-        else:
-            files = {"svg": ("svg", "svg"), "png": ("png", "png"), **CUT_FILES}  # kind: (folder, suffix)
-            for fmt, number, data in rendered:
-                if fmt == "pdf":
-                    if sink is not None:
-                        sink.close()
-                    yield f"{name}.pdf", data
-                else:
-                    folder, suffix = files[fmt]
-                    yield f"{folder}/page-{number:02d}.{suffix}", data
+        # Closed however the drawing ends: a refused face leaves no open file in the stage.
+        with stage.open(f"{name}.pdf") if streamed else nullcontext() as sink:
+            rendered = render_pages(pages, settings, title, request.formats, dpi, on_page, loaded.faces,
+                                    request.svg_text, words, reading, sink)
+            if request.layout == "pieces":  # in pieces/, beside the sheets an earlier build made
+                for relative, data in piece_files(name, pages, rendered, settings, dpi, request.formats):
+                    yield f"pieces/{relative}", data
+            else:
+                files = {"svg": ("svg", "svg"), "png": ("png", "png"), **CUT_FILES}  # kind: (folder, suffix)
+                for fmt, number, data in rendered:
+                    if fmt == "pdf":
+                        yield f"{name}.pdf", data
+                    else:
+                        folder, suffix = files[fmt]
+                        yield f"{folder}/page-{number:02d}.{suffix}", data
     # Faces read as they printed: their errors refuse the build here, before write_build commits a file.
     printed = loaded.printed_findings()
     if has_errors(printed):

@@ -16,6 +16,7 @@ from generator import build, fonts
 from generator.backends.pdf import PdfSurface
 from generator.backends.svg import SvgSurface
 from generator.build import Request
+from generator.errors import InputError, Location
 from generator.load import load_game
 from generator.canvas import Canvas
 from generator.geometry import Matrix
@@ -227,6 +228,30 @@ def test_a_build_writes_its_pdf_into_the_stage_as_it_draws(tmp_path, monkeypatch
     assert staged_sizes[0] < staged_sizes[1] < staged_sizes[-1]
     data = (tmp_path / "out" / "diamonds" / "diamonds.pdf").read_bytes()
     assert pdf_index_problems(data) == [] and len(data) > staged_sizes[-1]
+
+
+def test_a_build_that_fails_mid_document_leaves_no_file_open_and_nothing_staged(tmp_path, monkeypatch):
+    import os
+
+    from generator import render
+
+    real, drawn = render.draw_page, []
+
+    def failing(canvas, page, *args):
+        if drawn:
+            raise InputError(Location("deck.yaml", 3), "a face refused as it printed", "input.test")
+        drawn.append(page)
+        real(canvas, page, *args)
+
+    def open_files() -> list[str]:
+        return [os.readlink(f"/proc/self/fd/{fd}") for fd in os.listdir("/proc/self/fd")
+                if os.path.exists(f"/proc/self/fd/{fd}")]
+
+    monkeypatch.setattr(render, "draw_page", failing)
+    code, _, stderr = run_pnp("build", "diamonds", "--out", tmp_path / "out", "-q", "--only", "card", cwd=ROOT)
+    assert code == 2 and "a face refused as it printed" in stderr and "Traceback" not in stderr
+    assert not [name for name in open_files() if str(tmp_path) in name]
+    assert sorted(p.name for p in (tmp_path / "out" / "diamonds").iterdir()) == []
 
 
 def test_a_file_written_into_the_stage_is_checked_and_a_full_disk_is_one_error(tmp_path):
