@@ -224,27 +224,29 @@ def _check_rows(spec, name: str, component: ComponentSpec, rows: list[Row], need
     exists: each mistake at the row's file and line (a literal one, the same for every row, at its
     element's line, once)."""
     errors = ErrorList()
-    checked_literals = set()
     style = spec.style.resolve(name, safe_mm=component.size().safe_mm)
+    layouts = list(filter(None, (component.front, component.back)))
+    backgrounds = [(layout, spec.layouts.backgrounds[layout]) for layout in layouts
+                   if isinstance(spec.layouts.backgrounds[layout], str) and "{" in spec.layouts.backgrounds[layout]]
+    # Each element with its label, and whether a row changes it (a literal one is the same for every row).
+    elements = [(f"{layout}.{element_name}", element, any("{" in text for text in _values(element)))
+                for layout in layouts for element_name, element in spec.layouts.layouts[layout]]
+    literals_checked = False
     for row in rows:
-        missing = sorted(needed - set(row.shown))
+        shown = row.shown
+        missing = sorted(needed - shown.keys())
         if missing:
             errors.add(InputError(row.location, f"{name}: this row has no {', '.join(missing)}, which its layouts "
                                   f"show; add the column or field", "input.missing-field"))
             continue
-        for layout in filter(None, (component.front, component.back)):
-            background = spec.layouts.backgrounds[layout]
-            if isinstance(background, str) and "{" in background:
+        for layout, background in backgrounds:
+            with errors.guard():
+                _check_colour(spec, filled(background, shown), row.location, f"{layout}.background")
+        for label, element, varies in elements:
+            if varies or not literals_checked:
                 with errors.guard():
-                    _check_colour(spec, filled(background, row.shown), row.location, f"{layout}.background")
-            for element_name, element in spec.layouts.layouts[layout]:
-                label = f"{layout}.{element_name}"
-                if not any("{" in text for text in _values(element)):
-                    if label in checked_literals:
-                        continue  # the same for every row
-                    checked_literals.add(label)
-                with errors.guard():
-                    _check_element(spec, element, row, label, style)
+                    _check_element(spec, element, row, shown, label, style)
+        literals_checked = True
     errors.raise_if_any()
 
 
@@ -258,8 +260,7 @@ def _check_colour(spec, colour: str, place, label: str) -> None:
         spec.layouts.palette.resolve(colour, place, label)
 
 
-def _check_element(spec, element, row: Row, label: str, style) -> None:
-    fields = row.shown
+def _check_element(spec, element, row: Row, fields: dict, label: str, style) -> None:
     if element.symbol is not None and "{" in element.symbol:
         symbol = filled(element.symbol, fields)
         if not is_symbol(symbol):
