@@ -255,7 +255,6 @@ def test_a_build_that_fails_mid_document_leaves_no_file_open_and_nothing_staged(
 
 
 def test_a_file_written_into_the_stage_is_checked_and_a_full_disk_is_one_error(tmp_path):
-    from generator.errors import InputError
     from generator.output import Stage
 
     def escaping(stage: Stage):
