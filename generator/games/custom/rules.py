@@ -28,7 +28,6 @@ custom.picture-dpi and custom.empty.
 from __future__ import annotations
 
 import math
-from collections import Counter
 from dataclasses import dataclass
 
 from generator.errors import InputError, closest, did_you_mean
