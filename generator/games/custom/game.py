@@ -219,6 +219,10 @@ def _shown(row: Row, names: set[str]) -> tuple:
     return tuple(sorted((key, value) for key, value in row.shown.items() if key in names))
 
 
+#: How many (element, values) checks that passed _check_rows remembers at once.
+CHECKS_KEPT = 4096
+
+
 def _check_rows(spec, name: str, component: ComponentSpec, rows: list[Row], needed: set[str]) -> None:
     """Every field a layout shows is in every row, and every symbol, colour and picture a row names
     exists: each mistake at the row's file and line (a literal one, the same for every row, at its
@@ -228,10 +232,12 @@ def _check_rows(spec, name: str, component: ComponentSpec, rows: list[Row], need
     layouts = list(filter(None, (component.front, component.back)))
     backgrounds = [(layout, spec.layouts.backgrounds[layout]) for layout in layouts
                    if isinstance(spec.layouts.backgrounds[layout], str) and "{" in spec.layouts.backgrounds[layout]]
-    # Each element with its label, and whether a row changes it (a literal one is the same for every row).
-    elements = [(f"{layout}.{element_name}", element, any("{" in text for text in _values(element)))
+    # Each element with its label and the fields it fills in (none: the same for every row).
+    elements = [(f"{layout}.{element_name}", element,
+                 tuple(sorted(set().union(*(placeholders(text) for text in _values(element))))))
                 for layout in layouts for element_name, element in spec.layouts.layouts[layout]]
-    literals_checked = False
+    literals: set[str] = set()  # elements the same for every row, checked once at their line
+    passed: set[tuple] = set()  # (label, the values it fills in) that checked out: a deck's suits once
     for row in rows:
         shown = row.shown
         missing = sorted(needed - shown.keys())
@@ -242,11 +248,17 @@ def _check_rows(spec, name: str, component: ComponentSpec, rows: list[Row], need
         for layout, background in backgrounds:
             with errors.guard():
                 _check_colour(spec, filled(background, shown), row.location, f"{layout}.background")
-        for label, element, varies in elements:
-            if varies or not literals_checked:
-                with errors.guard():
-                    _check_element(spec, element, row, shown, label, style)
-        literals_checked = True
+        for label, element, used in elements:
+            key = (label, *(shown.get(field) for field in used))
+            if key in passed or label in literals:
+                continue
+            if not used:
+                literals.add(label)  # whatever it finds
+            with errors.guard():
+                _check_element(spec, element, row, shown, label, style)
+                if len(passed) >= CHECKS_KEPT:  # ten thousand different texts: memory stays flat
+                    passed.clear()
+                passed.add(key)
     errors.raise_if_any()
 
 
