@@ -309,3 +309,17 @@ def test_a_track_from_first_to_last_works_out_its_shape_and_counts_its_squares(g
                "    score: {track: {" + track + "}, at: [0.5, 0.5], box: [0.9, 0.6]}")
         message = one_error(tmp_path, "validate", "game.yaml", rule=rule)
         assert message.startswith(f"game.yaml:{line}:") and said in message, message
+
+
+def test_a_value_that_fails_its_check_is_reported_at_every_row_that_gives_it(game, tmp_path):
+    """The rows' check remembers only the values that passed (a deck's suits are looked up once):
+    a misspelt suit is an error at each row that has it, not once for the first."""
+    edited(game, "{id: a, name: Alpha, suit: heart}", "{id: a, name: Alpha, suit: hartz}")
+    edited(game, "{id: b, name: Beta, suit: spade, count: 2}",
+           "{id: b, name: Beta, suit: spade, count: 2}\n      - {id: c, name: Gamma, suit: spade}\n"
+           "      - {id: d, name: Delta, suit: hartz}")
+    code, _, stderr = run_pnp("validate", "game.yaml", cwd=tmp_path)
+    lines = stderr.strip().splitlines()
+    assert code == 2 and "Traceback" not in stderr, stderr
+    assert [line.split(": ")[0] for line in lines] == ["game.yaml:7:9", "game.yaml:10:9"], stderr
+    assert all('unknown symbol "hartz"' in line for line in lines), stderr
