@@ -24,8 +24,8 @@ from generator import layout_rules
 from generator.errors import InputError, Location
 from generator.exports import piece_files, piece_pages, select, tts_decks
 from generator.impose import Page, PrintSettings, TooManySheets, impose
-from generator.model import Component
 from generator.load import LoadedGame, bundled_targets, load_game
+from generator.model import Component
 from generator.options import DEFAULT_DPI, FORMATS, LAYOUTS  # noqa: F401 (FORMATS, LAYOUTS: the build's own)
 from generator.output import Stage, prepare_output, refuse_unsafe_folder, write_build
 from generator.palette import load_palette

@@ -55,6 +55,8 @@ class Templates:
                 parsed = load_yaml(path, display_path(path), kind="template")
                 if key is None:
                     return parsed
+                for earlier in [known for known in _PARSED if known[0] == key[0]]:
+                    del _PARSED[earlier]  # the file as it was before an edit
                 _PARSED[key] = parsed
             self._kinds[kind] = _PARSED[key]
         return self._kinds[kind]

@@ -58,6 +58,20 @@ def test_a_template_can_be_extended_field_by_field():
     assert str(merged.where("corner_radius_mm")) == "f.yaml:2:19"
 
 
+def test_a_template_file_is_parsed_once_a_process_and_again_when_it_changes(tmp_path):
+    """Every game loaded in a process (a test session, a preview rebuilding on each save) shares one
+    parse of a template file, until the file is edited."""
+    import os
+
+    (tmp_path / "pieces.yaml").write_text("card: {width_mm: 60, height_mm: 90}\n")
+    first, second = Templates(tmp_path), Templates(tmp_path)
+    assert first.kind("pieces") is second.kind("pieces")
+    (tmp_path / "pieces.yaml").write_text("card: {width_mm: 61, height_mm: 90}\n")
+    os.utime(tmp_path / "pieces.yaml", ns=(1, 1))  # an edit seen even within one tick of the clock
+    assert Templates(tmp_path).get("pieces", "card", None, "piece")["width_mm"] == 61
+    assert first.kind("pieces")["card"]["width_mm"] == 60  # a Templates keeps what it was given
+
+
 def test_unknown_template_names_the_closest():
     with pytest.raises(InputError) as raised:
         Templates().get("pieces", "pokercard", None, "deck.piece")
