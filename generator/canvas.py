@@ -82,6 +82,10 @@ class Surface(ABC):
         """What is drawn next comes from `source` (a layout element's errors.Location; None: no one
         place), for surfaces that tell the checks where a text came from (a recording). Others ignore it."""
 
+    def overflowing(self, element, text: str) -> None:
+        """A layout element's `text` is drawn past its box even at its floor size, for surfaces that
+        tell the checks (a recording), which then need not measure it again. Others ignore it."""
+
     def draw_recording(self, recording, matrix: Matrix) -> None:
         """Replay a recorded face (generator.recording.Recording) at `matrix`."""
         recording.replay(self, matrix)
@@ -243,6 +247,10 @@ class Canvas:
         """Mark what is drawn from now on as coming from `source` (a layout element's location; None:
         no one place), so that a check that finds fault with it can say where to fix it."""
         self.surface.drawing_from(source)
+
+    def overflowing(self, element, text: str) -> None:
+        """Say that a layout element's `text` does not fit its box even at its floor size (see Surface)."""
+        self.surface.overflowing(element, text)
 
     def replay(self, recording) -> None:
         """Draw a recorded face here, in the current coordinates."""

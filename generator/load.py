@@ -81,7 +81,7 @@ class LoadedGame:
     def findings(self, bleed: float = DEFAULT_BLEED, as_printed: bool = False) -> list[Finding]:
         """The game's own rules, then the colour rules every game gets. Contrast is measured on the
         faces as recorded for printing with `bleed`, so only a set that keeps the game's rules is
-        drawn for it. `as_printed` (a build's): a set of more faces than the build's recordings keep
+        drawn for it (any set of a game whose pieces come from checked input alone). `as_printed` (a build's): a set of more faces than the build's recordings keep
         leaves its faces to be read as they print (`face_reading`, then `printed_findings`)."""
         try:  # a rule that measures words meets a character no font has: at the text, not the font
             found = self.game.rules.run(self.spec)
@@ -89,10 +89,13 @@ class LoadedGame:
             raise self._at_the_text(problem) from None
         found += words_findings(self.spec.words)
         found += colour_rules.distinct_findings(self.game.meaning_colours(self.spec), self.prints_in)
-        if not has_errors(found):
+        # A game whose pieces come from checked input alone (`game: custom`) draws them whatever its
+        # rules found, so that a count off by one and a text too long for its box are told at once.
+        if not has_errors(found) or self.game.pieces_at_load:
             reading = FaceReading(self.components(), colour_rules.ContrastCheck(where(self.spec, "style")),
                                   layout_rules.TextSizeCheck(where(self.spec), self.spec.words),
-                                  layout_rules.SafeAreaCheck(where(self.spec), self.spec.words))
+                                  layout_rules.SafeAreaCheck(where(self.spec), self.spec.words),
+                                  *self.game.face_checks(self.spec))
             if as_printed and distinct_faces(self.components()) > self.faces.keep:
                 self.face_reading = (reading, bleed)
                 self.faces.keep = FaceRecordings.PRINTING
@@ -138,8 +141,8 @@ class LoadedGame:
 
     @property
     def rule_count(self) -> int:
-        return (len(self.game.rules.rules) + len(colour_rules.RULES) + len(layout_rules.RULES)
-                + len(print_guide.RULES))
+        return (len(self.game.rules.rules) + len(self.game.face_checks(self.spec)) + len(colour_rules.RULES)
+                + len(layout_rules.RULES) + len(print_guide.RULES))
 
 
 def check_components(built, game: Game, source: str, data=None) -> None:

@@ -68,6 +68,10 @@ class Game:
     #: translation's title, its `printing.*` lines): worked out from the spec, never written into it.
     title: Callable[[object], str] = lambda spec: spec.title
     printing: Callable[[object], object] = lambda spec: spec.printing
+    #: Rules of the game's own that read each face as it is drawn, beside the colour and layout rules
+    #: every game gets: objects with `RULE`, `add(component, piece, side, draw, area, recording)` and
+    #: `findings()` (recording.FaceReading), such as a text's fit, which the drawing measures anyway.
+    face_checks: Callable[[object], list] = lambda spec: []
 
 
 @lru_cache(maxsize=None)

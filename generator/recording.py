@@ -68,9 +68,13 @@ class Recording(Surface):
         self._boxes: tuple[list[DrawnPath], list[DrawnText]] | None = None
         self._source = None
         self.text_sources: dict[int, object] = {}  # index of a text call -> where it was laid out
+        self.overflows: list[tuple[object, str]] = []  # (layout element, text) drawn past its box
 
     def drawing_from(self, source) -> None:
         self._source = source
+
+    def overflowing(self, element, text: str) -> None:
+        self.overflows.append((element, text))
 
     def begin_page(self, number: int, width: float, height: float) -> None:
         pass

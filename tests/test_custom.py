@@ -237,9 +237,53 @@ def test_each_data_rule_fires_on_a_set_that_breaks_it(game, tmp_path, old, new, 
 
 
 def test_text_that_cannot_fit_its_box_at_7_pt_is_a_layout_error(game, tmp_path):
-    edited(game, "{id: a, name: Alpha,", "{id: a, name: " + "Alphabetical " * 12 + ",")
+    edited(game, "{id: b, name: Beta,", "{id: b, name: " + "Alphabetical " * 12 + ",")
     code, _, stderr = run_pnp("validate", "game.yaml", cwd=tmp_path)
-    assert code == 1 and "[custom.layout]" in stderr and "does not fit its box" in stderr
+    [line] = [line for line in stderr.splitlines() if line.endswith("[custom.layout]")]
+    assert code == 1 and line.startswith("game.yaml:8:9: error: front.name: \"Alphabetical Alphabetical Alphabetical A\" ")
+    assert "does not fit its box on card at 7 pt" in line
+
+
+def test_a_text_too_long_is_told_beside_a_rule_that_fails(game, tmp_path):
+    """A custom game's faces are read whatever its rules found: the designer learns of both at once."""
+    game.write_text(GAME.replace("{id: a, name: Alpha,", "{id: a, name: " + "Alphabetical " * 12 + ",")
+                    + "rules:\n  - {id: deck, of: card, count: 4}\n")
+    code, _, stderr = run_pnp("validate", "game.yaml", cwd=tmp_path)
+    rules = sorted(line.rsplit("[", 1)[1] for line in stderr.splitlines())
+    assert code == 1 and rules == ["custom.count]", "custom.layout]"], stderr
+
+
+def test_each_text_of_a_large_deck_is_measured_once(tmp_path, monkeypatch):
+    """More different texts than the measure cache holds (2,048): the layout check reads what the
+    drawing measured, rather than measuring each text again for itself."""
+    from generator.kit import layouts
+
+    measured = []
+    real = layouts.fit_tokens
+
+    def counting(paragraphs, *args, **kwargs):
+        measured.append(" ".join(" ".join(tokens) for tokens in paragraphs))
+        return real(paragraphs, *args, **kwargs)
+
+    monkeypatch.setattr(layouts, "fit_tokens", counting)
+    rows = "".join(f"c{i},Card number {i},A line of words for card {i}\n" for i in range(1100))
+    (tmp_path / "cards.csv").write_text("id,name,text\n" + rows)
+    (tmp_path / "deck.yaml").write_text("""game: custom
+title: Many texts
+components:
+  card:
+    piece: mini-card
+    rows: cards.csv
+    front: face
+layouts:
+  face:
+    name: {text: "{name}", at: [0.5, 0.2], box: [0.8, 0.2]}
+    text: {text: "{text}", at: [0.5, 0.7], box: [0.8, 0.4]}
+""")
+    code, _, stderr = run_pnp("build", "deck.yaml", "--out", tmp_path / "out", "-q", cwd=tmp_path)
+    assert code == 0, stderr
+    texts = [text for text in measured if "number" in text or "words" in text]
+    assert len(texts) == 2200 and len(set(texts)) == 2200  # 1,100 names and 1,100 lines, each once
 
 
 def test_a_picture_from_the_games_folder(game, tmp_path):

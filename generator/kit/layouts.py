@@ -1083,6 +1083,8 @@ def draw_text(canvas, element: Element, text: str, box, style, colour: str, fram
     if element.ink and draw_ink_line(canvas, element, text, box, style, colour, frame):
         return
     size, lines, widths = text_lines(element, text, box, style, frame)
+    if overflows(element, box, size, lines, widths):
+        canvas.overflowing(element, text)
     align = {"center": "centre"}.get(element.align, element.align) or \
         {0: "left", 0.5: "centre", 1: "right"}[ANCHORS[element.anchor][0]]
     pitch = size * element.leading
@@ -1131,7 +1133,9 @@ def draw_ink_line(canvas, element: Element, text: str, box, style, colour: str, 
     size = ink_line_size(element, text, box, style, frame)
     lines = [text]
     if size is None:
-        size, wrapped, _ = text_lines(element, text, box, style, frame)
+        size, wrapped, widths = text_lines(element, text, box, style, frame)
+        if overflows(element, box, size, wrapped, widths):
+            canvas.overflowing(element, text)
         lines = [" ".join(tokens) for tokens in wrapped]
     low, high = fonts.inked_height(text, face)
     anchor_x, anchor_y = ANCHORS[element.anchor]
@@ -1210,11 +1214,16 @@ def fit_tokens(paragraphs, face: str, start: float, floor: float, width: float, 
 
 def text_fits(element: Element, text: str, box, style, area: Area) -> bool:
     """Whether `text` fits its box at its floor size or larger (for the layout check)."""
-    _, _, w, h = box
-    if w <= 0:
+    if box[2] <= 0:
         return True
-    size, lines, widths = text_lines(element, text, box, style, frame_of(element, area))
-    return max(widths) <= w + 1e-6 and (h <= 0 or len(lines) * size * element.leading <= h + 1e-6)
+    return not overflows(element, box, *text_lines(element, text, box, style, frame_of(element, area)))
+
+
+def overflows(element: Element, box, size: float, lines, widths) -> bool:
+    """Whether lines laid out at `size` (text_lines') run past the box: what a text too long for its
+    box does even at its floor size. A box of no width holds any line."""
+    _, _, w, h = box
+    return w > 0 and (max(widths) > w + 1e-6 or (h > 0 and len(lines) * size * element.leading > h + 1e-6))
 
 
 def draw_line(canvas, tokens: list[str], left: float, baseline: float, size: float, face: str, colour: str) -> None:

@@ -33,7 +33,7 @@ from generator.schema import spec_field, where
 from generator.shapes import Circle, Outline, RegularPolygon
 
 from .rows import Row, read_rows
-from .rules import DataRule, field_errors, rules
+from .rules import DataRule, TextFitCheck, field_errors, rules
 
 SHAPES = ("rect", "circle", "hexagon", "hexagon-flat", "polygon")
 #: Elements drawn on the pieces of one game, counted once per piece and place: ten thousand cards of
@@ -302,4 +302,4 @@ def _check_element(spec, element, row: Row, fields: dict, label: str, style) -> 
 
 
 GAME = Game(name="custom", spec=CustomSpec, components=components, rules=rules, named_by_file=True,
-            inputs=check_inputs, pieces_at_load=True)
+            inputs=check_inputs, pieces_at_load=True, face_checks=lambda spec: [TextFitCheck(spec)])

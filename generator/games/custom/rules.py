@@ -21,8 +21,8 @@ Rules report at their own line in the game file, naming the rule's id and, where
 fault, that row's file and line; their ids in brackets are custom.count, custom.unique,
 custom.allowed and custom.sum. A field a rule names must be in every row (`id` is one too), and a
 summed field must be a number in every row: those are input errors, found before any rule runs
-(`field_errors`). Also here: custom.layout (a text that cannot fit its box) and the warnings
-custom.picture-dpi and custom.empty.
+(`field_errors`). Also here: the warnings custom.picture-dpi and custom.empty, and custom.layout (a
+text that cannot fit its box), which reads the faces as they are drawn (TextFitCheck).
 """
 
 from __future__ import annotations
@@ -31,10 +31,10 @@ import math
 from dataclasses import dataclass
 
 from generator.errors import InputError, closest, did_you_mean
-from generator.kit.layouts import box_of, filled, placeholders, text_fits
+from generator.kit.layouts import box_of, filled, placeholders
 from generator.model import Area
 from generator.schema import spec_field, where
-from generator.validate import RuleBook, error, warning
+from generator.validate import Finding, RuleBook, error, warning
 
 from .rows import Row
 
@@ -310,18 +310,40 @@ def placed_elements(spec, *kinds: str):
                     yield Placed(name, area, size.safe_mm, layout, element_name, element)
 
 
-@rules.rule("custom.layout", "every text fits its box at its floor size (7 pt unless it says less)")
-def check_layouts(spec):
-    for placed in placed_elements(spec, "text"):
-        element = placed.element
-        style = spec.style.resolve(placed.component, safe_mm=placed.safe_mm)
-        for row in _distinct_texts(spec.rows(placed.component), element.text):
-            text = filled(element.text, row.shown)
-            if not text_fits(element, text, box_of(element, placed.area, style), style, placed.area):
-                place = row.location if placeholders(element.text) else element.where
-                yield error(place, f'{placed.layout}.{placed.name}: "{text[:40]}" does not fit its box on '
-                            f"{placed.component} at {element.min_pt:g} pt; give it a larger box or fewer words")
-                break
+class TextFitCheck:
+    """custom.layout: every text fits its box at its floor size (7 pt unless it says less). Read from
+    the faces as they are drawn (recording.FaceReading): the drawing that lays out a text tells
+    whether it overflows (Recording.overflows), so a deck of ten thousand different texts has each
+    measured once, by the drawing, in the piece's own style. One error for each element of a
+    component, at the first row whose text overflows (the element's line when no row fills it in)."""
+
+    RULE, SUMMARY = "custom.layout", "every text fits its box at its floor size (7 pt unless it says less)"
+
+    def __init__(self, spec):
+        self.spec = spec
+        self.overflowing: dict[tuple[str, int], list[tuple[str, str]]] = {}  # (component, element) -> (piece, text)s
+
+    def add(self, component, piece, side: str, draw, area, recording) -> None:
+        for element, text in recording.overflows:
+            self.overflowing.setdefault((component.name, id(element)), []).append((piece.id, text))
+
+    def findings(self) -> list[Finding]:
+        findings = []
+        for component, spec in self.spec.components.items():
+            rows = None
+            for layout in filter(None, (spec.front, spec.back)):
+                for name, element in self.spec.layouts.layouts.get(layout, ()):
+                    found = self.overflowing.get((component, id(element)))
+                    if element.kind != "text" or not found:
+                        continue
+                    if rows is None:  # where each piece's row is, asked for only when a text overflows
+                        rows = {row.id: (index, row.location) for index, row in enumerate(self.spec.rows(component))}
+                    piece, text = min(found, key=lambda pair: rows.get(pair[0], (math.inf,))[0])
+                    place = rows[piece][1] if placeholders(element.text) and piece in rows else element.where
+                    findings.append(Finding("error", place, f'{layout}.{name}: "{text[:40]}" does not fit its box '
+                                            f"on {component} at {element.min_pt:g} pt; give it a larger box or fewer "
+                                            "words", self.RULE))
+        return findings
 
 
 @rules.rule("custom.picture-dpi", "pictures have the pixels to print sharp (300 dpi at their placed size)")
@@ -344,14 +366,3 @@ def check_picture_dpi(spec):
                 yield warning(place, f'picture "{file}" prints at {dpi:.0f} dpi in {placed.layout}.{placed.name}; '
                               f"give it {PRINT_DPI} dpi ({picture.width_px} x {picture.height_px} px now) to print "
                               "sharp")
-
-
-def _distinct_texts(rows: list[Row], template: str) -> list[Row]:
-    """One row for each different text a template gives (a hundred copies of a card are one check)."""
-    seen, distinct = set(), []
-    for row in rows:
-        text = filled(template, row.shown)
-        if text not in seen:
-            seen.add(text)
-            distinct.append(row)
-    return distinct
