@@ -367,3 +367,14 @@ def test_a_value_that_fails_its_check_is_reported_at_every_row_that_gives_it(gam
     assert code == 2 and "Traceback" not in stderr, stderr
     assert [line.split(": ")[0] for line in lines] == ["game.yaml:7:9", "game.yaml:10:9"], stderr
     assert all('unknown symbol "hartz"' in line for line in lines), stderr
+
+
+def test_a_face_holds_its_rows_values_beside_the_components_one_tuple_of_names(game):
+    """Ten thousand rows hold no (field, value) pair each: a face's row is its values beside names
+    every face of the component shares, and reads as the pairs a layout fills in."""
+    [card, *_] = load_game(str(game)).components()
+    pieces = {piece.id: piece for piece in card.pieces}
+    alpha, beta, beta_copy = pieces["a"], pieces["b"], pieces["b-2"]
+    assert dict(alpha.front.row) == {"name": "Alpha", "suit": "heart"}
+    assert alpha.front.row.names is beta.front.row.names
+    assert beta.front == beta_copy.front and hash(beta.front) == hash(beta_copy.front) and alpha.front != beta.front

@@ -188,6 +188,7 @@ def _component(spec: CustomSpec, name: str, component: ComponentSpec) -> Compone
     front_fields = layouts.fields(component.front)
     back_fields = layouts.fields(component.back) if component.back else set()
     _check_rows(spec, name, component, rows, front_fields | back_fields)
+    front_names, back_names = tuple(sorted(front_fields)), tuple(sorted(back_fields))
     pieces = []
     corner = getattr(size, "corner_radius_mm", 0.0) if component.shape == "rect" else 0.0
     # One back behind every piece when its layout shows no field of the rows: drawn once, in the
@@ -200,8 +201,8 @@ def _component(spec: CustomSpec, name: str, component: ComponentSpec) -> Compone
         group = str(row.value(component.group)) if component.group else None
         rank = str(row.value(component.rank)) if component.rank else None
         style = spec.style.resolve(name, group=group, rank=rank, piece=row.id, safe_mm=size.safe_mm)
-        front = Face(layouts, component.front, _shown(row, front_fields), style, corner)
-        back = shared_back or (Face(layouts, component.back, _shown(row, back_fields), style, corner)
+        front = Face(layouts, component.front, _shown(row, front_names), style, corner)
+        back = shared_back or (Face(layouts, component.back, _shown(row, back_names), style, corner)
                                if component.back else None)
         pieces.append(Piece(row.id, shape, front, back, style.safe_mm))
         groups.setdefault(group, None)
@@ -215,8 +216,35 @@ def _component(spec: CustomSpec, name: str, component: ComponentSpec) -> Compone
                      stock=component.stock.strip() if component.stock and component.stock.strip() else None)
 
 
-def _shown(row: Row, names: set[str]) -> tuple:
-    return tuple(sorted((key, value) for key, value in row.shown.items() if key in names))
+class Shown:
+    """What a face shows of its row, as the (field, value) pairs a Face's row is: kept as one tuple of
+    field names, the component's, and the row's values, so that a deck of ten thousand rows holds
+    no pair of its own for each field. Equal when names and values are."""
+
+    __slots__ = ("names", "values")
+
+    def __init__(self, names: tuple[str, ...], values: tuple):
+        self.names, self.values = names, values
+
+    def __iter__(self):
+        return zip(self.names, self.values)
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Shown) and self.names == other.names and self.values == other.values
+
+    def __hash__(self) -> int:
+        return hash((self.names, self.values))
+
+    def __repr__(self) -> str:
+        return repr(tuple(self))
+
+
+def _shown(row: Row, names: tuple[str, ...]) -> Shown:
+    """The row's values of `names` (sorted, every one the row has: _check_rows saw to it)."""
+    return Shown(names, tuple(row.value(name) for name in names))
 
 
 #: How many (element, values) checks that passed _check_rows remembers at once.
