@@ -317,7 +317,7 @@ class TextFitCheck:
     measured once, by the drawing, in the piece's own style. One error for each element of a
     component, at the first row whose text overflows (the element's line when no row fills it in)."""
 
-    RULE, SUMMARY = "custom.layout", "every text fits its box at its floor size (7 pt unless it says less)"
+    RULE = "custom.layout"
 
     def __init__(self, spec):
         self.spec = spec
