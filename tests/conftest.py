@@ -170,6 +170,14 @@ def game_with_layouts(tmp_path: Path, game: str, layouts: str) -> Path:
     return path
 
 
+def face_drawn(piece, side: str = "front", bleed: float = 0.0):
+    """What one side of a piece draws, recorded alone at its trim size (recording.record_face)."""
+    from generator.model import Area
+    from generator.recording import record_face
+
+    return record_face(getattr(piece, side), Area(piece.width, piece.height, bleed))
+
+
 def piece_of(target, piece_id: str):
     """The piece `piece_id` of the game a bundled name or game file gives (loaded afresh)."""
     from generator.load import load_game

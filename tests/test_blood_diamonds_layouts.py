@@ -9,11 +9,10 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import run_pnp
+from conftest import face_drawn as drawn, game_with_layouts, run_pnp
 from generator.canvas import PT
 from generator.load import load_game
 from generator.model import Area
-from generator.recording import record_face
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = (ROOT / "data" / "blood_diamonds.yaml").read_text(encoding="utf-8")
@@ -22,9 +21,7 @@ LAYOUTS = ("tile", "tile-back", "coin-suit", "coin-value", "die", "pawn", "refer
 
 
 def game_with(tmp_path, layouts: str) -> Path:
-    path = tmp_path / "blood_diamonds.yaml"
-    path.write_text(GAME + "\nlayouts:\n" + layouts, encoding="utf-8")
-    return path
+    return game_with_layouts(tmp_path, "blood_diamonds", layouts)
 
 
 @pytest.fixture(scope="module")
@@ -34,10 +31,6 @@ def bundled():
 
 def pieces_of(target) -> dict:
     return {piece.id: piece for component in load_game(str(target)).components() for piece in component.pieces}
-
-
-def drawn(piece, side: str = "front"):
-    return record_face(getattr(piece, side), Area(piece.width, piece.height, 0.0))
 
 
 def texts(piece, side: str = "front") -> dict:

@@ -7,11 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import game_with_layouts, piece_of
+from conftest import face_drawn, game_with_layouts, piece_of
 from generator.canvas import PT
 from generator.load import load_game
-from generator.model import Area
-from generator.recording import record_face
 
 RED = "#ff0000"
 PILES = 9  # the rules' 3 x 3 grid
@@ -27,7 +25,7 @@ EDITS = {
 
 
 def drawn(piece):
-    return record_face(piece.front, Area(piece.width, piece.height, 0.0))
+    return face_drawn(piece)
 
 
 @pytest.fixture(scope="module")

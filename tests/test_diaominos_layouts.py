@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import run_pnp
+from conftest import face_drawn as drawn, game_with_layouts, run_pnp
 from test_diaominos_craft import strokes
 from generator.canvas import PT
 from generator.load import load_game
 from generator.model import Area
 from generator.canvas import Canvas
-from generator.recording import Recording, record_face
+from generator.recording import Recording
 
 ROOT = Path(__file__).resolve().parent.parent
 BUNDLED = (ROOT / "data" / "diaominos.yaml").read_text()
@@ -23,18 +23,12 @@ README = (ROOT / "README.md").read_text(encoding="utf-8")
 
 
 def diaominos_with(tmp_path, layouts: str) -> Path:
-    path = tmp_path / "diaominos.yaml"
-    path.write_text(BUNDLED + "\nlayouts:\n" + layouts)
-    return path
+    return game_with_layouts(tmp_path, "diaominos", layouts)
 
 
 def piece(target, component: str, index: int = 0):
     parts = {part.name: part for part in load_game(str(target)).components()}
     return parts[component].pieces[index]
-
-
-def drawn(found, side: str = "front"):
-    return record_face(getattr(found, side), Area(found.width, found.height, 0.0))
 
 
 def test_a_smaller_round_card_heading_is_a_yaml_edit(tmp_path):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import game_with_layouts
+from conftest import face_drawn, game_with_layouts, piece_of
 from generator.canvas import Canvas
 from generator.games.diatoms.board import board_spots
 from generator.games.diatoms.paper import pad_notes, pad_rows
@@ -51,8 +51,7 @@ def edited(request, tmp_path_factory):
     piece_id, element, key = EDITS[layout]
     path = game_with_layouts(tmp_path_factory.mktemp(layout), "diatoms",
                              f"  {layout}:\n    {element}: {{{key}: '{RED}'}}\n")
-    piece = next(p for c in load_game(str(path)).components() for p in c.pieces if p.id == piece_id)
-    drawn = record_face(piece.front, Area(piece.width, piece.height, 0.0))
+    drawn = face_drawn(piece_of(path, piece_id))
     texts = [t.text for t in drawn.texts if t.fill.lower() == RED]
     shapes = [p for p in drawn.paths if RED in {(p.fill or "").lower(), (p.stroke or "").lower()}]
     return layout, texts, shapes
@@ -105,9 +104,7 @@ def places(shapes) -> int:
 def test_the_score_rows_and_notes_follow_their_layouts(tmp_path, game):
     """A wider label column moves every player cell right; a note moved down moves every note."""
     def drawn(layouts: str):
-        piece = next(p for c in load_game(str(game_with_layouts(tmp_path, "diatoms", layouts))).components()
-                     for p in c.pieces if p.id == "score-pad")
-        return record_face(piece.front, Area(piece.width, piece.height, 0.0))
+        return face_drawn(piece_of(game_with_layouts(tmp_path, "diatoms", layouts), "score-pad"))
 
     bundled = record_face(next(p for c in game.components() for p in c.pieces if p.id == "score-pad").front,
                           Area(180, 250, 0.0))
@@ -163,8 +160,7 @@ def test_a_larger_crossing_ring_draws_the_rings_smaller_to_keep_it_in_their_box(
 
 
 def judge_side(target, piece_id: str, side: str = "front"):
-    piece = next(p for c in load_game(str(target)).components() for p in c.pieces if p.id == piece_id)
-    return record_face(getattr(piece, side), Area(piece.width, piece.height, 0.0))
+    return face_drawn(piece_of(target, piece_id), side)
 
 
 def test_a_judges_terms_and_emblem_follow_their_layouts(tmp_path, game):

@@ -9,11 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from conftest import run_pnp
+from conftest import face_drawn as drawn, game_with_layouts, run_pnp
 from generator.canvas import PT
 from generator.load import load_game
-from generator.model import Area
-from generator.recording import record_face
 
 ROOT = Path(__file__).resolve().parent.parent
 DIATOMS = (ROOT / "data" / "diatoms.yaml").read_text()
@@ -51,10 +49,6 @@ EDITS = {
 }
 
 
-def drawn(found, side: str = "front"):
-    return record_face(getattr(found, side), Area(found.width, found.height, 0.0))
-
-
 def pieces(target) -> dict:
     wanted = {piece_id for piece_id, _ in EDITS.values()}
     return {p.id: p for c in load_game(str(target), ()).components() for p in c.pieces if p.id in wanted}
@@ -68,10 +62,8 @@ def bundled():
 @pytest.fixture(scope="module")
 def edited(tmp_path_factory):
     """One copy of the game file with one edit in every layout of the set."""
-    path = tmp_path_factory.mktemp("edited") / "diatoms.yaml"
-    path.write_text(DIATOMS + "\nlayouts:\n" + "".join(f"  {layout}:\n    {edit}\n"
-                                                        for layout, (_, edit) in EDITS.items()))
-    return pieces(path)
+    return pieces(game_with_layouts(tmp_path_factory.mktemp("edited"), "diatoms",
+                                    "".join(f"  {layout}:\n    {edit}\n" for layout, (_, edit) in EDITS.items())))
 
 
 def paints(recording) -> set:
