@@ -328,21 +328,21 @@ class TextFitCheck:
             self.overflowing.setdefault((component.name, id(element)), []).append((piece.id, text))
 
     def findings(self) -> list[Finding]:
-        findings = []
-        for component, spec in self.spec.components.items():
-            rows = None
-            for layout in filter(None, (spec.front, spec.back)):
-                for name, element in self.spec.layouts.layouts.get(layout, ()):
-                    found = self.overflowing.get((component, id(element)))
-                    if element.kind != "text" or not found:
-                        continue
-                    if rows is None:  # where each piece's row is, asked for only when a text overflows
-                        rows = {row.id: (index, row.location) for index, row in enumerate(self.spec.rows(component))}
-                    piece, text = min(found, key=lambda pair: rows.get(pair[0], (math.inf,))[0])
-                    place = rows[piece][1] if placeholders(element.text) and piece in rows else element.where
-                    findings.append(Finding("error", place, f'{layout}.{name}: "{text[:40]}" does not fit its box '
-                                            f"on {component} at {element.min_pt:g} pt; give it a larger box or fewer "
-                                            "words", self.RULE))
+        findings, rows = [], {}  # component -> where each piece's row is, asked for once a text overflows
+        for placed in placed_elements(self.spec, "text"):
+            element = placed.element
+            found = self.overflowing.get((placed.component, id(element)))
+            if not found:
+                continue
+            if placed.component not in rows:
+                rows[placed.component] = {row.id: (index, row.location)
+                                          for index, row in enumerate(self.spec.rows(placed.component))}
+            at = rows[placed.component]
+            piece, text = min(found, key=lambda pair: at.get(pair[0], (math.inf,))[0])
+            place = at[piece][1] if placeholders(element.text) and piece in at else element.where
+            findings.append(Finding("error", place, f'{placed.layout}.{placed.name}: "{text[:40]}" does not fit its '
+                                    f"box on {placed.component} at {element.min_pt:g} pt; give it a larger box or "
+                                    "fewer words", self.RULE))
         return findings
 
 
