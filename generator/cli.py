@@ -84,22 +84,26 @@ def cli(debug: bool):
 
 
 @cli.command("list")
+@click.argument("targets", nargs=-1, metavar="[GAME]...")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @click.option("--pieces", "pieces_of", metavar="GAME", help="List this game's piece ids, for `build --only`.")
 @_refuse_bad_input
 @_plugin_option
-def list_games(as_json: bool, pieces_of: str | None):
-    """Games, their components and piece counts (with --pieces GAME, that game's piece ids)."""
+def list_games(targets: tuple[str, ...], as_json: bool, pieces_of: str | None):
+    """Games, their components, piece counts and style groups: the bundled games, or each GAME given
+    (a name or a game file). With --pieces GAME, that game's piece ids too."""
     listing = []
-    for loaded in build.load((pieces_of,) if pieces_of else ()):
+    games = build.load((*targets, pieces_of) if pieces_of else targets)
+    for number, loaded in enumerate(games, 1):
         components = build.components(loaded)
+        show_pieces = pieces_of and number == len(games)
         listing.append({
             "game": loaded.game.name,
             "title": loaded.title,
             "file": loaded.source,
             "components": [{"name": c.name, "title": c.title, "count": len(c.pieces),
                             **({"groups": list(c.groups)} if c.groups else {}),
-                            **({"pieces": [piece.id for piece in c.pieces]} if pieces_of else {})}
+                            **({"pieces": [piece.id for piece in c.pieces]} if show_pieces else {})}
                            for c in components],
         })
     if as_json:
@@ -110,7 +114,7 @@ def list_games(as_json: bool, pieces_of: str | None):
         for component in entry["components"]:
             groups = f"  (groups: {', '.join(component['groups'])})" if component.get("groups") else ""
             click.echo(f"  {component['name']:<20} {component['count']:>4}  {component['title']}{groups}")
-            if pieces_of:
+            if "pieces" in component:
                 click.echo(f"    {' '.join(component['pieces'])}")
 
 

@@ -206,6 +206,23 @@ def test_csv_rows_and_their_mistakes_at_file_and_line(game, tmp_path):
     assert "cards.csv" in one_error(tmp_path, "validate", "game.yaml", rule="input.missing-file")
 
 
+def test_a_bad_number_and_a_missing_picture_are_told_together(game, tmp_path):
+    """A row's mistakes and a summed field that is not a number: every line at once, each at its row."""
+    (tmp_path / "cards.csv").write_text("id,name,suit,cost,art\nh1,Alpha,heart,two,h1.png\ns1,Beta,spade,3,s1.png\n",
+                                        encoding="utf-8")
+    text = game.read_text()
+    start, end = text.index("    rows:\n"), text.index("    front: front")
+    game.write_text(text[:start] + "    rows: cards.csv\n" + text[end:]
+                    + '    art: {image: "{art}", at: [0.5, 0.5], box: [0.6, 0.3]}\n'
+                    + "rules:\n  - {id: economy, of: card, sum: cost, equals: 5}\n")
+    code, _, stderr = run_pnp("validate", "game.yaml", cwd=tmp_path)
+    assert code == 2 and "Traceback" not in stderr, stderr
+    lines = stderr.strip().splitlines()
+    assert [line.split(": error: ")[0] for line in lines] == ["cards.csv:2", "cards.csv:2", "cards.csv:3"], stderr
+    assert '"h1.png": no such file' in lines[0] and 'cost "two" is not a number' in lines[1], stderr
+    assert '"s1.png": no such file' in lines[2], stderr
+
+
 RULES = """rules:
   - {id: deck-size, of: card, count: 4}
   - {id: two-each, of: card, per: suit, count: 2}

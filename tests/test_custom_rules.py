@@ -186,6 +186,11 @@ def test_pnp_list_shows_a_custom_games_groups(deck):
     grouped(deck)
     code, stdout, _ = run_pnp("list", "--pieces", "game.yaml", cwd=deck)
     assert code == 0 and "(groups: heart, spade, diamond, club, sun)" in stdout
+    code, stdout, _ = run_pnp("list", "game.yaml", "--json", cwd=deck)
+    [listed] = json.loads(stdout)
+    assert code == 0 and listed["file"] == "game.yaml"
+    assert listed["components"] == [{"name": "card", "title": "Card", "count": 32,
+                                     "groups": ["heart", "spade", "diamond", "club", "sun"]}]
 
 
 def test_a_print_run_past_the_sheet_limit_is_refused_before_any_face_is_drawn(tmp_path, monkeypatch):

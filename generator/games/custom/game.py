@@ -100,7 +100,7 @@ def check_inputs(spec: CustomSpec) -> None:
         components(spec)
     with errors.guard():
         _check_names(spec)
-    for problem in field_errors(spec) if not errors else ():
+    for problem in field_errors(spec):  # beside the rows' own mistakes: a missing picture, a bad number
         errors.add(problem)
     errors.raise_if_any()
 

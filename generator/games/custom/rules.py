@@ -127,12 +127,16 @@ def _shown(amount) -> str:
 
 def field_errors(spec) -> list[InputError]:
     """Input errors of the rules' fields: a field no row has (a typo, or a column left out) and a
-    summed field that is not a number. A rule on such rows could only report nonsense."""
+    summed field that is not a number. A rule on such rows could only report nonsense. (Rows that
+    cannot be read have their own error, from reading them.)"""
     problems = []
     for rule in spec.rules:
         if shape_problems(rule, spec.components):
             continue  # custom.rule says what is wrong with the rule itself
-        rows = spec.rows(rule.of)
+        try:
+            rows = spec.rows(rule.of)
+        except InputError:
+            continue
         for key in rule.fields():
             name = getattr(rule, key)
             lacking = [row for row in rows if not row.has(name)]
