@@ -1,8 +1,9 @@
 """A battery of broken and harmless variants of the bundled game files, to find what crashes.
 
-    python tests/battery.py [GAME ...] [--per-game N] [--build]
+    python tests/battery.py [GAME | FILE.yaml ...] [--per-game N] [--build]
 
-Each variant is a game file with one change (a key left out, a null, a zero, a negative, a huge or a
+A game file of your own (`game: custom`) is tried in a copy of its folder, beside its CSV files and
+pictures. Each variant is a game file with one change (a key left out, a null, a zero, a negative, a huge or a
 wrong-typed value, an empty, shortened or doubled list), validated in-process as `pnp validate FILE`
 would be (and, with --build, built when it validates). A variant passes when it gives an exit code
 of 0, 1 or 2 and no traceback; the battery prints those that do not, one line each, and a tally.
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import copy
 import random
+import shutil
 import sys
 import tempfile
 import traceback
@@ -88,14 +90,16 @@ def run(args):
 
 
 def battery(game: str, per_game: int, build: bool, seed: int = 1):
-    source = ROOT / "data" / f"{game}.yaml"
+    source = ROOT / "data" / f"{game}.yaml" if game in GAMES else Path(game).resolve()
     data = yaml.safe_load(source.read_text())
     variants = [(path, label, new) for path, value in paths(data) for label, new in changes(value)]
     random.Random(seed).shuffle(variants)
     tally = {"crash": 0, 0: 0, 1: 0, 2: 0}
     with tempfile.TemporaryDirectory() as folder:
+        if game not in GAMES:  # its rows and pictures beside it
+            shutil.copytree(source.parent, folder, dirs_exist_ok=True)
         for path, label, new in variants[:per_game]:
-            file = Path(folder) / f"{game}.yaml"
+            file = Path(folder) / source.name
             file.write_text(yaml.safe_dump(changed(data, path, new), allow_unicode=True, sort_keys=False))
             name = ".".join(map(str, path))
             code, output = run(["validate", str(file)])
@@ -112,7 +116,7 @@ def battery(game: str, per_game: int, build: bool, seed: int = 1):
 def main(argv):
     build = "--build" in argv
     per_game = int(argv[argv.index("--per-game") + 1]) if "--per-game" in argv else 120
-    games = [a for a in argv if a in GAMES] or GAMES
+    games = [a for a in argv if a in GAMES or a.endswith((".yaml", ".yml"))] or GAMES
     for game in games:
         tally = battery(game, per_game, build)
         print(f"{game}: {tally['crash']} crashes; exit 0: {tally[0]}, 1: {tally[1]}, 2: {tally[2]}", flush=True)
