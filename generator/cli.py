@@ -96,7 +96,7 @@ def list_games(targets: tuple[str, ...], as_json: bool, pieces_of: str | None):
     games = build.load((*targets, pieces_of) if pieces_of else targets)
     for number, loaded in enumerate(games, 1):
         components = build.components(loaded)
-        show_pieces = pieces_of and number == len(games)
+        show_pieces = bool(pieces_of) and number == len(games)  # the --pieces game comes last
         listing.append({
             "game": loaded.game.name,
             "title": loaded.title,

@@ -1,13 +1,14 @@
-"""A battery of broken and harmless variants of the bundled game files, to find what crashes.
+"""A battery of broken and harmless variants of game files, to find what crashes.
 
     python tests/battery.py [GAME | FILE.yaml ...] [--per-game N] [--build]
 
-A game file of your own (`game: custom`) is tried in a copy of its folder, beside its CSV files and
-pictures. Each variant is a game file with one change (a key left out, a null, a zero, a negative, a huge or a
-wrong-typed value, an empty, shortened or doubled list), validated in-process as `pnp validate FILE`
-would be (and, with --build, built when it validates). A variant passes when it gives an exit code
-of 0, 1 or 2 and no traceback; the battery prints those that do not, one line each, and a tally.
-Not part of `make test` (a few minutes): run it after changing a game's schema or checks.
+A bundled game by its name, or a game file of your own (a starter's, an example's), tried in a copy
+of its folder beside its CSV files and pictures. Each variant is a game file with one change (a key
+left out, a null, a zero, a negative, a huge or a wrong-typed value, an empty, shortened or doubled
+list), validated in-process as `pnp validate FILE` would be (and, with --build, built when it
+validates). A variant passes when it gives an exit code of 0, 1 or 2 and no traceback; the battery
+prints those that do not, one line each, and a tally. Not part of `make test` (a few minutes): run
+it after changing a game's schema or checks.
 """
 
 from __future__ import annotations
