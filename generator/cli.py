@@ -83,17 +83,25 @@ def cli(debug: bool):
         plugins.show_tracebacks = debug
 
 
+def _allow_path_option(function):
+    return click.option("--allow-path", "allowed", multiple=True, metavar="DIR",
+                        help="Let game files read pictures, fonts and rows from this folder too (by default only "
+                             "from their own folder and below); repeatable.")(function)
+
+
 @cli.command("list")
 @click.argument("targets", nargs=-1, metavar="[GAME]...")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @click.option("--pieces", "pieces_of", metavar="GAME", help="List this game's piece ids, for `build --only`.")
+@_allow_path_option
 @_refuse_bad_input
 @_plugin_option
-def list_games(targets: tuple[str, ...], as_json: bool, pieces_of: str | None):
+def list_games(targets: tuple[str, ...], as_json: bool, pieces_of: str | None, allowed: tuple[str, ...]):
     """Games, their components, piece counts and style groups: the bundled games, or each GAME given
     (a name or a game file). With --pieces GAME, that game's piece ids too."""
     listing = []
-    games = build.load((*targets, pieces_of) if pieces_of else targets)
+    games = build.load((*targets, pieces_of) if pieces_of else targets,
+                       context=build.input_context(None, allowed=allowed))
     for number, loaded in enumerate(games, 1):
         components = build.components(loaded)
         show_pieces = bool(pieces_of) and number == len(games)  # the --pieces game comes last
@@ -119,9 +127,7 @@ def list_games(targets: tuple[str, ...], as_json: bool, pieces_of: str | None):
 
 
 def _common_input_options(function):
-    function = click.option("--allow-path", "allowed", multiple=True, metavar="DIR",
-                            help="Let game files read pictures, fonts and rows from this folder too (by default only "
-                                 "from their own folder and below); repeatable.")(function)
+    function = _allow_path_option(function)
     function = click.option("--lang", "lang", metavar="CODE",
                             help="Print a game's words in a bundled translation (data/words/<game>.<code>.yaml).")(function)
     function = click.option("--words", "words_file", metavar="FILE",

@@ -126,6 +126,11 @@ CASES = [
          r"input\.outside-folder"),
     Case("rows from /etc are refused", files(game_text(rows="/etc/passwd")), ("GAME",), "error", r"game\.yaml:\d+",
          r"input\.outside-folder"),
+    Case("pnp list refuses rows from outside too", files(game_text(rows="../outside/secret.csv")), ("GAME",),
+         "error", r"game\.yaml:\d+", r"input\.outside-folder", command="list"),
+    Case("pnp list --allow-path counts rows outside", files(game_text(rows="../outside/secret.csv")),
+         ("GAME", "--allow-path", "outside"), "ok", command="list",
+         check=lambda home, lines: lines[-1].split()[:2] == ["card", "1"]),
     Case("a font from outside is refused",
          files(game_text(extra="style: {font: ../outside/x.ttf}\n"), **{"outside/x.ttf": b"\0" * 100}),
          ("GAME",), "error", r"game\.yaml:\d+", r"input\.outside-folder"),
@@ -472,6 +477,8 @@ def test_hostile_input_ends_as_the_readme_promises(tmp_path, monkeypatch, case: 
         assert code == 0, shown
         if case.command == "build":
             assert len(list((home / "out").glob("*/*.pdf"))) == 1, shown
+        if case.check is not None:
+            assert case.check(home, stdout.splitlines()), shown
         return
     lines = [line for line in (stdout + stderr).splitlines() if line.strip()]
     assert "SECRET-WORD" not in stdout + stderr, shown
