@@ -295,6 +295,7 @@ class _Imposer:
         self.sheets: list[_Sheet | list[Page]] = []  # in print order; tiled pieces are page lists
         self.sheets_used = 0  # sheets of fronts so far (a tiled piece's pages each one)
         self._content: dict[int, bool] = {}  # carries_content, by component, asked once each
+        self._fronts: list[Page] | None = None  # the sheets finished (fronts)
 
     def _glued(self, component: Component) -> bool:
         """Whether a one-sided print gives the component's pieces a sheet of backs to glue behind
@@ -438,21 +439,36 @@ class _Imposer:
         # On a shared cut line each piece's art reaches a hair past it, so that the two do not leave
         # a hairline of paper between them where a renderer smooths both edges.
         near = max(near, SEAM_OVERLAP) if full else near
-        return tuple(near if (row + dr, col + dc) in used else full
-                     for dr, dc in ((0, -1), (-1, 0), (0, 1), (1, 0)))
+        return shared(tuple(near if (row + dr, col + dc) in used else full
+                            for dr, dc in ((0, -1), (-1, 0), (0, 1), (1, 0))))
 
     # finishing -----------------------------------------------------------------------------------
+    def fronts(self) -> list[Page]:
+        """The sheets' pages of fronts, each sheet finished once (a tiled piece's pages as they are)."""
+        if self._fronts is None:
+            self._refuse_past_the_limit()
+            self._fronts = [front for sheet in self.sheets
+                            for front in (sheet if isinstance(sheet, list) else [self._finish(sheet)])]
+            self.sheets = []
+        return self._fronts
+
+    def _has_back_page(self, front: Page) -> bool:
+        return self.settings.duplex != "off" or any(self._glued(component) for component in front.components)
+
+    def page_count(self) -> int:
+        """How many pages `pages` will make, told from the fronts alone."""
+        return sum(1 + self._has_back_page(front) for front in self.fronts())
+
     def pages(self) -> list[Page]:
-        self._refuse_past_the_limit()
+        """Every page: each front, then the page printed behind it (a duplex back, or the backs to
+        glue behind it), numbered."""
         pages = []
-        for sheet in self.sheets:
-            fronts = sheet if isinstance(sheet, list) else [self._finish(sheet)]
-            for front in fronts:
-                pages.append(front)
-                if self.settings.duplex != "off":
-                    pages.append(backs_of(front, self.settings))
-                elif any(self._glued(component) for component in front.components):
-                    pages.append(glued_backs(front, self.settings, self._glued))
+        for front in self.fronts():
+            pages.append(front)
+            if self.settings.duplex != "off":
+                pages.append(backs_of(front, self.settings))
+            elif self._has_back_page(front):
+                pages.append(glued_backs(front, self.settings, self._glued))
         for number, page in enumerate(pages, start=1):
             page.number, page.total = number, len(pages)
         return pages
@@ -466,8 +482,8 @@ class _Imposer:
             across = (x1 - shelf.right) / 2
             for block in shelf.blocks:
                 for placement in block.placements:
-                    placement.x += across
-                    placement.y += down
+                    placement.x = shared(placement.x + across)
+                    placement.y = shared(placement.y + down)
                     page.placements.append(placement)
                 if block.crop_marks:
                     page.crop_marks += _crop_marks(block.placements, self.settings)
@@ -483,21 +499,25 @@ def impose(components: list[Component], settings: PrintSettings) -> list[Page]:
     Letter: eight to a landscape sheet, six to a portrait one), or as many with fewer mostly empty,
     and splits a board only where it may be split.
     Each way, runs are kept whole on a sheet where they can be, unless splitting them takes fewer."""
-    jobs, refused = [], None
+    best, best_key, refused = None, None, None
     for size in orientations(settings.paper):
-        try:
-            imposer = _impose(components, settings, _Imposer(settings, size))
-            jobs.append((imposer, imposer.pages()))
-            if imposer.kept_whole:  # else the other way would place every piece alike
-                other = _impose(components, settings, _Imposer(settings, size, keep_whole=False))
-                jobs.append((other, other.pages()))
-        except TooManySheets as problem:  # the other orientation may take fewer
-            refused = refused or problem
-    if not jobs:
+        for keep_whole in (True, False):
+            try:
+                imposer = _impose(components, settings, _Imposer(settings, size, keep_whole))
+                # A seam through a board's words costs more than a sheet of paper; then the fewest
+                # sheets, then the fewest mostly empty; the first among equals. Told from the
+                # fronts, and only the best kept: a deck of ten thousand is laid out more than once.
+                key = (imposer.seams_off_splits, imposer.page_count(), _thin_sheets(imposer.fronts(), settings))
+            except TooManySheets as problem:  # the other orientation may take fewer
+                refused = refused or problem
+                break
+            if best is None or key < best_key:
+                best, best_key = imposer, key
+            if not imposer.kept_whole:  # else the other way would place every piece alike
+                break
+    if best is None:
         raise refused
-    # A seam through a board's words costs more than a sheet of paper; then the fewest sheets, then
-    # the fewest mostly empty; the first among equals.
-    return min(jobs, key=lambda job: (job[0].seams_off_splits, len(job[1]), _thin_sheets(job[1], settings)))[1]
+    return best.pages()
 
 
 #: A sheet whose pieces cover less of its printable area than this is mostly empty paper.
@@ -564,12 +584,12 @@ def backs_of(front: Page, settings: PrintSettings) -> Page:
         left, top, right, bottom = p.reach
         window, part = p.window, p.part
         if axis == "x":
-            x, y, reach = front.width - p.x - w, p.y, (right, top, left, bottom)
+            x, y, reach = shared(front.width - p.x - w), p.y, shared((right, top, left, bottom))
             if window:  # a tiled part: its back holds the mirror-image share of the piece's back
                 window = (front.width - window[2], window[1], front.width - window[0], window[3])
                 part = replace(part, x=w - part.x - part.width)
         else:
-            x, y, reach = p.x, front.height - p.y - h, (left, bottom, right, top)
+            x, y, reach = p.x, shared(front.height - p.y - h), shared((left, bottom, right, top))
             if window:
                 window = (window[0], front.height - window[3], window[2], front.height - window[1])
                 part = replace(part, y=h - part.y - part.height)
@@ -616,10 +636,28 @@ def _crop_marks(placements: list[Placement], settings: PrintSettings) -> list[tu
     left, right = min(xs) - bleed, max(xs) + bleed
     marks = []
     for x in xs:
-        marks += [(x, top - far, x, top - near), (x, bottom + near, x, bottom + far)]
+        marks += [shared((x, top - far, x, top - near)), shared((x, bottom + near, x, bottom + far))]
     for y in ys:
-        marks += [(left - far, y, left - near, y), (right + near, y, right + far, y)]
+        marks += [shared((left - far, y, left - near, y)), shared((right + near, y, right + far, y))]
     return marks
+
+
+#: Positions, bleeds and crop marks met before: the sheets of a deck repeat them page after page.
+_SHARED: dict = {}
+SHARED_KEPT = 4096
+
+
+def shared(value):
+    """`value`, or the same one met before: ten thousand cards on a thousand sheets hold each place
+    on a sheet, each bleed and each crop mark once, not once a card. Numbers (and tuples of them)
+    alone; the same means the same as written (repr), since 1 == 1.0 and 0.0 == -0.0 print apart."""
+    key = repr(value)
+    found = _SHARED.get(key)
+    if found is None:
+        if len(_SHARED) >= SHARED_KEPT:
+            _SHARED.clear()
+        _SHARED[key] = found = value
+    return found
 
 
 # ---------------------------------------------------------------------------------------------

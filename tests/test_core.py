@@ -122,6 +122,25 @@ def test_without_bleed_and_marks_more_fit():
     assert first.width < first.height and len(first.placements) == 9
 
 
+def test_a_large_job_holds_each_place_bleed_and_crop_mark_once_and_backs_for_the_chosen_layout_alone(monkeypatch):
+    """Sheets of a deck repeat their places: the same slot on two sheets shares its numbers, so ten
+    thousand cards do not hold ten thousand of each. And of the ways tried (portrait, landscape),
+    only the one chosen gets its backs made (they double what a job holds)."""
+    import generator.impose as imposing
+
+    made = []
+    monkeypatch.setattr(imposing, "backs_of", lambda front, settings, real=imposing.backs_of:
+                        made.append(front) or real(front, settings))
+    pages = impose([cards(40, back=blank)], settings(LETTER))
+    fronts = [page for page in pages if page.side == "front"]
+    assert made == fronts and len(fronts) == 5  # landscape, eight a sheet, chosen over portrait's six
+    first, second = fronts[0].placements[0], fronts[1].placements[0]
+    assert (first.x, first.y) == (second.x, second.y) and first.x is second.x and first.y is second.y
+    assert first.reach is second.reach and pages[1].placements[0].reach is pages[3].placements[0].reach
+    assert fronts[0].crop_marks == fronts[1].crop_marks
+    assert all(a is b for a, b in zip(fronts[0].crop_marks, fronts[1].crop_marks))
+
+
 @pytest.mark.parametrize("width, height, duplex, axis", [
     (210, 297, "long", "x"), (210, 297, "short", "y"), (297, 210, "long", "y"), (297, 210, "short", "x"),
 ])
