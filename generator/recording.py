@@ -124,6 +124,11 @@ class Recording(Surface):
     def paths(self) -> list[DrawnPath]:
         return self._read()[0]
 
+    def forget_boxes(self) -> None:
+        """Let the boxes go once the checks have read them: a recording kept for printing needs only
+        its calls (asked for again, the boxes are worked out again)."""
+        self._boxes = None
+
     @property
     def texts(self) -> list[DrawnText]:
         return self._read()[1]
@@ -250,6 +255,7 @@ class FaceReading:
             self._fed.add(key)
             for check in self.checks:
                 check.add(component, piece, side, draw, area, recording)
+            recording.forget_boxes()
 
     def read(self, bleed: float, record) -> None:
         """Hand over every face not yet handed over, drawn by `record(draw, area)`."""

@@ -92,3 +92,16 @@ def test_a_face_that_breaks_a_rule_refuses_the_build_and_writes_nothing(tmp_path
     assert "build refused" in err and "Traceback" not in err
     assert not list(out.rglob("*.pdf")) and not list(out.rglob("manifest.json"))
     assert len(faces_drawn) == len(set(faces_drawn))  # still each face once
+
+
+def test_the_recordings_kept_for_printing_let_their_boxes_go_once_read(tmp_path):
+    """The checks read a face as boxes (where its texts and paths land); a recording kept until it
+    prints needs only its drawing calls, so the boxes go once every check has read them."""
+    from generator import build
+
+    loaded = build.load([str(write_deck(tmp_path))])[0]
+    assert not [finding for finding in loaded.findings() if finding.level == "error"]
+    kept = [kept_recording for _, kept_recording in loaded.faces._recorded.values()]
+    assert len(kept) == CARDS + 1  # twelve fronts and their back, each read by the checks
+    assert all(kept_recording._boxes is None for kept_recording in kept)
+    assert [text.text for text in kept[0].texts] == ["Card 1"]  # asked again: worked out again
