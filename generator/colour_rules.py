@@ -23,8 +23,7 @@ from itertools import combinations
 from generator.cache import Memo
 from generator.canvas import PT
 from generator.errors import Location
-from generator.model import Area
-from generator.recording import findings_of, record_face
+from generator.recording import FaceSet, findings_of, record_face
 from generator.validate import Finding
 
 MIN_DISTANCE = 10.0  # CIEDE2000
@@ -172,12 +171,11 @@ class ContrastCheck:
     def __init__(self, location: Location):
         self.location = location
         self.worst: dict[tuple[str, str], tuple[float, float, str, int, object]] = {}
-        self.seen: set[tuple[int, float, float]] = set()  # a face several components share counts once
+        self.seen = FaceSet()  # by size: a face several components share counts once
 
     def add(self, component, piece, side: str, draw, area, recording) -> None:
-        if (id(draw), piece.width, piece.height) in self.seen:
+        if not self.seen.add((piece.width, piece.height), draw):
             return
-        self.seen.add((id(draw), piece.width, piece.height))
         for text in recording.texts:
             if text.behind is None or not text.text.strip():
                 continue

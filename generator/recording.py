@@ -232,6 +232,28 @@ class FaceRecordings:
         return recording
 
 
+class FaceSet:
+    """Faces told apart by their drawer, within a group (a component, a size): a set of drawer ids a
+    group, so that ten thousand different fronts are ten thousand ids, not ten thousand tuples. A
+    drawer is kept alive by its piece while the set is in use, so its id stays its own."""
+
+    __slots__ = ("_ids",)
+
+    def __init__(self) -> None:
+        self._ids: dict[tuple, set[int]] = {}
+
+    def has(self, group: tuple, draw) -> bool:
+        return id(draw) in self._ids.get(group, ())
+
+    def add(self, group: tuple, draw) -> bool:
+        """Add the face; whether it was new."""
+        ids = self._ids.setdefault(group, set())
+        if id(draw) in ids:
+            return False
+        ids.add(id(draw))
+        return True
+
+
 class FaceReading:
     """The checks that read faces (`check.add(component, piece, side, draw, area, recording)`) over
     a set of components, each face its pieces draw differently handed over once: a drawer many
@@ -246,13 +268,11 @@ class FaceReading:
         self.components, self.checks = components, checks
         self._ours = {id(draw) for component in components for piece in component.pieces
                       for draw in (piece.front, piece.back)}  # not the print guide a build adds
-        self._fed: set[tuple[str, int, float, float]] = set()
+        self._fed = FaceSet()  # by component and size
 
     def feed(self, component, piece, side: str, draw, area, recording) -> None:
         """Hand one face to every check, unless this component's face was handed over before."""
-        key = (component.name, *_face_of(piece, draw))
-        if key not in self._fed and id(draw) in self._ours:
-            self._fed.add(key)
+        if id(draw) in self._ours and self._fed.add((component.name, piece.width, piece.height), draw):
             for check in self.checks:
                 check.add(component, piece, side, draw, area, recording)
             recording.forget_boxes()
@@ -264,7 +284,7 @@ class FaceReading:
         for component in self.components:
             for piece in component.pieces:
                 for side, draw in (("front", piece.front), ("back", piece.back)):
-                    if draw is not None and (component.name, *_face_of(piece, draw)) not in self._fed:
+                    if draw is not None and not self._fed.has((component.name, piece.width, piece.height), draw):
                         area = Area(piece.width, piece.height, bleed, piece.shape)
                         self.feed(component, piece, side, draw, area, record(draw, area))
 

@@ -389,9 +389,29 @@ def test_a_value_that_fails_its_check_is_reported_at_every_row_that_gives_it(gam
 def test_a_face_holds_its_rows_values_beside_the_components_one_tuple_of_names(game):
     """Ten thousand rows hold no (field, value) pair each: a face's row is its values beside names
     every face of the component shares, and reads as the pairs a layout fills in."""
-    [card, *_] = load_game(str(game)).components()
+    loaded = load_game(str(game))
+    [card, *_] = loaded.components()
     pieces = {piece.id: piece for piece in card.pieces}
     alpha, beta, beta_copy = pieces["a"], pieces["b"], pieces["b-2"]
     assert dict(alpha.front.row) == {"name": "Alpha", "suit": "heart"}
     assert alpha.front.row.names is beta.front.row.names
     assert beta.front == beta_copy.front and hash(beta.front) == hash(beta_copy.front) and alpha.front != beta.front
+    # A face that shows every field of its row holds the row's own values; rows hold a suit once.
+    rows = {row.id: row for row in loaded.spec.rows("card")}
+    assert alpha.front.row.values is rows["a"].values and alpha.front.row.names is rows["a"].names
+    assert rows["b"].value("suit") is rows["b-2"].value("suit")
+
+
+def test_a_face_that_shows_some_fields_or_the_id_holds_them_in_column_order(game, tmp_path):
+    """A front showing two of three columns holds those two, as the file orders them; a back that
+    prints the id (no column holds it) holds that alone."""
+    (tmp_path / "cards.csv").write_text("id,suit,name,note\nh1,heart,Alpha,x\ns1,spade,Beta,y\n", encoding="utf-8")
+    text = game.read_text()
+    start, end = text.index("    rows:\n"), text.index("    front: front")
+    game.write_text(text[:start] + "    rows: cards.csv\n" + text[end:]
+                    + '    code: {text: "{id}", at: [0.5, 0.8], box: [0.6, 0.1]}\n')  # on the back
+    [card] = load_game(str(game)).components()
+    first, second = card.pieces[0], card.pieces[1]
+    assert tuple(first.front.row) == (("suit", "heart"), ("name", "Alpha"))
+    assert tuple(first.back.row) == (("id", "h1"),) and tuple(second.back.row) == (("id", "s1"),)
+    assert first.front.row.names is second.front.row.names

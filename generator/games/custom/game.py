@@ -188,7 +188,7 @@ def _component(spec: CustomSpec, name: str, component: ComponentSpec) -> Compone
     front_fields = layouts.fields(component.front)
     back_fields = layouts.fields(component.back) if component.back else set()
     _check_rows(spec, name, component, rows, front_fields | back_fields)
-    front_names, back_names = tuple(sorted(front_fields)), tuple(sorted(back_fields))
+    front_names, back_names = _ShownNames(front_fields), _ShownNames(back_fields)
     pieces = []
     corner = getattr(size, "corner_radius_mm", 0.0) if component.shape == "rect" else 0.0
     # One back behind every piece when its layout shows no field of the rows: drawn once, in the
@@ -201,8 +201,8 @@ def _component(spec: CustomSpec, name: str, component: ComponentSpec) -> Compone
         group = str(row.value(component.group)) if component.group else None
         rank = str(row.value(component.rank)) if component.rank else None
         style = spec.style.resolve(name, group=group, rank=rank, piece=row.id, safe_mm=size.safe_mm)
-        front = Face(layouts, component.front, _shown(row, front_names), style, corner)
-        back = shared_back or (Face(layouts, component.back, _shown(row, back_names), style, corner)
+        front = Face(layouts, component.front, front_names.of(row), style, corner)
+        back = shared_back or (Face(layouts, component.back, back_names.of(row), style, corner)
                                if component.back else None)
         pieces.append(Piece(row.id, shape, front, back, style.safe_mm))
         groups.setdefault(group, None)
@@ -242,9 +242,23 @@ class Shown:
         return repr(tuple(self))
 
 
-def _shown(row: Row, names: tuple[str, ...]) -> Shown:
-    """The row's values of `names` (sorted, every one the row has: _check_rows saw to it)."""
-    return Shown(names, tuple(row.value(name) for name in names))
+class _ShownNames:
+    """The fields a component's faces show, in each file's column order (then `id`, which no column
+    holds): a row that shows all its columns lends its face its own tuple of values, and the faces
+    of a file share one tuple of names."""
+
+    def __init__(self, fields: set[str]):
+        self.fields = fields
+        self._by_columns: dict[tuple, tuple] = {}
+
+    def of(self, row: Row) -> Shown:
+        """The row's values of the fields (every one the row has: _check_rows saw to it)."""
+        names = self._by_columns.get(row.names)
+        if names is None:
+            names = tuple(name for name in row.names if name in self.fields)
+            names += tuple(sorted(self.fields.difference(row.names)))
+            names = self._by_columns[row.names] = row.names if names == row.names else names
+        return Shown(names, row.values if names is row.names else tuple(row.value(name) for name in names))
 
 
 #: How many (element, values) checks that passed _check_rows remembers at once.

@@ -236,9 +236,10 @@ def _counted(raw: list[tuple[dict, Location]], component: str) -> list[Row]:
     errors.raise_if_any()
     rows: list[Row] = []
     columns: dict[tuple, tuple] = {}  # each file's names, held once for all its rows
+    common: dict = {}  # short values met before (a suit, a colour): held once for all the rows that give them
     for fields, place, count, given in counted:
         names = columns.setdefault(tuple(fields), tuple(fields))
-        values = tuple(fields.values())
+        values = tuple(_common(value, common) for value in fields.values())
         if len(rows) + count > MAX_PIECES:
             raise InputError(place, f"{component} would have more than {MAX_PIECES:,} pieces; a component may have "
                              f"at most {MAX_PIECES:,}", "input.too-large")
@@ -255,6 +256,21 @@ def _counted(raw: list[tuple[dict, Location]], component: str) -> list[Row]:
             rows.append(Row(piece_id, names, values, place))
     errors.raise_if_any()
     return rows
+
+
+#: The short values a file's rows share: a deck's suits and costs, not its names and ids (it stops there).
+COMMON_KEPT = 1024
+COMMON_LENGTH = 24
+
+
+def _common(value, common: dict):
+    """`value`, or the equal text met before in the file (a short one, while fewer than COMMON_KEPT)."""
+    if not isinstance(value, str) or len(value) > COMMON_LENGTH:
+        return value
+    found = common.get(value)
+    if found is None and len(common) < COMMON_KEPT:
+        common[value] = found = value
+    return found if found is not None else value
 
 
 def _count(value, place: Location) -> int:
