@@ -74,6 +74,7 @@ class LoadedGame:
             for component in built:  # `printing: stock:` naming a stock puts the component on it
                 if printing and printing.stock.get(component.name) in STOCKS:
                     component.stock = printing.stock[component.name]
+                component.groups = component.groups or self.spec.style.groups_of(component.name)
             self.spec.style.check_names(built)
             self._components = built
         return self._components

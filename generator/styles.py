@@ -146,6 +146,7 @@ class StyleSheet:
         self._asked: dict[str, set[str]] = {level: set() for level in LEVELS}  # every name resolved
         self._resolved: dict[tuple, Style] = {}  # a deck of thousands shares a few styles
         self._piece_names = _names_at(game, "pieces")  # the pieces some block restyles
+        self._groups: dict[str, dict[str, None]] = {}  # each component's groups, in the order met
 
     @classmethod
     def from_spec(cls, value, location: Location, context: Context, label: str) -> StyleSheet:
@@ -175,7 +176,13 @@ class StyleSheet:
             self._resolved[key] = self._resolve(component, group, rank, piece, safe_mm)
         return self._resolved[key]
 
+    def groups_of(self, component: str) -> tuple[str, ...]:
+        """The groups the component's pieces were styled as (a suit, a colour), for `pnp list`."""
+        return tuple(self._groups.get(component, ()))
+
     def _resolve(self, component: str, group, rank, piece: str | None, safe_mm: float) -> Style:
+        if group is not None:
+            self._groups.setdefault(component, {})[str(group)] = None
         values: dict = {"safe_mm": safe_mm}
         roles = {role: {} for role in TEXT_ROLES}
         names = dict(zip(LEVELS, (component, group, rank, piece)))

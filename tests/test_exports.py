@@ -123,6 +123,9 @@ def test_list_pieces_names_what_only_takes(tmp_path):
     (game,) = json.loads(stdout)
     cards = next(component for component in game["components"] if component["name"] == "card")
     assert "card-AS" in cards["pieces"] and len(cards["pieces"]) == 54
+    # the style groups its cards take (README, "Styles"): what `style.groups` may name
+    assert cards["groups"] == ["spades", "hearts", "diamonds", "clubs", "jokers"]
+    assert "groups" not in next(component for component in game["components"] if component["name"] == "rules-sheet")
 
 
 @pytest.mark.parametrize("only, says", [
