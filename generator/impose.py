@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from generator.geometry import Matrix, Path
+from generator.interning import interned
 from generator.packing import Block, arrange, footprint
 from generator.model import Area, Component, Piece
 from generator.options import DEFAULT_BLEED
@@ -439,7 +440,7 @@ class _Imposer:
         # On a shared cut line each piece's art reaches a hair past it, so that the two do not leave
         # a hairline of paper between them where a renderer smooths both edges.
         near = max(near, SEAM_OVERLAP) if full else near
-        return shared(tuple(near if (row + dr, col + dc) in used else full
+        return interned(tuple(near if (row + dr, col + dc) in used else full
                             for dr, dc in ((0, -1), (-1, 0), (0, 1), (1, 0))))
 
     # finishing -----------------------------------------------------------------------------------
@@ -482,8 +483,8 @@ class _Imposer:
             across = (x1 - shelf.right) / 2
             for block in shelf.blocks:
                 for placement in block.placements:
-                    placement.x = shared(placement.x + across)
-                    placement.y = shared(placement.y + down)
+                    placement.x = interned(placement.x + across)
+                    placement.y = interned(placement.y + down)
                     page.placements.append(placement)
                 if block.crop_marks:
                     page.crop_marks += _crop_marks(block.placements, self.settings)
@@ -584,12 +585,12 @@ def backs_of(front: Page, settings: PrintSettings) -> Page:
         left, top, right, bottom = p.reach
         window, part = p.window, p.part
         if axis == "x":
-            x, y, reach = shared(front.width - p.x - w), p.y, shared((right, top, left, bottom))
+            x, y, reach = interned(front.width - p.x - w), p.y, interned((right, top, left, bottom))
             if window:  # a tiled part: its back holds the mirror-image share of the piece's back
                 window = (front.width - window[2], window[1], front.width - window[0], window[3])
                 part = replace(part, x=w - part.x - part.width)
         else:
-            x, y, reach = p.x, shared(front.height - p.y - h), shared((left, bottom, right, top))
+            x, y, reach = p.x, interned(front.height - p.y - h), interned((left, bottom, right, top))
             if window:
                 window = (window[0], front.height - window[3], window[2], front.height - window[1])
                 part = replace(part, y=h - part.y - part.height)
@@ -636,28 +637,10 @@ def _crop_marks(placements: list[Placement], settings: PrintSettings) -> list[tu
     left, right = min(xs) - bleed, max(xs) + bleed
     marks = []
     for x in xs:
-        marks += [shared((x, top - far, x, top - near)), shared((x, bottom + near, x, bottom + far))]
+        marks += [interned((x, top - far, x, top - near)), interned((x, bottom + near, x, bottom + far))]
     for y in ys:
-        marks += [shared((left - far, y, left - near, y)), shared((right + near, y, right + far, y))]
+        marks += [interned((left - far, y, left - near, y)), interned((right + near, y, right + far, y))]
     return marks
-
-
-#: Positions, bleeds and crop marks met before: the sheets of a deck repeat them page after page.
-_SHARED: dict = {}
-SHARED_KEPT = 4096
-
-
-def shared(value):
-    """`value`, or the same one met before: ten thousand cards on a thousand sheets hold each place
-    on a sheet, each bleed and each crop mark once, not once a card. Numbers (and tuples of them)
-    alone; the same means the same as written (repr), since 1 == 1.0 and 0.0 == -0.0 print apart."""
-    key = repr(value)
-    found = _SHARED.get(key)
-    if found is None:
-        if len(_SHARED) >= SHARED_KEPT:
-            _SHARED.clear()
-        _SHARED[key] = found = value
-    return found
 
 
 # ---------------------------------------------------------------------------------------------

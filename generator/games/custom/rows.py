@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import PurePath
 
 from generator.errors import ErrorList, InputError, Location, did_you_mean
+from generator.interning import interned
 from generator.paths import display_path
 from generator.yamlio import YamlList, YamlMap, decode_text
 
@@ -236,10 +237,9 @@ def _counted(raw: list[tuple[dict, Location]], component: str) -> list[Row]:
     errors.raise_if_any()
     rows: list[Row] = []
     columns: dict[tuple, tuple] = {}  # each file's names, held once for all its rows
-    common: dict = {}  # short values met before (a suit, a colour): held once for all the rows that give them
     for fields, place, count, given in counted:
         names = columns.setdefault(tuple(fields), tuple(fields))
-        values = tuple(_common(value, common) for value in fields.values())
+        values = tuple(_common(value) for value in fields.values())
         if len(rows) + count > MAX_PIECES:
             raise InputError(place, f"{component} would have more than {MAX_PIECES:,} pieces; a component may have "
                              f"at most {MAX_PIECES:,}", "input.too-large")
@@ -258,19 +258,12 @@ def _counted(raw: list[tuple[dict, Location]], component: str) -> list[Row]:
     return rows
 
 
-#: The short values a file's rows share: a deck's suits and costs, not its names and ids (it stops there).
-COMMON_KEPT = 1024
+#: A value this short may be one many rows give (a suit, a colour, a cost), so it is held once.
 COMMON_LENGTH = 24
 
 
-def _common(value, common: dict):
-    """`value`, or the equal text met before in the file (a short one, while fewer than COMMON_KEPT)."""
-    if not isinstance(value, str) or len(value) > COMMON_LENGTH:
-        return value
-    found = common.get(value)
-    if found is None and len(common) < COMMON_KEPT:
-        common[value] = found = value
-    return found if found is not None else value
+def _common(value):
+    return interned(value) if isinstance(value, str) and len(value) <= COMMON_LENGTH else value
 
 
 def _count(value, place: Location) -> int:
