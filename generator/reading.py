@@ -87,7 +87,9 @@ def read_file(path: Path, kind: str, location: Location, shown: str, hint: str =
                          f"at most {_megabytes(what.cap)}", "input.too-large")
     try:
         with open(path, "rb") as stream:
-            data = stream.read(what.cap + 1)
+            data = stream.read(status.st_size + 1)  # the size it had, and a byte more if it grew since
+            if len(data) > status.st_size:
+                data += stream.read(what.cap + 1 - len(data))
     except OSError as problem:
         raise InputError(location, f'{what.noun} "{shown}": cannot be read ({(problem.strerror or "").lower()})',
                          what.missing_rule) from None

@@ -542,3 +542,43 @@ def test_a_document_past_the_limits_never_reaches_libyamls_composer():
 def test_set_cannot_change_which_game_a_file_is(tmp_path):
     code, _, stderr = run_pnp("validate", "diamonds", "--set", "game=diatoms", cwd=tmp_path)
     assert code == 2 and "cannot change which game" in stderr and len(stderr.strip().splitlines()) == 1
+
+
+def test_a_file_is_read_in_what_it_holds_not_in_room_for_its_cap(tmp_path):
+    """A 1 KB CSV file is not read into a buffer of its kind's 20 MB cap (a picture's is 50 MB)."""
+    import tracemalloc
+
+    from generator.reading import read_file
+
+    (tmp_path / "cards.csv").write_text("id,name\n" + "a,Alpha\n" * 120)
+    tracemalloc.start()
+    try:
+        data = read_file(tmp_path / "cards.csv", "rows", Location("game.yaml", 3), "cards.csv")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert data.startswith(b"id,name\n") and len(data) == 968 and peak < 64 * 1024, peak
+
+
+@pytest.mark.parametrize("grows_to, refused", [(2000, False), (21 * 1024 * 1024, True)])
+def test_a_file_that_grows_while_it_is_read_is_read_whole_or_refused(tmp_path, monkeypatch, grows_to, refused):
+    """The size a file had when it was looked at is only where reading starts: one that grew since is
+    read to its end, and refused past its cap."""
+    import os
+
+    from generator import reading
+
+    path = tmp_path / "cards.csv"
+    path.write_bytes(b"x" * grows_to)
+    real_stat = os.stat
+
+    def stat_before_it_grew(target, *args, **kwargs):  # st_size is field 6
+        status = real_stat(target, *args, **kwargs)
+        return os.stat_result((*status[:6], 100, *status[7:])) if Path(target) == path else status
+
+    monkeypatch.setattr(reading.os, "stat", stat_before_it_grew)
+    if refused:
+        with pytest.raises(InputError, match="is over 20 MB, the most a CSV file may be"):
+            reading.read_file(path, "rows", Location("game.yaml", 3), "cards.csv")
+    else:
+        assert len(reading.read_file(path, "rows", Location("game.yaml", 3), "cards.csv")) == grows_to
