@@ -206,6 +206,67 @@ def test_csv_rows_and_their_mistakes_at_file_and_line(game, tmp_path):
     assert "cards.csv" in one_error(tmp_path, "validate", "game.yaml", rule="input.missing-file")
 
 
+def _csv_rows(tmp_path, text: str):
+    """The rows of cards.csv (written as `text`) as a component reads them, or the error lines."""
+    from generator.errors import InputError, Location
+    from generator.games.custom.rows import read_rows
+    from generator.reading import Reader
+
+    (tmp_path / "cards.csv").write_bytes(text.encode())
+    try:
+        return read_rows("cards.csv", Location("game.yaml", 6), "card", Reader(tmp_path))
+    except InputError as problem:
+        return [line.split(str(tmp_path) + "/")[-1] for line in str(problem).splitlines()]
+
+
+@pytest.mark.parametrize("text, says", [
+    ("id,count\nb-2,1\nb,2\n", 'cards.csv:2: error: the id "b-2" is also the id the row at line 3 gives its copy'),
+    ("id,count\nb,2\nb-2,1\n", 'cards.csv:3: error: the id "b-2" is also the id the row at line 2 gives its copy'),
+    ("id,count\nb-2,0\nb,2\n", 'cards.csv:2: error: the id "b-2" is also the id the row at line 3 gives its copy'),
+    ("id,name\n,A\ncard-1,B\n", 'cards.csv:3: error: the id "card-1" is also the id the row at line 2 gives its piece'),
+    ("id,name\ncard-2,B\n,A\n", 'cards.csv:2: error: the id "card-2" is also the id the row at line 3 gives its piece'),
+])
+def test_an_id_another_row_makes_is_refused_whichever_row_comes_first(tmp_path, text, says):
+    [line] = _csv_rows(tmp_path, text)
+    assert line.startswith(says) and line.endswith("[input.duplicate-id]"), line
+
+
+def test_a_csv_file_is_read_with_any_line_end(tmp_path):
+    """\\n, \\r\\n or \\r alone, as a spreadsheet of any system writes them: a quoted cell's line break
+    is one, whichever it is, and the lines are counted alike."""
+    for end in ("\n", "\r\n", "\r"):
+        rows = _csv_rows(tmp_path, end.join(["id,name", "a,Alpha", 'b,"Be' + end + 'ta"', "c,Gamma", ""]))
+        assert [(row.id, row.fields["name"], row.location.line) for row in rows] == \
+            [("a", "Alpha", 2), ("b", "Be\nta", 3), ("c", "Gamma", 5)], repr(end)
+    lines = _csv_rows(tmp_path, "id,name\ra,Alpha\r\nb\rc,Gamma,x\n")
+    assert [line.split(": error: ")[0] for line in lines] == ["cards.csv:3", "cards.csv:4"], lines
+
+
+def test_every_mistake_of_a_csv_file_is_told_at_once(tmp_path):
+    """A row short of a value, a bad count and a repeated id: each at its line, in one run."""
+    lines = _csv_rows(tmp_path, "id,name,count\na,Alpha,1\nb,Beta\nc,Gamma,many\na,Delta,1\n")
+    assert [line.split(" [")[-1] for line in lines] == ["input.csv]", "input.type]", "input.duplicate-id]"], lines
+    assert [line.split(": error: ")[0] for line in lines] == ["cards.csv:3", "cards.csv:4", "cards.csv:5"], lines
+
+
+def test_reading_a_csv_file_holds_little_beside_its_rows(tmp_path):
+    """Its rows are made as the file is read: no list of every row's fields beside them, no second
+    copy of the file (the old way peaked at twice what the rows hold)."""
+    import gc
+    import tracemalloc
+
+    text = "id,name,suit,text\n" + "".join(f"c{i},Card {i},sun,gain {i} and draw one card\n" for i in range(5000))
+    (tmp_path / "cards.csv").write_text(text)
+    gc.collect()
+    tracemalloc.start()
+    try:
+        rows = _csv_rows(tmp_path, text)
+        held, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert len(rows) == 5000 and peak < 1.4 * held, (held, peak)
+
+
 def test_a_bad_number_and_a_missing_picture_are_told_together(game, tmp_path):
     """A row's mistakes and a summed field that is not a number: every line at once, each at its row."""
     (tmp_path / "cards.csv").write_text("id,name,suit,cost,art\nh1,Alpha,heart,two,h1.png\ns1,Beta,spade,3,s1.png\n",

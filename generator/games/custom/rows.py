@@ -16,10 +16,10 @@ pieces ever share an id.
 from __future__ import annotations
 
 import csv
-import io
 import re
 from dataclasses import dataclass
 from pathlib import PurePath
+from typing import Iterable, Iterator
 
 from generator.errors import ErrorList, InputError, Location, did_you_mean
 from generator.interning import interned
@@ -27,6 +27,7 @@ from generator.paths import display_path
 from generator.yamlio import YamlList, YamlMap, decode_text
 
 COUNT, ID = "count", "id"
+GIVEN, COPY, NUMBERED = range(3)  # how a piece's id was made
 MAX_COUNT = 500  # copies of one row: more is a typo, not a print run
 #: Pieces of one component: a print run of ten thousand cards fits (it takes 1,112 sheets); more is a
 #: mistake, refused before the rest of the file is read.
@@ -39,6 +40,8 @@ SAFE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 WHOLE_NUMBER = re.compile(r"^[0-9]+$")
 #: Characters a field may not hold: control characters, but for a tab and the new line of a quoted cell.
 CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+#: A line of a CSV file, with its end as written: \n, \r\n or \r, as a file opened with newline="" reads.
+LINE = re.compile(r"[^\r\n]*(?:\r\n?|\n)|[^\r\n]+")
 
 
 @dataclass(frozen=True, slots=True)  # one per row of a deck of thousands
@@ -76,16 +79,16 @@ def read_rows(source, location: Location, component: str, reader) -> list[Row]:
     no fields). Each row repeated by its `count`."""
     if source is None:
         return [Row(f"{component}-1", (), (), location)]
+    errors = ErrorList()  # a file's mistakes and its rows' together, all at once
     if isinstance(source, str):
-        return _counted(_file_rows(source, None, location, None, reader), component)
+        return _counted(_file_rows(source, None, location, None, reader, errors), component, errors)
     if isinstance(source, dict):
-        return _counted(_mapped_rows(source, location, component, reader), component)
+        return _counted(_mapped_rows(source, location, component, reader, errors), component, errors)
     if not isinstance(source, list) or not all(isinstance(item, dict) for item in source):
         raise InputError(location, f"rows of {component} must be the name of a CSV file or a spreadsheet, a mapping "
                          "{file: ..., sheet: ...}, or a list of mappings", "input.type")
     places = source.item_locations if isinstance(source, YamlList) else [location] * len(source)
     raw = []
-    errors = ErrorList()
     for item, place in zip(source, places):
         bad = [key for key, value in item.items() if isinstance(value, (dict, list))]
         if bad:
@@ -96,12 +99,13 @@ def read_rows(source, location: Location, component: str, reader) -> list[Row]:
         written = item.text if isinstance(item, YamlMap) else (lambda key: "" if item[key] is None else str(item[key]))
         raw.append(({str(key): written(key) for key in item}, place))
     errors.raise_if_any()
-    return _counted(raw, component)
+    return _counted(raw, component, errors)
 
 
 def _file_rows(name: str, sheet: str | None, location: Location, sheet_location: Location | None,
-               reader) -> list[tuple[dict, Location]]:
-    """The raw rows of the file `name`: a spreadsheet by its extension (sheets.py), else CSV."""
+               reader, errors: ErrorList) -> Iterable[tuple[dict, Location]]:
+    """The raw rows of the file `name`: a spreadsheet by its extension (sheets.py), else CSV, whose
+    rows are read as they are taken (their mistakes added to `errors`)."""
     if PurePath(name).suffix.lower() in SPREADSHEETS:
         from .sheets import sheet_rows  # python-calamine is loaded only for a game that reads a spreadsheet
 
@@ -110,13 +114,13 @@ def _file_rows(name: str, sheet: str | None, location: Location, sheet_location:
         raise InputError(sheet_location or location, f'"{name}" is read as a CSV file, which has no sheets; a sheet is '
                          f"for a spreadsheet ({', '.join(SPREADSHEETS)})", "input.spreadsheet")
     data = reader.read(name, "rows", location, "give the name of a CSV file beside the game file")
-    return _csv_rows(data, display_path(reader.locate(name, "rows", location)))
+    return _csv_rows(data, display_path(reader.locate(name, "rows", location)), errors)
 
 
-def _mapped_rows(source: dict, location: Location, component: str, reader) -> list[tuple[dict, Location]]:
+def _mapped_rows(source: dict, location: Location, component: str, reader,
+                 errors: ErrorList) -> Iterable[tuple[dict, Location]]:
     """The raw rows `{file: cards.xlsx, sheet: Cards}` names (`sheet` left out: the first)."""
     where = source.where if isinstance(source, YamlMap) else (lambda key: location)
-    errors = ErrorList()
     for key in source:
         if key not in ("file", "sheet"):
             place = source.key_locations.get(key, location) if isinstance(source, YamlMap) else location
@@ -131,12 +135,15 @@ def _mapped_rows(source: dict, location: Location, component: str, reader) -> li
     errors.raise_if_any()
     written = source.text if isinstance(source, YamlMap) else (lambda key: str(source[key]))
     sheet = written("sheet") if "sheet" in source else None
-    return _file_rows(written("file"), sheet, where("file"), where("sheet") if sheet is not None else None, reader)
+    return _file_rows(written("file"), sheet, where("file"), where("sheet") if sheet is not None else None, reader,
+                      errors)
 
 
-def _csv_rows(data: bytes, shown: str) -> list[tuple[dict, Location]]:
+def _csv_rows(data: bytes, shown: str, errors: ErrorList) -> Iterator[tuple[dict, Location]]:
+    """A CSV file's raw rows, read as they are taken (a mistake in a row added to `errors`): its header
+    is checked now, and the file is held once, as text, while its rows are read."""
     text = decode_text(data, shown, "CSV file", "CSV")
-    reader = csv.reader(io.StringIO(text, newline=""))
+    reader = csv.reader(match.group() for match in LINE.finditer(text))
     try:
         header = next(reader)
     except StopIteration:
@@ -145,14 +152,15 @@ def _csv_rows(data: bytes, shown: str) -> list[tuple[dict, Location]]:
     except csv.Error as problem:
         raise InputError(Location(shown, 1), f"the header row cannot be read ({problem})", "input.csv") from None
     names = [name.strip() for name in header]
-    errors = ErrorList()
+    header_errors = ErrorList()
     for index, name in enumerate(names):
         if not name:
-            errors.add(InputError(Location(shown, 1, 1), f"column {index + 1} has no name in the header row",
-                                  "input.csv"))
+            header_errors.add(InputError(Location(shown, 1, 1), f"column {index + 1} has no name in the header row",
+                                         "input.csv"))
         elif names.index(name) != index:
-            errors.add(InputError(Location(shown, 1, 1), f'two columns are named "{name}"', "input.csv"))
-    errors.raise_if_any()
+            header_errors.add(InputError(Location(shown, 1, 1), f'two columns are named "{name}"', "input.csv"))
+    header_errors.raise_if_any()
+
     def records():
         while True:
             line = reader.line_num + 1  # where the row starts (a quoted cell may span lines)
@@ -169,29 +177,34 @@ def _csv_rows(data: bytes, shown: str) -> list[tuple[dict, Location]]:
                 errors.add(InputError(Location(shown, line), f"{len(values)} values for {len(names)} columns "
                                       f"({', '.join(names)})", "input.csv"))
                 continue
-            yield {name: value.strip() for name, value in zip(names, values)}, Location(shown, line)
+            yield {name: _cell(value) for name, value in zip(names, values)}, Location(shown, line)
 
-    rows = table_rows(records(), errors)
-    errors.raise_if_any()
-    return rows
+    return table_rows(records(), errors)
 
 
-def table_rows(records, errors: ErrorList) -> list[tuple[dict, Location]]:
+def _cell(value: str) -> str:
+    """A cell as written, its line breaks as a spreadsheet's (\\n): a file saved with \\r\\n line ends holds
+    them in its quoted cells too."""
+    value = value.strip()
+    return value.replace("\r\n", "\n").replace("\r", "\n") if "\r" in value else value
+
+
+def table_rows(records, errors: ErrorList) -> Iterator[tuple[dict, Location]]:
     """A table's rows (a CSV file's, a sheet's: (fields, where), blank ones left out already), each cell
     at most MAX_CELL characters and at most MAX_PIECES of them read; each mistake added to `errors`."""
-    rows = []
+    taken = 0
     for fields, place in records:
         long = [name for name, value in fields.items() if len(value) > MAX_CELL]
         if long:
             errors.add(InputError(place, f'the "{long[0][:40]}" cell is longer than {MAX_CELL:,} characters; a field '
                                   "is a few lines of a card at most", "input.too-large"))
             continue
-        rows.append((fields, place))
-        if len(rows) > MAX_PIECES:
+        taken += 1
+        if taken > MAX_PIECES:
             errors.add(InputError(place, f"more than {MAX_PIECES:,} rows; a component may have at most "
                                   f"{MAX_PIECES:,} pieces", "input.too-large"))
-            break
-    return rows
+            return
+        yield fields, place
 
 
 def _csv_problem(problem: csv.Error) -> str:
@@ -200,62 +213,71 @@ def _csv_problem(problem: csv.Error) -> str:
     return f"this row cannot be read as CSV ({problem})"
 
 
-def _counted(raw: list[tuple[dict, Location]], component: str) -> list[Row]:
-    """Each row `count` times, with its id (given, or the component and a number). A generated id
-    that a row gives too (row `a` twice beside a row `a-2`) is an error at the later of the two."""
-    errors = ErrorList()
-    counted: list[tuple[dict, Location, int, str | None]] = []
+def _counted(raw: Iterable[tuple[dict, Location]], component: str, errors: ErrorList) -> list[Row]:
+    """Each row `count` times, with its id (given, or the component and a number), made as the raw
+    rows are read. A generated id that a row gives too (row `a` twice beside a row `a-2`) is an error
+    at the row that gives it. Every mistake, the raw rows' in `errors` too, raised at the end."""
+    rows: list[Row] = []
+    made = bytearray()  # each row's id: GIVEN, a given row's COPY or a NUMBERED piece's
     given_at: dict[str, Location] = {}
+    columns: dict[tuple, tuple] = {}  # each file's names, held once for all its rows
     for fields, place in raw:  # the raw rows are this module's own: their fields are taken as they are
         count, given = fields.pop(COUNT, "1"), fields.pop(ID, None)
         given = None if given is None or not str(given).strip() else given  # an empty id cell: numbered
-        long = [name for name, value in fields.items() if len(str(value)) > MAX_CELL]
-        unprintable = [(name, found.group()) for name, value in fields.items()
-                       if (found := CONTROL.search(str(value)))]
-        with errors.guard():
-            if long:
-                raise InputError(place, f'field "{long[0]}" is longer than {MAX_CELL:,} characters; a field is a few '
-                                 "lines of a card at most", "input.too-large")
-            if unprintable:
-                name, char = unprintable[0]
-                raise InputError(place, f'field "{name}" holds a control character (U+{ord(char):04X}), which prints '
-                                 "as nothing; take it out", "input.encoding")
-            count = _count(count, place)
-            if given is not None:
-                given = str(given).strip()
-                if not SAFE_ID.match(given):
-                    raise InputError(place, f'id "{given[:40]}" must be letters, digits, ".", "-" and "_" (at most '
-                                     "64), starting with a letter or a digit", "input.bad-id")
-                if ".." in given:
-                    raise InputError(place, f'id "{given}" holds "..", which could lead out of the output folder',
-                                     "input.unsafe-name")
-                if given in given_at:
-                    raise InputError(place, f'the id "{given}" is given twice (first at line {given_at[given].line}); '
-                                     "every piece needs its own", "input.duplicate-id")
-                given_at[given] = place
-            counted.append((fields, place, count, given))
-    errors.raise_if_any()
-    rows: list[Row] = []
-    columns: dict[tuple, tuple] = {}  # each file's names, held once for all its rows
-    for fields, place, count, given in counted:
+        try:
+            count, given = _checked(fields, place, count, given, given_at)
+        except InputError as problem:
+            errors.add(problem)
+            continue
+        if len(rows) + count > MAX_PIECES:
+            errors.add(InputError(place, f"{component} would have more than {MAX_PIECES:,} pieces; a component may "
+                                  f"have at most {MAX_PIECES:,}", "input.too-large"))
+            break  # the rest is not read
         names = columns.setdefault(tuple(fields), tuple(fields))
         values = tuple(_common(value) for value in fields.values())
-        if len(rows) + count > MAX_PIECES:
-            raise InputError(place, f"{component} would have more than {MAX_PIECES:,} pieces; a component may have "
-                             f"at most {MAX_PIECES:,}", "input.too-large")
         for copy in range(1, count + 1):
             if given:
-                piece_id = given if copy == 1 else f"{given}-{copy}"
+                piece_id, how = (given, GIVEN) if copy == 1 else (f"{given}-{copy}", COPY)
             else:
-                piece_id = f"{component}-{len(rows) + 1}"
-            taken = given_at.get(piece_id) if piece_id != given else None
-            if taken is not None:
-                errors.add(InputError(taken, f'the id "{piece_id}" is also the id the row at line {place.line} gives '
-                                      f"its {'copy' if given else 'piece'}; give this row another id",
-                                      "input.duplicate-id"))
+                piece_id, how = f"{component}-{len(rows) + 1}", NUMBERED
             rows.append(Row(piece_id, names, values, place))
+            made.append(how)
+    for row, how in zip(rows, made):  # an id made for a piece that another row gives
+        taken = given_at.get(row.id) if how != GIVEN else None
+        if taken is not None:
+            errors.add(InputError(taken, f'the id "{row.id}" is also the id the row at line {row.location.line} gives '
+                                  f"its {'copy' if how == COPY else 'piece'}; give this row another id",
+                                  "input.duplicate-id"))
     errors.raise_if_any()
     return rows
+
+
+def _checked(fields: dict, place: Location, count, given, given_at: dict[str, Location]) -> tuple[int, str | None]:
+    """A raw row's count and given id, checked, with its fields (no cell too long, nothing that prints
+    as nothing); the id noted in `given_at`."""
+    long = [name for name, value in fields.items() if len(str(value)) > MAX_CELL]
+    if long:
+        raise InputError(place, f'field "{long[0]}" is longer than {MAX_CELL:,} characters; a field is a few '
+                         "lines of a card at most", "input.too-large")
+    unprintable = [(name, found.group()) for name, value in fields.items() if (found := CONTROL.search(str(value)))]
+    if unprintable:
+        name, char = unprintable[0]
+        raise InputError(place, f'field "{name}" holds a control character (U+{ord(char):04X}), which prints as '
+                         "nothing; take it out", "input.encoding")
+    count = _count(count, place)
+    if given is not None:
+        given = str(given).strip()
+        if not SAFE_ID.match(given):
+            raise InputError(place, f'id "{given[:40]}" must be letters, digits, ".", "-" and "_" (at most 64), '
+                             "starting with a letter or a digit", "input.bad-id")
+        if ".." in given:
+            raise InputError(place, f'id "{given}" holds "..", which could lead out of the output folder',
+                             "input.unsafe-name")
+        if given in given_at:
+            raise InputError(place, f'the id "{given}" is given twice (first at line {given_at[given].line}); every '
+                             "piece needs its own", "input.duplicate-id")
+        given_at[given] = place
+    return count, given
 
 
 #: A value this short may be one many rows give (a suit, a colour, a cost), so it is held once.

@@ -161,7 +161,7 @@ def _table(cells: list[list], start: tuple[int, int], place: str) -> list[tuple[
                 Location(place, number))
                for number, values in enumerate(body, start=header_row + 2)
                if any(value.strip() for value in values))  # a blank row left out
-    rows = table_rows(records, errors)
+    rows = list(table_rows(records, errors))
     errors.raise_if_any()
     return rows
 
