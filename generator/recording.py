@@ -266,13 +266,21 @@ class FaceReading:
 
     def __init__(self, components, *checks) -> None:
         self.components, self.checks = components, checks
-        self._ours = {id(draw) for component in components for piece in component.pieces
-                      for draw in (piece.front, piece.back)}  # not the print guide a build adds
-        self._fed = FaceSet()  # by component and size
+        # The drawer ids still to hand over, by component and size: not the print guide a build adds,
+        # and one set, which empties as the faces are handed over.
+        self._waiting: dict[tuple, set[int]] = {}
+        for component in components:
+            for piece in component.pieces:
+                waiting = self._waiting.setdefault(_group(component, piece), set())
+                waiting.add(id(piece.front))
+                if piece.back is not None:
+                    waiting.add(id(piece.back))
 
     def feed(self, component, piece, side: str, draw, area, recording) -> None:
         """Hand one face to every check, unless this component's face was handed over before."""
-        if id(draw) in self._ours and self._fed.add((component.name, piece.width, piece.height), draw):
+        waiting = self._waiting.get(_group(component, piece))
+        if waiting and id(draw) in waiting:
+            waiting.discard(id(draw))
             for check in self.checks:
                 check.add(component, piece, side, draw, area, recording)
             recording.forget_boxes()
@@ -283,13 +291,19 @@ class FaceReading:
 
         for component in self.components:
             for piece in component.pieces:
+                waiting = self._waiting.get(_group(component, piece), ())
                 for side, draw in (("front", piece.front), ("back", piece.back)):
-                    if draw is not None and not self._fed.has((component.name, piece.width, piece.height), draw):
+                    if draw is not None and id(draw) in waiting:
                         area = Area(piece.width, piece.height, bleed, piece.shape)
                         self.feed(component, piece, side, draw, area, record(draw, area))
 
     def findings(self) -> list:
         return [finding for check in self.checks for finding in check.findings()]
+
+
+def _group(component, piece) -> tuple:
+    """Where FaceReading hands a face over once: within its component, at its size."""
+    return component.name, piece.width, piece.height
 
 
 def _face_of(piece, draw) -> tuple[int, float, float]:

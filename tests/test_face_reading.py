@@ -105,3 +105,34 @@ def test_the_recordings_kept_for_printing_let_their_boxes_go_once_read(tmp_path)
     assert len(kept) == CARDS + 1  # twelve fronts and their back, each read by the checks
     assert all(kept_recording._boxes is None for kept_recording in kept)
     assert [text.text for text in kept[0].texts] == ["Card 1"]  # asked again: worked out again
+
+
+def test_each_face_is_handed_over_once_a_component_and_nothing_waits_after(tmp_path):
+    """A back two components share is read in each; a copy's face and the
+    back behind many pieces once; and the ids still to read go as they are read."""
+    from generator import build
+    from generator.model import Component
+    from generator.recording import FaceReading
+
+    [deck] = build.load([str(write_deck(tmp_path))])[0].components()
+    twin = Component("twin", "Twin", [deck.pieces[0], deck.pieces[0]])  # a copy of c1, behind the same back
+
+    class Handed:
+        def __init__(self):
+            self.faces = []
+
+        def add(self, component, piece, side, draw, area, recording):
+            self.faces.append((component.name, piece.id, side))
+
+        def findings(self):
+            return []
+
+    handed = Handed()
+    reading = FaceReading([deck, twin], handed)
+    reading.read(3.0, FaceRecordings(keep=0))
+    assert handed.faces == [("card", "c1", "front"), ("card", "c1", "back"),
+                            *[("card", f"c{i}", "front") for i in range(2, CARDS + 1)],
+                            ("twin", "c1", "front"), ("twin", "c1", "back")]
+    assert not any(reading._waiting.values())
+    reading.read(3.0, FaceRecordings(keep=0))  # read again: nothing is handed over twice
+    assert len(handed.faces) == CARDS + 3
