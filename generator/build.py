@@ -202,7 +202,8 @@ def impose_job(loaded: LoadedGame, settings: PrintSettings, request: Request) ->
 def _swap_guide(pages: list[Page], old: Component, new: Component) -> None:
     """Page 1's box made again, the same size: it takes the old one's place wherever that lies."""
     for page in pages:
-        page.components = [new if component is old else component for component in page.components]
+        if any(component is old for component in page.components):  # page 1, and its back
+            page.components = [new if component is old else component for component in page.components]
         for placement in page.placements:
             if placement.component is old:
                 placement.component, placement.piece = new, new.pieces[0]

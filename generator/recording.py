@@ -185,12 +185,13 @@ class FaceRecordings:
     the copies of a piece and the cards behind one back share a recording.
 
     At most `keep` recordings are kept, the least recently used going first (none, with 0: a
-    validate prints nothing). Every bundled game has far fewer faces, recorded for their check and
-    replayed where they print; a deck of ten thousand different cards is read by its checks as it
-    prints instead (recording.FaceReading), and keeps only the faces placed again soon: a shared
-    back, a copy. Either way each face is drawn once, and memory stays flat."""
+    validate prints nothing). Every bundled game has fewer faces, recorded for their check and
+    replayed where they print; a deck of hundreds or thousands of different cards is read by its
+    checks as it prints instead (recording.FaceReading), and keeps only the faces placed again
+    soon: a shared back, a copy. Either way each face is drawn once, and memory stays flat: a
+    recording is some 13 KiB, so a thousand kept would be 13 MiB."""
 
-    KEPT = 2000  # recordings kept by default: some megabytes, more faces than any bundled game has
+    KEPT = 256  # recordings kept by default: more faces than any bundled game has (Diatoms, 206)
     PRINTING = 256  # what a build reading its faces as they print keeps: a back, the copies of a page
 
     def __init__(self, check_numbers: bool = False, keep: int | None = None) -> None:

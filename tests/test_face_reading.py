@@ -136,3 +136,26 @@ def test_each_face_is_handed_over_once_a_component_and_nothing_waits_after(tmp_p
     assert not any(reading._waiting.values())
     reading.read(3.0, FaceRecordings(keep=0))  # read again: nothing is handed over twice
     assert len(handed.faces) == CARDS + 3
+
+
+@pytest.mark.parametrize("game", ["blood_diamonds", "diamond_mine", "diamonds", "diaominos", "diatoms"])
+def test_a_bundled_game_keeps_its_faces_recorded_for_printing(game):
+    """A bundled game's faces are read once for its check and replayed where they print."""
+    from conftest import shared_game
+    from generator.recording import distinct_faces
+
+    assert distinct_faces(shared_game(game).components()) <= FaceRecordings.KEPT
+
+
+def test_a_deck_of_hundreds_of_cards_reads_its_faces_as_they_print(tmp_path):
+    """Three hundred different cards are read as they print, not recorded for the check and kept
+    until then: a thousand recordings would hold some 13 MiB to save no drawing (each prints once)."""
+    from generator import build
+
+    game = write_deck(tmp_path)
+    rows = [f"c{i},Card {i},ink" for i in range(1, 301)]
+    (tmp_path / "cards.csv").write_text("id,name,ink\n" + "\n".join(rows) + "\n")
+    loaded = build.load([str(game)])[0]
+    settings = build.settings_for("a4", "long", 3.0, True, build.input_context(None))
+    assert not build.check(loaded, settings, as_printed=True)
+    assert loaded.face_reading is not None and loaded.faces.keep == FaceRecordings.PRINTING
