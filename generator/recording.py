@@ -234,17 +234,15 @@ class FaceRecordings:
 
 
 class FaceSet:
-    """Faces told apart by their drawer, within a group (a component, a size): a set of drawer ids a
-    group, so that ten thousand different fronts are ten thousand ids, not ten thousand tuples. A
-    drawer is kept alive by its piece while the set is in use, so its id stays its own."""
+    """Faces told apart by their drawer, within a group (a size, for colour_rules.ContrastCheck): a
+    set of drawer ids a group, so that ten thousand different fronts are ten thousand ids, not ten
+    thousand tuples. A drawer is kept alive by its piece while the set is in use, so its id stays
+    its own."""
 
     __slots__ = ("_ids",)
 
     def __init__(self) -> None:
         self._ids: dict[tuple, set[int]] = {}
-
-    def has(self, group: tuple, draw) -> bool:
-        return id(draw) in self._ids.get(group, ())
 
     def add(self, group: tuple, draw) -> bool:
         """Add the face; whether it was new."""
