@@ -331,6 +331,21 @@ def test_a_text_too_long_is_told_beside_a_rule_that_fails(game, tmp_path):
     assert code == 1 and rules == ["custom.count]", "custom.layout]"], stderr
 
 
+def test_the_rows_are_let_go_once_the_rules_have_run_and_read_again_if_asked(game, tmp_path):
+    """The pieces hold what they print, so a deck's rows go once its rules have run (ten thousand
+    rows are some 1.5 MiB); a text too long for its box is still told at its row, read again."""
+    text = game.read_text()
+    start, end = text.index("    rows:\n"), text.index("    front: front")
+    game.write_text(text[:start] + "    rows: cards.csv\n" + text[end:] + "rules:\n  - {id: deck, of: card, count: 2}\n")
+    for name, findings in (("Beta", []), ("Alphabetical " * 12, ["custom.layout at cards.csv:3"])):
+        (tmp_path / "cards.csv").write_text(f"id,name,suit\nh1,Alpha,heart\ns1,{name},spade\n")
+        loaded = load_game(str(game))
+        assert loaded.spec.rows("card")  # read as the game loaded, and held for its rules
+        assert [f"{finding.rule} at {finding.location}".replace(f"{tmp_path}/", "")
+                for finding in loaded.findings()] == findings
+        assert ("_rows" in loaded.spec.__dict__) == bool(findings)  # let go, and read again to tell where
+
+
 def test_each_text_of_a_large_deck_is_measured_once(tmp_path, monkeypatch):
     """More different texts than the measure cache holds (2,048): the layout check reads what the
     drawing measured, rather than measuring each text again for itself."""

@@ -160,7 +160,17 @@ def _number(value) -> float | None:
     return number if math.isfinite(number) else None
 
 
-rules = RuleBook()
+class DataRules(RuleBook):
+    """The rules, run over the rows, which the game then lets go (CustomSpec.let_rows_go)."""
+
+    def run(self, spec) -> list[Finding]:
+        try:
+            return super().run(spec)
+        finally:
+            spec.let_rows_go()
+
+
+rules = DataRules()
 
 
 def _rules_of(spec, kind: str):
