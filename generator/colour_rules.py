@@ -23,7 +23,7 @@ from itertools import combinations
 from generator.cache import Memo
 from generator.canvas import PT
 from generator.errors import Location
-from generator.recording import FaceSet, findings_of, record_face
+from generator.recording import findings_of, record_face
 from generator.validate import Finding
 
 MIN_DISTANCE = 10.0  # CIEDE2000
@@ -168,14 +168,13 @@ def contrast_findings(components, location: Location, bleed: float = 0.0, record
 class ContrastCheck:
     """colour.contrast, fed one face at a time (recording.FaceReading)."""
 
+    once_a_size = True  # a face several components share counts once
+
     def __init__(self, location: Location):
         self.location = location
         self.worst: dict[tuple[str, str], tuple[float, float, str, int, object]] = {}
-        self.seen = FaceSet()  # by size: a face several components share counts once
 
     def add(self, component, piece, side: str, draw, area, recording) -> None:
-        if not self.seen.add((piece.width, piece.height), draw):
-            return
         for text in recording.texts:
             if text.behind is None or not text.text.strip():
                 continue

@@ -233,30 +233,12 @@ class FaceRecordings:
         return recording
 
 
-class FaceSet:
-    """Faces told apart by their drawer, within a group (a size, for colour_rules.ContrastCheck): a
-    set of drawer ids a group, so that ten thousand different fronts are ten thousand ids, not ten
-    thousand tuples. A drawer is kept alive by its piece while the set is in use, so its id stays
-    its own."""
-
-    __slots__ = ("_ids",)
-
-    def __init__(self) -> None:
-        self._ids: dict[tuple, set[int]] = {}
-
-    def add(self, group: tuple, draw) -> bool:
-        """Add the face; whether it was new."""
-        ids = self._ids.setdefault(group, set())
-        if id(draw) in ids:
-            return False
-        ids.add(id(draw))
-        return True
-
-
 class FaceReading:
     """The checks that read faces (`check.add(component, piece, side, draw, area, recording)`) over
     a set of components, each face its pieces draw differently handed over once: a drawer many
-    pieces share (a deck's back) once a component, and a copy's face not again.
+    pieces share (a deck's back) once a component, and a copy's face not again. A check that reads
+    a face once a size, whichever components share it (`once_a_size`: the contrast check, which
+    counts the faces a colour pair is on), is handed it once a size.
 
     A validate reads every face at once (`read`). A build of more faces than its recordings keep
     hands each face over where it prints (`feed`, from the render), then reads the faces that did
@@ -265,8 +247,8 @@ class FaceReading:
 
     def __init__(self, components, *checks) -> None:
         self.components, self.checks = components, checks
-        # The drawer ids still to hand over, by component and size: not the print guide a build adds,
-        # and one set, which empties as the faces are handed over.
+        # The drawer ids still to hand over, by component and size (not the print guide a build
+        # adds): one set a group, made anew as it empties, since a set never shrinks its table.
         self._waiting: dict[tuple, set[int]] = {}
         for component in components:
             for piece in component.pieces:
@@ -274,15 +256,27 @@ class FaceReading:
                 waiting.add(id(piece.front))
                 if piece.back is not None:
                     waiting.add(id(piece.back))
+        self._made_with = {group: len(ids) for group, ids in self._waiting.items()}
+        self._shared = _shared_at_size(self._waiting)  # size -> the ids several components draw at it
+        self._handed_at_size: set[tuple] = set()
 
     def feed(self, component, piece, side: str, draw, area, recording) -> None:
         """Hand one face to every check, unless this component's face was handed over before."""
-        waiting = self._waiting.get(_group(component, piece))
-        if waiting and id(draw) in waiting:
-            waiting.discard(id(draw))
-            for check in self.checks:
+        group = _group(component, piece)
+        waiting = self._waiting.get(group)
+        if not waiting or id(draw) not in waiting:
+            return
+        waiting.discard(id(draw))
+        if len(waiting) <= self._made_with[group] // 2:
+            self._waiting[group], self._made_with[group] = set(waiting), len(waiting)
+        again = False
+        if id(draw) in self._shared.get(group[1:], ()):
+            again = (group[1:], id(draw)) in self._handed_at_size
+            self._handed_at_size.add((group[1:], id(draw)))
+        for check in self.checks:
+            if not (again and getattr(check, "once_a_size", False)):
                 check.add(component, piece, side, draw, area, recording)
-            recording.forget_boxes()
+        recording.forget_boxes()
 
     def read(self, bleed: float, record) -> None:
         """Hand over every face not yet handed over, drawn by `record(draw, area)`."""
@@ -290,9 +284,8 @@ class FaceReading:
 
         for component in self.components:
             for piece in component.pieces:
-                waiting = self._waiting.get(_group(component, piece), ())
                 for side, draw in (("front", piece.front), ("back", piece.back)):
-                    if draw is not None and id(draw) in waiting:
+                    if draw is not None and id(draw) in self._waiting.get(_group(component, piece), ()):
                         area = Area(piece.width, piece.height, bleed, piece.shape)
                         self.feed(component, piece, side, draw, area, record(draw, area))
 
@@ -303,6 +296,26 @@ class FaceReading:
 def _group(component, piece) -> tuple:
     """Where FaceReading hands a face over once: within its component, at its size."""
     return component.name, piece.width, piece.height
+
+
+def _shared_at_size(waiting: dict[tuple, set[int]]) -> dict[tuple, set[int]]:
+    """For each size that several components' pieces have, the drawer ids more than one of them
+    draws (a back two decks share); usually none."""
+    by_size: dict[tuple, list[set[int]]] = {}
+    for (_, *size), ids in waiting.items():
+        by_size.setdefault(tuple(size), []).append(ids)
+    shared = {}
+    for size, groups in by_size.items():
+        if len(groups) < 2:
+            continue
+        seen: set[int] = set()
+        twice: set[int] = set()
+        for ids in groups:
+            twice |= seen & ids
+            seen |= ids
+        if twice:
+            shared[size] = twice
+    return shared
 
 
 def _face_of(piece, draw) -> tuple[int, float, float]:

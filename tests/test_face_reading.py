@@ -127,13 +127,18 @@ def test_each_face_is_handed_over_once_a_component_and_nothing_waits_after(tmp_p
         def findings(self):
             return []
 
-    handed = Handed()
-    reading = FaceReading([deck, twin], handed)
+    class HandedOnceASize(Handed):
+        once_a_size = True  # as the contrast check: a face two components share counts once
+
+    handed, once_a_size = Handed(), HandedOnceASize()
+    reading = FaceReading([deck, twin], handed, once_a_size)
     reading.read(3.0, FaceRecordings(keep=0))
-    assert handed.faces == [("card", "c1", "front"), ("card", "c1", "back"),
-                            *[("card", f"c{i}", "front") for i in range(2, CARDS + 1)],
-                            ("twin", "c1", "front"), ("twin", "c1", "back")]
+    deck_faces = [("card", "c1", "front"), ("card", "c1", "back"),
+                  *[("card", f"c{i}", "front") for i in range(2, CARDS + 1)]]
+    assert handed.faces == [*deck_faces, ("twin", "c1", "front"), ("twin", "c1", "back")]
+    assert once_a_size.faces == deck_faces
     assert not any(reading._waiting.values())
+    assert reading._made_with[("card", 63.5, 88.9)] <= 1  # made anew as it emptied
     reading.read(3.0, FaceRecordings(keep=0))  # read again: nothing is handed over twice
     assert len(handed.faces) == CARDS + 3
 
