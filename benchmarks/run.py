@@ -44,7 +44,7 @@ FLAT_CEILING_MIB = 150.0  # and both below this
 SAME_COST_SLACK = 1.02  # "no dearer per card": within the 1-2 % two medians of the same work differ by
 #: A deck of your own read from 1,000 or 10,000 rows: memory beyond the smaller run grows by at most
 #: this much for each further card. Not flat: every row is held (the rules count and compare them, the
-#: manifest places each piece), some 1.0 KiB a card in a validate and 1.6 in a build (both runs read
+#: manifest places each piece), some 0.8 KiB a card in a validate and 1.3 in a build (both runs read
 #: their faces as they print); no face's drawing or text measure is kept, and the PDF goes to disk a
 #: page at a time.
 PER_CARD_KIB = 2.0
