@@ -249,7 +249,7 @@ def render_files(loaded: LoadedGame, chosen: list, pages: list[Page], settings: 
     name, title, dpi = loaded.out_name, page_title(loaded), request.resolution
     words = loaded.spec.words
     if request.layout == "tts":
-        yield from tts_decks(chosen, settings, title, dpi, loaded.faces, directory, name).items()
+        yield from tts_decks(chosen, settings, title, dpi, loaded.faces, directory, name)
     else:
         reading = loaded.face_reading[0] if loaded.face_reading else None
         streamed = stage is not None and request.layout == "sheets" and streams_pdf(request.formats)

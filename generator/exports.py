@@ -81,9 +81,10 @@ def select(components: list[Component], only: tuple[str, ...], copies: int) -> l
 # A piece to a page
 # ---------------------------------------------------------------------------------------------
 
-def piece_pages(components: list[Component], settings: PrintSettings) -> list[Page]:
+def piece_pages(components: list[Component], settings: PrintSettings, backs: bool = True) -> list[Page]:
     """A page per piece face, the size of the trim plus the bleed all round, the piece in the middle
-    and nothing else: its back follows it, seen from behind (a net's outline mirrored)."""
+    and nothing else: its back follows it (unless not `backs`), seen from behind (a net's outline
+    mirrored)."""
     bleed = settings.bleed
     behind = replace(settings, duplex="long")
     pages = []
@@ -94,7 +95,7 @@ def piece_pages(components: list[Component], settings: PrintSettings) -> list[Pa
                 Placement(piece, component, "front", bleed, bleed, False, (bleed,) * 4, cut_lines=False)],
                 furniture=False)
             pages.append(front)
-            if piece.back is not None:
+            if backs and piece.back is not None:
                 back = backs_of(front, behind)
                 back.furniture = False
                 pages.append(back)
@@ -189,8 +190,9 @@ def card_type(shape: Rect) -> int:
 
 
 def tts_decks(components: list[Component], settings: PrintSettings, title: str, dpi: int,
-              recordings=None, folder: Path | None = None, name: str = "game") -> dict[str, bytes]:
-    """Tabletop Simulator files, in `tts/`:
+              recordings=None, folder: Path | None = None, name: str = "game") -> Iterator[tuple[str, bytes]]:
+    """Tabletop Simulator files, in `tts/`, each (path, bytes) yielded as soon as it is made, so that
+    a deck of thousands of cards holds one sheet and one face in memory at a time:
 
     - for each deck-like component, sheets `<component>-NN.png` of up to 69 faces on a grid of at
       most 10 x 7, the last slot holding the back (what TTS shows for a hidden card), and the back
@@ -205,45 +207,55 @@ def tts_decks(components: list[Component], settings: PrintSettings, title: str, 
     from generator.backends.png import png_bytes, render_images
 
     trimmed = replace(settings, bleed=0.0)
-    files: dict[str, bytes] = {}
-    decks, objects = [], []
+    decks: list[dict] = []
+    objects: list[dict] = []
     key = 0  # CustomDeck keys run on across the decks: a card's id, key x 100 + slot, is the save's own
     for component in components:
         if not deck_like(component):
-            objects += _tts_objects(component, trimmed, title, dpi, recordings, files)
+            yield from _tts_objects(component, trimmed, title, dpi, recordings, objects)
             continue
-        first = component.pieces[0]
-        columns, rows = tts_grid(min(len(component.pieces), TTS_FACES))
+        pieces = component.pieces
+        first = pieces[0]
+        columns, rows = tts_grid(min(len(pieces), TTS_FACES))
         face_dpi = tts_dpi(first.width, first.height, columns, rows, dpi)
         size = (pixels(first.width, face_dpi), pixels(first.height, face_dpi))
-        pages = piece_pages([component], trimmed)
+        pages = _deck_pages(component, trimmed)
         pdf = render(pages, trimmed, title, ("pdf",), face_dpi, faces=recordings)["pdf"]
-        images = list(render_images(pdf, [(page.width, page.height) for page in pages], face_dpi))
-        faces = [image for page, image in zip(pages, images) if page.side == "front"]
-        back = next(image for page, image in zip(pages, images) if page.side == "back")
+        images = render_images(pdf, [(page.width, page.height) for page in pages], face_dpi)
+        back = next(images)
         back_name = f"tts/{component.name}-back.png"
-        files[back_name] = png_bytes(back, face_dpi)
+        yield back_name, png_bytes(back, face_dpi)
         sheets = []
-        for start in range(0, len(faces), TTS_FACES):
-            chunk = faces[start:start + TTS_FACES]
-            columns, rows = tts_grid(len(chunk))
+        for start in range(0, len(pieces), TTS_FACES):
+            count = min(TTS_FACES, len(pieces) - start)
+            columns, rows = tts_grid(count)
             sheet = Image.new("RGB", (columns * size[0], rows * size[1]), "white")
-            for index, face in enumerate(chunk):
-                sheet.paste(face, ((index % columns) * size[0], (index // columns) * size[1]))
+            for index in range(count):
+                sheet.paste(next(images), ((index % columns) * size[0], (index // columns) * size[1]))
             hidden = columns * rows - 1
             sheet.paste(back, ((hidden % columns) * size[0], (hidden // columns) * size[1]))
             sheet_name = f"tts/{component.name}-{start // TTS_FACES + 1:02d}.png"
-            files[sheet_name] = png_bytes(sheet, face_dpi)
+            yield sheet_name, png_bytes(sheet, face_dpi)
             key += 1
             sheets.append({"image": sheet_name, "back": back_name, "columns": columns, "rows": rows,
-                           "count": len(chunk), "hidden_slot": hidden, "face_px": list(size), "key": key,
-                           "ids": [p.id for p in component.pieces[start:start + TTS_FACES]]})
+                           "count": count, "hidden_slot": hidden, "face_px": list(size), "key": key,
+                           "ids": [p.id for p in pieces[start:start + TTS_FACES]]})
+        images.close()  # every face taken: the PDF's document goes now
         decks.append({"component": component.name, "title": component.title, "sheets": sheets,
                       "width_mm": round(first.width, 3), "height_mm": round(first.height, 3),
                       "type": card_type(first.shape), "sideways": first.width > first.height})
-    files["tts/decks.json"] = json_bytes({"layout": "tts", "decks": decks, "objects": objects})
-    files[f"tts/{name}.json"] = json_bytes(saved_object(title, decks, objects, folder))
-    return files
+    yield "tts/decks.json", json_bytes({"layout": "tts", "decks": decks, "objects": objects})
+    yield f"tts/{name}.json", json_bytes(saved_object(title, decks, objects, folder))
+
+
+def _deck_pages(component: Component, settings: PrintSettings) -> list[Page]:
+    """A deck's pages for its sheets: the back its cards share, as piece_pages makes it behind the
+    first card, then every card's front (not the same back again behind each)."""
+    _, back = piece_pages([replace(component, pieces=component.pieces[:1])], settings)
+    pages = [back, *piece_pages([component], settings, backs=False)]
+    for number, page in enumerate(pages, start=1):
+        page.number = number
+    return pages
 
 
 # How big TTS makes each object at scale 1, so that a piece's Transform scale brings it to its size in
@@ -414,12 +426,13 @@ def _laid_out(groups: list[list[tuple[float, float, list]]]) -> list[dict]:
 
 
 def _tts_objects(component: Component, settings: PrintSettings, title: str, dpi: int, recordings,
-                 files: dict[str, bytes]) -> list[dict]:
-    """Each piece of a component that is not a deck as images of its faces, and how TTS takes it."""
+                 objects: list[dict]) -> Iterator[tuple[str, bytes]]:
+    """Each piece of a component that is not a deck as images of its faces, each yielded as it is
+    made; how TTS takes each piece is added to `objects` once they all are."""
     from generator.backends.png import png_bytes, render_images
 
     if not component.pieces:
-        return []
+        return
     largest = max(max(piece.width, piece.height) for piece in component.pieces)
     face_dpi = max(30, min(dpi, math.floor(TTS_MAX_PX / (largest / 25.4))))  # a board within 4096 px too
     pages = piece_pages([component], settings)
@@ -430,11 +443,11 @@ def _tts_objects(component: Component, settings: PrintSettings, title: str, dpi:
         placement = page.placements[0]
         piece = placement.piece
         name = f"tts/{face_name(page)}.png"
-        files[name] = png_bytes(image, face_dpi)
+        yield name, png_bytes(image, face_dpi)
         entry = listed.setdefault(piece.id, {
             "component": component.name, "id": piece.id, "shape": piece.shape.kind,
             "width_mm": round(piece.width, 3), "height_mm": round(piece.height, 3),
             "tts": tts_object(piece.shape),
         })
         entry[placement.face] = name
-    return list(listed.values())
+    objects += listed.values()

@@ -391,11 +391,39 @@ def test_tts_makes_a_deck_of_each_deck_like_component_from_the_builds_recordings
     back = counting_face(calls)
     decks = [Component(name, name.title(), [Piece(f"{name}-{n}", Rect(63.5, 88.9), counting_face(calls), back)
                                             for n in range(3)]) for name in ("red", "blue")]
-    files = tts_decks(decks, A4, "Test", 40, FaceRecordings())
+    files = dict(tts_decks(decks, A4, "Test", 40, FaceRecordings()))
     listing = json.loads(files["tts/decks.json"])
     assert [deck["component"] for deck in listing["decks"]] == ["red", "blue"]
     assert {"tts/red-01.png", "tts/blue-01.png", "tts/red-back.png", "tts/blue-back.png"} <= set(files)
     assert len(calls) == 7  # six fronts and the one back they share
+
+
+def test_tts_renders_a_decks_back_once_and_yields_each_sheet_as_it_is_made(monkeypatch):
+    """A deck's faces are rendered once each, and its back once, not once behind every card (a
+    thousand cards were 2,000 images, some 2 GB, held all at once); each sheet is handed on before
+    the next is made, so a deck of thousands holds one sheet at a time."""
+    from generator.backends import png
+    from generator.exports import TTS_FACES, tts_decks
+
+    rendered, made = [], []
+    real = png.render_images
+
+    def counted(pdf, sizes, dpi, transparent=frozenset()):
+        rendered.append(len(sizes))
+        for image in real(pdf, sizes, dpi, transparent):
+            made.append(image.size)
+            yield image
+
+    monkeypatch.setattr(png, "render_images", counted)
+    cards = TTS_FACES + 2
+    back = counting_face([])
+    deck = Component("deck", "Deck", [Piece(f"c{n}", Rect(63.5, 88.9), counting_face([]), back) for n in range(cards)])
+    files = tts_decks([deck], A4, "Test", 20, FaceRecordings())
+    name, _ = next(files)
+    assert name == "tts/deck-back.png" and rendered == [cards + 1] and len(made) == 1
+    assert next(files)[0] == "tts/deck-01.png" and len(made) == 1 + TTS_FACES  # the first sheet, not the rest
+    assert [name for name, _ in files] == ["tts/deck-02.png", "tts/decks.json", "tts/game.json"]
+    assert len(made) == cards + 1
 
 
 def test_a_build_is_quiet_about_warnings_which_validate_shows(tmp_path):
