@@ -19,6 +19,7 @@ from functools import lru_cache, partial
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
+from generator.backends.png import pixels
 from generator.cutfiles import CUT_FILES
 from generator import layout_rules
 from generator.errors import InputError, Location
@@ -172,6 +173,34 @@ def impose_pages(loaded: LoadedGame, chosen: list, settings: PrintSettings, layo
         raise InputError(place, str(problem), "input.too-large") from None
 
 
+#: The most pixels a PNG page may have: Letter or A4 at 1,200 dpi (135 and 139 million). Rendering
+#: takes some 11 bytes a pixel (two pages in flight, PDFium's bitmap, the PNG's encoding): 1.6 GB here,
+#: where a 1,500 mm paper at 1,200 dpi would ask for some 55 GB.
+MAX_PNG_PIXELS = 150_000_000
+
+
+def refuse_huge_pngs(pages: list[Page], request: Request) -> None:
+    """Before anything is drawn: no PNG page of the build is past MAX_PNG_PIXELS at its dpi (a deck
+    sheet for TTS is within 4096 px by its own rule)."""
+    if "png" not in request.formats or request.layout == "tts":
+        return
+    dpi = request.resolution
+
+    def area(page: Page, at: int) -> int:
+        return pixels(page.width, at) * pixels(page.height, at)
+
+    largest = max(pages, key=lambda page: area(page, dpi), default=None)
+    if largest is None or area(largest, dpi) <= MAX_PNG_PIXELS:
+        return
+    fits = dpi
+    while fits > 1 and area(largest, fits) > MAX_PNG_PIXELS:
+        fits -= 1
+    raise InputError(Location("--dpi"), f"page {largest.number} ({largest.width:g} x {largest.height:g} mm) would be a "
+                     f"PNG of {pixels(largest.width, dpi):,} x {pixels(largest.height, dpi):,} pixels at {dpi} dpi; a "
+                     f"PNG page may have at most {MAX_PNG_PIXELS // 1_000_000} million: give --dpi {fits} or less",
+                     "input.too-large")
+
+
 def impose_job(loaded: LoadedGame, settings: PrintSettings, request: Request) -> tuple[list, list[Page]]:
     """The pieces chosen and their pages (`--stock`: that stock's pages alone, numbered as in the
     whole job). Page 1's box names each stock's pages, which follow from its size: it is made first
@@ -180,7 +209,9 @@ def impose_job(loaded: LoadedGame, settings: PrintSettings, request: Request) ->
     imposed again."""
     chosen = components(loaded, request)
     if not print_guide_first(request):
-        return chosen, only_stock(impose_pages(loaded, chosen, settings, request.layout), request.stock)
+        pages = only_stock(impose_pages(loaded, chosen, settings, request.layout), request.stock)
+        refuse_huge_pngs(pages, request)
+        return chosen, pages
     guessed: dict[str, tuple[list[int], bool]] = {"plain": ([10, 11], False)}
     for component in chosen:
         stock = stock_of(component)
@@ -196,7 +227,9 @@ def impose_job(loaded: LoadedGame, settings: PrintSettings, request: Request) ->
             break
         if attempt < 2:  # the box grew: impose again; at the last, keep the box the pages were imposed with
             guide = named
-    return [guide, *chosen], only_stock(pages, request.stock)
+    pages = only_stock(pages, request.stock)
+    refuse_huge_pngs(pages, request)
+    return [guide, *chosen], pages
 
 
 def _swap_guide(pages: list[Page], old: Component, new: Component) -> None:

@@ -369,3 +369,37 @@ def test_every_png_says_its_colours_are_srgb(pieces_build, bundled_build):
     for path in paths:
         with Image.open(path) as image:
             assert image.info.get("srgb") == 0, path  # rendering intent perceptual
+
+
+def test_a_png_page_past_150_million_pixels_is_refused_before_anything_is_drawn(tmp_path):
+    """A3 at 1,200 dpi would be 278 million pixels, some 3 GB to render (a 1,500 mm paper, some 55 GB):
+    one line at --dpi that says the most it may be, and no folder written."""
+    code, _, stderr = run_pnp("build", "diamonds", "--only", "card", "--format", "png", "--dpi", "1200", "--paper", "a3",
+                              "--out", tmp_path / "out", cwd=tmp_path)
+    assert code == 2 and len(stderr.strip().splitlines()) == 1 and "Traceback" not in stderr, stderr
+    assert stderr.startswith("--dpi: error: page 1 (297 x 420 mm) would be a PNG of 14,031 x 19,843 pixels at 1200 "
+                             "dpi; a PNG page may have at most 150 million: give --dpi 880 or less"), stderr
+    assert stderr.rstrip().endswith("[input.too-large]") and not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("paper, dpi, refused", [
+    ((210, 297), 1200, False),  # A4 at the most --dpi gives: 139 million
+    ((215.9, 279.4), 1200, False),  # Letter: 135 million
+    ((297, 420), 880, False),  # A3 at what the message above offers
+    ((297, 420), 881, True),
+    ((1003, 1003), 300, False),  # a 1,000 mm board with 1.5 mm bleed, at --layout pieces' own dpi: 141 million
+    ((1500, 1500), 150, False),  # the largest paper there is, at the sheets' own dpi: 78 million
+    ((1500, 1500), 300, True),
+])
+def test_the_png_bound_holds_letter_and_a4_at_1200_dpi_and_every_default(paper, dpi, refused):
+    from generator.build import Request, refuse_huge_pngs
+    from generator.errors import InputError
+    from generator.impose import Page
+
+    pages = [Page("front", *paper, number=1)]
+    request = Request(("pdf", "png"), "sheets", dpi)
+    if refused:
+        with pytest.raises(InputError):
+            refuse_huge_pngs(pages, request)
+    else:
+        refuse_huge_pngs(pages, request)
