@@ -277,17 +277,18 @@ def render_files(loaded: LoadedGame, chosen: list, pages: list[Page], settings: 
                  stage: Stage | None = None) -> Iterator[tuple[str, bytes | None]]:
     """The build's files but its manifest, (path in the game's folder, bytes), each yielded as soon as
     it is done; `directory`, the game's folder, is where TTS's saved object finds its images. Given
-    the build's `stage`, the sheets' PDF is written into it as its pages are drawn, and comes with
-    None for its bytes."""
+    the build's `stage`, the PDF (of the sheets, or of the pieces) is written into it as its pages
+    are drawn, and comes with None for its bytes."""
     name, title, dpi = loaded.out_name, page_title(loaded), request.resolution
     words = loaded.spec.words
     if request.layout == "tts":
         yield from tts_decks(chosen, settings, title, dpi, loaded.faces, directory, name)
     else:
         reading = loaded.face_reading[0] if loaded.face_reading else None
-        streamed = stage is not None and request.layout == "sheets" and streams_pdf(request.formats)
+        streamed = stage is not None and streams_pdf(request.formats)
+        pdf_path = f"pieces/{name}.pdf" if request.layout == "pieces" else f"{name}.pdf"
         # Closed however the drawing ends: a refused face leaves no open file in the stage.
-        with stage.open(f"{name}.pdf") if streamed else nullcontext() as sink:
+        with stage.open(pdf_path) if streamed else nullcontext() as sink:
             rendered = render_pages(pages, settings, title, request.formats, dpi, on_page, loaded.faces,
                                     request.svg_text, words, reading, sink)
             if request.layout == "pieces":  # in pieces/, beside the sheets an earlier build made
