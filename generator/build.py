@@ -158,12 +158,24 @@ def print_guide_first(request: Request) -> bool:
 
 # 4. impose -------------------------------------------------------------------------------------
 
+#: Pieces a build of a file to each face (--layout pieces) or of TTS decks may make: about as many as
+#: the most sheets a job may take hold (2,500 of nine cards), so that --copies cannot ask for hours of
+#: files. The sheets have their own bound, in impose.py.
+MAX_PIECES_A_FILE = 25_000
+
+
 def impose_pages(loaded: LoadedGame, chosen: list, settings: PrintSettings, layout: str = "sheets") -> list[Page]:
     """The pages of `layout` (none for tts, which lays out deck sheets of its own); pieces that would
-    take more paper than any game needs are an input error."""
-    if layout == "tts":
-        return []
+    take more paper, or make more files, than any game needs are an input error."""
     try:
+        if layout in ("pieces", "tts"):
+            count = sum(len(component.pieces) for component in chosen)
+            if count > MAX_PIECES_A_FILE:
+                raise TooManySheets(f"--layout {layout} would make {count:,} pieces, each a file or a deck's card of "
+                                    f"its own; a build may make at most {MAX_PIECES_A_FILE:,}: fewer --copies, or "
+                                    "--only some of them")
+        if layout == "tts":
+            return []
         if layout == "pieces":
             return piece_pages(chosen, settings)
         return impose(chosen, settings)

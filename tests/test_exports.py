@@ -403,3 +403,14 @@ def test_the_png_bound_holds_letter_and_a4_at_1200_dpi_and_every_default(paper, 
             refuse_huge_pngs(pages, request)
     else:
         refuse_huge_pngs(pages, request)
+
+
+@pytest.mark.parametrize("layout", ["pieces", "tts"])
+def test_a_file_to_each_face_is_refused_past_25000_pieces_before_one_is_drawn(tmp_path, layout):
+    """The sheets stop at 2,500; a file to each face stops at about as many pieces as they hold, so that
+    --copies 1000 (59,000 pieces of Diamonds, some hours of files) is one line at once."""
+    code, _, stderr = run_pnp("build", "diamonds", "--layout", layout, "--copies", "1000", "--out", tmp_path / "out",
+                              cwd=tmp_path)
+    assert code == 2 and len(stderr.strip().splitlines()) == 1 and "Traceback" not in stderr, stderr
+    assert f"--layout {layout} would make 59,000 pieces" in stderr and "at most 25,000" in stderr, stderr
+    assert stderr.rstrip().endswith("[input.too-large]") and not (tmp_path / "out").exists()
