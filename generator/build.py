@@ -24,7 +24,7 @@ from generator.cutfiles import CUT_FILES
 from generator import layout_rules
 from generator.errors import InputError, Location
 from generator.exports import piece_files, piece_pages, select, tts_decks
-from generator.impose import Page, PrintSettings, TooManySheets, impose
+from generator.impose import MAX_SHEETS, Page, PrintSettings, TooManySheets, impose, printable
 from generator.load import LoadedGame, bundled_targets, load_game
 from generator.model import Component
 from generator.options import DEFAULT_DPI, FORMATS, LAYOUTS  # noqa: F401 (FORMATS, LAYOUTS: the build's own)
@@ -168,21 +168,39 @@ def impose_pages(loaded: LoadedGame, chosen: list, settings: PrintSettings, layo
     """The pages of `layout` (none for tts, which lays out deck sheets of its own); pieces that would
     take more paper, or make more files, than any game needs are an input error."""
     try:
-        if layout in ("pieces", "tts"):
-            count = sum(len(component.pieces) for component in chosen)
-            if count > MAX_PIECES_A_FILE:
-                raise TooManySheets(f"--layout {layout} would make {count:,} pieces, each a file or a deck's card of "
-                                    f"its own; a build may make at most {MAX_PIECES_A_FILE:,}: fewer --copies, or "
-                                    "--only some of them")
         if layout == "tts":
             return []
         if layout == "pieces":
             return piece_pages(chosen, settings)
         return impose(chosen, settings)
-    except TooManySheets as problem:  # at the game's components where its file lists them (a game of your own)
-        names_them = "components" in getattr(loaded.spec, "_where", {})
-        place = where(loaded.spec, "components") if names_them else Location(loaded.source)
-        raise InputError(place, str(problem), "input.too-large") from None
+    except TooManySheets as problem:
+        raise _too_large(loaded, str(problem)) from None
+
+
+def _too_large(loaded: LoadedGame, message: str) -> InputError:
+    """A job past a bound: at the game's components where its file lists them (a game of your own)."""
+    names_them = "components" in getattr(loaded.spec, "_where", {})
+    return InputError(where(loaded.spec, "components") if names_them else Location(loaded.source), message,
+                      "input.too-large")
+
+
+def refuse_past_the_bounds(loaded: LoadedGame, settings: PrintSettings, request: Request) -> None:
+    """Before --copies makes a piece: a file to each face past MAX_PIECES_A_FILE, or pieces whose
+    area alone is more than MAX_SHEETS sheets could hold (so that imposing would certainly refuse
+    them, once a million copies were made), are an input error now."""
+    once = select(loaded.components(), request.only, 1)
+    if request.layout in ("pieces", "tts"):
+        count = sum(len(component.pieces) for component in once) * request.copies
+        if count > MAX_PIECES_A_FILE:
+            raise _too_large(loaded, f"--layout {request.layout} would make {count:,} pieces, each a file or a "
+                             f"deck's card of its own; a build may make at most {MAX_PIECES_A_FILE:,}: fewer "
+                             "--copies, or --only some of them")
+        return
+    area = sum(piece.width * piece.height for component in once for piece in component.pieces) * request.copies
+    x0, y0, x1, y1 = printable(settings.paper.width, settings.paper.height, settings)
+    if area > MAX_SHEETS * (x1 - x0) * (y1 - y0):
+        raise _too_large(loaded, f"the pieces would take more than {MAX_SHEETS} sheets of {settings.paper.name}; a job "
+                         f"may take at most {MAX_SHEETS}: check the counts and sizes")
 
 
 #: The most pixels a PNG page may have: Letter or A4 at 1,200 dpi (135 and 139 million). Rendering
@@ -219,6 +237,7 @@ def impose_job(loaded: LoadedGame, settings: PrintSettings, request: Request) ->
     with page numbers of the same length, and once the pages are known, made again with theirs. A
     box of the same size takes the first one's place (the pages are the same); one that grew is
     imposed again."""
+    refuse_past_the_bounds(loaded, settings, request)
     chosen = components(loaded, request)
     if not print_guide_first(request):
         pages = only_stock(impose_pages(loaded, chosen, settings, request.layout), request.stock)

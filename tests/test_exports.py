@@ -414,3 +414,29 @@ def test_a_file_to_each_face_is_refused_past_25000_pieces_before_one_is_drawn(tm
     assert code == 2 and len(stderr.strip().splitlines()) == 1 and "Traceback" not in stderr, stderr
     assert f"--layout {layout} would make 59,000 pieces" in stderr and "at most 25,000" in stderr, stderr
     assert stderr.rstrip().endswith("[input.too-large]") and not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("layout, says", [
+    ("sheets", "the pieces would take more than 2500 sheets of a4"),
+    ("pieces", "--layout pieces would make 3,000,000 pieces"),
+])
+def test_copies_past_a_bound_are_refused_before_one_is_made(tmp_path, monkeypatch, layout, says):
+    """3,000 rows and --copies 1000: three million pieces were made (a minute and some GB for a deck
+    of ten thousand) before imposing refused them; now their count or their area alone refuses them."""
+    from generator import build, exports
+    from generator.errors import InputError
+
+    rows = "".join(f"c{i},Card {i}\n" for i in range(3000))
+    (tmp_path / "cards.csv").write_text("id,name\n" + rows)
+    (tmp_path / "deck.yaml").write_text("game: custom\ntitle: Many\ncomponents:\n  card:\n    piece: poker-card\n"
+                                        "    rows: cards.csv\n    front: face\nlayouts:\n  face:\n"
+                                        '    name: {text: "{name}", at: [0.5, 0.5], box: [0.8, 0.2]}\n')
+    copies_made = []
+    real = exports.select
+    monkeypatch.setattr(build, "select", lambda components, only, copies: copies_made.append(copies)
+                        or real(components, only, copies))
+    loaded = build.load([str(tmp_path / "deck.yaml")])[0]
+    settings = build.settings_for("a4", "long", 3.0, True, build.input_context(None))
+    with pytest.raises(InputError, match=says):
+        build.impose_job(loaded, settings, build.Request(layout=layout, copies=1000))
+    assert copies_made == [1]
