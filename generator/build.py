@@ -161,15 +161,15 @@ def print_guide_first(request: Request) -> bool:
 #: Pieces a build of a file to each face (--layout pieces) or of TTS decks may make: about as many as
 #: the most sheets a job may take hold (2,500 of nine cards), so that --copies cannot ask for hours of
 #: files. The sheets have their own bound, in impose.py.
-MAX_PIECES_A_FILE = 25_000
+MAX_PIECES_AS_FILES = 25_000
 
 
 def impose_pages(loaded: LoadedGame, chosen: list, settings: PrintSettings, layout: str = "sheets") -> list[Page]:
     """The pages of `layout` (none for tts, which lays out deck sheets of its own); pieces that would
-    take more paper, or make more files, than any game needs are an input error."""
+    take more paper than any game needs are an input error."""
+    if layout == "tts":
+        return []
     try:
-        if layout == "tts":
-            return []
         if layout == "pieces":
             return piece_pages(chosen, settings)
         return impose(chosen, settings)
@@ -185,15 +185,15 @@ def _too_large(loaded: LoadedGame, message: str) -> InputError:
 
 
 def refuse_past_the_bounds(loaded: LoadedGame, settings: PrintSettings, request: Request) -> None:
-    """Before --copies makes a piece: a file to each face past MAX_PIECES_A_FILE, or pieces whose
+    """Before --copies makes a piece: a file to each face past MAX_PIECES_AS_FILES, or pieces whose
     area alone is more than MAX_SHEETS sheets could hold (so that imposing would certainly refuse
     them, once a million copies were made), are an input error now."""
     once = select(loaded.components(), request.only, 1)
     if request.layout in ("pieces", "tts"):
         count = sum(len(component.pieces) for component in once) * request.copies
-        if count > MAX_PIECES_A_FILE:
+        if count > MAX_PIECES_AS_FILES:
             raise _too_large(loaded, f"--layout {request.layout} would make {count:,} pieces, each a file or a "
-                             f"deck's card of its own; a build may make at most {MAX_PIECES_A_FILE:,}: fewer "
+                             f"deck's card of its own; a build may make at most {MAX_PIECES_AS_FILES:,}: fewer "
                              "--copies, or --only some of them")
         return
     area = sum(piece.width * piece.height for component in once for piece in component.pieces) * request.copies
