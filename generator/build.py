@@ -33,7 +33,7 @@ from generator.palette import load_palette
 from generator.paths import TEMPLATES_DIR
 from generator.print_guide import guide_component, stock_sheets
 from generator.reading import allowed_folders
-from generator.recording import findings_of
+from generator.recording import FaceRecordings, findings_of
 from generator.render import manifest, render_pages, streams_pdf
 from generator.schema import Context, where
 from generator.settings import print_settings
@@ -111,8 +111,14 @@ def settings_for(paper: str, duplex: str, bleed: float, crop_marks: bool, contex
 def check(loaded: LoadedGame, settings: PrintSettings | None = None, as_printed: bool = False) -> list[Finding]:
     """The game's rules and the colour rules; contrast is read from the faces as they will print.
     `as_printed`: a set of more faces than a build keeps recorded has them read as they print (each
-    drawn once), and the build is refused then, before anything is written (FacesRefused)."""
-    return loaded.findings(settings.bleed, as_printed) if settings else loaded.findings()
+    drawn once), and the build is refused then, before anything is written (FacesRefused). A build
+    that reads its faces before it prints them (a draft, whose pages count its errors; TTS) keeps
+    what it read to print, up to FaceRecordings.READ_FIRST, rather than draw it again."""
+    if settings is None:
+        return loaded.findings()
+    if not as_printed:
+        loaded.faces.keep = max(loaded.faces.keep, FaceRecordings.READ_FIRST)
+    return loaded.findings(settings.bleed, as_printed)
 
 
 def shop_findings(loaded: LoadedGame, request: Request) -> list[Finding]:

@@ -192,6 +192,7 @@ class FaceRecordings:
     recording is some 13 KiB, so a thousand kept would be 13 MiB."""
 
     KEPT = 256  # recordings kept by default: more faces than any bundled game has (Diatoms, 206)
+    READ_FIRST = 2000  # kept by a build that must read its faces before it prints them (build.check)
     PRINTING = 256  # what a build reading its faces as they print keeps: a back, the copies of a page
 
     def __init__(self, check_numbers: bool = False, keep: int | None = None) -> None:

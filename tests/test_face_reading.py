@@ -68,11 +68,17 @@ def test_many_faces_are_each_drawn_once_and_print_as_few_do(tmp_path, faces_draw
     assert (tmp_path / "many/many/many.pdf").read_bytes() == (tmp_path / "few/many/many.pdf").read_bytes()
 
 
-def test_with_few_faces_kept_a_build_read_first_would_draw_them_twice(tmp_path, faces_drawn, monkeypatch):
-    # What the reading as they print saves: a build that read its faces first (a draft must count
-    # its errors before its pages say how many) draws again the faces it could not keep.
+def test_a_build_that_reads_its_faces_first_keeps_them_to_print(tmp_path, faces_drawn, monkeypatch):
+    """A draft must count its errors before its pages say how many, so it reads its faces first: it
+    keeps more of them (READ_FIRST) than a build that reads them as they print, and draws each once.
+    With fewer kept than it has, it would draw again the faces it could not keep."""
     game = write_deck(tmp_path)
     code, _, err = run_pnp("build", game, "--out", tmp_path / "out", "-q", "--draft", cwd=tmp_path)
+    assert code == 0, err
+    assert len(faces_drawn) == len(set(faces_drawn)) == CARDS + 2
+    monkeypatch.setattr(FaceRecordings, "READ_FIRST", 4)
+    faces_drawn.clear()
+    code, _, err = run_pnp("build", game, "--out", tmp_path / "again", "-q", "--draft", cwd=tmp_path)
     assert code == 0, err
     assert len(faces_drawn) > CARDS + 2
 
