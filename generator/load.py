@@ -82,8 +82,9 @@ class LoadedGame:
     def findings(self, bleed: float = DEFAULT_BLEED, as_printed: bool = False) -> list[Finding]:
         """The game's own rules, then the colour rules every game gets. Contrast is measured on the
         faces as recorded for printing with `bleed`, so only a set that keeps the game's rules is
-        drawn for it (any set of a game whose pieces come from checked input alone). `as_printed` (a build's): a set of more faces than the build's recordings keep
-        leaves its faces to be read as they print (`face_reading`, then `printed_findings`)."""
+        drawn for it (any set of a game whose pieces come from checked input alone). `as_printed` (a
+        build's): a set of more faces than the build's recordings keep leaves its faces to be read
+        as they print (`face_reading`, then `printed_findings`)."""
         try:  # a rule that measures words meets a character no font has: at the text, not the font
             found = self.game.rules.run(self.spec)
         except InputError as problem:
