@@ -158,10 +158,23 @@ class Placement:
 
     @property
     def matrix(self) -> Matrix:
-        """Piece coordinates (trim box top-left at the origin) to page coordinates, for the art."""
-        if not self.turned:
-            return Matrix.translation(self.x, self.y)
-        return Matrix.translation(self.x + self.piece.height, self.y) @ Matrix.rotation(90)
+        """Piece coordinates (trim box top-left at the origin) to page coordinates, for the art.
+
+        A back is drawn as a player sees it who turns the piece over like a book's page, about its
+        own upright axis: upright above an upright front. Where the sheet's flip runs across the
+        piece instead (a turned piece on a sheet flipped left to right, an upright one on a sheet
+        flipped top to bottom) that takes a half turn more than the front's."""
+        x, y, w, h = self.x, self.y, self.piece.width, self.piece.height
+        turn = self.rotation
+        if self.mirror is not None and (self.mirror.d < 0) != self.turned:
+            turn += 180
+        if turn == 0:
+            return Matrix.translation(x, y)
+        if turn == 90:
+            return Matrix.translation(x + h, y) @ Matrix.rotation(90)
+        if turn == 180:
+            return Matrix.translation(x + w, y + h) @ Matrix.rotation(180)
+        return Matrix.translation(x, y + w) @ Matrix.rotation(270)
 
     @property
     def cut_matrix(self) -> Matrix:

@@ -58,6 +58,25 @@ def test_pages_alternate_front_and_back_with_each_back_behind_its_front(game, pa
     assert backs_seen == sum(1 for page in pages for p in page.placements if p.face == "front" and p.piece.back)
 
 
+@pytest.mark.parametrize("duplex", ["long", "short", "off"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_each_back_is_upright_behind_its_front_for_a_piece_turned_over_like_a_page(paper, duplex):
+    # Turned over about its own upright axis, a piece shows its back's point (u, v) where its front
+    # has (width - u, v): so the back's top lies behind the front's top, whichever way the sheet
+    # flips and whether or not the piece is turned on it.
+    kinds = set()
+    for game in bundled_targets():
+        pages, _ = build_manifest(game, paper, duplex)
+        for page in pages:
+            for back in (p for p in page.placements if p.front is not None):
+                width, height = back.piece.width, back.piece.height
+                for u, v in ((0, 0), (width, 0), (0, height), (width / 3, height / 4)):
+                    seen = back.mirror.apply(*back.matrix.apply(u, v))
+                    assert seen == pytest.approx(back.front.matrix.apply(width - u, v), abs=1e-6), (game, page.number)
+                kinds.add((back.turned, back.mirror.d < 0))
+    assert len(kinds) >= 2  # turned and upright pieces, or sheets flipped both ways
+
+
 def test_duplex_off_prints_only_the_backs_that_carry_something_to_glue_behind_their_fronts():
     pages, data = build_manifest("blood_diamonds", "a4", "off")
     backs = [page for page in pages if page.side == "back"]
