@@ -36,6 +36,9 @@ from generator.render import json_chunks
 
 LAYOUT_MANIFESTS = {"sheets": "manifest.json", "pieces": "pieces/manifest.json", "tts": "tts/manifest.json"}
 STAGING_PREFIX = ".pnp-staging-"
+#: The kinds of file a build writes: a name an earlier manifest lists with another ending is none of
+#: ours, however that manifest came to be in the folder.
+MADE_SUFFIXES = (".pdf", ".svg", ".png", ".dxf", ".json")
 #: A manifest larger than this is no manifest of ours.
 MAX_MANIFEST = 64 * 1024 * 1024
 
@@ -140,7 +143,7 @@ class Earlier:
             listed = record.get("files")
             if isinstance(listed, list):
                 files = {entry for entry in listed if isinstance(entry, str) and _safe_relative(entry)
-                         and _under(entry, roots)}
+                         and _under(entry, roots) and entry.endswith(MADE_SUFFIXES)}
             else:  # an older build replaced its layout's folders whole: all of it was its own
                 files = {relative for relative in self._regular_files(roots)}
             self.files[layout] = files | {manifest}
@@ -363,11 +366,11 @@ def _write_manifest(directory: Path, staging: Path, manifest: str, record: dict,
 
 
 def _remove(directory: Path, relative: str) -> None:
-    """Remove a file an earlier build made (if it is still a plain file), and the folders that
-    leaves empty, up to the game's folder."""
+    """Remove a file an earlier build made (if it is still a plain file in real folders: never
+    through a link, to what it points at), and the folders that leaves empty, up to the game's folder."""
     path = directory / relative
     try:
-        if not stat.S_ISREG(os.lstat(path).st_mode):
+        if not _in_real_folders(directory, relative) or not stat.S_ISREG(os.lstat(path).st_mode):
             return
         path.unlink()
     except FileNotFoundError:
@@ -379,6 +382,19 @@ def _remove(directory: Path, relative: str) -> None:
         except OSError:
             return
         folder = folder.parent
+
+
+def _in_real_folders(directory: Path, relative: str) -> bool:
+    """Whether every folder on the way from `directory` to `relative` is a folder, and no link to one."""
+    path = directory
+    for part in relative.split("/")[:-1]:
+        path = path / part
+        try:
+            if not stat.S_ISDIR(os.lstat(path).st_mode):
+                return False
+        except FileNotFoundError:
+            return False
+    return True
 
 
 def _clear_old_staging(directory: Path) -> None:

@@ -206,3 +206,42 @@ def test_a_manifest_cannot_hand_the_build_a_file_outside_its_folders(tmp_path):
     write_build(deck, [("deck.pdf", b"%PDF")], "sheets", "deck", {"game": "deck", "layout": "sheets", "pages": []},
                 "new")
     assert (tmp_path / "x").read_text() == "outside" and (deck / ".git" / "config").read_text() == "[core]"
+
+
+def test_a_rebuild_removes_nothing_through_a_link_to_a_folder(game):
+    """A user who moved png/ elsewhere and left a link: a rebuild of other inputs, which would remove
+    the old PNG pages, leaves what the link points at alone."""
+    folder = game.parent
+    deck = folder / "out" / "deck"
+    assert build(folder, "--format", "pdf,png", "--dpi", "30")[0] == 0
+    shutil.move(deck / "png", folder / "shared-png")
+    (deck / "png").symlink_to(folder / "shared-png")
+    before = tree(folder / "shared-png")
+    game.write_text(GAME.replace("Beta", "Gamma"))
+    assert build(folder)[0] == 0
+    assert tree(folder / "shared-png") == before and len(before) == 4 and (deck / "png").is_symlink()
+
+
+@pytest.mark.parametrize("planted", [["png/thesis.docx", "png/sub/notes.txt", "png/page-01.png"],
+                                     ["svg/thesis.docx"]])
+def test_a_planted_manifest_cannot_have_the_build_remove_what_it_never_makes(tmp_path, planted):
+    """A game folder handed over with its output: a manifest listing a linked folder's files, or a
+    file of a kind no build writes, and a rebuild from other inputs that would remove its files."""
+    victim = tmp_path / "victim"
+    (victim / "sub").mkdir(parents=True)
+    for name in ("thesis.docx", "sub/notes.txt", "page-01.png"):
+        (victim / name).write_text("the user's")
+    deck = tmp_path / "out" / "deck"
+    deck.mkdir(parents=True)
+    if planted[0].startswith("png/"):
+        (deck / "png").symlink_to(victim)
+    else:
+        (deck / "svg").mkdir()
+        (deck / "svg" / "thesis.docx").write_text("the user's")
+    (deck / "manifest.json").write_text(json.dumps({"game": "deck", "layout": "sheets", "pages": [], "files": planted,
+                                                    "inputs": "old", "pages_from": "old"}))
+    before = tree(tmp_path / "victim"), tree(deck / "svg") if (deck / "svg").is_dir() else None
+    write_build(deck, [("deck.pdf", b"%PDF")], "sheets", "deck", {"game": "deck", "layout": "sheets", "pages": []},
+                "new")
+    assert (tree(tmp_path / "victim"), tree(deck / "svg") if (deck / "svg").is_dir() else None) == before
+    assert json.loads((deck / "manifest.json").read_text())["files"] == ["deck.pdf"]
