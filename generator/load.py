@@ -155,9 +155,9 @@ def check_components(built, game: Game, source: str, data=None) -> None:
     plugin = not is_bundled(game)
     place = plugin_origin(game.components) if plugin else Location(source)
 
-    def check(name, what: str) -> None:
+    def check(name, what: str, folder: bool = False) -> None:
         try:
-            check_name(name, what, place)
+            check_name(name, what, place, folder)
         except InputError as problem:
             found = None if plugin else _value_within(data, str(name))
             raise (InputError(found, problem.message, problem.rule) if found else problem) from None
@@ -170,7 +170,7 @@ def check_components(built, game: Game, source: str, data=None) -> None:
     pieces = 0
     for component in built:
         with errors.guard():
-            check(component.name, "component")
+            check(component.name, "component", folder=True)
             if component.name in names:
                 raise InputError(place, f'two components are named "{component.name}"', "input.duplicate-id")
             names.add(component.name)

@@ -31,14 +31,12 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from generator.errors import InputError, Location
+from generator.names import FILE_ENDINGS
 from generator.paths import DATA_DIR, SOURCE_ROOT, TEMPLATES_DIR
 from generator.render import json_chunks
 
 LAYOUT_MANIFESTS = {"sheets": "manifest.json", "pieces": "pieces/manifest.json", "tts": "tts/manifest.json"}
 STAGING_PREFIX = ".pnp-staging-"
-#: The kinds of file a build writes: a name an earlier manifest lists with another ending is none of
-#: ours, however that manifest came to be in the folder.
-MADE_SUFFIXES = (".pdf", ".svg", ".png", ".dxf", ".json")
 #: A manifest larger than this is no manifest of ours.
 MAX_MANIFEST = 64 * 1024 * 1024
 
@@ -141,9 +139,9 @@ class Earlier:
                 continue
             roots = layout_roots(layout, name)
             listed = record.get("files")
-            if isinstance(listed, list):
+            if isinstance(listed, list):  # of the kinds of file a build writes, whoever planted the manifest
                 files = {entry for entry in listed if isinstance(entry, str) and _safe_relative(entry)
-                         and _under(entry, roots) and entry.endswith(MADE_SUFFIXES)}
+                         and _under(entry, roots) and entry.endswith(FILE_ENDINGS)}
             else:  # an older build replaced its layout's folders whole: all of it was its own
                 files = {relative for relative in self._regular_files(roots)}
             self.files[layout] = files | {manifest}

@@ -115,7 +115,7 @@ def _check_names(spec: CustomSpec) -> None:
     errors = ErrorList()
     for name in spec.components:
         with errors.guard():
-            check_name(name, "component", where(spec, f"components[{name}]"))
+            check_name(name, "component", where(spec, f"components[{name}]"), folder=True)
     errors.raise_if_any()
 
 
