@@ -7,6 +7,7 @@ import gc
 import json
 import os
 import shlex
+import signal
 import sys
 import textwrap
 import time
@@ -564,6 +565,9 @@ def main(args: list[str] | None = None):
     """Run `pnp` (with `args`, or the command line's); usage mistakes, like input mistakes, get one
     line and exit code 2."""
     gc.set_threshold(*COLLECTION_THRESHOLDS)
+    # A `kill` (SIGTERM) ends a command as Ctrl-C does, by KeyboardInterrupt, so that a build clears
+    # its staging folder on the way out instead of leaving it in the output folder.
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     arguments = sys.argv[1:] if args is None else list(args)
     for index, argument in enumerate(arguments):
         if "\x00" in argument:  # no name, path or value holds one, and the file system refuses it

@@ -11,6 +11,10 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -191,6 +195,22 @@ def test_a_failed_build_leaves_the_earlier_one_as_it_was(tmp_path):
     with pytest.raises(RuntimeError):
         write_build(tmp_path / "deck", files(), "sheets", "deck", record, "two")
     assert tree(tmp_path) == before
+
+
+def test_a_build_killed_midway_leaves_no_staging_folder_behind(game):
+    """`kill` (SIGTERM), as a timeout or a closed terminal sends it: the build ends as Ctrl-C ends it,
+    and clears the hidden folder it was writing into."""
+    folder = game.parent
+    build = subprocess.Popen([sys.executable, "-m", "generator", "build", "deck.yaml", "--out", "out", "--layout",
+                              "pieces", "--format", "png", "--copies", "200"], cwd=folder, stderr=subprocess.PIPE)
+    deck = folder / "out" / "deck"
+    deadline = time.monotonic() + 60
+    while not any(deck.glob(".pnp-staging-*/pieces/card/*.png")) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    build.send_signal(signal.SIGTERM)
+    _, stderr = build.communicate(timeout=60)
+    assert build.returncode == 1 and b"Traceback" not in stderr, stderr
+    assert list(deck.iterdir()) == []
 
 
 def test_a_manifest_cannot_hand_the_build_a_file_outside_its_folders(tmp_path):
