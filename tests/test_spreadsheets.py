@@ -222,7 +222,13 @@ def column(index: int) -> str:
     return letters
 
 
+class Xml(str):
+    """A cell's own XML after its reference: Xml(' t="str"><f>""</f><v></v>') is `<c r="B4" t="str">...</c>`."""
+
+
 def cell_xml(reference: str, value) -> str:
+    if isinstance(value, Xml):
+        return f'<c r="{reference}"{value}</c>'
     if value is None:
         return f'<c r="{reference}" s="1"/>'  # formatted, empty
     if isinstance(value, bool):
@@ -376,6 +382,73 @@ def test_numbers_as_a_spreadsheet_shows_them(tmp_path):
     path = workbook_game(tmp_path, xlsx({"Sheet1": [["name"]] + [[value] for value in values]}))
     assert [row["name"] for _, row in fields(path)] == ["1", "2.5", "0.3", "-3", "1e+20", "12345678", "0.000123",
                                                           "TRUE", "FALSE"]
+
+
+NO_VALUE = ("is a formula with no value saved with the file; open the file in a spreadsheet program and save it "
+            "again, or type the value [input.spreadsheet]")
+
+
+def test_a_formula_saved_without_its_value_is_an_error_at_its_row(tmp_path):
+    cells = [["name", "cost"],
+             ["Alpha", Xml("><f>SUM(1,2)</f><v/>")],  # as openpyxl writes a formula: an empty <v>
+             ["Beta", Xml("><f>1/0</f>")],  # no <v> at all
+             ["Gamma", Xml(' t="str"><f>""</f><v></v>')],  # ="" as Excel saves it: an empty value, not a mistake
+             ["Delta", Xml(' t="e"><f>1/0</f><v>#DIV/0!</v>')],
+             ["Sigma", Xml("><f>1+2</f><v>3</v>")]]
+    workbook_game(tmp_path, xlsx({"Deck": cells}))
+    code, _, stderr = run_pnp("build", "game.yaml", "--out", "out", cwd=tmp_path)
+    assert code == 2 and "Traceback" not in stderr, stderr
+    assert stderr.strip().splitlines() == [
+        f"rows.xlsx:Deck:2: error: cell B2 {NO_VALUE}",
+        f"rows.xlsx:Deck:3: error: cell B3 {NO_VALUE}",
+        "rows.xlsx:Deck:5: error: cell B5 shows #DIV/0!, the error of its formula; correct the formula or clear the "
+        "cell [input.spreadsheet]"], stderr
+
+
+def test_an_ods_formula_saved_without_its_value_is_an_error_at_its_row(tmp_path):
+    def row(name: str, cell: str) -> str:
+        return f"<table:table-row>{ods_cell(name)}{cell}</table:table-row>"
+
+    rows = (row("name", ods_cell("cost"))
+            + row("Alpha", '<table:table-cell table:formula="of:=1+2"/>')  # a script's formula: no value
+            + row("Beta", '<table:table-cell table:formula="of:=&quot;&quot;"><text:p/></table:table-cell>')  # =""
+            + row("Gamma", '<table:table-cell table:formula="of:=1+2" office:value-type="float" office:value="3">'
+                           "<text:p>3</text:p></table:table-cell>")
+            + row("Delta", '<table:table-cell table:formula="of:=1+2"><office:annotation><text:p>a comment</text:p>'
+                           "</office:annotation></table:table-cell>"))  # a comment is not its value
+    workbook_game(tmp_path, ods({"Deck": rows}), "rows.ods")
+    code, _, stderr = run_pnp("validate", "game.yaml", cwd=tmp_path)
+    assert code == 2 and "Traceback" not in stderr, stderr
+    assert stderr.strip().splitlines() == [f"rows.ods:Deck:2: error: cell B2 {NO_VALUE}",
+                                           f"rows.ods:Deck:5: error: cell B5 {NO_VALUE}"], stderr
+
+
+def test_a_boolean_reads_as_true_or_false_in_an_ods_as_in_an_xlsx(tmp_path):
+    def cell(attributes: str, shows: str = "") -> str:
+        return f"<table:table-cell {attributes}><text:p>{shows}</text:p></table:table-cell>"
+
+    cells = [
+        cell('office:value-type="boolean" office:boolean-value="true"', "TRUE"),  # TRUE typed in LibreOffice
+        cell('table:formula="of:=TRUE()" office:value-type="float" office:value="1"', "TRUE"),  # as LibreOffice saves
+        cell('table:formula="of:=1&gt;2" office:value-type="float" office:value="0"', "FALSE"),  # an imported workbook
+        cell('table:formula="of:=1&gt;2" office:value-type="boolean" office:boolean-value="false"', "FALSE"),
+        cell('office:value-type="boolean" office:boolean-value="1"'),  # the XML Schema's other spelling
+        cell('office:value-type="float" office:value="1" calcext:value-type="boolean"', "WAHR"),
+        cell('office:value-type="float" office:value="1"', "1"),  # a number stays a number
+        cell('office:value-type="float" office:value="2"', "TRUE"),  # a boolean format shows 2 as TRUE too
+    ]
+    rows = (f"<table:table-row>{ods_cell('name')}{ods_cell('flag')}</table:table-row>"
+            + "".join(f"<table:table-row>{ods_cell(f'n{number}')}{value}</table:table-row>"
+                      for number, value in enumerate(cells))
+            + f'<table:table-row table:number-rows-repeated="2">{ods_cell("twice")}'
+            + cell('table:number-columns-repeated="1" office:value-type="float" office:value="0"', "FALSE")
+            + "</table:table-row>")
+    shown = [row["flag"] for _, row in fields(workbook_game(tmp_path / "ods", ods({"Sheet1": rows}), "rows.ods"))]
+    assert shown == ["TRUE", "TRUE", "FALSE", "FALSE", "TRUE", "TRUE", "1", "TRUE", "FALSE", "FALSE"]
+    cells = [["name", "flag"], ["a", True], ["b", Xml(' t="b"><f>TRUE()</f><v>1</v>')],
+             ["c", Xml(' t="b"><f>1&gt;2</f><v>0</v>')]]
+    shown = [row["flag"] for _, row in fields(workbook_game(tmp_path / "xlsx", xlsx({"Sheet1": cells})))]
+    assert shown == ["TRUE", "TRUE", "FALSE"]
 
 
 def test_ten_thousand_and_one_rows_are_refused(tmp_path):

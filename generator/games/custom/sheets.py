@@ -13,20 +13,26 @@ as text:
   money is its number (25 % is "0.25"): to print the sign, make the cell text;
 * a date is ISO text, "2026-03-04"; a time "12:30" (and its seconds, "12:30:15", if it has any); a
   date and time "2026-03-04 12:30"; a duration hours and minutes, "30:00";
-* TRUE and FALSE (a boolean cell) are "TRUE" and "FALSE", as Excel and LibreOffice show them;
+* TRUE and FALSE (a boolean cell, or a formula's boolean result) are "TRUE" and "FALSE", as Excel and
+  LibreOffice show them (in English, whatever language the file shows them in); an .ods may keep one
+  as a number that shows TRUE or FALSE (LibreOffice does, for a formula of a workbook it imported),
+  and that reads as the boolean too;
 * text is the text, so a cell typed as text keeps "3/4" and "010" (a spreadsheet turns 3/4 typed
   into a plain cell into a date: format the cell or the column as text first); the lines of a cell
   are joined by a new line, whatever line ends the file used;
-* a formula is the value it had when the file was last saved (a file written by a program that does
-  not calculate holds none, and reads as empty); a formula that shows an error (#DIV/0!, #N/A) is an
-  input error at its row, not an empty field;
+* a formula is the value it had when the file was last saved; a formula that shows an error (#DIV/0!,
+  #N/A) is an input error at its row, not an empty field, and so is one saved with no value (a
+  program that writes formulas without calculating them, such as openpyxl or pandas, saves none: an
+  .xlsx cell with an <f> and no <v>, or an empty <v> unless its type is text (t="str": ="" gives
+  that); an .ods cell with a table:formula and no value, string value or text:p). A formula that
+  gives "" is an empty value, not a mistake;
 * an empty cell is "".
 
 Mistakes are reported at the file, the sheet and the row, `cards.xlsx:Cards:7: error: ...`: what is
 wrong with the file or its table (not a spreadsheet, damaged, locked by a password, no such sheet, a
-header cell left empty above values or named twice, a formula's error) under input.spreadsheet, a
-bound passed under input.too-large, and a row's own mistakes (its count, its id, a control character)
-under the ids a CSV row's have.
+header cell left empty above values or named twice, a formula's error or missing value) under
+input.spreadsheet, a bound passed under input.too-large, and a row's own mistakes (its count, its id,
+a control character) under the ids a CSV row's have.
 
 A spreadsheet is a zip of XML files, and a stranger's can be made to cost far more than its size: a
 cell at XFD1048576 makes the reader fill in seventeen billion empty cells, a repeated row or a shared
@@ -112,13 +118,34 @@ def sheet_rows(reader, name: str, sheet: str | None, location: Location,
         book.close()
     place = f"{shown}:{_short(chosen, 100)}"
     errors = ErrorList()
-    for row, column, shows in survey.errors.get(chosen, [])[:50]:
-        errors.add(InputError(Location(place, row + 1), f"cell {_cell(row, column)} shows {shows or 'an error'}, the "
-                              "error of its formula; correct the formula or clear the cell", RULE))
+    for row, column, message in survey.errors.get(chosen, [])[:50]:
+        errors.add(InputError(Location(place, row + 1), message, RULE))
     errors.raise_if_any()
     if start is None:
         raise InputError(Location(place), "the sheet is empty; its first row names the columns", RULE)
+    _set_booleans(cells, start, survey.booleans.get(chosen, []))
     return _table(cells, start, place)
+
+
+def _shows_error(row: int, column: int, shows: str) -> str:
+    return (f"cell {_cell(row, column)} shows {shows or 'an error'}, the error of its formula; correct the formula or "
+            "clear the cell")
+
+
+def _no_value(row: int, column: int) -> str:
+    return (f"cell {_cell(row, column)} is a formula with no value saved with the file; open the file in a "
+            "spreadsheet program and save it again, or type the value")
+
+
+def _set_booleans(cells: list[list], start: tuple[int, int], booleans: list[tuple[int, int, int, int, bool]]) -> None:
+    """The cells of an .ods that hold a boolean (see _OdsContent.boolean) set to it, where the reader read
+    a number (or misread "1" and "0"): each is a rectangle (top, left, rows, columns) of repeated cells."""
+    top, left = start
+    for row, column, rows, columns, value in booleans:
+        for line in cells[max(row - top, 0):max(row + rows - top, 0)]:
+            first, last = max(column - left, 0), min(column + columns - left, len(line))
+            if first < last:
+                line[first:last] = [value] * (last - first)
 
 
 def _table(cells: list[list], start: tuple[int, int], place: str) -> list[tuple[dict, Location]]:
@@ -341,12 +368,14 @@ class _Extent:
 @dataclass
 class _Survey:
     """What measuring a workbook found: its sheets' extents (by sheet name, or by part for an .xlsx),
-    the text its cells will hold, and the cells that show a formula's error, by sheet."""
+    the text its cells will hold, the cells that show a formula's error or hold a formula with no saved
+    value, by sheet, and the boolean cells of an .ods the reader does not read as booleans."""
 
     extents: dict[str, _Extent] = field(default_factory=dict)
     text: int = 0
     elements: int = 0
-    errors: dict[str, list[tuple[int, int, str]]] = field(default_factory=dict)
+    errors: dict[str, list[tuple[int, int, str]]] = field(default_factory=dict)  # (row, column, message)
+    booleans: dict[str, list[tuple[int, int, int, int, bool]]] = field(default_factory=dict)  # an .ods's, by sheet
     shared: list[list[int]] = field(default_factory=list)  # each part's shared strings' lengths
     shared_uses: list[int] = field(default_factory=list)  # the shared strings cells show, by index
 
@@ -445,13 +474,15 @@ class _Measure:
 
 class _XlsxPart(_Measure):
     """Measures one part of an .xlsx: its cells (a sheet's `c` elements, by their reference `r`,
-    as the reader places them) and shared strings (`si`), whatever the part's name."""
+    as the reader places them) and shared strings (`si`), whatever the part's name; and notes the cells
+    that show an error (t="e") and the formulas (`f`) saved with no value: no `v` or `is`, or an empty
+    `v` that is not text (t="str", which ="" gives), as openpyxl writes a formula."""
 
     def __init__(self, survey: _Survey, name: str):
         super().__init__(survey)
         self.name = name
         self.top, self.left, self.bottom, self.right = LAST_ROW, LAST_COLUMN, -1, -1
-        self.in_cell = self.filled = False
+        self.in_cell = self.filled = self.formula = self.valued = False
         self.reference = self.type = None
         self.value: list[str] | None = None  # the text of a <v> being read (a shared string's number, an error)
         self.shown = ""
@@ -469,11 +500,20 @@ class _XlsxPart(_Measure):
             if local == "c" or local == "row":
                 raise _Refused(f"a cell of {self.name} holds a {local}", RULE)
             self.filled = True
-            if local == "v" and (self.type == "s" or self.type == "e"):
-                self.value = []
-                self.listen(self.value.append)
+            if local == "v":
+                if self.type == "s" or self.type == "e":
+                    self.value, self.valued = [], True
+                    self.listen(self.value.append)
+                elif self.formula and self.type != "str":
+                    self.listen(self.see_value)
+                else:
+                    self.valued = True  # text, even empty; or a value before its formula
+            elif local == "f":
+                self.formula = True
+            elif local == "is":
+                self.valued = True
         elif local == "c":
-            self.in_cell, self.filled, self.shown = True, False, ""
+            self.in_cell, self.filled, self.formula, self.valued, self.shown = True, False, False, False, ""
             self.reference, self.type = attributes.get("r"), attributes.get("t")
         elif local == "si":
             if self.string >= 0:
@@ -486,6 +526,10 @@ class _XlsxPart(_Measure):
     def measure_string(self, data: str) -> None:
         self.string += len(data.encode("utf-8"))
 
+    def see_value(self, data: str) -> None:
+        if data.strip():
+            self.valued = True
+
     def end(self, name: str) -> None:
         if self.in_cell:
             local = name.rpartition(":")[2]
@@ -493,8 +537,9 @@ class _XlsxPart(_Measure):
                 self.in_cell = False
                 if self.filled:
                     self.place()
-            elif local == "v" and self.value is not None:
-                self.shown, self.value = "".join(self.value), None
+            elif local == "v":
+                if self.value is not None:
+                    self.shown, self.value = "".join(self.value), None
                 self.listen(None)
         elif self.string >= 0 and name.rpartition(":")[2] == "si":
             self.strings.append(self.string)
@@ -531,7 +576,9 @@ class _XlsxPart(_Measure):
             if shown.isdigit() and len(shown) < 10:
                 self.uses.append(int(shown))
         elif self.type == "e":
-            self.errors.append((row, column, self.shown.strip()))
+            self.errors.append((row, column, _shows_error(row, column, self.shown.strip())))
+        elif self.formula and not self.valued:
+            self.errors.append((row, column, _no_value(row, column)))
 
     def finish(self) -> None:
         super().finish()
@@ -596,10 +643,20 @@ def _xlsx_sheet_parts(parts: dict[str, bytes]) -> dict[str, str]:
         return {}
 
 
+#: The words LibreOffice shows for TRUE and FALSE in the languages it is most used in (its locale data),
+#: case aside: an .ods number that shows one is a boolean formatted as such.
+TRUE_WORDS = frozenset({"true", "wahr", "vrai", "verdadero", "verdadeiro", "vero", "waar", "sant", "sand", "pravda"})
+FALSE_WORDS = frozenset({"false", "falsch", "faux", "falso", "onwaar", "falskt", "falsk", "nepravda"})
+#: The attributes of an .ods cell that hold its value (a string's may be its text:p instead).
+ODS_VALUES = ("office:value", "office:string-value", "office:boolean-value", "office:date-value", "office:time-value")
+
+
 class _OdsContent(_Measure):
     """Measures an .ods file's content.xml: each table's rows and cells as the reader sets them out,
     repeated rows and columns (`number-rows-repeated`, `number-columns-repeated`) included, and the
-    text each cell holds, each copy counted."""
+    text each cell holds, each copy counted. Notes the cells that show an error, the formulas saved
+    with no value (a table:formula with no value attribute and no text:p: ="" has an empty text:p),
+    and the boolean cells (see `boolean`)."""
 
     CELLS = ("table:table-cell", "table:covered-table-cell")
 
@@ -610,10 +667,13 @@ class _OdsContent(_Measure):
         self.row = 0
         self.rows = 1  # the open row's repeats
         self.column = 0
-        self.in_cell = self.filled = self.error = False
+        self.in_cell = self.filled = self.error = self.formula = self.valued = self.words = False
         self.columns = 1  # the open cell's repeats
         self.text = 0  # bytes of the open cell's text and attributes
-        self.shows: list[str] = []  # the text of a cell that shows an error
+        self.shows: list[str] = []  # the text of a cell that shows an error, or may show TRUE or FALSE
+        self.notes = 0  # the depth of the open cell's comments (office:annotation), whose text it does not show
+        self.flag: bool | None = None  # the open cell's boolean, if its attributes give one
+        self.amount: float | None = None  # the number of a cell that may show TRUE or FALSE
 
     def start(self, name: str, attributes: dict) -> None:
         self.elements += 1
@@ -623,15 +683,23 @@ class _OdsContent(_Measure):
             if name == "table:table":
                 raise _Refused("a table inside a cell", RULE)
             self.filled = True
+            if name == "office:annotation":
+                self.notes += 1
+            elif name == "text:p" and not self.notes:
+                self.valued = True
             if attributes:
                 self.text += sum(len(value) for value in attributes.values())
                 if name == "text:s":
                     self.text += self.number(attributes, "text:c")
         elif name in self.CELLS and self.table is not None:
-            self.in_cell, self.shows = True, []
+            self.in_cell, self.shows, self.notes = True, [], 0
             self.columns = self.number(attributes, "table:number-columns-repeated")
-            self.filled = "office:value-type" in attributes or "table:formula" in attributes
+            self.formula = "table:formula" in attributes
+            self.filled = "office:value-type" in attributes or self.formula
             self.error = attributes.get("calcext:value-type") == "error"
+            self.valued = attributes.get("office:value-type") == "string" or any(key in attributes
+                                                                                   for key in ODS_VALUES)
+            self.boolean(attributes)
             self.text = sum(len(value) for value in attributes.values())
             self.listen(self.measure_text)
         elif name == "table:table-row" and self.table is not None:
@@ -644,14 +712,38 @@ class _OdsContent(_Measure):
             self.extent = self.survey.extents.setdefault(self.table, _Extent())
             self.row = 0
 
+    def boolean(self, attributes: dict) -> None:
+        """Whether the cell opened holds a boolean, and which (`flag`), or may (`words`: a number that
+        shows TRUE or FALSE is one). The reader reads office:boolean-value="true" and "false", but not
+        "1" and "0"; and LibreOffice saves a boolean formula of a workbook it imported as the number 1
+        or 0 that shows TRUE or FALSE (or WAHR, VRAI... in other languages), which the reader reads as
+        the number."""
+        kind = attributes.get("office:value-type")
+        self.flag, self.amount, self.words = None, None, False
+        if kind == "boolean":
+            given = attributes.get("office:boolean-value", "").strip().lower()
+            self.flag = True if given in ("true", "1") else False if given in ("false", "0") else None
+            self.words = self.flag is None
+        elif kind == "float":
+            try:
+                self.amount = float(attributes.get("office:value", ""))
+            except ValueError:
+                return
+            if attributes.get("calcext:value-type") == "boolean":
+                self.flag = self.amount != 0
+            else:
+                self.words = True  # a boolean format shows any other number than 0 as TRUE
+
     def measure_text(self, data: str) -> None:
         self.text += len(data.encode("utf-8"))
-        if self.error:
+        if (self.error or self.words) and not self.notes:
             self.shows.append(data)
 
     def end(self, name: str) -> None:
         if self.in_cell:
             if name not in self.CELLS:
+                if name == "office:annotation":
+                    self.notes -= 1
                 return
             self.in_cell = False
             self.listen(None)
@@ -660,8 +752,19 @@ class _OdsContent(_Measure):
                 self.extent.add(self.row, self.column, self.row + self.rows - 1, self.column + self.columns - 1)
                 self.survey.add_text(self.text * self.columns * self.rows, self.table, self.row)
                 if self.error:
-                    self.survey.errors.setdefault(self.table, []).append((self.row, self.column,
-                                                                          "".join(self.shows).strip()))
+                    self.survey.errors.setdefault(self.table, []).append(
+                        (self.row, self.column, _shows_error(self.row, self.column, "".join(self.shows).strip())))
+                elif self.formula and not self.valued:
+                    self.survey.errors.setdefault(self.table, []).append(
+                        (self.row, self.column, _no_value(self.row, self.column)))
+                flag = self.flag
+                if self.words:
+                    shown = "".join(self.shows).strip().casefold()
+                    flag = True if shown in TRUE_WORDS and self.amount != 0 else False if (
+                        shown in FALSE_WORDS and not self.amount) else None
+                if flag is not None:
+                    self.survey.booleans.setdefault(self.table, []).append((self.row, self.column, self.rows,
+                                                                            self.columns, flag))
             self.column += self.columns
         elif name == "table:table-row" and self.table is not None:
             self.row += self.rows
