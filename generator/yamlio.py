@@ -118,12 +118,15 @@ def _too_deep(how: str = "") -> str:
             "few levels: check the brackets and the indentation")
 
 
-_TIMESTAMP = "tag:yaml.org,2002:timestamp"
-# Dates stay text (`title: 2024-05-01` is a title, not a date).
+_TIMESTAMP, _BOOL = "tag:yaml.org,2002:timestamp", "tag:yaml.org,2002:bool"
+# Dates stay text (`title: 2024-05-01` is a title, not a date), and so do yes, no, on and off (YAML
+# 1.1's booleans): a column of yes and no is a designer's values, `off:` an element's name and
+# `{yes: 10, no: 22}` a count per value. Only true and false are true/false, as in YAML 1.2.
 _LocatingLoader.yaml_implicit_resolvers = {
-    first: [(tag, pattern) for tag, pattern in resolvers if tag != _TIMESTAMP]
+    first: [(tag, pattern) for tag, pattern in resolvers if tag not in (_TIMESTAMP, _BOOL)]
     for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
 }
+_LocatingLoader.add_implicit_resolver(_BOOL, re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF"))
 # YAML 1.2 numbers without a decimal point: 1e3, 2E-2, -5e+10 (YAML 1.1 reads them as text).
 _LocatingLoader.add_implicit_resolver(
     "tag:yaml.org,2002:float", re.compile(r"^[-+]?[0-9][0-9_]*(?:\.[0-9_]*)?[eE][-+]?[0-9]+$"), list("-+0123456789")

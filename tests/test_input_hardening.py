@@ -137,6 +137,38 @@ def test_numbers_without_a_point_are_numbers():
     assert parse_yaml("[2e1, 1E-1, -3e+2, 1.5e3]", "x") == [20.0, 0.1, -300.0, 1500.0]
 
 
+def test_yes_no_on_and_off_stay_text_and_only_true_and_false_are_booleans():
+    assert parse_yaml("[yes, No, ON, off, y, true, False, TRUE]", "x") == ["yes", "No", "ON", "off", "y", True, False,
+                                                                          True]
+    assert parse_yaml("{yes: 10, no: 22, off: 1}", "x") == {"yes": 10, "no": 22, "off": 1}
+
+
+def test_a_yes_and_no_column_counts_styles_and_prints_as_written(tmp_path):
+    """A field of yes and no: its values name style groups, take counts and print; `off` names an element."""
+    game = (tmp_path / "game.yaml")
+    game.write_text("""game: custom
+id: starters
+title: Starters
+components:
+  card:
+    piece: poker-card
+    group: starter
+    rows: [{id: a, starter: yes}, {id: b, starter: no}, {id: c, starter: no}]
+    front: front
+layouts:
+  front:
+    off: {text: "{starter}", at: [0.5, 0.5], box: [0.8, 0.1]}
+style:
+  groups: {yes: {accent: "#c0392b"}}
+rules:
+  - {id: starters, of: card, per: starter, count: {yes: 1, no: 2}}
+""")
+    code, stdout, stderr = run_pnp("build", "game.yaml", "--out", "out", "--format", "svg", cwd=tmp_path)
+    assert code == 0, stderr
+    pages = "".join(path.read_text() for path in sorted((tmp_path / "out" / "starters" / "svg").glob("*.svg")))
+    assert ">yes<" in pages and ">no<" in pages
+
+
 def test_dates_stay_text():
     assert parse_yaml("title: 2024-05-01", "x") == {"title": "2024-05-01"}
 
