@@ -287,7 +287,10 @@ def load_game(target: str, overrides: tuple[str, ...] = (), palette: Palette | N
         with errors.guard():
             spec = build(game.spec, data, data.location, context, "")
         with errors.guard():
-            check_id(data.get("id"), data.where("id"))
+            check_id(data.get("id"), data.where("id"), given="id" in data)
+        if isinstance(data.get("title"), str) and not data["title"].strip():
+            errors.add(InputError(data.where("title"), "title is empty; it heads page 1 and every footer: give the "
+                                  "game's name", "input.type"))
         errors.raise_if_any()
         spec.reader = reader
         spec.words = load_words(game.name, words, lang)  # what the game prints, from data/words
@@ -342,10 +345,14 @@ def _texts_in(node):
 ESCAPES = ("/", "\\", "..")
 
 
-def check_id(game_id, location: Location) -> None:
-    """An id names the output folder: letters, digits, "-" and "_" only, and it stays inside --out."""
-    if not isinstance(game_id, str) or not game_id or SAFE_ID.match(game_id):
-        return  # not text: the schema says so; empty: the game's name is used
+def check_id(game_id, location: Location, given: bool = True) -> None:
+    """An id names the output folder: letters, digits, "-" and "_" only, and it stays inside --out
+    (none `given`: the game file's name does)."""
+    if not given or not isinstance(game_id, str) or SAFE_ID.match(game_id):
+        return  # not text: the schema says so
+    if not game_id:
+        raise InputError(location, 'id is empty; an id names the output folder: give letters, digits, "-" and "_", '
+                         "or leave id out to name it after the game file", "input.bad-id")
     if any(escape in game_id for escape in ESCAPES):
         raise InputError(location, f'id "{game_id}" would write outside --out; use letters, digits, "-" and "_" only',
                          "input.unsafe-id")

@@ -160,6 +160,12 @@ CASES = [
            check=lambda home, lines: [entry.name for entry in (home / "out").iterdir()] == [".keep-me"])
       for name, layout in (("manifest.json", "pieces"), ("manifest.json", "tts"), ("pieces.json", "pieces"),
                            ("deck.pdf", "pieces"), ("decks.JSON", "tts"))),
+    Case("an empty title is refused", files(game_text().replace("title: Hostile deck", 'title: "  "')), ("GAME",),
+         "error", r"game\.yaml:3", r"input\.type"),
+    Case("a title emptied by --set is refused", files(game_text()), ("GAME", "--set", "title="), "error", "",
+         r"input\.type"),
+    Case("an empty id is refused, not taken for the file's name", files(game_text(game_id='""')), ("GAME",), "error",
+         r"game\.yaml:2", r"input\.bad-id"),
     Case("a 300-character component name is refused", files(game_text().replace("  card:\n", f"  {'c' * 300}:\n")),
          ("GAME",), "error", r"game\.yaml:\d+", r"input\.unsafe-name"),
     Case("a copy's id that another row gives is refused",
