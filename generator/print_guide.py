@@ -147,7 +147,7 @@ def guide_blocks(title: str, printing: Printing, components: list[Component], se
                  words, sheets: dict[str, tuple[list[int], bool]] | None = None) -> list:
     blocks: list[tuple] = [("title", words("print.title", title=title))]
     blocks.append(("p", words("print.scale", mm=f"{settings.sheet.calibration:g}")))
-    blocks.append(("p", _sides(settings.duplex, components, words)))
+    blocks.append(("p", _sides(settings.duplex, components, words, sheets)))
     blocks.append(("h", words("print.paper")))
     for stock, (numbers, both) in (sheets or {}).items():
         # Each stock is a job of its own (pnp build --stock); a double-sided one is tested with its first sheet.
@@ -176,12 +176,16 @@ def guide_blocks(title: str, printing: Printing, components: list[Component], se
     return blocks
 
 
-def _sides(duplex: str, components: list[Component], words) -> str:
+def _sides(duplex: str, components: list[Component], words, sheets: dict[str, tuple[list[int], bool]] | None = None
+           ) -> str:
     if duplex == "off":
         if any(carries_content(component) for component in components):
             return words("print.one-sided.glue")
         return words("print.one-sided.backs" if any(c.has_backs for c in components) else "print.one-sided")
-    return words(f"print.duplex.{duplex}")
+    # A duplex job keeps its blank back pages, but with nothing behind any front the flip edge means
+    # nothing: say so, rather than promise backs that land behind their fronts.
+    backed = any(both for _, both in sheets.values()) if sheets else any(c.has_backs for c in components)
+    return words(f"print.duplex.{duplex}" if backed else "print.no-backs")
 
 
 def cutting(component: Component, settings: PrintSettings, words) -> str:

@@ -105,3 +105,45 @@ def test_a_size_just_under_the_floor_is_not_reported_as_the_floor():
 
     findings = text_size_findings([Component("tag", "Tags", [Piece("tag-1", Rect(30, 20), face)])], None)
     assert len(findings) == 1 and "at 6.9 pt" in findings[0].message
+
+
+def test_a_file_with_no_backs_says_so_and_promises_no_backs_behind_fronts(tmp_path):
+    """A duplex build keeps its blank back pages, but page 1 no longer tells the user to flip the
+    sheets so that each back lands behind its front: nothing has one, so one side (the odd pages)
+    or double-sided as it is both do."""
+    assert run_pnp("new", "board", "mine", cwd=tmp_path)[0] == 0  # a board and nothing else
+    code, _, stderr = run_pnp("build", "mine/mine.yaml", "--out", "out", cwd=tmp_path)
+    assert code == 0, stderr
+    folder = tmp_path / "out" / "mine"
+    manifest = json.loads((folder / "manifest.json").read_text())
+    assert [page["side"] for page in manifest["pages"]] == ["front", "back"] * (len(manifest["pages"]) // 2)
+    assert not any(page["pieces"] for page in manifest["pages"] if page["side"] == "back")
+    words = first_page_words(folder, "mine").replace(" ", "")  # lines run on without a space
+    assert "Nothinginthisfilehasaback:printonlyitsoddpages,one-sided,orprintitdouble-sided" in words
+    assert "flippingonthe" not in words and "landsbehinditsfront" not in words
+
+
+def test_every_language_says_nothing_has_a_back_in_its_own_words():
+    from generator.model import Component, Piece
+    from generator.print_guide import Printing, guide_blocks
+    from generator.shapes import Rect
+    from generator.words import bundled_languages, load_words
+
+    settings = print_settings("a4", "long", 3.0, True, Context(load_palette(), Templates()))
+    board = Component("board", "Board", [Piece("board", Rect(100, 100), lambda canvas, area: None)])
+    sheets = {"plain": ([1, 2], False)}
+    seen = set()
+    for game in GAMES:
+        for lang in [None, *bundled_languages(game)]:
+            words = load_words(game, lang=lang)
+            said = [text for kind, text in guide_blocks("G", Printing(), [board], settings, words, sheets)
+                    if kind == "p"]
+            assert words("print.no-backs") in said and words("print.duplex.long") not in said, (game, lang)
+            assert words("print.no-backs") != words("print.one-sided"), (game, lang)
+            seen.add(words.language)
+    assert seen == {"en", "de", "fr"}
+    # With a back on a sheet, the flip edge matters again.
+    backed = Component("card", "Cards", [Piece("c", Rect(63.5, 88.9), *(lambda canvas, area: None,) * 2)])
+    said = [text for _, text in guide_blocks("G", Printing(), [backed], settings, load_words("diamonds"),
+                                               {"card": ([1, 2], True)})]
+    assert load_words("diamonds")("print.duplex.long") in said

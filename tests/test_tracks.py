@@ -177,3 +177,42 @@ def test_a_path_of_its_own_gets_its_start_label_on_a_side_of_the_first_square_no
             assert ly < top and left <= lx < left + 10
         else:
             assert lx + text_width("start", style.start_size) < left and top < ly < top + 10
+
+
+def test_a_rows_path_marks_where_each_row_ends_and_the_next_begins_never_pointing_into_a_cell():
+    """On a "rows" path 7 goes on at 8, the left end of the row above: an arrowhead inside 7 points
+    out of the track's right side, and one inside 8 points in from its left side. None points up
+    from 7 into 15, nor from 23 into the empty cell above it."""
+    surface = Recorder()
+    squares = track_squares(8, 4, path="rows", last=30)
+    draw_track(Canvas(surface), squares, TrackStyle(square_mm=10, start_label=""))
+    at = {square.number: square for square in squares}
+    arrows = [(bounds, tip) for (bounds, _), tip in zip(surface.paths, surface.tips) if bounds[2] - bounds[0] < 10]
+    assert len(arrows) == 6  # out of 7, 15 and 23; into 8, 16 and 24
+    for (x0, y0, x1, y1), (tip_x, tip_y) in arrows:
+        assert tip_x == pytest.approx(x1) and y0 < tip_y < y1  # each points right, along the rows
+        assert 0 <= x0 and x1 <= 80 and 0 <= y0 and y1 <= 40  # inside the track: no cell beyond it
+    for end, start in [(7, 8), (15, 16), (23, 24)]:
+        leaving, entering = at[end], at[start]
+        top = leaving.row * 10
+        assert any(tip == pytest.approx((80, tip[1])) and top < tip[1] < top + 10 for _, tip in arrows), end
+        top = entering.row * 10
+        assert any(bounds[0] == pytest.approx(0) and top < bounds[1] < bounds[3] < top + 10
+                   for bounds, _ in arrows), start
+
+
+def test_a_rows_track_keeps_its_marks_clear_of_every_number_even_three_digit_milestones(tmp_path):
+    drawn = recorded_track(tmp_path, "columns: 10, path: rows, first: 1, last: 120")
+    numbers = [text for text in drawn.texts if text.text != "start"]
+    square = next(text for text in drawn.texts if text.text == "1").box  # a number is narrower than its square
+    arrows = [path for path in drawn.paths if path.box[2] - path.box[0] < square[2] - square[0]]
+    assert len(arrows) == 2 * 11  # twelve rows: an end and a start at each of eleven breaks
+    assert not any(overlap(arrow.box, number.box) for arrow in arrows for number in numbers)
+
+
+def test_a_serpentine_still_turns_with_one_arrow_astride_the_edge_between_rows():
+    surface = Recorder()
+    draw_track(Canvas(surface), track_squares(8, 4, last=30), TrackStyle(square_mm=10, start_label=""))
+    arrows = [bounds for bounds, _ in surface.paths if bounds[2] - bounds[0] < 10]
+    assert len(arrows) == 3 and all((y0 + y1) / 2 in (pytest.approx(10), pytest.approx(20), pytest.approx(30))
+                                    for _, y0, _, y1 in arrows)

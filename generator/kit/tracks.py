@@ -7,7 +7,8 @@ two paths:
 
 * "serpentine": each row runs back the way the last one came, so every square is next to the one
   before and a marker never jumps;
-* "rows": every row runs left to right, like lines of text.
+* "rows": every row runs left to right, like lines of text; where a row ends, a marker goes on
+  at the start of the next.
 
 `track_squares` lays the numbers out; `draw_track` prints any list of squares, so a game with a
 path of its own (round the edge of a board, say) lays out its squares and still prints them here.
@@ -96,8 +97,10 @@ class TrackStyle:
 
 def draw_track(canvas: Canvas, squares: list[Square], style: TrackStyle, x: float = 0.0, y: float = 0.0) -> None:
     """The squares with their numbers, the top-left square's corner at (x, y); an arrow where the path
-    leaves a row, so the way on is never in doubt; and the start label outside the first square (below
-    it, on a track from `track_squares`: leave `start_room` for it under the squares)."""
+    leaves a row, so the way on is never in doubt (astride the edge into the next square, or, where the
+    path jumps to the far end of the next row, one arrow out of the row's end and one into the next
+    row's start: `_jump`); and the start label outside the first square (below it, on a track from
+    `track_squares`: leave `start_room` for it under the squares)."""
     s = style.square_mm
     for number, column, row in squares:
         left, top = x + column * s, y + row * s
@@ -106,8 +109,10 @@ def draw_track(canvas: Canvas, squares: list[Square], style: TrackStyle, x: floa
                     width=style.line_width)
         canvas.text(left + s / 2, top + (s + style.number_size * DIGIT_HEIGHT) / 2, str(number), style.number_size,
                     fill=style.ink, face=style.milestone_face if milestone else style.number_face, align="centre")
-    for here, after in zip(squares, squares[1:]):
-        if after.row != here.row:
+    for index, (here, after) in enumerate(zip(squares, squares[1:])):
+        if abs(after.column - here.column) + abs(after.row - here.row) != 1:
+            _jump(canvas, squares, index, style, x, y)
+        elif after.row != here.row:
             _arrow(canvas, x + (here.column + 0.5) * s, y + here.row * s, style, up=after.row < here.row)
     if squares and style.start_label:
         _start_label(canvas, squares, style, x, y)
@@ -158,3 +163,49 @@ def _arrow(canvas: Canvas, cx: float, edge: float, style: TrackStyle, up: bool) 
         half_height = -half_height  # flip the arrowhead: its tip below the edge
     canvas.polygon([(cx - half_width, edge + half_height), (cx + half_width, edge + half_height),
                     (cx, edge - half_height)], fill=style.line)
+
+
+def _jump(canvas: Canvas, squares: list[Square], index: int, style: TrackStyle, x: float, y: float) -> None:
+    """Where the path leaves squares[index] for a square not next to it (a "rows" path: the end of a
+    row, then the start of the next), an arrowhead inside the row's last square, its tip on the edge
+    the row runs out of, and one inside the next square, coming in from its open side: "out here, in
+    there", like a line of text that wraps. Each keeps to the corner nearer the other square's row,
+    clear of the number, and is drawn only on an edge of the track: an arrow that pointed into a
+    cell, empty or another square's, would send a marker the wrong way."""
+    s = style.square_mm
+    here, after = squares[index], squares[index + 1]
+    before = squares[index - 1] if index > 0 else None
+    beyond = squares[index + 2] if index + 2 < len(squares) else None
+    # The way each row runs: as the path came into the row's end, and as it leaves the next row's start
+    # (left to right, as "rows" runs, where a row is one square).
+    out = _along(before, here) or 1
+    into = _along(after, beyond) or 1
+    low, high = min(square.column for square in squares), max(square.column for square in squares)
+    toward = (after.row > here.row) - (after.row < here.row)  # +1: the next row is lower on the page
+    if not low <= here.column + out <= high:
+        edge = x + (here.column + (1 if out > 0 else 0)) * s
+        _side_arrow(canvas, edge, y + here.row * s, style, out, toward, tip_on_edge=True)
+    if not low <= after.column - into <= high:
+        edge = x + (after.column + (0 if into > 0 else 1)) * s
+        _side_arrow(canvas, edge, y + after.row * s, style, into, -toward, tip_on_edge=False)
+
+
+def _along(start: Square | None, end: Square | None) -> int:
+    """+1 or -1: the way along a row from `start` to `end`, its neighbour there; 0 if they are not."""
+    if start is None or end is None or start.row != end.row or abs(end.column - start.column) != 1:
+        return 0
+    return end.column - start.column
+
+
+def _side_arrow(canvas: Canvas, edge: float, top: float, style: TrackStyle, way: int, corner: int,
+                tip_on_edge: bool) -> None:
+    """An arrowhead pointing `way` (+1 right, -1 left) inside the square whose side is at x = `edge`
+    and top at `top`: its tip on that side (leaving the square) or its base (entering it). `corner`
+    +1 keeps it to the square's lower part, -1 to its upper part, 0 centres it; the number stands
+    in the middle."""
+    s = style.square_mm
+    half_width, depth = style.arrow_mm / 2, style.arrow_mm * 3 / 4
+    shift = max(0.0, s / 2 - half_width * 1.5)  # from the middle to a quarter arrow's width off the corner
+    cy = top + s / 2 + corner * shift
+    base = edge - way * depth if tip_on_edge else edge
+    canvas.polygon([(base, cy - half_width), (base, cy + half_width), (base + way * depth, cy)], fill=style.line)
