@@ -81,7 +81,7 @@ def paper_choice(choice: str, templates: Templates) -> tuple[str, YamlMap]:
                          f"({', '.join(templates.kind('paper'))}) or the path of a paper YAML file", "input.missing-file")
     if path.is_dir():
         raise InputError(Location(display), "is a directory; give a paper YAML file", "input.missing-file")
-    raw = load_yaml(path, display, kind="paper")
+    raw = load_yaml(path, display, hint="give a paper name or the path of a paper YAML file", kind="paper")
     if not isinstance(raw, YamlMap):
         raise InputError(getattr(raw, "location", Location(display, 1, 1)), "a paper file is a mapping: width_mm, "
                          "height_mm and margin_mm, or extends: a4 and the ones that differ", "input.type")

@@ -144,6 +144,9 @@ CASES = [
          ("GAME", "--allow-path", "/dev"), "error", r"game\.yaml:\d+", r"input\.not-a-file"),
     Case("a device as a words file is refused", files(game_text()), ("GAME", "--words", "/dev/zero"), "error",
          r"/dev/zero", r"input\.not-a-file"),
+    Case("a device as a paper file is refused, with a paper's hint", files(game_text()),
+         ("GAME", "--paper", "/dev/zero"), "error", r"/dev/zero", r"input\.not-a-file",
+         check=lambda home, lines: "give a paper name" in lines[0]),
     Case("a FIFO as a CSV is refused", files(game_text(rows="rows.csv"), **{"game/rows.csv": fifo("game/rows.csv")}),
          ("GAME",), "error", r"game\.yaml:\d+", r"input\.not-a-file"),
     # --- names that become paths ---
