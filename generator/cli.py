@@ -551,7 +551,10 @@ def new_command(kind, dir):  # noqa: A002 (click names the parameter after the a
     shown = shlex.quote(str(folder / game_file))
     click.echo(f"{folder}: {', '.join([game_file, *names[:-1]])}; the comment at the top of {game_file} says "
                "what to change")
-    click.echo(f"next: pnp validate {shown}, then pnp build {shown} --format pdf,png")
+    # Run from here, a build writes output/<id>/ here (the file's own comment, run in its folder, says
+    # output/<id>/ there): the game file is named after its id.
+    click.echo(f"next: pnp validate {shown}, then pnp build {shown} --format pdf,png (its files go to "
+               f"{Path('output', Path(game_file).stem)}/)")
 
 
 #: A build makes hundreds of thousands of small objects that live to its end (recordings, placements,

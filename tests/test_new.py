@@ -26,6 +26,7 @@ def test_a_starter_validates_and_builds_from_inside_its_folder_and_from_outside(
     code, stdout, stderr = run_pnp("new", kind, "my-game", cwd=tmp_path)
     assert (code, stderr) == (0, ""), stderr
     assert "pnp validate my-game/my-game.yaml" in stdout and "pnp build my-game/my-game.yaml" in stdout
+    assert "(its files go to output/my-game/)" in stdout  # from here; from its folder, output/ there
     folder = tmp_path / "my-game"
     assert sorted(os.listdir(folder)) == sorted(["my-game.yaml", *CSV_OF[kind]])
     assert listing(tmp_path) == {"my-game", "my-game/my-game.yaml", *(f"my-game/{name}" for name in CSV_OF[kind])}
