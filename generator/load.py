@@ -288,9 +288,6 @@ def load_game(target: str, overrides: tuple[str, ...] = (), palette: Palette | N
             spec = build(game.spec, data, data.location, context, "")
         with errors.guard():
             check_id(data.get("id"), data.where("id"), given="id" in data)
-        if isinstance(data.get("title"), str) and not data["title"].strip():
-            errors.add(InputError(data.where("title"), "title is empty; it heads page 1 and every footer: give the "
-                                  "game's name", "input.type"))
         errors.raise_if_any()
         spec.reader = reader
         spec.words = load_words(game.name, words, lang)  # what the game prints, from data/words

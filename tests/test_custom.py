@@ -310,7 +310,8 @@ def test_each_data_rule_fires_on_a_set_that_breaks_it(game, tmp_path, old, new, 
     edited(game, old, new)
     code, _, stderr = run_pnp("validate", "game.yaml", cwd=tmp_path)
     lines = [line for line in stderr.splitlines() if line.endswith(f"[{rule}]")]
-    assert code == 1 and any(fragment in line for line in lines), stderr
+    refused = rule == "custom.rule"  # a rule that cannot run as written is refused with the input's mistakes
+    assert code == (2 if refused else 1) and any(fragment in line for line in lines), stderr
     assert all(line.startswith(("game.yaml:", "cards.csv:")) for line in lines)
 
 
@@ -491,3 +492,103 @@ def test_a_face_that_shows_some_fields_or_the_id_holds_them_in_column_order(game
     assert tuple(first.front.row) == (("suit", "heart"), ("name", "Alpha"))
     assert tuple(first.back.row) == (("id", "h1"),) and tuple(second.back.row) == (("id", "s1"),)
     assert first.front.row.names is second.front.row.names
+
+
+def _deck_from_csv(game: Path, csv: str, elements: str = "") -> None:
+    """The test deck's rows from cards.csv (written as `csv`), its front with `elements` added."""
+    (game.parent / "cards.csv").write_text(csv, encoding="utf-8")
+    text = game.read_text()
+    if "rows: cards.csv" in text:
+        return  # a second file for the same deck
+    start, end = text.index("    rows:\n"), text.index("    front: front")
+    text = text[:start] + "    rows: cards.csv\n" + text[end:]
+    game.write_text(text.replace("  back:\n", elements + "  back:\n", 1) if elements else text)
+
+
+def test_a_bad_count_or_id_does_not_hide_what_the_rows_name(game, tmp_path):
+    """A bad count, a repeated id, an unknown symbol and two missing pictures: one run tells them all,
+    each at its row; a row whose count or id is wrong has its symbol and picture checked too."""
+    from PIL import Image
+
+    Image.new("RGB", (40, 40)).save(tmp_path / "ok.png")
+    _deck_from_csv(game, "id,name,suit,count,art\n"
+                         "a,Alpha,heart,1,ok.png\n"
+                         "b,Beta,spade,many,ok.png\n"      # 3: a bad count
+                         "c,Gamma,hearts,1,ok.png\n"       # 4: an unknown symbol
+                         "a,Delta,heart,1,ok.png\n"        # 5: a repeated id
+                         "e,Epsilon,spade,1,gone.png\n"    # 6: a missing picture
+                         "f,Zeta,club,2.5,lost.png\n",     # 7: a bad count and a missing picture
+                   '    art: {image: "{art}", at: [0.5, 0.5], box: [0.6, 0.3]}\n')
+    code, _, stderr = run_pnp("validate", "game.yaml", cwd=tmp_path)
+    lines = stderr.strip().splitlines()
+    assert code == 2 and "Traceback" not in stderr, stderr
+    assert [(line.split(": error: ")[0], line.rsplit(" [", 1)[1]) for line in lines] == [
+        ("cards.csv:3", "input.type]"), ("cards.csv:4", "input.unknown-symbol]"),
+        ("cards.csv:5", "input.duplicate-id]"), ("cards.csv:6", "input.image]"), ("cards.csv:7", "input.type]"),
+        ("cards.csv:7", "input.image]")], stderr
+    assert '"gone.png": no such file' in lines[3] and '"lost.png": no such file' in lines[5], stderr
+
+
+def test_every_row_whose_text_does_not_fit_is_named_at_once(game, tmp_path):
+    """Three rows too long for one element: one error at the first, naming the others' lines (a row's
+    copies are that row), so that one run tells every row to mend."""
+    long = "Alphabetical " * 12
+    _deck_from_csv(game, f"id,name,suit,count\na,{long},heart,1\nb,Beta,spade,1\nc,{long},heart,2\n"
+                         f"d,Delta,spade,1\ne,{long}x,heart,1\n")
+    code, _, stderr = run_pnp("validate", "game.yaml", cwd=tmp_path)
+    [line] = [line for line in stderr.splitlines() if line.endswith("[custom.layout]")]
+    assert code == 1 and line.startswith('cards.csv:2: error: front.name: "Alphabetical Alphabetical'), stderr
+    assert line.endswith("fewer words; 2 more rows (lines 4, 6) do not fit either [custom.layout]"), line
+    _deck_from_csv(game, f"id,name,suit\na,Alpha,heart\nb,{long},spade\n" + "".join(
+        f"c{n},{long},heart\n" for n in range(7)))
+    stderr = run_pnp("validate", "game.yaml", cwd=tmp_path)[2]
+    [line] = [line for line in stderr.splitlines() if line.endswith("[custom.layout]")]
+    assert line.startswith("cards.csv:3: ") and "; 7 more rows (lines 4, 5, 6, 7, 8, ...) do not fit either" in line
+
+
+@pytest.mark.parametrize("csv, says", [
+    ("id;name;suit\na;Alpha;heart\n", 'the header "id;name;suit" is one column: the file separates its columns '
+                                      'with ";"'),
+    ("id\tname\tsuit\na\tAlpha\theart\n", 'the header "id\\tname\\tsuit" is one column: the file separates its columns '
+                                          "with tabs"),
+])
+def test_a_csv_file_separated_by_semicolons_or_tabs_says_so(game, tmp_path, csv, says):
+    """Excel's CSV where a comma is the decimal point (much of Europe) separates columns with ";": one
+    error at the header saying so, not a field that no row has."""
+    _deck_from_csv(game, csv)
+    line = one_error(tmp_path, "validate", "game.yaml", rule="input.csv")
+    assert line.startswith(f"cards.csv:1: error: {says}; save it as CSV with commas"), line
+    assert "CSV UTF-8 (Comma delimited)" in line
+
+
+def test_an_empty_picture_cell_leaves_the_picture_off_that_piece(game, tmp_path):
+    """`image: "{art}"` with an empty `art` cell: that piece has no picture (as Squib skips a nil
+    file), while a name written empty in the layout stays an error at its line."""
+    from generator.model import Area
+    from generator.recording import record_face
+
+    from PIL import Image
+
+    Image.new("RGB", (40, 40)).save(tmp_path / "h1.png")
+    _deck_from_csv(game, "id,name,suit,art\nh1,Alpha,heart,h1.png\ns1,Beta,spade,\n",
+                   '    art: {image: "{art}", at: [0.5, 0.5], box: [0.6, 0.3]}\n')
+    [cards] = load_game(str(game)).components()  # its inputs checked as it loads
+    images = [sum(call[0] == "image" for call in record_face(piece.front, Area(63.5, 88.9, 0.0)).calls)
+              for piece in cards.pieces]
+    assert images == [1, 0]
+    assert cards.pieces[1].front.content_key() is not None  # a preview keeps the face it drew
+    edited(game, 'image: "{art}"', 'image: ""')
+    line = one_error(tmp_path, "validate", "game.yaml", rule="input.image")
+    assert line.startswith("game.yaml:") and "the picture's file name is empty" in line
+
+
+def test_an_empty_picture_cell_validates_and_builds(game, tmp_path):
+    from PIL import Image
+
+    Image.new("RGB", (800, 800)).save(tmp_path / "h1.png")
+    _deck_from_csv(game, "id,name,suit,art\nh1,Alpha,heart,h1.png\ns1,Beta,spade,\n",
+                   '    art: {image: "{art}", at: [0.5, 0.5], box: [0.6, 0.3]}\n')
+    code, _, stderr = run_pnp("validate", "game.yaml", cwd=tmp_path)
+    assert code == 0, stderr
+    code, _, stderr = run_pnp("build", "game.yaml", "--out", "out", cwd=tmp_path)
+    assert code == 0, stderr

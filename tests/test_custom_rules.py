@@ -107,12 +107,85 @@ def test_unique_id_sees_every_piece_and_copies_count(deck):
 ])
 def test_no_rule_key_is_ignored(deck, rule, key, says):
     code, lines = validate(deck, rule)
-    assert code == 1 and len(lines) == 1 and lines[0]["rule"] == "custom.rule", lines
+    assert code == 2 and len(lines) == 1 and lines[0]["rule"] == "custom.rule", lines  # a rule that cannot run
     assert lines[0]["line"] == "13" and says in lines[0]["message"], lines[0]["message"]
     written = f"  - {rule}"
     column = re.search(rf"[{{ ]{key}: ", written).end() + 1  # the value of the key at fault
     assert lines[0].group(0).startswith(f"game.yaml:13:{column}:"), lines[0].group(0)
 
+
+
+def test_every_malformed_rule_is_told_at_once_each_at_its_line(deck):
+    """Five rules that cannot run as written, one of them naming a field no row has: five lines in
+    one run, each at the key at fault, not one a run as each is mended."""
+    code, lines = validate(deck, "{id: a, of: card, per: suit, count: 6, at_most: 7}",  # line 13, and on
+                           "{id: b, of: card, count: {heart: 6}}",
+                           "{id: c, of: card, per: suit, unique: name}",
+                           "{id: d, of: crad, count: 3}",
+                           "{id: e, of: card, unique: nmae}")
+    assert code == 2, lines
+    assert [line.group(0) for line in lines] == [
+        "game.yaml:13:53: error: rule a: count: 6 asks for exactly that many; for a range, give at_least and "
+        "at_most without count [custom.rule]",
+        "game.yaml:14:30: error: rule b: a number for each value needs per: the field whose values they are "
+        "[custom.rule]",
+        "game.yaml:15:28: error: rule c: unique takes no per [custom.rule]",
+        'game.yaml:16:17: error: rule d: no component "crad"; did you mean "card"? [custom.rule]',
+        'game.yaml:17:31: error: rule e: card rows have no field "nmae"; did you mean "name"? [input.unknown-field]',
+    ]
+
+
+def test_a_rule_on_an_unknown_component_is_told_with_its_other_faults(deck):
+    code, lines = validate(deck, "{id: a, of: crad, unique: name, per: suit}")
+    assert code == 2 and [(line["line"], line["rule"]) for line in lines] == [("13", "custom.rule")] * 2, lines
+    assert ['no component "crad"' in lines[0]["message"], lines[1]["message"]] == [True, "rule a: unique takes no per"]
+
+
+def test_summing_a_text_field_is_one_error_at_the_rule(deck):
+    """`sum: name` adds up a field no row holds a number in: the rule names the wrong field, so it is
+    told once, at the rule, and not once a row (30 lines would fill the 20 shown and hide the rest)."""
+    code, lines = validate(deck, "{id: t, of: card, per: suit, sum: name, at_most: 3}",
+                           "{id: u, of: card, unique: nmae}")
+    assert code == 2 and [line.group(0) for line in lines] == [
+        'game.yaml:13:39: error: rule t: sum: name is not a number in any card row (cards.csv:2 has "Card 0", and 29 '
+        "more rows); sum a field of numbers [input.type]",  # 30 rows written: c4's copy is its row
+        'game.yaml:14:31: error: rule u: card rows have no field "nmae"; did you mean "name"? [input.unknown-field]',
+    ], lines
+
+
+def test_a_summed_field_with_some_words_is_one_error_at_the_first(deck):
+    """Some rows' costs are not numbers: one line, at the first, saying which others, for every rule
+    that adds the field up."""
+    csv = deck / "cards.csv"
+    rows = csv.read_text().splitlines()
+    for line in (4, 9, 12):
+        fields = rows[line - 1].split(",")
+        rows[line - 1] = ",".join(fields[:3] + ["free"] + fields[4:])
+    csv.write_text("\n".join(rows) + "\n")
+    (deck / "game.yaml").write_text(GAME + "  - {id: economy, of: card, sum: cost, at_most: 100}\n"
+                                    "  - {id: fair, of: card, per: suit, sum: cost, at_most: 30}\n")
+    code, _, stderr = run_pnp("validate", "game.yaml", cwd=deck)
+    assert code == 2 and stderr.splitlines() == [
+        'cards.csv:4: error: cost "free" is not a number, and rules economy and fair add it up; 2 more rows '
+        "(lines 9, 12) have no number there either [input.type]"], stderr
+
+
+def test_one_piece_is_told_in_the_singular(deck):
+    csv = deck / "cards.csv"
+    csv.write_text(csv.read_text() + "m1,Moon,moon,1,1\n")
+    code, lines = validate(deck, "{id: r, of: card, per: suit, at_least: 6}")
+    assert code == 1 and [line["message"] for line in lines] == ['rule r: 1 card piece has suit "moon"; the rule says '
+                                                                 "at least 6"], lines
+    csv.write_text("id,name,suit,cost\nc0,Card 0,heart,1\n")
+    code, lines = validate(deck, "{id: r, of: card, count: 2}", "{id: s, of: card, per: suit, count: {heart: 2}}")
+    assert code == 1 and [line["message"] for line in lines] == [
+        "rule r: card has 1 piece; the rule says 2", 'rule s: 1 card piece has suit "heart"; the rule says 2'], lines
+
+
+def test_a_large_sum_is_told_in_full(deck):
+    code, lines = validate(deck, "{id: r, of: card, sum: cost, equals: 1000000}")
+    assert code == 1 and [line["message"] for line in lines] == [
+        "rule r: card's cost values add up to 78; the rule says 1000000"], lines  # not 1e+06
 
 GROUPED = """game: custom
 id: deck

@@ -319,3 +319,41 @@ def test_cut_files_are_refused_where_no_sheets_print(tmp_path, layout):
     code, _, stderr = run_pnp("build", "diamonds", "--layout", layout, "--format", "cut", "--out", "out", cwd=tmp_path)
     assert code == 2 and len(stderr.splitlines()) == 1 and "cut files go with the printed sheets" in stderr
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("shape", ["hexagon", "hexagon-flat", "circle", "rect"])
+def test_a_frame_follows_the_cut_of_any_shape(tmp_path, shape):
+    """A frame is the cut's own line, border_mm inside it: a hex tile's frame is a hexagon, not a
+    rectangle clipped to the hex."""
+    from generator.load import load_game
+    from generator.model import Area
+    from generator.recording import record_face
+
+    (tmp_path / "tiles.yaml").write_text(f"""game: custom
+title: Tiles
+components:
+  tile:
+    piece: hex-tile
+    shape: {shape}
+    rows: [{{id: a}}]
+    front: front
+layouts:
+  front:
+    edge: {{frame: true, stroke: "#ff0000", stroke_mm: 0.5}}
+style: {{border_mm: 2}}
+""")
+    loaded = load_game(str(tmp_path / "tiles.yaml"))
+    piece = loaded.components()[0].pieces[0]
+    drawn = record_face(piece.front, Area(piece.width, piece.height, 0.0, piece.shape))
+    frames = [path for kind, path, *rest in drawn.calls if kind == "path" and rest[0].stroke == "#ff0000"]
+    assert len(frames) == 1
+    corners = [(command[-2], command[-1]) for command in frames[0].commands if command[0] != "Z"]
+    if shape.startswith("hexagon"):
+        expected = piece.shape.points(-2.0)
+        assert len(corners) == 6 and all(min(math.dist(c, e) for e in expected) < 1e-6 for c in corners), corners
+    elif shape == "circle":
+        centre = (piece.width / 2, piece.height / 2)
+        assert all(abs(math.dist(c, centre) - (piece.width / 2 - 2.0)) < 1e-6 for c in corners), corners
+    else:
+        xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+        assert (min(xs), min(ys), max(xs), max(ys)) == pytest.approx((2, 2, piece.width - 2, piece.height - 2))

@@ -38,6 +38,7 @@ from generator.geometry import Path as Outline
 from generator.kit.symbols import draw_symbol, is_symbol, symbol_names, symbol_paths
 from generator.model import Area, fill_bleed
 from generator.schema import Colour, _kind_of, build, spec_field
+from generator.shapes import Rect
 from generator.yamlio import YamlMap
 
 KINDS = ("text", "symbol", "image", "rect", "circle", "line", "polygon", "grid", "track", "frame", "lattice", "table",
@@ -656,6 +657,15 @@ def placeholders(text: str) -> set[str]:
     return names
 
 
+def picture_file(element: Element, row: dict) -> str | None:
+    """The file an image element draws for `row`; None when its name comes from the row's fields and
+    they are empty (`image: "{art}"` and an empty `art` cell: no picture on this piece)."""
+    fields = placeholders(element.image) if "{" in element.image else ()
+    if fields and not any(str(row.get(name) or "").strip() for name in fields):
+        return None
+    return filled(element.image, row)
+
+
 def filled(text: str, row: dict) -> str:
     """`text` with each `{field}` replaced by the row's value. A text that is one placeholder is the
     value itself, so that a named colour keeps its name (messages say "red (#c41e3a)")."""
@@ -700,9 +710,9 @@ class Face:
         elements = [pair for name in self.layouts.drawn_in(self.layout) for pair in self.layouts.layouts[name]]
         pictures = []
         for _, element in elements:
-            if element.kind == "image":
+            if element.kind == "image" and (file := picture_file(element, row)) is not None:
                 try:
-                    path = self.layouts.reader.locate(filled(element.image, row), "picture", element.where)
+                    path = self.layouts.reader.locate(file, "picture", element.where)
                     status = path.stat()
                     pictures.append((str(path), status.st_mtime_ns, status.st_size))
                 except (InputError, OSError):
@@ -881,10 +891,13 @@ def draw_element(canvas, area: Area, element: Element, box, row: dict, face: Fac
             canvas.translate(-(x + w / 2), -(y + h / 2))
         if kind == "rect":
             canvas.rect(x, y, w, h, radius=element.radius_mm, fill=fill, stroke=stroke, width=width, dash=element.dash_mm)
-        elif kind == "frame":
+        elif kind == "frame":  # the cut's own line, inset: a hex tile's frame is a hexagon
             inset = face.style.border_mm
-            canvas.rect(inset, inset, area.width - 2 * inset, area.height - 2 * inset,
-                        radius=max(0.0, face.corner_mm - inset), fill=fill, stroke=stroke or colour, width=width)
+            if area.shape is None or isinstance(area.shape, Rect):
+                canvas.rect(inset, inset, area.width - 2 * inset, area.height - 2 * inset,
+                            radius=max(0.0, face.corner_mm - inset), fill=fill, stroke=stroke or colour, width=width)
+            else:
+                canvas.draw(area.shape.outline(-inset), fill=fill, stroke=stroke or colour, width=width)
         elif kind == "circle":
             radius = element.radius_mm or (frame.size(element) / 2 if element.size else min(w, h) / 2)
             canvas.circle(x + w / 2, y + h / 2, radius, fill=fill, stroke=stroke, width=width)
@@ -916,8 +929,9 @@ def draw_element(canvas, area: Area, element: Element, box, row: dict, face: Fac
             DRAWERS[element.draw](canvas, (x, y, w, h) if w and h else (0.0, 0.0, area.width, area.height), row,
                                   face, element)
         elif kind == "image":
-            picture = load_picture(face.layouts.reader, filled(element.image, row), element.where)
-            canvas.image(picture, x, y, w or area.width, h or area.height, element.fit)
+            if (file := picture_file(element, row)) is not None:  # an empty field: no picture
+                canvas.image(load_picture(face.layouts.reader, file, element.where), x, y, w or area.width,
+                             h or area.height, element.fit)
         else:
             draw_text(canvas, element, filled(element.text, row), (x, y, w, h), face.style, colour, frame)
 

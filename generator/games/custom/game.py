@@ -24,16 +24,17 @@ from typing import Any, Literal
 
 from generator import fonts
 from generator.errors import ErrorList, InputError, combine, did_you_mean
-from generator.kit.layouts import STYLE_COLOURS, Face, Layouts, filled, placeholders, unknown_symbols
+from generator.kit.layouts import STYLE_COLOURS, Face, Layouts, filled, picture_file, placeholders, unknown_symbols
 from generator.kit.symbols import is_symbol, symbol_names
 from generator.model import Area, Component, Piece, PieceGeometry, spread
 from generator.names import check_name
 from generator.plugins import Game, GameSpec
 from generator.schema import spec_field, where
 from generator.shapes import Circle, Outline, RegularPolygon
+from generator.validate import Finding
 
-from .rows import Row, read_rows
-from .rules import DataRule, TextFitCheck, field_errors, rules
+from .rows import BadRows, Row, read_rows
+from .rules import DataRule, TextFitCheck, field_errors, placed_elements, rules
 
 SHAPES = ("rect", "circle", "hexagon", "hexagon-flat", "polygon")
 #: Elements drawn on the pieces of one game, counted once per piece and place: ten thousand cards of
@@ -102,6 +103,9 @@ class CustomSpec(GameSpec):
 def check_inputs(spec: CustomSpec) -> None:
     """Every input error of the game file and the files it names, raised together."""
     errors = ErrorList()
+    if not spec.title.strip():  # a bundled game has a rule of its own for it
+        errors.add(InputError(where(spec, "title"), "title is empty; it heads page 1 and every footer: give the "
+                              "game's name", "input.type"))
     with errors.guard():
         components(spec)
     with errors.guard():
@@ -181,19 +185,28 @@ def _component(spec: CustomSpec, name: str, component: ComponentSpec) -> Compone
     for side in filter(None, (component.front, component.back)):
         for problem in layouts.check_on(side, area, spec.style.resolve(name, safe_mm=size.safe_mm), name):
             errors.add(problem)
-    with errors.guard():
+    layouts_ok, rows = not errors, None
+    try:
         rows = spec.rows(name)
-    errors.raise_if_any()
+    except BadRows as problem:  # a bad count or id: what its rows name is checked all the same
+        errors.add(problem)
+        rows = problem.rows
+    except InputError as problem:
+        errors.add(problem)
+    if rows is None or not layouts_ok:
+        errors.raise_if_any()
     for key in ("group", "rank"):
         field = getattr(component, key)
         if field is not None and not all(row.has(field) for row in rows):
             known = sorted({name for row in rows for name in row.fields} | {"id"})
-            raise InputError(where(component, key), f'{name}.{key}: its rows have no field "{field}"'
-                             f"{did_you_mean(field, known)}", "input.unknown-field")
+            errors.add(InputError(where(component, key), f'{name}.{key}: its rows have no field "{field}"'
+                                  f"{did_you_mean(field, known)}", "input.unknown-field"))
     shape = component.shape_of()
     front_fields = layouts.fields(component.front)
     back_fields = layouts.fields(component.back) if component.back else set()
-    _check_rows(spec, name, component, rows, front_fields | back_fields)
+    with errors.guard():
+        _check_rows(spec, name, component, rows, front_fields | back_fields)
+    errors.raise_if_any()
     front_names, back_names = _ShownNames(front_fields), _ShownNames(back_fields)
     pieces = []
     corner = getattr(size, "corner_radius_mm", 0.0) if component.shape == "rect" else 0.0
@@ -342,12 +355,58 @@ def _check_element(spec, element, row: Row, fields: dict, label: str, style) -> 
         if value:
             place = row.location if "{" in value else element.where
             _check_colour(spec, filled(value, fields), place, f"{label}.{key}")
-    if element.image is not None:
+    if element.image is not None and (file := picture_file(element, fields)) is not None:  # an empty field: none
         from generator.images import load_picture
 
         place = row.location if "{" in element.image else element.where
-        load_picture(spec.reader, filled(element.image, fields), place)
+        load_picture(spec.reader, file, place)
+
+
+#: How many of the other rows whose text does not fit a text-fit finding names by their lines.
+LINES_NAMED = 5
+
+
+class RowsTextFitCheck(TextFitCheck):
+    """custom.layout as rules.TextFitCheck measures it, one error for each element of a component at
+    the first row whose text does not fit, naming the other rows where it does not fit either (by
+    their lines), so that one run tells every row to mend; a row's copies are the one row."""
+
+    def findings(self) -> list[Finding]:
+        findings, rows = [], {}  # component -> where each piece's row is, asked for once a text overflows
+        for placed in placed_elements(self.spec, "text"):
+            element = placed.element
+            found = self.overflowing.get((placed.component, id(element)))
+            if not found:
+                continue
+            if placed.component not in rows:
+                rows[placed.component] = {row.id: (index, row.location)
+                                          for index, row in enumerate(self.spec.rows(placed.component))}
+            at = rows[placed.component]
+            told = f"does not fit its box on {placed.component} at {element.min_pt:g} pt; give it a larger box or " \
+                   "fewer words"
+            if not placeholders(element.text) or not any(piece in at for piece, _ in found):
+                findings.append(Finding("error", element.where, f'{placed.layout}.{placed.name}: "{found[0][1][:40]}" '
+                                        f"{told}", self.RULE))
+                continue
+            first: dict = {}  # each row's place (its copies' too) -> its first text that overflows
+            for piece, text in sorted((pair for pair in found if pair[0] in at), key=lambda pair: at[pair[0]][0]):
+                first.setdefault(at[piece][1], text)
+            (place, text), *more = first.items()
+            findings.append(Finding("error", place, f'{placed.layout}.{placed.name}: "{text[:40]}" {told}'
+                                    f"{_more_rows([other for other, _ in more])}", self.RULE))
+        return findings
+
+
+def _more_rows(places: list) -> str:
+    """What a text-fit finding says of the other rows: `; 2 more rows (lines 10, 31) do not fit either`."""
+    if not places:
+        return ""
+    lines = ", ".join(str(place.line) for place in places[:LINES_NAMED])
+    lines += ", ..." if len(places) > LINES_NAMED else ""
+    if len(places) == 1:
+        return f"; 1 more row (line {lines}) does not fit either"
+    return f"; {len(places)} more rows (lines {lines}) do not fit either"
 
 
 GAME = Game(name="custom", spec=CustomSpec, components=components, rules=rules, named_by_file=True,
-            inputs=check_inputs, pieces_at_load=True, face_checks=lambda spec: [TextFitCheck(spec)])
+            inputs=check_inputs, pieces_at_load=True, face_checks=lambda spec: [RowsTextFitCheck(spec)])

@@ -10,7 +10,8 @@ line: `cards.csv:7: error: ...`.
 
 Copies of a row take its id and a number (`a`, `a-2`, `a-3`); a row without an id is numbered after
 its component (`card-1`, `card-2`...). A generated id that another row gives is an error, so no two
-pieces ever share an id.
+pieces ever share an id. A row whose count or id is wrong is still read, once, for what else it
+names (BadRows.rows), so that its symbols and pictures are checked in the same run.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import PurePath
 from typing import Iterable, Iterator
 
-from generator.errors import ErrorList, InputError, Location, did_you_mean
+from generator.errors import ErrorList, InputError, InputErrors, Location, combine, did_you_mean
 from generator.interning import interned
 from generator.paths import display_path
 from generator.yamlio import YamlList, YamlMap, decode_text
@@ -73,10 +74,19 @@ class Row:
         return field == ID or field in self.names
 
 
+class BadRows(InputErrors):
+    """The mistakes of a component's rows, with the rows that could be read all the same (`rows`: each
+    once, a row whose count or id is wrong among them), so that what they name is checked too."""
+
+    def __init__(self, errors: list[InputError], rows: list[Row]):
+        super().__init__(combine(errors).errors)  # in reading order, each once
+        self.rows = rows
+
+
 def read_rows(source, location: Location, component: str, reader) -> list[Row]:
     """The rows of `source`: a list of mappings, the name of a CSV file or a spreadsheet in the game's
     folder (read by `reader`), a mapping of such a file and a sheet of it, or nothing (one piece with
-    no fields). Each row repeated by its `count`."""
+    no fields). Each row repeated by its `count`. Mistakes in rows are raised together as BadRows."""
     if source is None:
         return [Row(f"{component}-1", (), (), location)]
     errors = ErrorList()  # a file's mistakes and its rows' together, all at once
@@ -98,8 +108,7 @@ def read_rows(source, location: Location, component: str, reader) -> list[Row]:
             continue
         written = item.text if isinstance(item, YamlMap) else (lambda key: "" if item[key] is None else str(item[key]))
         raw.append(({str(key): written(key) for key in item}, place))
-    errors.raise_if_any()
-    return _counted(raw, component, errors)
+    return _counted(raw, component, errors)  # a row left out above is told with the others' mistakes
 
 
 def _file_rows(name: str, sheet: str | None, location: Location, sheet_location: Location | None,
@@ -152,6 +161,13 @@ def _csv_rows(data: bytes, shown: str, errors: ErrorList) -> Iterator[tuple[dict
     except csv.Error as problem:
         raise InputError(Location(shown, 1), f"the header row cannot be read ({problem})", "input.csv") from None
     names = [name.strip() for name in header]
+    if len(names) == 1 and (separator := next((char for char in ";\t" if char in names[0]), None)):
+        # Excel saves "CSV" with semicolons where a comma is the decimal point (much of Europe)
+        shown_header = names[0] if len(names[0]) <= 40 else names[0][:37] + "..."
+        between = "tabs" if separator == "\t" else '";"'
+        raise InputError(Location(shown, 1), f'the header "{shown_header}" is one column: the file separates its '
+                         f"columns with {between}; save it as CSV with commas (in Excel: CSV UTF-8 (Comma "
+                         "delimited))", "input.csv")
     header_errors = ErrorList()
     for index, name in enumerate(names):
         if not name:
@@ -216,25 +232,38 @@ def _csv_problem(problem: csv.Error) -> str:
 def _counted(raw: Iterable[tuple[dict, Location]], component: str, errors: ErrorList) -> list[Row]:
     """Each row `count` times, with its id (given, or the component and a number), made as the raw
     rows are read. A generated id that a row gives too (row `a` twice beside a row `a-2`) is an error
-    at the row that gives it. Every mistake, the raw rows' in `errors` too, raised at the end."""
+    at the row that gives it. Every mistake, the raw rows' in `errors` too, raised at the end, as
+    BadRows holding the rows read (a row whose count or id is wrong once, with the id as written)."""
     rows: list[Row] = []
     made = bytearray()  # each row's id: GIVEN, a given row's COPY or a NUMBERED piece's
     given_at: dict[str, Location] = {}
     columns: dict[tuple, tuple] = {}  # each file's names, held once for all its rows
+    read: list[Row] = []  # the rows to check what they name, each once, if a mistake is found
     for fields, place in raw:  # the raw rows are this module's own: their fields are taken as they are
         count, given = fields.pop(COUNT, "1"), fields.pop(ID, None)
         given = None if given is None or not str(given).strip() else given  # an empty id cell: numbered
         try:
-            count, given = _checked(fields, place, count, given, given_at)
+            _printable(fields, place)
         except InputError as problem:
             errors.add(problem)
+            continue  # a field that cannot be shown: nothing more is read of the row
+        names = columns.setdefault(tuple(fields), tuple(fields))
+        values = tuple(_common(value) for value in fields.values())
+        problems = ErrorList()
+        with problems.guard():
+            count = _count(count, place)
+        with problems.guard():
+            given = _given(given, place, given_at)
+        if problems:
+            for problem in problems.items:
+                errors.add(problem)
+            shown_id = str(given).strip() if given is not None else f"{component}-{len(rows) + 1}"
+            read.append(Row(shown_id, names, values, place))
             continue
         if len(rows) + count > MAX_PIECES:
             errors.add(InputError(place, f"{component} would have more than {MAX_PIECES:,} pieces; a component may "
                                   f"have at most {MAX_PIECES:,}", "input.too-large"))
             break  # the rest is not read
-        names = columns.setdefault(tuple(fields), tuple(fields))
-        values = tuple(_common(value) for value in fields.values())
         for copy in range(1, count + 1):
             if given:
                 piece_id, how = (given, GIVEN) if copy == 1 else (f"{given}-{copy}", COPY)
@@ -242,19 +271,21 @@ def _counted(raw: Iterable[tuple[dict, Location]], component: str, errors: Error
                 piece_id, how = f"{component}-{len(rows) + 1}", NUMBERED
             rows.append(Row(piece_id, names, values, place))
             made.append(how)
+        if count:
+            read.append(rows[-count])
     for row, how in zip(rows, made):  # an id made for a piece that another row gives
         taken = given_at.get(row.id) if how != GIVEN else None
         if taken is not None:
             errors.add(InputError(taken, f'the id "{row.id}" is also the id the row at line {row.location.line} gives '
                                   f"its {'copy' if how == COPY else 'piece'}; give this row another id",
                                   "input.duplicate-id"))
-    errors.raise_if_any()
+    if errors:
+        raise BadRows(errors.items, read)
     return rows
 
 
-def _checked(fields: dict, place: Location, count, given, given_at: dict[str, Location]) -> tuple[int, str | None]:
-    """A raw row's count and given id, checked, with its fields (no cell too long, nothing that prints
-    as nothing); the id noted in `given_at`."""
+def _printable(fields: dict, place: Location) -> None:
+    """A raw row's fields: no cell too long, nothing that prints as nothing."""
     long = [name for name, value in fields.items() if len(str(value)) > MAX_CELL]
     if long:
         raise InputError(place, f'field "{long[0]}" is longer than {MAX_CELL:,} characters; a field is a few '
@@ -264,20 +295,24 @@ def _checked(fields: dict, place: Location, count, given, given_at: dict[str, Lo
         name, char = unprintable[0]
         raise InputError(place, f'field "{name}" holds a control character (U+{ord(char):04X}), which prints as '
                          "nothing; take it out", "input.encoding")
-    count = _count(count, place)
-    if given is not None:
-        given = str(given).strip()
-        if not SAFE_ID.match(given):
-            raise InputError(place, f'id "{given[:40]}" must be letters, digits, ".", "-" and "_" (at most 64), '
-                             "starting with a letter or a digit", "input.bad-id")
-        if ".." in given:
-            raise InputError(place, f'id "{given}" holds "..", which could lead out of the output folder',
-                             "input.unsafe-name")
-        if given in given_at:
-            raise InputError(place, f'the id "{given}" is given twice (first at line {given_at[given].line}); every '
-                             "piece needs its own", "input.duplicate-id")
-        given_at[given] = place
-    return count, given
+
+
+def _given(given, place: Location, given_at: dict[str, Location]) -> str | None:
+    """A raw row's given id, checked, and noted in `given_at`; None for a row without one."""
+    if given is None:
+        return None
+    given = str(given).strip()
+    if not SAFE_ID.match(given):
+        raise InputError(place, f'id "{given[:40]}" must be letters, digits, ".", "-" and "_" (at most 64), '
+                         "starting with a letter or a digit", "input.bad-id")
+    if ".." in given:
+        raise InputError(place, f'id "{given}" holds "..", which could lead out of the output folder',
+                         "input.unsafe-name")
+    if given in given_at:
+        raise InputError(place, f'the id "{given}" is given twice (first at line {given_at[given].line}); every '
+                         "piece needs its own", "input.duplicate-id")
+    given_at[given] = place
+    return given
 
 
 #: A value this short may be one many rows give (a suit, a colour, a cost), so it is held once.

@@ -19,10 +19,12 @@ its line (custom.rule): no key is ever ignored.
 
 Rules report at their own line in the game file, naming the rule's id and, where one row is at
 fault, that row's file and line; their ids in brackets are custom.count, custom.unique,
-custom.allowed and custom.sum. A field a rule names must be in every row (`id` is one too), and a
-summed field must be a number in every row: those are input errors, found before any rule runs
-(`field_errors`). Also here: the warnings custom.picture-dpi and custom.empty, and custom.layout (a
-text that cannot fit its box), which reads the faces as they are drawn (TextFitCheck).
+custom.allowed and custom.sum. A rule that cannot be run as written (custom.rule), a field a rule
+names that is not in every row (`id` is one too), and a summed field that is not a number in every
+row are input errors, found together with the rows' own mistakes before any rule runs
+(`field_errors`): every rule's mistakes at once, each at its own line. Also here: the warnings
+custom.picture-dpi and custom.empty, and custom.layout (a text that cannot fit its box), which reads
+the faces as they are drawn (TextFitCheck).
 """
 
 from __future__ import annotations
@@ -31,12 +33,12 @@ import math
 from dataclasses import dataclass
 
 from generator.errors import InputError, closest, did_you_mean
-from generator.kit.layouts import box_of, filled, placeholders
+from generator.kit.layouts import box_of, picture_file, placeholders
 from generator.model import Area
 from generator.schema import spec_field, where
 from generator.validate import Finding, RuleBook, error, warning
 
-from .rows import Row
+from .rows import BadRows, Row
 
 MEASURES = ("count", "unique", "allowed", "sum")
 COMPARISONS = ("equals", "at_least", "at_most")
@@ -81,19 +83,20 @@ class DataRule:
 
 
 def shape_problems(rule: DataRule, components) -> list[tuple[str, str]]:
-    """(key, what is wrong) for each key of `rule` that cannot be honoured as written."""
+    """(key, what is wrong) for each key of `rule` that cannot be honoured as written: an unknown
+    component and every other key at fault, so that one run tells them all."""
+    problems = []
     if rule.of not in components:
-        return [("of", f'no component "{rule.of}"{did_you_mean(rule.of, components)}')]
+        problems.append(("of", f'no component "{rule.of}"{did_you_mean(rule.of, components)}'))
     given = [kind for kind in MEASURES if getattr(rule, kind) is not None]
     if len(given) > 1:
-        return [(given[1], f"gives {' and '.join(given)}; a rule checks one of count, unique, allowed or sum (write "
-                           "two rules)")]
+        return problems + [(given[1], f"gives {' and '.join(given)}; a rule checks one of count, unique, allowed or "
+                                      "sum (write two rules)")]
     kind = rule.kind
     if kind is None and rule.field is not None:
-        return [("field", "field goes with allowed: [the values it may hold]")]
+        return problems + [("field", "field goes with allowed: [the values it may hold]")]
     if kind is None:
-        return [("id", "says what to check with one of count, unique, allowed or sum")]
-    problems = []
+        return problems + [("id", "says what to check with one of count, unique, allowed or sum")]
     comparisons = [key for key in COMPARISONS if getattr(rule, key) is not None]
     if kind in ("unique", "allowed"):
         problems += [(key, f"{kind} takes no {key}") for key in (*comparisons, "per") if getattr(rule, key) is not None]
@@ -113,7 +116,7 @@ def shape_problems(rule: DataRule, components) -> list[tuple[str, str]]:
             problems.append((_key_of(rule, key), "a number for each value needs per: the field whose values they are"))
     low, high = rule.at_least, rule.at_most
     if isinstance(low, (int, float)) and isinstance(high, (int, float)) and low > high:
-        problems.append(("at_least", f"at_least {low:g} is more than at_most {high:g}"))
+        problems.append(("at_least", f"at_least {_number_text(low)} is more than at_most {_number_text(high)}"))
     return problems
 
 
@@ -122,21 +125,40 @@ def _key_of(rule: DataRule, comparison: str) -> str:
 
 
 def _shown(amount) -> str:
-    return f"{amount:g}" if isinstance(amount, (int, float)) else "{...}"
+    return _number_text(amount) if isinstance(amount, (int, float)) else "{...}"
+
+
+def _number_text(number: float) -> str:
+    """A count or a sum as a designer writes it: 1234567, not 1.23457e+06; 2.5; 0.3, not 0.30000000000000004."""
+    if float(number).is_integer() and abs(number) < 1e15:
+        return str(int(number))
+    return f"{number:.10g}"
+
+
+def _plural(count: float, one: str, many: str) -> str:
+    return one if count == 1 else many
 
 
 def field_errors(spec) -> list[InputError]:
-    """Input errors of the rules' fields: a field no row has (a typo, or a column left out) and a
+    """Input errors of the rules, every one at once: a rule that cannot be run as written
+    (custom.rule, at the key at fault), a field no row has (a typo, or a column left out) and a
     summed field that is not a number. A rule on such rows could only report nonsense. (Rows that
     cannot be read have their own error, from reading them.)"""
     problems = []
+    sums: dict[tuple[str, str], list[DataRule]] = {}  # (component, field) -> the rules that add it up
+    read: dict[str, list[Row]] = {}  # each component's rows, those that could be read
     for rule in spec.rules:
-        if shape_problems(rule, spec.components):
-            continue  # custom.rule says what is wrong with the rule itself
+        for key, problem in shape_problems(rule, spec.components):
+            problems.append(InputError(where(rule, key), f"rule {rule.id}: {problem}", "custom.rule"))
+        if rule.of not in spec.components:
+            continue
         try:
             rows = spec.rows(rule.of)
+        except BadRows as problem:  # told by the rows; what could be read is checked with them
+            rows = problem.rows
         except InputError:
             continue
+        read[rule.of] = rows
         for key in rule.fields():
             name = getattr(rule, key)
             lacking = [row for row in rows if not row.has(name)]
@@ -144,12 +166,36 @@ def field_errors(spec) -> list[InputError]:
                 known = sorted({field for row in rows for field in row.fields} | {"id"})
                 problems.append(InputError(where(rule, key), f'rule {rule.id}: {rule.of} rows have no field "{name}"'
                                            f"{did_you_mean(name, known)}", "input.unknown-field"))
-        if rule.kind == "sum" and all(row.has(rule.sum) for row in rows):
-            for row in rows:
-                if _number(row.value(rule.sum)) is None:
-                    problems.append(InputError(row.location, f'{rule.sum} "{str(row.value(rule.sum))[:20]}" is not a '
-                                               f"number, and rule {rule.id} adds it up", "input.type"))
+        if rule.sum is not None and all(row.has(rule.sum) for row in rows):
+            sums.setdefault((rule.of, rule.sum), []).append(rule)
+    for (component, name), summing in sums.items():
+        problems += _not_numbers(component, name, summing, read[component])
     return problems
+
+
+def _not_numbers(component: str, name: str, summing: list[DataRule], rows: list[Row]) -> list[InputError]:
+    """The errors of a summed field whose values are not all numbers: one at each rule that adds it
+    up when no row holds a number there (the rule names the wrong field), else one at the first row
+    that holds no number, saying which others do not either. A row's copies are the one row."""
+    written = list({row.location: row for row in rows}.values())
+    bad = [row for row in written if _number(row.value(name)) is None]
+    if not bad:
+        return []
+    first, more = bad[0], bad[1:]
+    value = str(first.value(name))[:20]
+    if len(bad) == len(written) > 1:
+        others = f", and {len(more)} more {_plural(len(more), 'row', 'rows')}"
+        return [InputError(where(rule, "sum"), f'rule {rule.id}: sum: {name} is not a number in any {component} row '
+                           f'({first.location.format(with_col=False)} has "{value}"{others}); sum a field of numbers',
+                           "input.type") for rule in summing]
+    ids = [rule.id for rule in summing]
+    adders = f"rule {ids[0]} adds it up" if len(ids) == 1 else f"rules {', '.join(ids[:-1])} and {ids[-1]} add it up"
+    message = f'{name} "{value}" is not a number, and {adders}'
+    if more:
+        lines = ", ".join(str(row.location.line) for row in more[:5]) + (", ..." if len(more) > 5 else "")
+        message += (f"; {len(more)} more {_plural(len(more), 'row', 'rows')} ({_plural(len(more), 'line', 'lines')} "
+                    f"{lines}) {_plural(len(more), 'has', 'have')} no number there either")
+    return [InputError(first.location, message, "input.type")]
 
 
 def _number(value) -> float | None:
@@ -179,6 +225,8 @@ def _rules_of(spec, kind: str):
 
 @rules.rule("custom.rule", "each rule names a component of the game and one check, and every key it gives is honoured")
 def check_rule_shapes(spec):
+    # An input error as the game loads (field_errors), with the rows' and the other rules' mistakes;
+    # here for a spec whose inputs were not checked.
     for rule in spec.rules:
         for key, problem in shape_problems(rule, spec.components):
             yield error(where(rule, key), f"rule {rule.id}: {problem}")
@@ -240,13 +288,14 @@ def _within(have: float, wanted: dict) -> bool:
 
 
 def _said(wanted: dict) -> str:
-    if "equals" in wanted:
-        return f"the rule says {wanted['equals']:g}"
-    if "at_least" in wanted and "at_most" in wanted:
-        return f"the rule says {wanted['at_least']:g} to {wanted['at_most']:g}"
-    if "at_least" in wanted:
-        return f"the rule says at least {wanted['at_least']:g}"
-    return f"the rule says at most {wanted['at_most']:g}"
+    shown = {key: _number_text(amount) for key, amount in wanted.items()}
+    if "equals" in shown:
+        return f"the rule says {shown['equals']}"
+    if "at_least" in shown and "at_most" in shown:
+        return f"the rule says {shown['at_least']} to {shown['at_most']}"
+    if "at_least" in shown:
+        return f"the rule says at least {shown['at_least']}"
+    return f"the rule says at most {shown['at_most']}"
 
 
 @rules.rule("custom.count", "a component has as many pieces as its count rules say, in all or per value")
@@ -255,13 +304,15 @@ def check_counts(spec):
         rows = spec.rows(rule.of)
         each = " of each" if isinstance(rule.bounds().get("equals"), (int, float)) and rule.per else ""
         for value, have, said in _breaches(rule, _per_value(rule, rows, len)):
+            pieces = f"{_number_text(have)} {_plural(have, 'piece', 'pieces')}"
             if value is None:
-                yield error(where(rule), f"rule {rule.id}: {rule.of} has {have:g} pieces; {said}")
-            elif said.startswith("which"):
-                yield error(where(rule), f'rule {rule.id}: {have:g} {rule.of} pieces have {rule.per} "{value}", {said}')
+                yield error(where(rule), f"rule {rule.id}: {rule.of} has {pieces}; {said}")
+                continue
+            holding = f'{_number_text(have)} {rule.of} {_plural(have, "piece has", "pieces have")} {rule.per} "{value}"'
+            if said.startswith("which"):
+                yield error(where(rule), f"rule {rule.id}: {holding}, {said}")
             else:
-                yield error(where(rule), f'rule {rule.id}: {have:g} {rule.of} pieces have {rule.per} "{value}"; {said}'
-                            f"{each}")
+                yield error(where(rule), f"rule {rule.id}: {holding}; {said}{each}")
 
 
 @rules.rule("custom.unique", "no two pieces share a value of a unique field")
@@ -298,7 +349,7 @@ def check_sums(spec):
             whose = f"{rule.of}'s {rule.sum} values" if value is None else \
                 f'the {rule.sum} values of the {rule.of} pieces with {rule.per} "{value}"'
             joined = ", " if said.startswith("which") else "; "
-            yield error(where(rule), f"rule {rule.id}: {whose} add up to {have:g}{joined}{said}")
+            yield error(where(rule), f"rule {rule.id}: {whose} add up to {_number_text(have)}{joined}{said}")
 
 
 @dataclass(frozen=True)
@@ -369,8 +420,8 @@ def check_picture_dpi(spec):
         _, _, w, h = box_of(element, placed.area)
         seen = set()
         for row in spec.rows(placed.component):
-            file = filled(element.image, row.shown)
-            if file in seen:
+            file = picture_file(element, row.shown)
+            if file is None or file in seen:  # an empty cell: no picture on that piece
                 continue
             seen.add(file)
             place = row.location if "{" in element.image else element.where
