@@ -592,3 +592,11 @@ def test_an_empty_picture_cell_validates_and_builds(game, tmp_path):
     assert code == 0, stderr
     code, _, stderr = run_pnp("build", "game.yaml", "--out", "out", cwd=tmp_path)
     assert code == 0, stderr
+
+
+@pytest.mark.parametrize("count, says", [("-1", 'count "-1" is less than 0; give 0 or more copies'),
+                                         ("two", 'count "two" is not a whole number; give 0 or more copies')])
+def test_a_count_says_what_is_wrong_with_it(game, tmp_path, count, says):
+    edited(game, "suit: spade, count: 2}", f"suit: spade, count: '{count}'}}")
+    code, _, stderr = run_pnp("validate", "game.yaml", cwd=tmp_path)
+    assert code == 2 and says in stderr, stderr

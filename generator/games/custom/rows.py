@@ -326,7 +326,8 @@ def _common(value):
 def _count(value, place: Location) -> int:
     text = str(value).strip()
     if not WHOLE_NUMBER.match(text):
-        raise InputError(place, f'count "{text[:20]}" is not a whole number; give 0 or more copies', "input.type")
+        what = "is less than 0" if re.fullmatch(r"-\s*\d+(\.0*)?", text) else "is not a whole number"
+        raise InputError(place, f'count "{text[:20]}" {what}; give 0 or more copies', "input.type")
     if len(text) > 6 or int(text) > MAX_COUNT:
         raise InputError(place, f"count {text[:20]}: at most {MAX_COUNT} copies of a row (is it a typo?)",
                          "input.too-many")
