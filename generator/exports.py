@@ -86,7 +86,6 @@ def piece_pages(components: list[Component], settings: PrintSettings, backs: boo
     and nothing else: its back follows it (unless not `backs`), seen from behind (a net's outline
     mirrored)."""
     bleed = settings.bleed
-    behind = replace(settings, duplex="long")
     pages = []
     for component in components:
         for piece in component.pieces:
@@ -96,7 +95,10 @@ def piece_pages(components: list[Component], settings: PrintSettings, backs: boo
                 furniture=False)
             pages.append(front)
             if backs and piece.back is not None:
-                back = backs_of(front, behind)
+                # Turned over side to side, as a book's page: the flip of a sheet of this page's shape
+                # that swaps left and right, so that the back is upright on its page, a landscape one too.
+                side_to_side = replace(settings, duplex="long" if width <= height else "short")
+                back = backs_of(front, side_to_side)
                 back.furniture = False
                 pages.append(back)
     for number, page in enumerate(pages, start=1):

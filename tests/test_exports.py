@@ -440,3 +440,27 @@ def test_copies_past_a_bound_are_refused_before_one_is_made(tmp_path, monkeypatc
     with pytest.raises(InputError, match=says):
         build.impose_job(loaded, settings, build.Request(layout=layout, copies=1000))
     assert copies_made == [1]
+
+
+def test_a_face_alone_on_its_page_is_upright_a_landscape_back_too():
+    """A back on a page of its own (--layout pieces, TTS) is drawn as it is seen, upright: no printer
+    turns it over. Its outline is the front's seen from behind, side to side."""
+    from generator.exports import piece_pages
+    from generator.load import load_game
+    from generator.palette import load_palette
+    from generator.schema import Context
+    from generator.settings import print_settings
+    from generator.templates import Templates
+
+    settings = print_settings("a4", "long", 3.0, True, Context(load_palette(None), Templates()))
+    shapes = set()
+    pages = [page for game in ("blood_diamonds", "diamonds") for page in piece_pages(load_game(game).components(),
+                                                                                    settings)]
+    for page in pages:
+        [placement] = page.placements
+        matrix = placement.matrix
+        assert (matrix.a, matrix.b, matrix.c, matrix.d) == (1, 0, 0, 1), (page.side, placement.piece.id)
+        if page.side == "back":
+            assert placement.mirror.a == -1 and placement.mirror.d == 1  # side to side
+            shapes.add(page.width > page.height)
+    assert shapes == {True, False}  # backs of landscape pieces and of portrait ones
