@@ -202,10 +202,10 @@ def build_command(targets, out_text, paper, format_list, duplex, bleed, crop_mar
         raise InputError(Location("--out"), "the output folder is empty; name a folder (the default is output)",
                          "input.usage")
     out_dir = Path(out_text).expanduser()
-    given = options_given(format="format_list", bleed="bleed", dpi="dpi", svg_text="svg_text")
+    given = options_given(format="format_list", bleed="bleed", dpi="dpi", svg_text="svg_text", layout="layout")
     chosen_shop = None
     if shop is not None:
-        if layout != "sheets" and layout != "pieces":
+        if layout != "pieces" and (layout != "sheets" or "layout" in given):  # sheets, the default, unless asked for
             raise InputError(Location("--shop"), f"--shop makes a file per card (--layout pieces), not --layout {layout}",
                              "input.usage")
         chosen_shop = shops.shop_named(shop)

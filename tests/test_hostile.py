@@ -357,6 +357,8 @@ WORDS_CASES = [
 OPTION_CASES = [
     Case("--shop with --format", files(game_text()), ("GAME", "--shop", "tgc", "--format", "pdf"), "error",
          r"--format", r"input\.usage"),
+    Case("--shop with --layout sheets asked for", files(game_text()), ("GAME", "--shop", "tgc", "--layout", "sheets"),
+         "error", r"--shop", r"input\.usage"),
     Case("--dpi with no PNG", files(game_text()), ("GAME", "--dpi", "300"), "error", r"--dpi", r"input\.usage"),
     Case("--svg-text with no SVG", files(game_text()), ("GAME", "--svg-text", "outlines"), "error", r"--svg-text",
          r"input\.usage"),
