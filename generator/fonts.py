@@ -113,11 +113,51 @@ def load_font(data: bytes, name: str, location: Location, shown: str) -> str:
     give the same key. Bytes that are not a font are an input error at `location`."""
     key = "file-" + hashlib.sha256(data).hexdigest()[:12]
     if key not in _faces:
+        oversized = _oversized_cmap(data)
+        if oversized:
+            raise _damaged(location, shown, oversized)
         truetype = _as_truetype(data, location, shown)
+        _check_damage(truetype, location, shown)
         stem = re.sub(r"[^A-Za-z0-9]", "", Path(name).stem)[:24] or "Font"
         pdf_name = f"{stem}-{key[5:13]}"  # a name no other face has, and the same in every run
         _faces[key] = Face(pdf_name, truetype, Path(name).name, pdf_name, location=location)
     return key
+
+
+def _oversized_cmap(data: bytes) -> str | None:
+    """Why the font's character map cannot be read, if it claims more characters than Unicode has
+    (U+0000 to U+10FFFF): reportlab and fontTools list every character of each range the map gives,
+    so a damaged range end (a format 12 group to 0xE20002E9) would fill the memory before either
+    says a word. Read from the bytes, as the libraries would read them, before they do."""
+    if data[:4] not in (b"\x00\x01\x00\x00", b"true", b"OTTO"):
+        return None  # a collection, a WOFF or no font at all: fontTools says which
+    try:
+        (count,) = struct.unpack_from(">H", data, 4)
+        tables = (struct.unpack_from(">4s4xL", data, 12 + 16 * entry) for entry in range(count))
+        cmap = next((offset for tag, offset in tables if tag == b"cmap"), None)
+        if cmap is None:
+            return None
+        (subtables,) = struct.unpack_from(">H", data, cmap + 2)
+        for subtable in range(subtables):
+            (offset,) = struct.unpack_from(">L", data, cmap + 8 + 8 * subtable)
+            at = cmap + offset
+            (kind,) = struct.unpack_from(">H", data, at)
+            if kind == 4:  # segments of 16-bit codes: reportlab reads them whole, or not at all
+                segments = struct.unpack_from(">H", data, at + 6)[0] // 2
+                ends = struct.unpack_from(f">{segments}H", data, at + 14)
+                starts = struct.unpack_from(f">{segments}H", data, at + 16 + 2 * segments)
+            elif kind in (12, 13):  # groups of 32-bit codes: reportlab reads them one by one to the file's end
+                groups = min(struct.unpack_from(">L", data, at + 12)[0], (len(data) - at - 16) // 12)
+                values = struct.unpack_from(f">{3 * groups}L", data, at + 16)
+                starts, ends = values[0::3], values[1::3]
+            else:
+                continue
+            covered = sum(end - start + 1 for start, end in zip(starts, ends) if end >= start)
+            if covered > 0x110000:
+                return f"its cmap table maps {covered:,} characters, more than Unicode has"
+    except struct.error:
+        return None  # cut short: reportlab and fontTools say so before they list anything
+    return None
 
 
 def _as_truetype(data: bytes, location: Location, shown: str) -> bytes:
@@ -125,6 +165,7 @@ def _as_truetype(data: bytes, location: Location, shown: str) -> bytes:
     is converted with fontTools, quadratic curves within 1/1000 em of the cubic ones."""
     from fontTools.ttLib import TTFont as ToolsFont, TTLibError
 
+    quiet_fonttools()
     try:
         font = ToolsFont(io.BytesIO(data), recalcTimestamp=False)
         if "glyf" not in font and "CFF " not in font:
@@ -134,11 +175,97 @@ def _as_truetype(data: bytes, location: Location, shown: str) -> bytes:
         raise InputError(location, f'font "{shown}" is not a font fontTools can read ({problem}); give a TTF or '
                          "OTF file", "input.font") from None
     if "CFF " in font:
-        _cff_to_glyf(font)
-        out = io.BytesIO()
-        font.save(out)
+        try:
+            _cff_to_glyf(font)
+            out = io.BytesIO()
+            font.save(out)
+        except _damage_kinds() as problem:  # a damaged CharString, subroutine or table
+            raise _damaged(location, shown, _reason(problem)) from None
         data = out.getvalue()
     return data
+
+
+def quiet_fonttools() -> None:
+    """Keep fontTools' log lines ("skipping malformed name record #4") off the user's terminal.
+
+    fontTools tells what it skips or repairs in a font through `logging`, and with no logging set
+    up Python prints each record to stderr as a bare line. pnp says what is wrong with a font itself
+    (`_check_damage`), so fontTools' loggers get a handler that drops them: a program that does set
+    up logging still receives them through its own handlers."""
+    import logging
+
+    tools = logging.getLogger("fontTools")
+    if not any(isinstance(handler, logging.NullHandler) for handler in tools.handlers):
+        tools.addHandler(logging.NullHandler())
+
+
+def _damage_kinds() -> tuple[type[BaseException], ...]:
+    """What reportlab and fontTools raise for a font whose bytes are damaged: their own errors, and
+    the plain ones their parsers meet in bad data (a short read, an offset past the end, a table
+    version they do not know, a count that makes no sense, a composite glyph that contains itself)."""
+    from fontTools.ttLib import TTLibError
+    from reportlab.pdfbase.ttfonts import TTFError
+
+    return (TTFError, TTLibError, struct.error, ValueError, KeyError, IndexError, TypeError, AttributeError,
+            AssertionError, EOFError, OverflowError, ZeroDivisionError, RecursionError, NotImplementedError)
+
+
+def _reason(problem: BaseException) -> str:
+    """The library's words for what it could not read, short and on one line."""
+    kind = "struct.error" if isinstance(problem, struct.error) else type(problem).__name__
+    text = " ".join(str(problem).replace('"(ttf)"', "").replace("(ttf)", "").split()).strip(" :")
+    text = f"{kind}: {text}" if text else kind
+    return text if len(text) <= 100 else text[:97] + "..."
+
+
+def _damaged(location: Location, shown: str, reason: str) -> InputError:
+    return InputError(location, f'font "{shown}" is damaged or unreadable ({reason}); give another TTF or OTF file',
+                      "input.font")
+
+
+def _check_damage(data: bytes, location: Location, shown: str) -> None:
+    """An input error at `location` if the TrueType `data` holds damage that reportlab or fontTools
+    would trip over later: in embedding it in the PDF, subsetting it for an SVG, drawing its glyphs as
+    outlines or measuring text. Only a user's fonts are checked, once for each file: the verdict is
+    kept between runs under the file's digest (and this code's, and the libraries' versions)."""
+    from generator.cache import proof
+
+    svg_source = Path(__file__).resolve().parent / "backends" / "svg.py"  # subset_bytes, tried below
+    problem = proof("font-check", {"font": hashlib.sha256(data).hexdigest()}, lambda: _damage_in(data),
+                    sources=(__file__, str(svg_source)), libraries=("fonttools", "reportlab"))
+    if problem:
+        raise _damaged(location, shown, problem)
+
+
+def _damage_in(data: bytes) -> str | None:
+    """What reportlab or fontTools cannot read in the font `data`, or None if nothing: each step below
+    does, for every glyph, what a build does for the glyphs it draws."""
+    from fontTools.pens.basePen import NullPen
+    from fontTools.ttLib import TTFont as ToolsFont
+
+    from generator.backends.svg import subset_bytes
+
+    quiet_fonttools()
+    try:
+        parsed = TTFont("pnp-font-check", io.BytesIO(data)).face  # as `register` reads it
+        frozenset(map(chr, parsed.charToGlyph))  # as `characters` lists them
+        codes = sorted(parsed.charToGlyph)
+        for start in range(0, len(codes), 256):  # as the PDF embeds it: subsets of 256 characters
+            parsed.makeSubset(codes[start:start + 256])
+        for glyph in sorted(set(parsed.charToGlyph.values())):  # as layout measures the ink of each
+            _glyph_height(parsed, data, glyph)
+        # As the SVG embeds it (backends/svg.py), with every character it has...
+        cmap = ToolsFont(io.BytesIO(data), recalcTimestamp=False).getBestCmap()
+        subset_bytes(data, frozenset(codes) & cmap.keys())
+        # ...and as `--svg-text outlines` draws it (backends/outlines.py), from a parse of its own.
+        font = ToolsFont(io.BytesIO(data), recalcTimestamp=False)
+        glyphs, cmap, units, metrics = font.getGlyphSet(), font.getBestCmap(), font["head"].unitsPerEm, font["hmtx"]
+        for name in sorted({cmap.get(code, ".notdef") for code in codes}):
+            glyphs[name].draw(NullPen())
+            metrics[name][0] / units  # noqa: B018 (the advance in em, as outlines.py works it out)
+    except _damage_kinds() as problem:
+        return _reason(problem)
+    return None
 
 
 def _cff_to_glyf(font) -> None:
@@ -273,10 +400,15 @@ def _char_height(key: str, char: str) -> tuple[float, float] | None:
     Read from the glyph's header (its bounding box) at the place reportlab found for it."""
     parsed = ttf(key).face
     glyph = parsed.charToGlyph.get(ord(char))
-    if glyph is None or parsed.glyphPos[glyph + 1] <= parsed.glyphPos[glyph]:
-        return None  # not in the face, or no outline (a space)
+    return None if glyph is None else _glyph_height(parsed, face(key).data, glyph)
+
+
+def _glyph_height(parsed, data: bytes, glyph: int) -> tuple[float, float] | None:
+    """`_char_height` of glyph number `glyph` of the face reportlab parsed from `data`."""
+    if parsed.glyphPos[glyph + 1] <= parsed.glyphPos[glyph]:
+        return None  # no outline (a space)
     at = parsed.table["glyf"]["offset"] + parsed.glyphPos[glyph]
-    _, _, low, _, high = struct.unpack(">hhhhh", face(key).data[at:at + 10])
+    _, _, low, _, high = struct.unpack(">hhhhh", data[at:at + 10])
     return low / parsed.unitsPerEm, high / parsed.unitsPerEm
 
 

@@ -81,12 +81,18 @@ def face_codepoints(face: str, text: str) -> frozenset[int]:
 def subset_font(face: str, codepoints: frozenset[int]) -> bytes:
     """A TTF of `face` holding only `codepoints` (plus .notdef); the same bytes for the same input.
     Cached: pages of one kind (card fronts, backs...) draw the same characters."""
+    return subset_bytes(_source_bytes(face), codepoints)
+
+
+def subset_bytes(data: bytes, codepoints: frozenset[int]) -> bytes:
+    """`subset_font` of the TrueType font `data` (fonts.py tries it on a user's font as it loads it)."""
     # head.modified stays as it is; and every glyph keeps the box it has in the whole face (taking out
     # hinting moves no outline), so none is unpacked to measure it again: that halves the time.
     from fontTools import subset
     from fontTools.ttLib import TTFont
 
-    font = TTFont(io.BytesIO(_source_bytes(face)), recalcTimestamp=False, recalcBBoxes=False)
+    fonts.quiet_fonttools()
+    font = TTFont(io.BytesIO(data), recalcTimestamp=False, recalcBBoxes=False)
     subsetter = subset.Subsetter(_subset_options())
     subsetter.populate(unicodes=sorted(codepoints))
     subsetter.subset(font)
