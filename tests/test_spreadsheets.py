@@ -542,3 +542,17 @@ def test_an_excel_binary_workbook_is_refused_with_advice(tmp_path):
     workbook_game(tmp_path, data)
     assert "an Excel binary workbook (.xlsb), which is not read; save it as .xlsx" in one_error(
         tmp_path, rule="input.spreadsheet")
+
+
+def test_a_first_sheet_of_notes_says_which_sheet_was_read(tmp_path):
+    """A workbook whose first sheet holds notes: the component has no pieces, and the warning says the
+    first sheet is the one read and how to name another."""
+    workbook_game(tmp_path, xlsx({"Notes": [["Read me first"]], "Deck": [["name"], ["Alpha"]]}), "rows.xlsx")
+    line = one_error(tmp_path, rule="input.no-pieces")  # the game's only component
+    assert line.endswith("; rows.xlsx's first sheet is the one read: rows: {file: rows.xlsx, sheet: NAME} reads "
+                         "another [input.no-pieces]"), line
+    token = "  token:\n    piece: {width_mm: 20, height_mm: 20}\n    rows: [{id: t, name: T}]\n    front: front\n"
+    (tmp_path / "game.yaml").write_text((tmp_path / "game.yaml").read_text().replace("layouts:", token + "layouts:"))
+    code, _, stderr = run_pnp("validate", "game.yaml", cwd=tmp_path)
+    [line] = [line for line in stderr.splitlines() if line.endswith("[custom.empty]")]  # beside another's pieces
+    assert "rows.xlsx's first sheet is the one read" in line, stderr

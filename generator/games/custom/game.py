@@ -33,7 +33,7 @@ from generator.schema import spec_field, where
 from generator.shapes import Circle, Outline, RegularPolygon
 from generator.validate import Finding
 
-from .rows import BadRows, Row, read_rows
+from .rows import BadRows, Row, first_sheet_note, read_rows
 from .rules import DataRule, TextFitCheck, field_errors, placed_elements, rules
 
 SHAPES = ("rect", "circle", "hexagon", "hexagon-flat", "polygon")
@@ -139,7 +139,8 @@ def components(spec: CustomSpec) -> list[Component]:
     if not any(component.pieces for component in built):
         raise combine([InputError(where(spec.components[component.name], "rows"), f"{component.name} has no pieces (its "
                                   "rows are empty, or every count is 0), and no other component has any: there is "
-                                  "nothing to print", "input.no-pieces") for component in built])
+                                  f"nothing to print{first_sheet_note(spec.components[component.name].rows)}",
+                                  "input.no-pieces") for component in built])
     marks = sum(_marks(spec, name, len(component.pieces)) for name, component in zip(spec.components, built))
     if marks > MAX_MARKS:
         raise InputError(where(spec, "components"), f"the pieces would draw {marks:,} elements in all; a game may draw "

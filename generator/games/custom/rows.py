@@ -37,6 +37,16 @@ MAX_PIECES = 10_000
 MAX_CELL = 10_000
 #: Files read as spreadsheets, by their extension (any other is read as CSV).
 SPREADSHEETS = (".xlsx", ".xlsm", ".xls", ".ods")
+
+
+def first_sheet_note(source) -> str:
+    """For a component whose rows came out empty: the sheet of a workbook that was read (its first,
+    when `source` names none; a sheet of notes, often) and how to read another."""
+    if isinstance(source, dict):
+        source = None if "sheet" in source else source.get("file")
+    if isinstance(source, str) and source.lower().endswith(SPREADSHEETS):
+        return f"; {source}'s first sheet is the one read: rows: {{file: {source}, sheet: NAME}} reads another"
+    return ""
 SAFE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 WHOLE_NUMBER = re.compile(r"^[0-9]+$")
 #: Characters a field may not hold: control characters, but for a tab and the new line of a quoted cell.

@@ -38,7 +38,7 @@ from generator.model import Area
 from generator.schema import spec_field, where
 from generator.validate import Finding, RuleBook, error, warning
 
-from .rows import BadRows, Row
+from .rows import BadRows, Row, first_sheet_note
 
 MEASURES = ("count", "unique", "allowed", "sum")
 COMPARISONS = ("equals", "at_least", "at_most")
@@ -237,7 +237,7 @@ def check_empty(spec):
     for name, component in spec.components.items():
         if not spec.rows(name):
             yield warning(where(component, "rows"), f"{name} has no pieces: its rows are empty, or every count is 0, "
-                          "so it prints nothing")
+                          f"so it prints nothing{first_sheet_note(component.rows)}")
 
 
 def _per_value(rule: DataRule, rows: list[Row], measure) -> dict[str, float]:
