@@ -31,10 +31,9 @@ from generator.names import check_name
 from generator.plugins import Game, GameSpec
 from generator.schema import spec_field, where
 from generator.shapes import Circle, Outline, RegularPolygon
-from generator.validate import Finding
 
 from .rows import BadRows, Row, first_sheet_note, read_rows
-from .rules import DataRule, TextFitCheck, field_errors, placed_elements, rules
+from .rules import DataRule, TextFitCheck, field_errors, rules
 
 SHAPES = ("rect", "circle", "hexagon", "hexagon-flat", "polygon")
 #: Elements drawn on the pieces of one game, counted once per piece and place: ten thousand cards of
@@ -363,51 +362,5 @@ def _check_element(spec, element, row: Row, fields: dict, label: str, style) -> 
         load_picture(spec.reader, file, place)
 
 
-#: How many of the other rows whose text does not fit a text-fit finding names by their lines.
-LINES_NAMED = 5
-
-
-class RowsTextFitCheck(TextFitCheck):
-    """custom.layout as rules.TextFitCheck measures it, one error for each element of a component at
-    the first row whose text does not fit, naming the other rows where it does not fit either (by
-    their lines), so that one run tells every row to mend; a row's copies are the one row."""
-
-    def findings(self) -> list[Finding]:
-        findings, rows = [], {}  # component -> where each piece's row is, asked for once a text overflows
-        for placed in placed_elements(self.spec, "text"):
-            element = placed.element
-            found = self.overflowing.get((placed.component, id(element)))
-            if not found:
-                continue
-            if placed.component not in rows:
-                rows[placed.component] = {row.id: (index, row.location)
-                                          for index, row in enumerate(self.spec.rows(placed.component))}
-            at = rows[placed.component]
-            told = f"does not fit its box on {placed.component} at {element.min_pt:g} pt; give it a larger box or " \
-                   "fewer words"
-            if not placeholders(element.text) or not any(piece in at for piece, _ in found):
-                findings.append(Finding("error", element.where, f'{placed.layout}.{placed.name}: "{found[0][1][:40]}" '
-                                        f"{told}", self.RULE))
-                continue
-            first: dict = {}  # each row's place (its copies' too) -> its first text that overflows
-            for piece, text in sorted((pair for pair in found if pair[0] in at), key=lambda pair: at[pair[0]][0]):
-                first.setdefault(at[piece][1], text)
-            (place, text), *more = first.items()
-            findings.append(Finding("error", place, f'{placed.layout}.{placed.name}: "{text[:40]}" {told}'
-                                    f"{_more_rows([other for other, _ in more])}", self.RULE))
-        return findings
-
-
-def _more_rows(places: list) -> str:
-    """What a text-fit finding says of the other rows: `; 2 more rows (lines 10, 31) do not fit either`."""
-    if not places:
-        return ""
-    lines = ", ".join(str(place.line) for place in places[:LINES_NAMED])
-    lines += ", ..." if len(places) > LINES_NAMED else ""
-    if len(places) == 1:
-        return f"; 1 more row (line {lines}) does not fit either"
-    return f"; {len(places)} more rows (lines {lines}) do not fit either"
-
-
 GAME = Game(name="custom", spec=CustomSpec, components=components, rules=rules, named_by_file=True,
-            inputs=check_inputs, pieces_at_load=True, face_checks=lambda spec: [RowsTextFitCheck(spec)])
+            inputs=check_inputs, pieces_at_load=True, face_checks=lambda spec: [TextFitCheck(spec)])

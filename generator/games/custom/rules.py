@@ -375,12 +375,18 @@ def placed_elements(spec, *kinds: str):
                     yield Placed(name, area, size.safe_mm, layout, element_name, element)
 
 
+#: How many of the other rows whose text does not fit a text-fit finding names by their lines.
+LINES_NAMED = 5
+
+
 class TextFitCheck:
     """custom.layout: every text fits its box at its floor size (7 pt unless it says less). Read from
     the faces as they are drawn (recording.FaceReading): the drawing that lays out a text tells
     whether it overflows (Recording.overflows), so a deck of ten thousand different texts has each
     measured once, by the drawing, in the piece's own style. One error for each element of a
-    component, at the first row whose text overflows (the element's line when no row fills it in)."""
+    component, at the first row whose text overflows (the element's line when no row fills it in),
+    naming the lines of the other rows where it does not fit either, so that one run tells every row
+    to mend; a row's copies are the one row."""
 
     RULE = "custom.layout"
 
@@ -403,12 +409,30 @@ class TextFitCheck:
                 rows[placed.component] = {row.id: (index, row.location)
                                           for index, row in enumerate(self.spec.rows(placed.component))}
             at = rows[placed.component]
-            piece, text = min(found, key=lambda pair: at.get(pair[0], (math.inf,))[0])
-            place = at[piece][1] if placeholders(element.text) and piece in at else element.where
-            findings.append(Finding("error", place, f'{placed.layout}.{placed.name}: "{text[:40]}" does not fit its '
-                                    f"box on {placed.component} at {element.min_pt:g} pt; give it a larger box or "
-                                    "fewer words", self.RULE))
+            told = f"does not fit its box on {placed.component} at {element.min_pt:g} pt; give it a larger box or " \
+                   "fewer words"
+            if not placeholders(element.text) or not any(piece in at for piece, _ in found):
+                findings.append(Finding("error", element.where, f'{placed.layout}.{placed.name}: "{found[0][1][:40]}" '
+                                        f"{told}", self.RULE))
+                continue
+            first: dict = {}  # each row's place (its copies' too) -> its first text that overflows
+            for piece, text in sorted((pair for pair in found if pair[0] in at), key=lambda pair: at[pair[0]][0]):
+                first.setdefault(at[piece][1], text)
+            (place, text), *more = first.items()
+            findings.append(Finding("error", place, f'{placed.layout}.{placed.name}: "{text[:40]}" {told}'
+                                    f"{_more_rows([other for other, _ in more])}", self.RULE))
         return findings
+
+
+def _more_rows(places: list) -> str:
+    """What a text-fit finding says of the other rows: `; 2 more rows (lines 10, 31) do not fit either`."""
+    if not places:
+        return ""
+    lines = ", ".join(str(place.line) for place in places[:LINES_NAMED])
+    lines += ", ..." if len(places) > LINES_NAMED else ""
+    if len(places) == 1:
+        return f"; 1 more row (line {lines}) does not fit either"
+    return f"; {len(places)} more rows (lines {lines}) do not fit either"
 
 
 @rules.rule("custom.picture-dpi", "pictures have the pixels to print sharp (300 dpi at their placed size)")
