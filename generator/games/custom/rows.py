@@ -37,6 +37,12 @@ MAX_PIECES = 10_000
 MAX_CELL = 10_000
 #: Files read as spreadsheets, by their extension (any other is read as CSV).
 SPREADSHEETS = (".xlsx", ".xlsm", ".xls", ".ods")
+SAFE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+WHOLE_NUMBER = re.compile(r"^[0-9]+$")
+#: Characters a field may not hold: control characters, but for a tab and the new line of a quoted cell.
+CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+#: A line of a CSV file, with its end as written: \n, \r\n or \r, as a file opened with newline="" reads.
+LINE = re.compile(r"[^\r\n]*(?:\r\n?|\n)|[^\r\n]+")
 
 
 def first_sheet_note(source) -> str:
@@ -47,12 +53,6 @@ def first_sheet_note(source) -> str:
     if isinstance(source, str) and source.lower().endswith(SPREADSHEETS):
         return f"; {source}'s first sheet is the one read: rows: {{file: {source}, sheet: NAME}} reads another"
     return ""
-SAFE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
-WHOLE_NUMBER = re.compile(r"^[0-9]+$")
-#: Characters a field may not hold: control characters, but for a tab and the new line of a quoted cell.
-CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-#: A line of a CSV file, with its end as written: \n, \r\n or \r, as a file opened with newline="" reads.
-LINE = re.compile(r"[^\r\n]*(?:\r\n?|\n)|[^\r\n]+")
 
 
 @dataclass(frozen=True, slots=True)  # one per row of a deck of thousands
