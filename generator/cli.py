@@ -454,7 +454,7 @@ def validate_command(targets, fresh, shop, palette_choice, overrides, words_file
 def preview_command(target, paper, layout, only, port, no_browser, palette_choice, overrides, words_file, lang,
                     allowed):
     """A live page of a game's sheets and findings on 127.0.0.1, rebuilt whenever a file it reads is
-    saved. TARGET is a bundled game or a game file. Ctrl-C stops it; it writes no files."""
+    saved. TARGET is a bundled game or a game file. Ctrl-C stops it; it writes no file of the build."""
     from generator import preview  # the server and the file watcher, only for this command
 
     preview.serve(preview.Options(target, paper, palette_choice, words_file, lang, layout, tuple(only),

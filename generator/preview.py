@@ -11,12 +11,15 @@ paths, proofs), runs the same pipeline as `pnp build` (generator/build.py) into 
                    its name, so the browser fetches again only the pages a save changed
 
 It listens on 127.0.0.1 only and answers only requests addressed to that host (a web page elsewhere
-cannot read it through a rebound DNS name). It writes nothing: the sheets live in memory, so the
-game's folder and the output folder are left as they are.
+cannot read it through a rebound DNS name). It writes no file of the build: the sheets live in
+memory, so the game's folder and the output folder are left as they are (the proofs and font subsets
+any build keeps go to the cache folder, generator/cache.py).
 
 Files are watched with watchfiles rather than watchdog: its Rust notifier batches a burst of events
-itself (`step`: quiet time before it yields, `debounce`: the longest it groups), so saves in quick
-succession are one rebuild without a timer of our own, and a `stop_event` ends the watch cleanly.
+itself (`step`: quiet time before it yields, `debounce`: the longest it groups), and a `stop_event`
+ends the watch cleanly. It yields a burst of saves to one file before the last of them, though (a
+file saved again is no new change to its batch), so a rebuild waits until the files have stood still
+for QUIET_MS (`settled`), and is skipped when they are as the last build read them.
 Each watched file's folder is watched (not the file), since editors save by writing a new file and
 renaming it over the old one, which a watch on the old file would lose.
 """
@@ -288,6 +291,7 @@ def page_html(state: dict) -> str:
 
 class PreviewServer(ThreadingHTTPServer):
     daemon_threads = True  # a browser's open event stream never keeps the process from ending
+    request_queue_size = 64  # a page fetching its sheets at once is not made to wait a second for a retry
 
     def __init__(self, preview: Preview, port: int):
         self.preview = preview
@@ -301,6 +305,7 @@ class PreviewServer(ThreadingHTTPServer):
 class PreviewHandler(BaseHTTPRequestHandler):
     server: PreviewServer
     protocol_version = "HTTP/1.1"
+    timeout = 4 * KEEP_ALIVE_S  # a connection that sends no request, or takes no event, is closed
 
     def do_GET(self) -> None:  # noqa: N802 (http.server's name)
         if not self._addressed_to_us():
@@ -353,7 +358,7 @@ class PreviewHandler(BaseHTTPRequestHandler):
                     self.wfile.write(f"event: build\ndata: {json.dumps(preview.status())}\n\n".encode())
                     seen = current
                 self.wfile.flush()
-        except (BrokenPipeError, ConnectionResetError):
+        except (BrokenPipeError, ConnectionResetError, TimeoutError):
             return
 
     def log_message(self, format: str, *args) -> None:  # noqa: A002: requests are not news
@@ -399,11 +404,29 @@ def watch(preview: Preview, stop: threading.Event, built=lambda: None) -> None:
         for changes in watchfiles.watch(*folders, watch_filter=lambda change, path: Path(path) in watched,
                                         debounce=GROUP_MS, step=QUIET_MS, stop_event=stop, recursive=False,
                                         rust_timeout=CHECK_MS, yield_on_timeout=True, raise_interrupt=False):
-            if changes or preview.stale():
+            if (changes or preview.stale()) and settled(watched, stop) and preview.stale():
                 preview.rebuild()
                 built()
             if preview.watched != watched:
                 break
+
+
+#: The most looks `settled` takes for the files to stand still: a file written for seconds on end is
+#: built as it is then.
+SETTLE_LOOKS = 25
+
+
+def settled(paths, stop: threading.Event) -> bool:
+    """Whether the files stood still for QUIET_MS (or SETTLE_LOOKS looks went by) before `stop` was set."""
+    last = stamps(paths)
+    for _ in range(SETTLE_LOOKS):
+        if stop.wait(QUIET_MS / 1000):
+            return False
+        now = stamps(paths)
+        if now == last:
+            return True
+        last = now
+    return True
 
 
 def describe(preview: Preview) -> str:

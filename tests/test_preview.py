@@ -160,6 +160,22 @@ def test_a_port_in_use_is_one_line_and_exit_2(tmp_path):
                      "free one [input.usage]\n"
 
 
+def test_a_connection_that_sends_no_request_is_closed(monkeypatch):
+    """A connection held open without a request (a stray client, a flood of them) ends after the
+    handler's timeout instead of holding a thread for as long as it likes."""
+    import socket
+
+    assert 0 < preview.PreviewHandler.timeout <= 120 and preview.PreviewServer.request_queue_size >= 64
+    monkeypatch.setattr(preview.PreviewHandler, "timeout", 0.3)
+    with preview.start_server(Preview(Options("diamonds")), 0) as server:
+        threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
+        try:
+            with socket.create_connection(server.server_address, timeout=5) as idle:
+                assert idle.recv(1) == b""  # closed by the server, not by this timeout
+        finally:
+            server.shutdown()
+
+
 # the watch ---------------------------------------------------------------------------------------
 
 @contextmanager
@@ -200,6 +216,22 @@ def test_saves_in_quick_succession_are_one_rebuild_and_a_rows_file_is_watched(tm
         wait_for(lambda: shown.status()["build"] == 3, what="the rows' rebuild")
         time.sleep(0.3)
         assert shown.status()["build"] == 3
+
+
+def test_a_file_saved_again_and_again_is_built_once_after_its_last_save(tmp_path):
+    """Five saves of one file 40 ms apart (an editor saving as you type): the watcher yields before
+    the last of them, and the rebuild waits for the file to stand still."""
+    run_pnp("new", "deck", tmp_path / "mine", cwd=tmp_path)
+    game = tmp_path / "mine" / "mine.yaml"
+    shown = Preview(Options(str(game)))
+    shown.rebuild()
+    with watching(shown):
+        for turn in range(5):
+            edit(game, f'title: "Mine{"!" * turn}"', f'title: "Mine{"!" * (turn + 1)}"')
+            time.sleep(0.04)
+        wait_for(lambda: shown.status()["build"] == 2, what="a rebuild")
+        time.sleep(preview.GROUP_MS / 1000 + 0.3)
+        assert shown.status()["build"] == 2 and shown.state()["title"] == "Mine!!!!!"
 
 
 # the server --------------------------------------------------------------------------------------
