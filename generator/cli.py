@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import gc
 import json
@@ -51,8 +52,10 @@ def _refuse_bad_input(function):
         except InputError as problem:
             click.echo(str(problem), err=True)
             sys.exit(2)
-        except (Exception, SystemExit) as problem:  # a plug-in's bug (or exit) is the plug-in's to fix; a bug
-            # of ours stays loud, and our own exit goes through
+        except KeyboardInterrupt:
+            raise
+        except BaseException as problem:  # a plug-in's bug (an exit, a BaseException of its own) is the
+            # plug-in's to fix; a bug of ours stays loud, and our own exit goes through
             failure = None if plugins.show_tracebacks else plugins.plugin_failure(problem)
             if failure is None:
                 raise
@@ -67,8 +70,9 @@ def _plugin_option(function):
 
     @functools.wraps(function)
     def wrapper(*args, plugin_files=(), **kwargs):
-        for path in plugin_files:
-            plugins.load_plugin_file(path)
+        with contextlib.redirect_stdout(sys.stderr):  # what a plug-in prints is no output of ours
+            for path in plugin_files:
+                plugins.load_plugin_file(path)
         return function(*args, **kwargs)
 
     return click.option("--plugin", "plugin_files", multiple=True, metavar="FILE.py",
@@ -101,20 +105,21 @@ def list_games(targets: tuple[str, ...], as_json: bool, pieces_of: str | None, a
     """Games, their components, piece counts and style groups: the bundled games, or each GAME given
     (a name or a game file). With --pieces GAME, that game's piece ids too."""
     listing = []
-    games = build.load((*targets, pieces_of) if pieces_of else targets,
-                       context=build.input_context(None, allowed=allowed))
-    for number, loaded in enumerate(games, 1):
-        components = build.components(loaded)
-        show_pieces = bool(pieces_of) and number == len(games)  # the --pieces game comes last
-        listing.append({
-            "game": loaded.game.name,
-            "title": loaded.title,
-            "file": loaded.source,
-            "components": [{"name": c.name, "title": c.title, "count": len(c.pieces),
-                            **({"groups": list(c.groups)} if c.groups else {}),
-                            **({"pieces": [piece.id for piece in c.pieces]} if show_pieces else {})}
-                           for c in components],
-        })
+    with contextlib.redirect_stdout(sys.stderr):  # a plug-in's prints: not into the listing (--json)
+        games = build.load((*targets, pieces_of) if pieces_of else targets,
+                           context=build.input_context(None, allowed=allowed))
+        for number, loaded in enumerate(games, 1):
+            components = build.components(loaded)
+            show_pieces = bool(pieces_of) and number == len(games)  # the --pieces game comes last
+            listing.append({
+                "game": loaded.game.name,
+                "title": loaded.title,
+                "file": loaded.source,
+                "components": [{"name": c.name, "title": c.title, "count": len(c.pieces),
+                                **({"groups": list(c.groups)} if c.groups else {}),
+                                **({"pieces": [piece.id for piece in c.pieces]} if show_pieces else {})}
+                               for c in components],
+            })
     if as_json:
         click.echo(json.dumps(listing, indent=1))
         return
@@ -369,7 +374,12 @@ def palettes_command(check_name):
         for index, name in enumerate(palettes.bundled_palette_names()):
             click.echo(palette_listing(palettes.load_palette(name), default=index == 0))
         return
-    context = build.input_context(check_name)
+    try:
+        context = build.input_context(check_name)
+    except InputError as problem:  # an unknown palette: named here by --check, not --palette
+        if problem.location.file != "--palette":
+            raise
+        raise InputError(Location("--check"), problem.message, problem.rule) from None
     failed = report_findings(build.load((), (), context), "colour.",
                              lambda loaded: f"ok, the colour rules hold with palette {context.palette.name}")
     sys.exit(1 if failed else 0)

@@ -153,7 +153,10 @@ def load_plugin_file(path: str) -> list[Game]:
     name = "pnp_plugin_" + hashlib.sha256(str(source).encode()).hexdigest()[:16]
     module = sys.modules.get(name)
     if module is None:
-        spec = importlib.util.spec_from_file_location(name, source)
+        from importlib.machinery import SourceFileLoader
+
+        # Loaded as Python source whatever its name ends in (importlib knows no loader for a .txt).
+        spec = importlib.util.spec_from_file_location(name, source, loader=SourceFileLoader(name, str(source)))
         module = importlib.util.module_from_spec(spec)
         _plugin_sources.add(str(source))
         sys.modules[name] = module

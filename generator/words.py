@@ -271,7 +271,10 @@ def _read(path: Path, shown: str) -> YamlMap:
     language = data.get("language") if isinstance(data.get("language"), str) else "en"
     for key, text in data["words"].items():
         place = data["words"].where(key)
-        if not isinstance(text, str):
+        if not isinstance(key, str):  # 123: or true: (YAML reads them as a number, a boolean)
+            errors.add(InputError(place, f'words key {key!r} is not a key of the words; keys are names such as '
+                                  '"mat.title" (see `pnp words GAME`)', "input.type"))
+        elif not isinstance(text, str):
             errors.add(InputError(place, f'words "{key}" must be text (in quotes if it holds a colon or starts with a '
                                   "brace)", "input.type"))
         elif len(text) > words_limit(key):

@@ -161,3 +161,5 @@ def test_pnp_palettes_check_runs_the_colour_rules(tmp_path):
     (tmp_path / "pale.yaml").write_text('ink: "#dddddd"\n')
     code, _, stderr = run_pnp("palettes", "--check", "pale.yaml", cwd=tmp_path)
     assert code == 1 and "[colour.contrast]" in stderr
+    code, _, stderr = run_pnp("palettes", "--check", "nope", cwd=tmp_path)
+    assert code == 2 and stderr.startswith('--check: error: unknown palette "nope"'), stderr

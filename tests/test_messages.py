@@ -27,3 +27,16 @@ def test_the_set_syntax_hint_names_a_key_every_game_has(tmp_path):
     example = stderr.split("e.g. ")[1].split()[0]
     for game in ("diamonds", "blood_diamonds", "diamond_mine", "diaominos", "diatoms"):
         load_game(game, (example,))  # the example applies, and is a key the game reads
+
+
+def test_a_typo_in_an_element_many_layouts_extend_is_one_line(tmp_path):
+    """Diamonds' card layout is extended by the pips and every rank: a misspelt key in its index is
+    one mistake at one place, told once, not once for each layout that inherits it."""
+    from conftest import DIAMONDS_YAML
+
+    game = tmp_path / "my-diamonds.yaml"
+    game.write_text(Path(DIAMONDS_YAML).read_text() + 'layouts:\n  card:\n    index: {txet: "{rank}"}\n')
+    code, _, stderr = run_pnp("validate", game.name, cwd=tmp_path)
+    assert code == 2 and stderr.splitlines() == [
+        f'my-diamonds.yaml:{len(Path(DIAMONDS_YAML).read_text().splitlines()) + 3}:13: error: unknown key "txet" in '
+        'layouts.card.index; did you mean "text"? [input.unknown-key]'], stderr
