@@ -43,6 +43,7 @@ def test_every_rule_has_a_stable_namespaced_id():
 BROKEN = [
     # (rule, what is broken, how: text replacement in the bundled file)
     ("diamonds.players", "a four-player game", ("players: [2, 3]", "players: [2, 3, 4]")),
+    ("diamonds.title", "an empty title", ("title: Diamonds\n", 'title: " "\n')),
     ("diamonds.suit-roles", "two treasure suits", ("symbol: spade, colour: ink, role: shovel", "symbol: spade, colour: ink, role: treasure")),
     ("diamonds.suit-roles", "a suit symbol used twice", ("symbol: club, colour: ink", "symbol: spade, colour: ink")),
     ("diamonds.suit-roles", "hearts and diamonds swap roles", ("role: rock}\n    - {name: diamonds, symbol: diamond, colour: red, role: treasure}",

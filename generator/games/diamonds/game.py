@@ -138,6 +138,13 @@ def check_players(spec: DiamondsSpec):
         yield error(where(spec), "players is empty; Diamonds is played by 2 or 3")
 
 
+@rules.rule("diamonds.title", "a title to print on the rules, the reference cards and every footer")
+def check_title(spec: DiamondsSpec):
+    if not spec.title.strip():
+        yield error(where(spec, "title"), "the title is empty; the rules, the reference cards and every footer print "
+                                          "it")
+
+
 @rules.rule("diamonds.suit-roles", "diamonds are the treasure, hearts and clubs the rocks, spades the shovels")
 def check_suit_roles(spec: DiamondsSpec):
     seen: dict[str, int] = {}
