@@ -515,8 +515,8 @@ def layouts_command(game, out_file):
 
 def write_words_file(name: str, text: str, is_ours=None, kind: str = "a words file") -> None:
     """Write a words file (or another file a command makes, `kind`, which `is_ours` recognises) to
-    `name`, whole or not at all: a new file, or one such a command wrote already; anything else
-    there is the user's, and left as it is."""
+    `name`, whole or not at all: a new file, or one such a command wrote as it would write it now;
+    anything else there is the user's (an edited translation too), and left as it is."""
     where = Location("--out")
     if not name.strip() or "\x00" in name:
         raise InputError(where, "the file name is empty; name the file to write", "input.usage")
@@ -532,6 +532,10 @@ def write_words_file(name: str, text: str, is_ours=None, kind: str = "a words fi
     if path.exists() and not (is_ours or wording.is_words_file)(path):
         raise InputError(where, f"{path} exists and is not {kind}; pnp replaces only {kind} it wrote: name a new "
                          "file", "output.not-ours")
+    if path.exists() and path.read_bytes() != text.encode("utf-8"):
+        raise InputError(where, f"{path} is {kind} that differs from the one this writes (edited, or of another game "
+                         "or version); pnp replaces none that holds work of yours: name a new file, or move it away "
+                         "first", "output.not-ours")
     staged = path.with_name(f".{path.name}.pnp-{os.getpid()}")
     try:
         staged.write_text(text, encoding="utf-8")

@@ -274,3 +274,16 @@ def test_a_translation_keeps_the_whole_ruler_advice_under_the_ruler(path):
     game, lang = path.stem.split(".")
     caption = load_words(game, lang=lang)("footer.ruler", mm=f"{ruler:g}")
     assert fonts.text_width(caption, FURNITURE_PT * PT) <= ruler, caption
+
+
+def test_pnp_words_never_writes_over_a_translation_in_progress(tmp_path):
+    """`pnp words --out` again on its own file, as it wrote it: fine. On one edited since (a
+    translator's work), or written for another game: refused, and the file left as it is."""
+    words = tmp_path / "words.yaml"
+    assert run_pnp("words", "diamonds", "--out", str(words), cwd=tmp_path)[0] == 0
+    assert run_pnp("words", "diamonds", "--out", str(words), cwd=tmp_path)[0] == 0
+    edited = words.read_text().replace("rules.need: You also need", "rules.need: Bring")
+    words.write_text(edited)
+    for game in ("diamonds", "diatoms"):
+        code, _, stderr = run_pnp("words", game, "--out", str(words), cwd=tmp_path)
+        assert code == 2 and "[output.not-ours]" in stderr and words.read_text() == edited, stderr
