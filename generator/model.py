@@ -27,6 +27,13 @@ class Area:
         return -self.bleed, -self.bleed, self.width + 2 * self.bleed, self.height + 2 * self.bleed
 
 
+def face_area(piece, side: str, bleed: float) -> Area:
+    """Where a piece's `side` is drawn: its trim and bleed, in the piece's shape, and a back in that
+    shape seen from behind (an L's back is a mirrored L), so that the back's art follows its cut."""
+    shape = piece.shape.mirrored() if side == "back" and piece.shape is not None else piece.shape
+    return Area(piece.width, piece.height, bleed, shape)
+
+
 Face = Callable[[Canvas, Area], None]
 
 

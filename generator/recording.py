@@ -281,13 +281,13 @@ class FaceReading:
 
     def read(self, bleed: float, record) -> None:
         """Hand over every face not yet handed over, drawn by `record(draw, area)`."""
-        from generator.model import Area
+        from generator.model import face_area
 
         for component in self.components:
             for piece in component.pieces:
                 for side, draw in (("front", piece.front), ("back", piece.back)):
                     if draw is not None and id(draw) in self._waiting.get(_group(component, piece), ()):
-                        area = Area(piece.width, piece.height, bleed, piece.shape)
+                        area = face_area(piece, side, bleed)
                         self.feed(component, piece, side, draw, area, record(draw, area))
 
     def findings(self) -> list:

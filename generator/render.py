@@ -12,7 +12,7 @@ from generator.backends import TeeSurface
 from generator.canvas import FLOOR_PT, PT, Canvas, Surface
 from generator.impose import Page, Placement, PrintSettings, Seam
 from generator.kit.text import listed
-from generator.model import Area, Face
+from generator.model import Area, Face, face_area
 from generator.recording import FaceReading, FaceRecordings, Recording, record_face
 from generator.words import Words, common_words
 
@@ -24,7 +24,7 @@ def draw_page(canvas: Canvas, page: Page, settings: PrintSettings, game_title: s
     for placement in page.placements:
         piece = placement.piece
         face = piece.front if placement.face == "front" else piece.back
-        area = Area(piece.width, piece.height, settings.bleed, piece.shape)
+        area = face_area(piece, placement.face, settings.bleed)
         recording = faces(face, area)
         if reading is not None:
             reading.feed(placement.component, piece, placement.face, face, area, recording)

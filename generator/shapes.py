@@ -80,6 +80,12 @@ class Shape:
         """Turning it 90 degrees gives the same footprint (no point in trying both)."""
         return math.isclose(self.width, self.height)
 
+    def mirrored(self) -> "Shape":
+        """The shape seen from behind, turned over side to side (x becomes width - x): what a back is
+        drawn in, so that its art follows the cut it prints inside. A rectangle, a circle and a
+        regular polygon are their own mirror images; their holes may not be."""
+        return replace(self, holes=_mirrored_holes(self.holes, self.width)) if self.holes else self
+
 
 @dataclass(frozen=True)
 class Rect(Shape):
@@ -257,6 +263,12 @@ class Outline(Shape):
     def points(self, grow: float = 0.0) -> list[Point]:
         return grown_polygon(list(self.corners), grow) if grow else list(self.corners)
 
+    def mirrored(self) -> "Outline":
+        width = self.width
+        return Outline(tuple((width - x, y) for x, y in self.corners),
+                       tuple(((width - ax, ay), (width - bx, by)) for (ax, ay), (bx, by) in self.fold_lines),
+                       holes=_mirrored_holes(self.holes, width))
+
 
 @dataclass(frozen=True)
 class Hole:
@@ -267,16 +279,24 @@ class Hole:
     y: float
 
 
+def _mirrored_holes(holes: tuple[Hole, ...], width: float) -> tuple[Hole, ...]:
+    """Inner cuts of a piece `width` wide, seen from behind."""
+    return tuple(Hole(hole.shape.mirrored(), width - hole.x - hole.shape.width, hole.y) for hole in holes)
+
+
 def signed_area(points: list[Point]) -> float:
     """Shoelace area; positive when the points run clockwise on a y-down page."""
     return sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1])) / 2
 
 
 def grown_polygon(points: list[Point], distance: float) -> list[Point]:
-    """The clockwise polygon with every side moved `distance` outwards.
+    """The clockwise polygon with every side moved `distance` outwards (inwards, when negative).
 
-    Neighbouring sides meet at a mitre; at a corner so sharp that the mitre would reach more than
-    MITRE_LIMIT times the distance, the corner is bevelled with two points instead.
+    Neighbouring sides meet at a mitre. Where they grow apart at a corner so sharp that the mitre
+    would reach more than MITRE_LIMIT times the distance past it (a triangle's tip grown out, a
+    notch's corner taken in), the corner is cut square `distance` past it instead, across its
+    bisector: the art still runs the whole bleed beyond a sharp tip, and no farther. Where they grow
+    into each other (a tip taken in, a notch grown out) they always meet at the mitre, inside.
     """
     count = len(points)
     # Outward normal of the side from point i to point i+1 (clockwise on a y-down page: left-hand).
@@ -288,13 +308,23 @@ def grown_polygon(points: list[Point], distance: float) -> list[Point]:
     grown = []
     for i in range(count):
         (ax, ay), (bx, by) = normals[i - 1], normals[i]
-        x, y = points[i]
-        cosine = ax * bx + ay * by
-        mitre = 1 + cosine
-        if mitre > 2 / MITRE_LIMIT ** 2:
+        (px, py), (x, y), (nx, ny) = points[i - 1], points[i], points[(i + 1) % count]
+        mitre = 1 + ax * bx + ay * by
+        convex = (x - px) * (ny - y) - (y - py) * (nx - x) > 0
+        if mitre > 2 / MITRE_LIMIT ** 2 or convex != (distance > 0):
             # The mitre point lies along the bisector at distance / cos(half the turn).
-            scale = distance / mitre
+            scale = distance / max(mitre, 1e-12)
             grown.append((x + (ax + bx) * scale, y + (ay + by) * scale))
-        else:
-            grown += [(x + ax * distance, y + ay * distance), (x + bx * distance, y + by * distance)]
+            continue
+        # Cut square: a line across the bisector `distance` past the corner, from side to side.
+        ux, uy = ax + bx, ay + by
+        length = math.hypot(ux, uy)
+        if length < 1e-9:  # a side folded back on itself: the corner points along the side coming in
+            ux, uy, length = x - px, y - py, math.hypot(x - px, y - py) or 1.0
+        ux, uy = ux / length, uy / length
+        wx, wy = -uy, ux  # along the cut
+        for nx_, ny_ in ((ax, ay), (bx, by)):
+            across = wx * nx_ + wy * ny_
+            along = distance * (1 - (ux * nx_ + uy * ny_)) / across if abs(across) > 1e-12 else 0.0
+            grown.append((x + ux * distance + wx * along, y + uy * distance + wy * along))
     return grown

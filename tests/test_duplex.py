@@ -199,3 +199,31 @@ def test_duplex_off_keeps_a_shared_back_that_shows_a_picture(tmp_path, back, kep
         for piece in page["pieces"]:
             x, y = behind(fronts[piece["id"]], page, "long")
             assert piece["x_mm"] == pytest.approx(x, abs=TOL) and piece["y_mm"] == pytest.approx(y, abs=TOL)
+
+
+@pytest.mark.parametrize("duplex", ["long", "short", "off"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_an_asymmetric_pieces_back_is_drawn_in_its_shape_seen_from_behind(tmp_path, paper, duplex):
+    """An L and a right triangle printed on both sides: each back's art is laid out in the mirror
+    image of the piece's shape, so that it covers exactly the cut it prints inside."""
+    from generator.model import face_area
+
+    (tmp_path / "shapes.yaml").write_text("""game: custom
+title: Shapes
+components:
+  ell: {shape: polygon, points_mm: [[0,0],[40,0],[40,10],[10,10],[10,40],[0,40]], front: f, back: b}
+  tri: {shape: polygon, points_mm: [[0,0],[40,0],[0,30]], front: f, back: b}
+layouts:
+  f: {background: gold}
+  b: {background: navy, mark: {text: B, at: [0.3, 0.3], colour: background}}
+""")
+    loaded = load_game(str(tmp_path / "shapes.yaml"))
+    settings = print_settings(paper, duplex, 3.0, True, Context(load_palette(None), Templates()))
+    backs = [p for page in impose(loaded.components(), settings) for p in page.placements if p.face == "back"]
+    assert len(backs) == 2
+    for back in backs:
+        drawn = face_area(back.piece, "back", settings.bleed).shape
+        art = sorted((round(x, 6), round(y, 6)) for x, y in map(lambda q: back.matrix.apply(*q), drawn.points()))
+        cut = sorted((round(x, 6), round(y, 6)) for x, y in map(lambda q: back.cut_matrix.apply(*q),
+                                                                  back.piece.shape.points()))
+        assert art == cut, back.piece.id

@@ -357,3 +357,15 @@ style: {{border_mm: 2}}
     else:
         xs, ys = [c[0] for c in corners], [c[1] for c in corners]
         assert (min(xs), min(ys), max(xs), max(ys)) == pytest.approx((2, 2, piece.width - 2, piece.height - 2))
+
+
+def test_a_sharp_corner_grown_out_is_cut_square_the_whole_distance_past_it_and_taken_in_stays_inside():
+    triangle = [(0.0, 0.0), (40.0, 0.0), (0.0, 30.0)]  # a 36.9-degree tip at (40, 0)
+    grown = grown_polygon(triangle, 3.0)
+    tip = (40.0, 0.0)
+    inward = (-1.0 - 0.8, 0.0 + 0.6)  # the sides' directions from the tip, summed: along its bisector
+    length = math.hypot(*inward)
+    reach = max(-((x - tip[0]) * inward[0] + (y - tip[1]) * inward[1]) / length for x, y in grown)
+    assert reach == pytest.approx(3.0, abs=0.01)  # the bleed runs its whole 3 mm beyond the tip
+    inset = grown_polygon(triangle, -1.0)
+    assert all(30 * x + 40 * y <= 1200 - 50 + 1e-6 and x >= 1 - 1e-6 and y >= 1 - 1e-6 for x, y in inset), inset
