@@ -169,6 +169,13 @@ CASES = [
          r"input\.type"),
     Case("an empty id is refused, not taken for the file's name", files(game_text(game_id='""')), ("GAME",), "error",
          r"game\.yaml:2", r"input\.bad-id"),
+    *(Case(f"a polygon piece whose corners {what} is refused", files(game_text().replace(
+        "    piece: poker-card\n", f"    shape: polygon\n    points_mm: {points}\n")), ("GAME",), "error",
+        r"game\.yaml:\d+", rule)
+      for what, points, rule in (("lie in a line", "[[0, 0], [40, 0], [80, 0]]", r"input\.bad-shape"),
+                                 ("cross (a bow-tie)", "[[0, 0], [40, 0], [0, 30], [40, 30]]", r"input\.bad-shape"),
+                                 ("number 1,001", "[" + ", ".join(f"[{i % 2}, {i}]" for i in range(1001)) + "]",
+                                  r"input\.too-large"))),
     Case("a 300-character component name is refused", files(game_text().replace("  card:\n", f"  {'c' * 300}:\n")),
          ("GAME",), "error", r"game\.yaml:\d+", r"input\.unsafe-name"),
     Case("a copy's id that another row gives is refused",
