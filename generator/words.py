@@ -42,6 +42,8 @@ THREE_FORMS = ("pl", "ru", "uk", "be", "sr", "hr", "bs", "cs", "sk")
 FORMS = ("Cap", "word", "Word")
 #: The most characters one entry of a words file may have (the longest bundled one has about 500;
 #: a rules section of twenty thousand would not fit four sheets at 7 pt).
+#: What a words file may hold: its words, their language (for the plural forms) and the numbers spelt out.
+WORDS_FILE_KEYS = ("words", "language", "numbers")
 MAX_WORDS_TEXT = 20_000
 MAX_GIVEN = 20_000  # texts remembered for written_at: a game's words give a few thousand
 #: Tighter bounds for the words that print in a fixed place, where more would overflow it: a footer
@@ -228,7 +230,7 @@ def load_words(game: str, words: str | None = None, lang: str | None = None) -> 
     base = bundled_words(game)
     result = Words(game, dict(base["words"]), base.get("language", "en"), list(base.get("numbers") or []),
                    places=dict(base["words"].value_locations))
-    if lang is None and words is None:
+    if words is None and lang in (None, result.language):  # --lang en: the words as bundled
         return result
     if words is not None:
         path, shown = Path(words), words
@@ -268,6 +270,10 @@ def _read(path: Path, shown: str) -> YamlMap:
         raise InputError(getattr(data, "location", Location(shown)), "a words file maps `words:` to its keys and "
                          "their text (see `pnp words GAME`)", "input.type")
     errors = ErrorList()
+    for key in data:
+        if key not in WORDS_FILE_KEYS:  # a misspelt `language:` would quietly take English's plurals
+            errors.add(InputError(data.key_locations.get(key, data.location), f'unknown key "{key}" in a words file'
+                                  f"{did_you_mean(str(key), WORDS_FILE_KEYS)}", "input.unknown-key"))
     language = data.get("language") if isinstance(data.get("language"), str) else "en"
     for key, text in data["words"].items():
         place = data["words"].where(key)
@@ -328,7 +334,7 @@ def _check(copy: YamlMap, base: YamlMap, shown: str) -> None:
 def words_yaml(game: str, lang: str | None = None) -> str:
     """The game's words as one YAML file, ready to translate: its bundled words file (or translation)
     with the common words it does not give added at the end of its `words:` block."""
-    if lang is not None:
+    if lang is not None and lang != bundled_words(game).get("language", "en"):
         path = words_file(game, lang)
         if not path.is_file():
             raise InputError(Location("--lang"), f'no bundled "{lang}" words for {game} (bundled: '

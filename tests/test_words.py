@@ -287,3 +287,12 @@ def test_pnp_words_never_writes_over_a_translation_in_progress(tmp_path):
     for game in ("diamonds", "diatoms"):
         code, _, stderr = run_pnp("words", game, "--out", str(words), cwd=tmp_path)
         assert code == 2 and "[output.not-ours]" in stderr and words.read_text() == edited, stderr
+
+
+def test_lang_en_is_the_words_as_bundled_and_a_misspelt_words_file_key_is_told(tmp_path):
+    code, _, stderr = run_pnp("validate", "diamonds", "--lang", "en", cwd=tmp_path)
+    assert code == 0, stderr
+    (tmp_path / "mine.yaml").write_text("langauge: pl\nwords:\n  mat.title: Dig\n")
+    code, _, stderr = run_pnp("validate", "diamonds", "--words", "mine.yaml", cwd=tmp_path)
+    assert code == 2 and stderr.splitlines() == [
+        'mine.yaml:1:1: error: unknown key "langauge" in a words file; did you mean "language"? [input.unknown-key]']
