@@ -102,13 +102,9 @@ def combine(errors: list[InputError]) -> InputError:
     for error in flat:
         files.setdefault(error.location.file, len(files))
     flat.sort(key=lambda e: (files[e.location.file], e.location.line or 0, e.location.col or 0))
-    by_line: dict[object, InputError] = {}
+    by_line: dict[str, InputError] = {}
     for error in flat:
-        # One line a mistake: the same value of a file (its line and column) with the same rule is one
-        # mistake however many ways reach it (an element that six layouts extend); a row (a line, no
-        # column) may have mistakes of one kind in several fields.
-        at = error.location
-        by_line.setdefault((at.file, at.line, at.col, error.rule) if at.line and at.col else str(error), error)
+        by_line.setdefault(str(error), error)
     unique = list(by_line.values())
     return unique[0] if len(unique) == 1 else InputErrors(unique)
 

@@ -196,6 +196,7 @@ class Layouts:
             raw = _overlaid(base, raw)
         layouts, backgrounds = {}, {}
         resolved = _Extends(raw, errors)
+        told: set[tuple] = set()  # a mistake in an element six layouts extend is one mistake: told once
         for name in raw:
             merged_layout = resolved.merged(name)
             if merged_layout is None:
@@ -203,9 +204,14 @@ class Layouts:
             merged, background = merged_layout
             elements = []
             for element_name, element_raw in merged.items():
-                with errors.guard():
+                try:
                     elements.append((element_name, _element(element_raw, merged.where(element_name), context,
                                                             f"{label}.{name}.{element_name}", game)))
+                except InputError as problem:
+                    for each in problem.errors:
+                        if (each.location, each.rule) not in told:
+                            told.add((each.location, each.rule))
+                            errors.add(each)
             if len(elements) > MAX_ELEMENTS:
                 errors.add(InputError(raw.where(name), f'layout "{name}" has {len(elements)} elements; a layout may '
                                       f"have at most {MAX_ELEMENTS}", "input.too-large"))
