@@ -85,13 +85,14 @@ class FacesRefused(Exception):
 # 1. load ---------------------------------------------------------------------------------------
 
 def input_context(palette_choice: str | None, words: str | None = None, lang: str | None = None,
-                  allowed: tuple[str, ...] = ()) -> Context:
+                  allowed: tuple[str, ...] = (), palette_option: str = "--palette") -> Context:
     """The palette, templates, words choice and the folders game files may read from besides their
     own (`--allow-path`), read once per command and shared by every target."""
     if words is not None and lang is not None:
         raise InputError(Location("--lang"), "give --words FILE or --lang CODE, not both: a words file is a "
                          "translation of its own", "input.usage")
-    return Context(load_palette(palette_choice), Templates(), words, lang, allowed_folders(tuple(allowed)))
+    return Context(load_palette(palette_choice, palette_option), Templates(), words, lang,
+                   allowed_folders(tuple(allowed)))
 
 
 def load(targets: Iterable[str], overrides: Iterable[str] = (), context: Context | None = None) -> list[LoadedGame]:

@@ -374,12 +374,7 @@ def palettes_command(check_name):
         for index, name in enumerate(palettes.bundled_palette_names()):
             click.echo(palette_listing(palettes.load_palette(name), default=index == 0))
         return
-    try:
-        context = build.input_context(check_name)
-    except InputError as problem:  # an unknown palette: named here by --check, not --palette
-        if problem.location.file != "--palette":
-            raise
-        raise InputError(Location("--check"), problem.message, problem.rule) from None
+    context = build.input_context(check_name, palette_option="--check")
     failed = report_findings(build.load((), (), context), "colour.",
                              lambda loaded: f"ok, the colour rules hold with palette {context.palette.name}")
     sys.exit(1 if failed else 0)

@@ -86,6 +86,9 @@ def piece_pages(components: list[Component], settings: PrintSettings, backs: boo
     and nothing else: its back follows it (unless not `backs`), seen from behind (a net's outline
     mirrored)."""
     bleed = settings.bleed
+    # Turned over side to side, as a book's page: the flip of a sheet of the page's shape that swaps
+    # left and right, so that a back is upright on its page, a landscape one too.
+    side_to_side = {False: replace(settings, duplex="long"), True: replace(settings, duplex="short")}
     pages = []
     for component in components:
         for piece in component.pieces:
@@ -95,10 +98,7 @@ def piece_pages(components: list[Component], settings: PrintSettings, backs: boo
                 furniture=False)
             pages.append(front)
             if backs and piece.back is not None:
-                # Turned over side to side, as a book's page: the flip of a sheet of this page's shape
-                # that swaps left and right, so that the back is upright on its page, a landscape one too.
-                side_to_side = replace(settings, duplex="long" if width <= height else "short")
-                back = backs_of(front, side_to_side)
+                back = backs_of(front, side_to_side[width > height])
                 back.furniture = False
                 pages.append(back)
     for number, page in enumerate(pages, start=1):

@@ -116,8 +116,9 @@ def is_palette_file(choice: str) -> bool:
     return choice.lower().endswith((".yaml", ".yml")) or "/" in choice or "\\" in choice
 
 
-def load_palette(choice: str | None = None) -> Palette:
-    """The palette named `choice` in data/palettes.yaml, or one read from a YAML file of that path."""
+def load_palette(choice: str | None = None, option: str = "--palette") -> Palette:
+    """The palette named `choice` in data/palettes.yaml, or one read from a YAML file of that path
+    (an unknown name is an error at `option`, the command-line option that gave it)."""
     bundled = load_yaml(PALETTES_FILE, display_path(PALETTES_FILE), kind="palette")
     entries = bundled["palettes"]
     palettes = _Palettes(entries, bundled["default"])
@@ -134,7 +135,7 @@ def load_palette(choice: str | None = None) -> Palette:
         # Keyed by the file's path, so that a file called classic.yaml may extend classic.
         return Palette(path.stem, palettes.read(display, custom, custom.location), palettes.prints_in(custom))
     if name not in entries:
-        raise InputError(Location("--palette"), f'unknown palette "{name}"{did_you_mean(name, palettes.bundled)}',
+        raise InputError(Location(option), f'unknown palette "{name}"{did_you_mean(name, palettes.bundled)}',
                          "input.unknown-palette")
     return Palette(name, palettes.read(name, entries[name], entries.where(name)), palettes.prints_in(entries[name]))
 

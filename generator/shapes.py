@@ -289,6 +289,33 @@ def signed_area(points: list[Point]) -> float:
     return sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1])) / 2
 
 
+#: The least area an outline may have, in mm²: a smaller one is a slip of the pen, not a piece.
+MIN_OUTLINE_AREA = 1.0
+
+
+def outline_problem(corners: list[tuple[float, float]]) -> str | None:
+    """What makes `corners` no piece's outline: no area (corners in a line), or sides that cross
+    (a bow-tie, corners out of order), whose art would fill one lobe and not the other."""
+    sides = list(zip(corners, corners[1:] + corners[:1]))
+    for i, first in enumerate(sides):
+        for j in range(i + 2, len(sides)):
+            if i == 0 and j == len(sides) - 1:
+                continue  # the first and last sides meet at the first corner
+            if _cross(*first, *sides[j]):
+                return f"make sides {i + 1} and {j + 1} cross each other"
+    if abs(signed_area(corners)) < MIN_OUTLINE_AREA:
+        return f"enclose less than {MIN_OUTLINE_AREA:g} mm² (its corners lie in a line)"
+    return None
+
+
+def _cross(a, b, c, d) -> bool:
+    """Whether segments ab and cd cross (touching at an end does not count)."""
+    def turn(p, q, r) -> float:
+        return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+
+    return turn(a, b, c) * turn(a, b, d) < 0 and turn(c, d, a) * turn(c, d, b) < 0
+
+
 def grown_polygon(points: list[Point], distance: float) -> list[Point]:
     """The clockwise polygon with every side moved `distance` outwards (inwards, when negative).
 

@@ -30,7 +30,7 @@ from generator.model import Area, Component, Piece, PieceGeometry, spread
 from generator.names import check_name
 from generator.plugins import Game, GameSpec
 from generator.schema import spec_field, where
-from generator.shapes import Circle, Outline, RegularPolygon, signed_area
+from generator.shapes import Circle, Outline, RegularPolygon, outline_problem
 
 from .rows import BadRows, Row, first_sheet_note, read_rows
 from .rules import DataRule, TextFitCheck, field_errors, rules
@@ -175,7 +175,7 @@ def _component(spec: CustomSpec, name: str, component: ComponentSpec) -> Compone
         raise InputError(where(component, "points_mm"), f"{name}: its points_mm give {len(component.points_mm):,} "
                          f"corners; a piece's outline may have at most {MAX_CORNERS:,}", "input.too-large")
     if component.shape == "polygon":
-        problem = polygon_problem([tuple(point) for point in component.points_mm])
+        problem = outline_problem([tuple(point) for point in component.points_mm])
         if problem:
             raise InputError(where(component, "points_mm"), f"{name}: its points_mm {problem}; give the corners in "
                              "order round the piece's edge", "input.bad-shape")
@@ -243,34 +243,9 @@ def _component(spec: CustomSpec, name: str, component: ComponentSpec) -> Compone
                      stock=component.stock.strip() if component.stock and component.stock.strip() else None)
 
 
-#: The least area a polygon piece may have, in mm²: a smaller one is a slip of the pen, not a piece.
-MIN_POLYGON_AREA = 1.0
 #: The most corners a polygon piece may have (a circle's cut is 72): every pair of sides is checked
 #: for a crossing, some half a million pairs at this bound.
 MAX_CORNERS = 1000
-
-
-def polygon_problem(corners: list[tuple[float, float]]) -> str | None:
-    """What makes `corners` no piece's outline: no area (corners in a line), or sides that cross
-    (a bow-tie, corners out of order), whose art would fill one lobe and not the other."""
-    sides = list(zip(corners, corners[1:] + corners[:1]))
-    for i, first in enumerate(sides):
-        for j in range(i + 2, len(sides)):
-            if i == 0 and j == len(sides) - 1:
-                continue  # the first and last sides meet at the first corner
-            if _cross(*first, *sides[j]):
-                return f"make sides {i + 1} and {j + 1} cross each other"
-    if abs(signed_area(corners)) < MIN_POLYGON_AREA:
-        return f"enclose less than {MIN_POLYGON_AREA:g} mm² (its corners lie in a line)"
-    return None
-
-
-def _cross(a, b, c, d) -> bool:
-    """Whether segments ab and cd cross (touching at an end does not count)."""
-    def turn(p, q, r) -> float:
-        return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
-
-    return turn(a, b, c) * turn(a, b, d) < 0 and turn(c, d, a) * turn(c, d, b) < 0
 
 
 class Shown:
