@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from generator.geometry import Matrix, Path, number
 from generator.impose import Page, Placement
-from generator.shapes import Rect, Vertex
+from generator.shapes import Point, Rect, Vertex
 
 CUT_COLOUR, FOLD_COLOUR = "#ff0000", "#0000ff"
 CUT_LAYER, FOLD_LAYER = "CUT", "FOLD"
@@ -66,14 +66,27 @@ def cut_files(pages: list[Page], formats: tuple[str, ...] = ("cut",)):
 
 def contours(placement: Placement) -> list[Contour]:
     """The placement's cut outline and inner cuts on the page: its shape's, or, for a part of a tiled
-    piece, the closed outlines of what lies inside the part's window."""
+    piece, the closed outlines of what lies inside the part's window (none where the window misses
+    the piece, beyond the end of an L's arm)."""
     shape = placement.piece.shape
     matrix = placement.cut_matrix
     if placement.window is None:
         return [_placed(shape.contour(), matrix)] + [_placed(hole, matrix) for hole in shape.hole_contours()]
-    polygons = [placement.outline(), *placement.hole_outlines()]
-    clipped = [clip_polygon(points, placement.window) for points in polygons]
-    return [Contour(tuple((x, y, 0.0) for x, y in points)) for points in clipped if len(points) >= 3]
+    outline, holes = cut_outlines(placement)
+    return [Contour(tuple((x, y, 0.0) for x, y in points)) for points in (outline, *holes) if points]
+
+
+def cut_outlines(placement: Placement) -> tuple[list[Point], list[list[Point]]]:
+    """The placement's cut outline and its inner cuts, as points on the page. A part of a tiled piece
+    is cut out on its own: its outline is the piece's within the part's window, closed along the
+    window's edges where it is cut at its seams (empty if the window misses the piece), and its inner
+    cuts those that reach into the window. manifest.json gives these as a piece's `outline` and
+    `holes`, so that a part's outline there is the one its cut file cuts, within the part's own box."""
+    if placement.window is None:
+        return placement.outline(), placement.hole_outlines()
+    outline = clip_polygon(placement.outline(), placement.window)
+    holes = [clip_polygon(hole, placement.window) for hole in placement.hole_outlines()]
+    return (outline if len(outline) >= 3 else []), [hole for hole in holes if len(hole) >= 3]
 
 
 def _placed(vertices: list[Vertex], matrix: Matrix) -> Contour:
@@ -95,7 +108,10 @@ def _merged(placements: list[Placement]) -> list[Contour]:
     straight: dict[tuple, list[tuple[float, float]]] = {}
     others: list[Contour] = []
     for placement in placements:
-        outline, *holes = contours(placement)
+        cuts = contours(placement)
+        if not cuts:  # a part of a tiled piece that holds none of it
+            continue
+        outline, *holes = cuts
         others += holes
         if not isinstance(placement.piece.shape, Rect) or placement.window is not None:
             others.append(outline)

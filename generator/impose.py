@@ -11,7 +11,9 @@ pieces of one shape (see packing.py), in shelves down the printable area, centre
   belong to; a component with backs keeps its pieces in blocks of its own, in its order.
 - A piece larger than the printable area is tiled across several sheets that overlap: the part to
   the right or below goes on top, and the part beneath carries the glue strip and the line its
-  neighbour's edge goes on.
+  neighbour's edge goes on. Each cut edge of the piece that a part holds has its crop marks on the
+  part's page, at both ends: at a corner of the piece as a whole piece has them, at a seam just past
+  the part's window (room is kept beside the window for them).
 With duplex on, the pages alternate front, back from first to last, so the PDF prints as one
 double-sided job: a sheet without backs gets a blank back page.
 """
@@ -669,11 +671,14 @@ def _tile(component: Component, piece: Piece, settings: PrintSettings, page: tup
     crop_marked = settings.crop_marks and component.cut_guides and piece.shape.straight_cuts
     ring = settings.bleed + (settings.crop_mark_reach if crop_marked else 0.0)
     overlap = settings.sheet.tile_overlap
+    # Room on the sheet beside a window cut off at its seams, for the crop marks there (_seam_marks):
+    # a piece a few mm too long for n parts with that room takes n + 1, rather than marks cut short.
+    beside = 2 * settings.crop_mark_reach if crop_marked else 0.0
 
     width, height = page
     x0, y0, x1, y1 = printable(width, height, settings)
-    columns = _spans(piece.width, ring, overlap, x1 - x0, piece.splits[0])
-    rows_ = _spans(piece.height, ring, overlap, y1 - y0, piece.splits[1])
+    columns = _spans(piece.width, ring, overlap, x1 - x0, piece.splits[0], beside)
+    rows_ = _spans(piece.height, ring, overlap, y1 - y0, piece.splits[1], beside)
     cols, rows = len(columns), len(rows_)
     if cols * rows > MAX_SHEETS_PER_PIECE:
         raise TooManySheets(f'{component.name} "{piece.id}" ({piece.width:g} x {piece.height:g} mm) would be tiled '
@@ -738,17 +743,23 @@ def _tile_page(component: Component, piece: Piece, settings: PrintSettings, grou
         page_.placements.append(placement)
         if crop_marked:
             page_.crop_marks += _clip_lines(_crop_marks([replace(placement, part=None)], settings), window)
+            # Parts stacked on a sheet may leave less room above and below than a lone one.
+            page_.crop_marks += _clip_lines(_seam_marks(placement, window, settings), (x0, y0, x1, y1))
         page_.seams += _seams(window, row, col, rows, cols, overlap)
         win_y += window_h + PART_GAP_MM
     return page_
 
 
-def _spans(length: float, ring: float, overlap: float, room: float, splits: tuple[float, ...]) -> list:
+def _spans(length: float, ring: float, overlap: float, room: float, splits: tuple[float, ...],
+           beside: float) -> list:
     """The windows along one side of a tiled piece, as (start, end) in its trim coordinates: from the
     ring outside one edge to the ring outside the other, each overlapping the next by `overlap`, and
-    none longer than `room`. As few as fit; their seams (the middles of the overlaps) at the split
-    places nearest to equal parts where those keep every window within the room."""
+    none longer than `room` (less `beside` where the side is split). As few as fit; their seams (the
+    middles of the overlaps) at the split places nearest to equal parts where those keep every window
+    within the room."""
     full = length + 2 * ring
+    if full > room + EPSILON:
+        room -= beside
     count = max(1, math.ceil((full - overlap - EPSILON) / (room - overlap)))
     equal = (full + (count - 1) * overlap) / count
     seams = [-ring + i * (equal - overlap) + equal - overlap / 2 for i in range(count - 1)]
@@ -769,6 +780,34 @@ def _spans(length: float, ring: float, overlap: float, room: float, splits: tupl
     edges = [-ring, *seams, length + ring]
     return [(max(-ring, edges[i] - (overlap / 2 if i else 0)), edges[i + 1] + (overlap / 2 if i + 1 < len(edges) - 1 else 0))
             for i in range(len(edges) - 1)]
+
+
+def _seam_marks(placement: Placement, window: tuple[float, float, float, float], settings: PrintSettings
+                ) -> list[tuple[float, float, float, float]]:
+    """Crop marks where the cut edges a tiled part holds run into its seams. The piece's own marks
+    stand at its corners, so a part holding an edge but not both its corners (the middle parts of a
+    long track, the parts down a board's side) would have that edge marked at one end or at none, and
+    could not be cut along it before the parts are joined: each end of it at a seam gets a mark in
+    line with it, just past the window, on paper that is cut away there. A part that holds no edge (the
+    middle of a board split three ways each way) gets none: every side of it is a seam, where it is
+    cut along the print's edge or hidden under a neighbour."""
+    part, sheet = placement.part, settings.sheet
+    near, far = sheet.crop_mark_offset, sheet.crop_mark_offset + sheet.crop_mark_length
+    wx0, wy0, wx1, wy1 = window
+    left, top = placement.x, placement.y
+    right, bottom = left + placement.piece.width, top + placement.piece.height
+    marks = []
+    for y, held in ((top, part.row == 0), (bottom, part.row == part.rows - 1)):
+        if held and part.col > 0:
+            marks.append((wx0 - far, y, wx0 - near, y))
+        if held and part.col < part.cols - 1:
+            marks.append((wx1 + near, y, wx1 + far, y))
+    for x, held in ((left, part.col == 0), (right, part.col == part.cols - 1)):
+        if held and part.row > 0:
+            marks.append((x, wy0 - far, x, wy0 - near))
+        if held and part.row < part.rows - 1:
+            marks.append((x, wy1 + near, x, wy1 + far))
+    return marks
 
 
 def _clip_lines(lines, window):

@@ -10,10 +10,12 @@ from typing import BinaryIO, Callable, Iterator
 from generator import fonts, geometry
 from generator.backends import TeeSurface
 from generator.canvas import FLOOR_PT, PT, Canvas, Surface
+from generator.cutfiles import clip_polygon, cut_outlines
 from generator.impose import Page, Placement, PrintSettings, Seam
 from generator.kit.text import listed
 from generator.model import Area, Face, face_area
 from generator.recording import FaceReading, FaceRecordings, Recording, record_face
+from generator.shapes import signed_area
 from generator.words import Words, common_words
 
 def draw_page(canvas: Canvas, page: Page, settings: PrintSettings, game_title: str, total_pages: int,
@@ -44,9 +46,10 @@ def draw_page(canvas: Canvas, page: Page, settings: PrintSettings, game_title: s
                 draw_cut_lines(canvas, placement, lines, layer)
     for x0, y0, x1, y1 in page.crop_marks:
         canvas.line(x0, y0, x1, y1, stroke=sheet.mark_colour, width=0.2)
+    parts = {placement.part.label: placement for placement in page.placements if placement.part}
     for seam in page.seams:
         if seam.under:
-            draw_glue_strip(canvas, seam, sheet.mark_colour, sheet.footer_colour, words)
+            draw_glue_strip(canvas, seam, parts[seam.part], sheet.mark_colour, sheet.footer_colour, words)
     if page.furniture:
         draw_footer(canvas, page, settings, game_title, total_pages, words)
 
@@ -98,33 +101,50 @@ def hole_paths(shape) -> list[geometry.Path]:
     return [hole.shape.outline().transformed(geometry.Matrix.translation(hole.x, hole.y)) for hole in shape.holes]
 
 
+#: How much of a note's room may be off the piece, in mm², for the rounding of clipped outlines.
+EPSILON_MM2 = 1e-6
+
 #: Every word printed round the pieces (glue notes, the footer's label and page number, the ruler's
 #: caption): the least a person reads with ease (DESIGN.md, "Print craft").
 FURNITURE_PT = FLOOR_PT
 
 
-def draw_glue_strip(canvas: Canvas, seam: Seam, colour: str, note_colour: str, words: Words | None = None) -> None:
+def draw_glue_strip(canvas: Canvas, seam: Seam, placement: Placement, colour: str, note_colour: str,
+                    words: Words | None = None) -> None:
     """The overlap strip a neighbour will cover: hatched, a line where the neighbour's edge goes,
-    and a note saying so. All of it disappears under the neighbour; the part on top stays clean."""
+    and a note saying so. All of it disappears under the neighbour; the part on top stays clean.
+    Only the piece is marked (`placement`, the part the strip is on): past its trim, round a shaped
+    piece's outline, the strip's paper is cut away, and glue there would go on nothing. The note
+    goes in the middle of the strip's stretch on the piece, if it fits there whole."""
     x0, y0, x1, y1 = seam.strip
+    on_piece = clip_polygon(placement.outline(), seam.strip)
+    if len(on_piece) < 3:
+        return  # the strip misses the piece (beyond the end of an L's arm)
     hatch, step, span = geometry.Path(), 3.0, (x1 - x0) + (y1 - y0)
     for k in range(int(span / step) + 1):
         hatch.move_to(x0 + k * step, y0).line_to(x0 + k * step - span, y0 + span)
-    with canvas.saved():
-        canvas.clip_rect(x0, y0, x1 - x0, y1 - y0)
-        canvas.draw(hatch, stroke=colour, width=0.1)
     edge = {"right": (x0, y0, x0, y1), "bottom": (x0, y0, x1, y0), "left": (x1, y0, x1, y1), "top": (x0, y1, x1, y1)}
-    canvas.line(*edge[seam.side], stroke=colour, width=0.35)
+    with canvas.saved():
+        canvas.clip(placement.piece.shape.outline().transformed(placement.cut_matrix))
+        with canvas.saved():
+            canvas.clip_rect(x0, y0, x1 - x0, y1 - y0)
+            canvas.draw(hatch, stroke=colour, width=0.1)
+        canvas.line(*edge[seam.side], stroke=colour, width=0.35)
     note = (words or common_words())("glue.note", neighbour=seam.neighbour)
     size = FURNITURE_PT * PT
-    across = (x1 - x0) if seam.side in ("left", "right") else (y1 - y0)
-    along = (y1 - y0) if seam.side in ("left", "right") else (x1 - x0)
+    upright = seam.side in ("left", "right")  # the strip runs down the page, and its note with it
+    xs, ys = [x for x, _ in on_piece], [y for _, y in on_piece]
+    centre = ((x0 + x1) / 2, (min(ys) + max(ys)) / 2) if upright else ((min(xs) + max(xs)) / 2, (y0 + y1) / 2)
     width = fonts.text_width(note, size)
-    if width + 4 > along or size * 1.6 > across:
+    # The note and 2 mm either end of it, across 1.6 times its size, must lie on the strip's share of the piece.
+    along, across = width / 2 + 2, size * 0.8
+    half_w, half_h = (across, along) if upright else (along, across)
+    room = (centre[0] - half_w, centre[1] - half_h, centre[0] + half_w, centre[1] + half_h)
+    if abs(signed_area(clip_polygon(on_piece, room))) < 4 * half_w * half_h - EPSILON_MM2:
         return  # a strip too small for words still shows the hatching and the line
     with canvas.saved():
-        canvas.translate((x0 + x1) / 2, (y0 + y1) / 2)
-        if seam.side in ("left", "right"):
+        canvas.translate(*centre)
+        if upright:
             canvas.rotate(-90)
         canvas.rect(-width / 2 - 1, -size * 0.75, width + 2, size * 1.3, fill="#ffffff")
         canvas.text(0, size * 0.35, note, size, fill=note_colour, align="centre")
@@ -248,6 +268,9 @@ def _manifest_page(page: Page) -> dict:
 
 
 def _manifest_piece(placement: Placement) -> dict:
+    # A tiled part's entry gives its own box (visible_trim: its share of the trim) and so its own cut
+    # outline (cut_outlines: the piece's within the part's window), the one its cut file cuts: the
+    # manifest records what is placed on the page, and the whole piece's outline runs off it.
     x, y, w, h = placement.visible_trim()
     entry = {
         "component": placement.component.name,
@@ -260,10 +283,13 @@ def _manifest_piece(placement: Placement) -> dict:
         "rotation": placement.rotation,
         "shape": placement.piece.shape.kind,
     }
-    if placement.piece.shape.kind != "rect":
-        entry["outline"] = [[_mm(px), _mm(py)] for px, py in placement.outline()]
-    if placement.piece.shape.holes:  # inner cuts, each a closed outline on the page
-        entry["holes"] = [[[_mm(px), _mm(py)] for px, py in hole] for hole in placement.hole_outlines()]
+    shape = placement.piece.shape
+    if shape.kind != "rect" or shape.holes:
+        outline, holes = cut_outlines(placement)
+        if shape.kind != "rect":
+            entry["outline"] = [[_mm(px), _mm(py)] for px, py in outline]
+        if shape.holes:  # inner cuts, each a closed outline on the page
+            entry["holes"] = [[[_mm(px), _mm(py)] for px, py in hole] for hole in holes]
     if placement.part:
         part = placement.part
         entry["part"] = {
