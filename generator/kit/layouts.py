@@ -14,7 +14,10 @@ kind key (KINDS); `at` and `box` are fractions of the piece, or of its `inset_mm
 `box_mm` millimetres), `anchor` says which point of the box `at` is; `at_each` repeats it and
 `head_to_head` draws it again turned half round, `every` repeats it as a pattern over the bleed,
 `bleed` runs its box on into the bleed where it meets the trim, and a text with `ink` centres its
-own ink on one line. `layout: other` draws another layout in the element's box, and `each: field`
+own ink on one line. A text placed at a point, without a box, is a label: it shrinks to the room its
+frame leaves it there (fitting_box), down to its floor, and one that does not fit even then is a
+finding (WordsFitCheck), never a word run past its piece or the cell it labels. `layout: other`
+draws another layout in the element's box, and `each: field`
 repeats an element over a list the row holds, a cell of its box an item: a table from data. Any text value may hold `{field}` placeholders,
 filled from the piece's row; a colour is a style name (ink, accent, panel, background, line, muted,
 back, back_pattern), a palette name or "#rrggbb". The README's "Your own game" lists every key.
@@ -39,6 +42,7 @@ from generator.kit.symbols import draw_symbol, is_symbol, symbol_names, symbol_p
 from generator.model import Area, fill_bleed
 from generator.schema import Colour, _kind_of, build, spec_field
 from generator.shapes import Rect
+from generator.validate import Finding
 from generator.yamlio import YamlMap
 
 KINDS = ("text", "symbol", "image", "rect", "circle", "line", "polygon", "grid", "track", "frame", "lattice", "table",
@@ -1078,9 +1082,42 @@ def text_lines(element: Element, text: str, box, style, frame: Frame
     new line starts one) wrapped to the box, shrunk until the whole fits, but not below the floor."""
     face = getattr(style, element.role).face
     start = text_size(element, style, frame)
-    size, lines, widths = _fitted(text, face, start, min(start, element.min_pt * PT), box[2], box[3],
-                                  element.leading)
+    floor = min(start, element.min_pt * PT)
+    _, _, width, height = fitting_box(element, box, frame)
+    if box[2] <= 0 and box[3] <= 0 and width > 0:
+        # A label placed at a point keeps to the lines it was written on, shrunk to its room down to
+        # its floor: wrapped, it would grow into whatever the layout put beside it. At the floor and
+        # still too wide, it runs past its room, which overflows() tells.
+        _, _, widths = _fitted(text, face, start, start, 0.0, 0.0, element.leading)
+        widest = max(widths)
+        size = max(floor, start * width / widest) if widest > width else start
+        size, lines, widths = _fitted(text, face, size, size, 0.0, 0.0, element.leading)
+        return size, [list(line) for line in lines], widths
+    size, lines, widths = _fitted(text, face, start, floor, width, height, element.leading)
     return size, [list(line) for line in lines], widths
+
+
+def fitting_box(element: Element, box, frame: Frame) -> tuple[float, float, float, float]:
+    """The box a text is fitted to: its own; or, for a text placed at a point (a box of no width), as
+    wide as it may grow from that point, standing as it is aligned, before it leaves its frame (the
+    piece less its inset, or the cell a layout is drawn in): a pile's name grows as wide as its pile
+    and no wider, so a long translation shrinks (text_lines) instead of running past the pile's outline.
+    A turned text, or one placed on its frame's edge, keeps its box (its room is not across)."""
+    x, y, w, h = box
+    if w > 0 or element.rotate % 180:
+        return box
+    align = text_align(element)
+    before, after = x - frame.x, frame.x + frame.width - x
+    room = {"left": after, "centre": 2 * min(before, after), "right": before}[align]
+    if room <= 1e-9:
+        return box
+    return x - {"left": 0.0, "centre": 0.5, "right": 1.0}[align] * room, y, room, h
+
+
+def text_align(element: Element) -> str:
+    """How a text's lines stand: its `align`, else as its anchor says (a left anchor, left)."""
+    return {"center": "centre"}.get(element.align, element.align) or \
+        {0: "left", 0.5: "centre", 1: "right"}[ANCHORS[element.anchor][0]]
 
 
 @lru_cache(maxsize=2048)  # a few megabytes: every text of a deck of thousands, measured for its check
@@ -1103,10 +1140,9 @@ def draw_text(canvas, element: Element, text: str, box, style, colour: str, fram
     if element.ink and draw_ink_line(canvas, element, text, box, style, colour, frame):
         return
     size, lines, widths = text_lines(element, text, box, style, frame)
-    if overflows(element, box, size, lines, widths):
+    if overflows(element, fitting_box(element, box, frame), size, lines, widths):
         canvas.overflowing(element, text)
-    align = {"center": "centre"}.get(element.align, element.align) or \
-        {0: "left", 0.5: "centre", 1: "right"}[ANCHORS[element.anchor][0]]
+    align = text_align(element)
     pitch = size * element.leading
     baseline = first_baseline(element, box, size, len(lines), style, frame)
     for line, width in zip(lines, widths):
@@ -1133,8 +1169,9 @@ def ink_line_size(element: Element, text: str, box, style, frame: Frame) -> floa
     face = getattr(style, element.role).face
     start = size = text_size(element, style, frame)
     natural = fonts.text_width(text, start, face)
-    if box[2] > 0 and natural > box[2]:
-        size = start * box[2] / natural
+    room = fitting_box(element, box, frame)[2]
+    if room > 0 and natural > room:
+        size = start * room / natural
     low, high = fonts.inked_height(text, face)
     if box[3] > 0 and high > low:
         size = min(size, box[3] / (high - low))
@@ -1154,7 +1191,7 @@ def draw_ink_line(canvas, element: Element, text: str, box, style, colour: str, 
     lines = [text]
     if size is None:
         size, wrapped, widths = text_lines(element, text, box, style, frame)
-        if overflows(element, box, size, wrapped, widths):
+        if overflows(element, fitting_box(element, box, frame), size, wrapped, widths):
             canvas.overflowing(element, text)
         lines = [" ".join(tokens) for tokens in wrapped]
     low, high = fonts.inked_height(text, face)
@@ -1233,15 +1270,15 @@ def fit_tokens(paragraphs, face: str, start: float, floor: float, width: float, 
 
 
 def text_fits(element: Element, text: str, box, style, area: Area) -> bool:
-    """Whether `text` fits its box at its floor size or larger (for the layout check)."""
-    if box[2] <= 0:
-        return True
-    return not overflows(element, box, *text_lines(element, text, box, style, frame_of(element, area)))
+    """Whether `text` fits its box (or its room: fitting_box) at its floor size or larger (for the
+    layout check)."""
+    frame = frame_of(element, area)
+    return not overflows(element, fitting_box(element, box, frame), *text_lines(element, text, box, style, frame))
 
 
 def overflows(element: Element, box, size: float, lines, widths) -> bool:
-    """Whether lines laid out at `size` (text_lines') run past the box: what a text too long for its
-    box does even at its floor size. A box of no width holds any line."""
+    """Whether lines laid out at `size` (text_lines') run past the box (a label's room: fitting_box):
+    what a text too long for its box does even at its floor size. A box of no width holds any line."""
     _, _, w, h = box
     return w > 0 and (max(widths) > w + 1e-6 or (h > 0 and len(lines) * size * element.leading > h + 1e-6))
 
@@ -1461,3 +1498,40 @@ def element_boxes(face: Face, area: Area) -> dict[str, tuple[float, float, float
             boxes[name] = (min(b[0] for b in inked), min(b[1] for b in inked), max(b[2] for b in inked),
                            max(b[3] for b in inked))
     return boxes
+
+
+class WordsFitCheck:
+    """layout.text-fit: every text a layout places fits its box, or a label its room (fitting_box), at
+    its floor size (7 pt unless it says less), shrunk or wrapped; one that cannot is an error. Read from
+    the faces as drawn (recording.FaceReading): the drawing that lays a text out tells when it ran past
+    (Recording.overflows). One error per element of a component, at the words file's line when a chosen
+    copy or translation gave the text, naming its key: that is where it is shortened."""
+
+    RULE = "layout.text-fit"
+
+    def __init__(self, words):
+        self.words = words
+        self.overflowing: dict[tuple, tuple] = {}  # (component, element) -> (element, piece, side, text), the first
+        self.pieces: dict[tuple, set[str]] = {}  # ...and every piece where it overflows
+
+    def add(self, component, piece, side: str, draw, area, recording) -> None:
+        for element, text in recording.overflows:
+            key = (component.name, id(element))
+            self.overflowing.setdefault(key, (element, piece.id, side, text))
+            self.pieces.setdefault(key, set()).add(piece.id)
+
+    def findings(self) -> list[Finding]:
+        findings = []
+        for key, (element, piece_id, side, text) in self.overflowing.items():
+            shown = f'"{" ".join(text.split())[:30]}"'
+            given = self.words.written_at(text) if self.words is not None else None
+            if given is None:  # the game's own words, or a row's: the layout is the one to mend
+                place, mend = element.where, "give it more room or fewer words"
+            else:
+                (words_key, place), mend = given, f'shorten "{given[0]}"'
+                shown = f'words "{words_key}" ({shown})'
+            others = len(self.pieces[key]) - 1
+            more = f" and {others} more" if others else ""
+            findings.append(Finding("error", place, f"{key[0]}: {shown} on {piece_id} ({side}){more} does not fit "
+                                    f"its place even at {element.min_pt:g} pt; {mend}", self.RULE))
+        return findings

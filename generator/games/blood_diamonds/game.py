@@ -12,6 +12,7 @@ from __future__ import annotations
 from functools import partial
 
 from generator.colour_rules import MeaningColour
+from generator.kit.layouts import WordsFitCheck
 from generator.model import Component, Piece, spread
 from generator.plugins import Game
 from generator.schema import where
@@ -89,4 +90,5 @@ def meaning_colours(spec: BloodDiamondsSpec) -> list[MeaningColour]:
 
 
 GAME = Game(name=GAME_NAME, spec=BloodDiamondsSpec, components=components, rules=rules,
-            meaning_colours=meaning_colours, printing=checks.printing)
+            meaning_colours=meaning_colours, printing=checks.printing,
+            face_checks=lambda spec: [WordsFitCheck(spec.words)])

@@ -123,9 +123,13 @@ def check_cards(spec):
     rows = [row for _, row in movement_rows(spec)]
     unfitting = unfitting_texts(spec, "movement-front", Area(piece.width_mm, piece.height_mm, 0.0), style, rows)
     if unfitting:
+        # A translation's words are named by their key, which is the other place to mend them.
+        given = spec.words.written_at(unfitting[0])
+        shown = f'words "{given[0]}" ("{unfitting[0]}")' if given else f'"{unfitting[0]}"'
+        shorter = f', or shorten "{given[0]}"' if given else ""
         yield error(where(spec.movement_cards, "piece"),
-                    f"a {piece.width_mm:g} x {piece.height_mm:g} mm movement card cannot show \"{unfitting[0]}\" at "
-                    f"{FLOOR_PT:g} pt where its layout puts it; use mini-card or larger")
+                    f"a {piece.width_mm:g} x {piece.height_mm:g} mm movement card cannot show {shown} at "
+                    f"{FLOOR_PT:g} pt where its layout puts it; use mini-card or larger{shorter}")
 
 
 def card_size_errors(place, what: str, piece):

@@ -15,6 +15,7 @@ from a layout of templates/layouts.yaml, diaominos-faces, which a game file's `l
 from __future__ import annotations
 
 from generator.colour_rules import MeaningColour
+from generator.kit.layouts import WordsFitCheck
 from generator.model import Component, Piece
 from generator.plugins import Game
 from generator.print_guide import Printing
@@ -82,4 +83,4 @@ def meaning_colours(spec: DiaominosSpec) -> list[MeaningColour]:
 
 
 GAME = Game(name="diaominos", spec=DiaominosSpec, components=components, rules=rules, meaning_colours=meaning_colours,
-            printing=printing)
+            printing=printing, face_checks=lambda spec: [WordsFitCheck(spec.words)])
