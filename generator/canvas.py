@@ -216,6 +216,8 @@ class Canvas:
             return
         if self.check_numbers:
             _finite(x, y, size)
+            if size <= 0:  # told at the plug-in's own line, where it is called (not at the game file)
+                raise ValueError(f"a text size is {size:g} pt; it must be greater than 0")
         fonts.check_characters(text, face)
         runs = fonts.runs(text, face)  # characters the face lacks come from a fallback face
         if align not in ("left", "centre", "right"):

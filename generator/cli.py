@@ -71,8 +71,7 @@ def _plugin_option(function):
     @functools.wraps(function)
     def wrapper(*args, plugin_files=(), **kwargs):
         with contextlib.redirect_stdout(sys.stderr):  # what a plug-in prints is no output of ours
-            for path in plugin_files:
-                plugins.load_plugin_file(path)
+            plugins.load_plugin_files(plugin_files)
         return function(*args, **kwargs)
 
     return click.option("--plugin", "plugin_files", multiple=True, metavar="FILE.py",

@@ -145,11 +145,15 @@ def piece_files(name: str, pages: list[Page], rendered: Iterator[tuple[str, int,
 # ---------------------------------------------------------------------------------------------
 
 def deck_like(component: Component) -> bool:
-    """A component TTS can hold as a deck: pieces of one rectangle, all behind one back."""
+    """A component TTS can hold as a deck: pieces of one rectangle, all behind one back.
+
+    Backs are one when they are equal, not only when they are the same object: a layout's Face is
+    made per piece and equal Faces draw the same. A drawer that defines no equality (a function, a
+    functools.partial) is equal to itself alone."""
     pieces = component.pieces
     return (bool(pieces) and all(piece.shape.kind == "rect" for piece in pieces)
             and len({(piece.width, piece.height) for piece in pieces}) == 1
-            and len({id(piece.back) for piece in pieces}) == 1 and pieces[0].back is not None)
+            and pieces[0].back is not None and all(piece.back == pieces[0].back for piece in pieces))
 
 
 def tts_grid(count: int) -> tuple[int, int]:

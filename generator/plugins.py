@@ -181,8 +181,30 @@ def load_plugin_file(path: str) -> list[Game]:
                          "components=..., rules=...) (see generator/plugins.py)", "plugin.no-game")
     for game in found:
         check_game(game, Location(path))
+        if any(other.name == game.name and other is not game for other in found):
+            raise InputError(Location(path), f'the plug-in defines two games named "{game.name}"; give each a name of '
+                             "its own", "plugin.duplicate-game")
+        if bundled_game(game.name) not in (None, game):  # find_game would never reach it
+            raise InputError(Location(path), f'the plug-in defines game "{game.name}", which is a bundled game\'s '
+                             "name; name the plug-in's game otherwise", "plugin.duplicate-game")
         _added[game.name] = game
     return found
+
+
+def load_plugin_files(paths) -> list[Game]:
+    """The games of one command's --plugin files, in order (load_plugin_file). Two files that define
+    one game name are an error naming both: the game file names the game, and which of them it
+    means is the user's to say. (A file named twice is one file: its module, and so its games, load
+    once.)"""
+    defined_in: dict[str, tuple[Game, str]] = {}
+    for path in paths:
+        for game in load_plugin_file(path):
+            earlier, earlier_path = defined_in.setdefault(game.name, (game, path))
+            if earlier is not game:
+                raise InputError(Location(path), f'game "{game.name}" is defined by two plug-ins, {earlier_path} and '
+                                 f"{path}; rename the game in one of them, or give only the one you mean",
+                                 "plugin.duplicate-game")
+    return [game for game, _ in defined_in.values()]
 
 
 def check_game(game: Game, place: Location) -> None:

@@ -279,6 +279,8 @@ def convert(tp, value, location: Location, context: Context, label: str, limits:
         return tp.from_spec(value, location, context, label)
     if dataclasses.is_dataclass(tp):
         return build(tp, value, location, context, label)
+    if tp is not Any:
+        refuse_set_inside(value, location)
     if origin is Literal:
         choices = typing.get_args(tp)
         if not any(type(value) is type(choice) and value == choice for choice in choices):
@@ -391,6 +393,14 @@ def _check_number(limits: Limits, number, location: Location, label: str) -> Non
         raise InputError(location, f"{label} is {_number(number)}; {message}", rule)
 
 
+def refuse_set_inside(value, location: Location) -> None:
+    """A key that `--set title.x=1` set inside a single value (yamlio.apply_override) is refused where
+    the value is read: only a template's name, or what reads an `extends:`, takes keys so."""
+    if getattr(value, "set_inside_value", ""):
+        raise InputError(location, f'cannot set inside "{value.set_inside_value}", which is a single value',
+                         "input.set-syntax")
+
+
 @functools.lru_cache(maxsize=None)
 def _fields_of(cls) -> tuple[dict, dict]:
     """A dataclass's resolved type hints and its init fields by name: worked out once per class (the
@@ -408,6 +418,8 @@ def build(cls, data, location: Location, context: Context, label: str):
     if not isinstance(data, dict):
         raise InputError(location, f"{label_text} is {_what(data)}; expected a mapping with keys {', '.join(f.name for f in dataclasses.fields(cls))}", "input.type")
     hints, known = _fields_of(cls)
+    if "extends" not in known:
+        refuse_set_inside(data, location)
     key_places = data.key_locations if isinstance(data, YamlMap) else {}
     errors = ErrorList()
     meant: set[str] = set()  # known keys that an unknown key is probably a typo of

@@ -95,9 +95,11 @@ def form_problem(name: str, how: str | None, language: str) -> str | None:
                 f" (a form is {{{name}:Cap}}, {{{name}:word}}, {{{name}:Word}}, or the plural forms "
                 f"{{{name}:one|other}})")
     wanted = plural_count(language)
+    shape = "one|other" if wanted == 2 else "one|few|many"
     if len(forms) != wanted:
-        shape = "one|other" if wanted == 2 else "one|few|many"
         return f"{{{name}:{how}}} gives {len(forms)} plural forms; words in {language} take {wanted} ({shape})"
+    if not all(form.strip() for form in forms):  # it would print nothing for that many
+        return f"{{{name}:{how}}} leaves a plural form empty; write each form in full ({{{name}:{shape}}})"
     return None
 
 

@@ -34,6 +34,9 @@ class YamlMap(dict):
     value_locations: dict
     key_locations: dict
     texts: dict = {}
+    #: The dotted path of a single value that `--set` set a key inside (`--set title.x=1`), which made it
+    #: this mapping, {extends: value, x: 1}: a template's name is extended so, any other value cannot be.
+    set_inside_value: str = ""
 
     def text(self, key) -> str:
         """The value of `key` as written in the file: its text, or str() of it when it was not read
@@ -369,6 +372,9 @@ def apply_override(root: YamlMap, assignment: str) -> None:
         _relocate(value, where)
     node = root
     parts = key_path.strip().split(".")
+    if not all(part.strip() for part in parts):  # `a..b`, `.x`, `title.`: no key is named ""
+        raise InputError(where, f'"{key_path.strip()}" has an empty name between its dots; write key names joined by '
+                         "single dots, e.g. style.back=navy", "input.set-syntax")
     for depth, part in enumerate(parts):
         last = depth == len(parts) - 1
         if isinstance(node, YamlList):
@@ -397,6 +403,10 @@ def apply_override(root: YamlMap, assignment: str) -> None:
                     # A name that refers to a template stands for {extends: name}; setting one of its
                     # fields (`deck.piece.width_mm=57`) extends the template instead of replacing it.
                     node[part] = _mapping({"extends": node[part]}, node.where(part))
+                    node[part].set_inside_value = ".".join(parts[:depth + 1])
+                    # A mistake in the name is the file's; in what the --set made of it, the --set's
+                    # (a reader that expects no `extends:` tells of a key no file wrote).
+                    node[part].key_locations["extends"] = node.value_locations[part] = where
                 if part not in node:
                     node[part] = _mapping({}, where)
                     node.value_locations[part] = node.key_locations[part] = where

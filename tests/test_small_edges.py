@@ -1,0 +1,178 @@
+"""Small edges an audit found: equal TTS backs make one deck, two plug-ins of one game name, an empty
+plural form, a key set inside a single value by --set, and a plug-in's text of a negative size. Each is
+one line at the place to mend, exit 2 (or, for TTS, the deck a player expects)."""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+import yaml
+
+from conftest import run_pnp
+from generator import build, plugins
+from generator.exports import deck_like
+from generator.model import Component, Piece, fill_bleed
+from generator.shapes import Rect
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+# TTS: a deck is cards behind one back, however many objects draw it -----------------------------
+
+@dataclass(frozen=True)
+class Plain:
+    """A drawer with an equality of its own, as a layout's Face has: equal ones draw the same."""
+
+    colour: str
+
+    def __call__(self, canvas, area) -> None:
+        fill_bleed(canvas, area, self.colour)
+
+
+def paint(canvas, area, colour: str) -> None:
+    fill_bleed(canvas, area, colour)
+
+
+def cards_behind(*backs) -> Component:
+    return Component("card", "Cards", [Piece(f"card-{n}", Rect(63.5, 88.9, 3.0), Plain("#ffffff"), back)
+                                       for n, back in enumerate(backs, start=1)])
+
+
+def test_cards_behind_equal_backs_are_a_deck_and_behind_different_ones_are_not():
+    assert deck_like(cards_behind(Plain("#000080"), Plain("#000080"), Plain("#000080")))
+    assert not deck_like(cards_behind(Plain("#000080"), Plain("#800000")))
+    # A drawer that defines no equality is one back only with itself: two partials that happen to
+    # hold the same arguments may still draw apart (a closure, a list changed later).
+    navy = functools.partial(paint, colour="#000080")
+    assert deck_like(cards_behind(navy, navy))
+    assert not deck_like(cards_behind(navy, functools.partial(paint, colour="#000080")))
+
+
+def test_blood_diamonds_reference_cards_share_a_back_and_are_a_deck():
+    """Each is made with its own back Face, equal to the others: one card per player, one back."""
+    [loaded] = build.load(["blood_diamonds"])
+    reference = next(c for c in build.components(loaded) if c.name == "reference-card")
+    assert len({id(piece.back) for piece in reference.pieces}) > 1  # what the check used to count
+    assert deck_like(reference)
+
+
+# Plug-ins: one game name, one plug-in -------------------------------------------------------------
+
+PLUGIN = '''from dataclasses import dataclass
+from generator.model import Component, Piece, fill_bleed
+from generator.plugins import Game, GameSpec
+from generator.shapes import Rect
+from generator.validate import RuleBook
+
+
+@dataclass(kw_only=True)
+class Spec(GameSpec):
+    pass
+
+
+def draw(canvas, area):
+    fill_bleed(canvas, area, "#ffffff")
+    canvas.text(10, 20, "hello", SIZE)
+
+
+def components(spec):
+    return [Component("card", "Cards", [Piece("a", Rect(63.5, 88.9), draw, None)])]
+
+
+GAME = Game(name=NAME, spec=Spec, components=components, rules=RuleBook())
+'''
+
+
+def plugin_file(folder: Path, file_name: str, game: str = "twin", size: float = 12.0) -> Path:
+    path = folder / file_name
+    path.write_text(PLUGIN.replace("NAME", repr(game)).replace("SIZE", repr(size)))
+    (folder / "game.yaml").write_text(f"game: {game}\ntitle: Twin\n")
+    return path
+
+
+@pytest.fixture
+def registry(monkeypatch):
+    """The plug-ins a test loads are forgotten after it."""
+    monkeypatch.setattr(plugins, "_added", {})
+    monkeypatch.setattr(plugins, "show_tracebacks", False)
+
+
+def test_two_plug_ins_of_one_game_name_are_an_error_naming_both(tmp_path, registry):
+    first, second = plugin_file(tmp_path, "one.py"), plugin_file(tmp_path, "two.py")
+    with pytest.raises(plugins.InputError) as raised:
+        plugins.load_plugin_files([str(first), str(second)])
+    assert str(raised.value) == (
+        f'{second}: error: game "twin" is defined by two plug-ins, {first} and {second}; rename the game in one '
+        "of them, or give only the one you mean [plugin.duplicate-game]")
+    # One file named twice is one plug-in.
+    assert [game.name for game in plugins.load_plugin_files([str(first), str(first)])] == ["twin"]
+
+
+def test_two_plug_ins_of_one_game_name_on_the_command_line_are_one_line(tmp_path, registry):
+    plugin_file(tmp_path, "one.py"), plugin_file(tmp_path, "two.py")
+    code, _, stderr = run_pnp("validate", "game.yaml", "--plugin", "one.py", "--plugin", "two.py", cwd=tmp_path)
+    assert code == 2 and stderr.splitlines() == [
+        'two.py: error: game "twin" is defined by two plug-ins, one.py and two.py; rename the game in one of them, '
+        "or give only the one you mean [plugin.duplicate-game]"], stderr
+
+
+def test_a_plug_in_of_a_bundled_games_name_is_an_error_not_ignored(tmp_path, registry):
+    plugin_file(tmp_path, "mine.py", game="diamonds")
+    code, _, stderr = run_pnp("validate", "diamonds", "--plugin", "mine.py", cwd=tmp_path)
+    assert code == 2 and stderr.splitlines() == [
+        "mine.py: error: the plug-in defines game \"diamonds\", which is a bundled game's name; name the plug-in's "
+        "game otherwise [plugin.duplicate-game]"], stderr
+
+
+def test_a_plug_ins_negative_text_size_is_one_line_at_its_own_line(tmp_path, registry):
+    plugin = plugin_file(tmp_path, "neg.py", size=-3.0)
+    line = plugin.read_text().splitlines().index('    canvas.text(10, 20, "hello", -3.0)') + 1
+    code, _, stderr = run_pnp("validate", "game.yaml", "--plugin", "neg.py", cwd=tmp_path)
+    lines = stderr.splitlines()
+    assert code == 2 and len(lines) == 1 and lines[0].startswith(f"neg.py:{line}: error: "), stderr
+    assert lines[0].endswith("[plugin.error]") and "-3" in lines[0], stderr
+
+
+# Words: every plural form has words -------------------------------------------------------------
+
+@pytest.mark.parametrize("form, shape", [("pile|", "one|other"), ("|piles", "one|other"), ("pile| ", "one|other")])
+def test_an_empty_plural_form_is_an_error_at_the_words_line(tmp_path, form, shape):
+    bundled = yaml.safe_load((REPO / "data" / "words" / "diamonds.yaml").read_text())["words"]["deal"]
+    assert "{piles:pile|piles}" in bundled
+    text = bundled.replace("{piles:pile|piles}", f"{{piles:{form}}}")
+    (tmp_path / "words.yaml").write_text(yaml.safe_dump({"words": {"deal": text}}, width=1000, allow_unicode=True))
+    code, _, stderr = run_pnp("validate", "diamonds", "--words", "words.yaml", cwd=tmp_path)
+    assert code == 2 and stderr.splitlines() == [
+        f'words.yaml:2:9: error: words "deal": {{piles:{form}}} leaves a plural form empty; write each form in '
+        f"full ({{piles:{shape}}}) [input.placeholder]"], stderr
+
+
+# --set: its mistakes are the option's ------------------------------------------------------------
+
+@pytest.mark.parametrize("setting, says, rule", [
+    ("title.x=1", 'cannot set inside "title", which is a single value', "input.set-syntax"),
+    ("title.0=x", 'cannot set inside "title", which is a single value', "input.set-syntax"),
+    ("style.back.x=1", 'cannot set inside "style.back", which is a single value', "input.set-syntax"),
+    ("game.x=1", '--set cannot change which game a file is ("diamonds"); build another game\'s file instead',
+     "input.usage"),
+    ("a..b=1", '"a..b" has an empty name between its dots; write key names joined by single dots, e.g. '
+     "style.back=navy", "input.set-syntax"),
+    (".x=1", '".x" has an empty name between its dots; write key names joined by single dots, e.g. '
+     "style.back=navy", "input.set-syntax"),
+])
+def test_a_bad_set_is_reported_at_the_set(tmp_path, setting, says, rule):
+    code, _, stderr = run_pnp("validate", "diamonds", "--set", setting, cwd=tmp_path)
+    lines = stderr.splitlines()
+    assert code == 2 and len(lines) == 1, stderr
+    assert lines[0].startswith(f"--set {setting}: error: {says} (--set applied to "), stderr
+    assert lines[0].endswith(f"diamonds.yaml) [{rule}]"), stderr
+
+
+def test_a_set_inside_a_templates_name_still_extends_it(tmp_path):
+    code, _, stderr = run_pnp("validate", "diamonds", "--set", "deck.piece.width_mm=57", cwd=tmp_path)
+    assert code == 0, stderr
+    code, _, stderr = run_pnp("validate", "blood_diamonds", "--set", "suits.0.tile.label=Marché", cwd=tmp_path)
+    assert code == 0, stderr
