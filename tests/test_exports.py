@@ -26,18 +26,22 @@ def pdf_page_sizes(path: Path) -> list[tuple[float, float]]:
         document.close()
 
 
-@pytest.fixture(scope="module", params=[3.0, 3.175])
+@pytest.fixture(scope="module", params=[(3.0, 300), (3.175, 100)], ids=["3.0", "3.175"])
 def pieces_build(request, bundled_build):
-    bleed = request.param  # 300 dpi and a 3 mm bleed are what --layout pieces takes unless told (the README's build)
-    folder = bundled_build("diamonds", "a4", "pdf,png", "--layout", "pieces", *(["--bleed", str(bleed)] if bleed != 3.0 else []))
+    """(bleed, dpi, folder, pieces.json) of Diamonds built a piece to a page: as the README's build
+    does (300 dpi and a 3 mm bleed, what --layout pieces takes unless told), and with a bleed and a
+    dpi of the user's own (1/8 in at 300 dpi is the TGC preset's test)."""
+    bleed, dpi = request.param
+    told = ["--bleed", str(bleed), "--dpi", str(dpi)] if bleed != 3.0 else []
+    folder = bundled_build("diamonds", "a4", "pdf,png", "--layout", "pieces", *told)
     folder = folder / "pieces"  # a layout of its own, beside the sheets of an earlier build
-    return bleed, folder, json.loads((folder / "pieces.json").read_text())
+    return bleed, dpi, folder, json.loads((folder / "pieces.json").read_text())
 
 
 def test_pieces_writes_every_card_face_as_an_image_of_the_exact_size(pieces_build):
-    bleed, folder, listing = pieces_build
-    width = round((CARD[0] + 2 * bleed) / 25.4 * 300)
-    height = round((CARD[1] + 2 * bleed) / 25.4 * 300)
+    bleed, dpi, folder, listing = pieces_build
+    width = round((CARD[0] + 2 * bleed) / 25.4 * dpi)
+    height = round((CARD[1] + 2 * bleed) / 25.4 * dpi)
     faces = [face for face in listing["faces"] if face["component"] == "card"]
     assert sorted({face["face"] for face in faces}) == ["back", "front"]
     assert sum(face["face"] == "front" for face in faces) == 54 and sum(face["face"] == "back" for face in faces) == 54
@@ -51,7 +55,7 @@ def test_pieces_writes_every_card_face_as_an_image_of_the_exact_size(pieces_buil
 
 
 def test_pieces_pdf_pages_are_the_trim_plus_the_bleed(pieces_build):
-    bleed, folder, listing = pieces_build
+    bleed, _, folder, listing = pieces_build
     sizes = pdf_page_sizes(folder / "diamonds.pdf")
     assert len(sizes) == len(listing["faces"])
     for face in listing["faces"]:
@@ -61,7 +65,7 @@ def test_pieces_pdf_pages_are_the_trim_plus_the_bleed(pieces_build):
 
 
 def test_pieces_manifest_records_the_layout_and_no_marks(pieces_build):
-    _, folder, _ = pieces_build
+    _, _, folder, _ = pieces_build
     manifest = json.loads((folder / "manifest.json").read_text())
     assert manifest["layout"] == "pieces"
     for page in manifest["pages"]:
@@ -140,7 +144,7 @@ def test_only_refuses_what_the_game_lacks_in_one_line(tmp_path, only, says):
 
 
 def test_pieces_pdf_pages_carry_their_trim_and_bleed_boxes(pieces_build):
-    bleed, folder, listing = pieces_build
+    bleed, _, folder, listing = pieces_build
     document = pdfium.PdfDocument(str(folder / "diamonds.pdf"))
     try:
         for face in listing["faces"][:12]:
@@ -154,10 +158,10 @@ def test_pieces_pdf_pages_carry_their_trim_and_bleed_boxes(pieces_build):
 
 
 def test_every_png_carries_its_dpi(pieces_build, bundled_build):
-    _, folder, listing = pieces_build
+    _, dpi, folder, listing = pieces_build
     for face in listing["faces"][:6]:
         with Image.open(folder / face["png"]) as image:
-            assert image.info["dpi"] == pytest.approx((300, 300), abs=0.01)
+            assert image.info["dpi"] == pytest.approx((dpi, dpi), abs=0.01)
     sheets = bundled_build("diamonds", "a4", "png", "--dpi", "100")
     with Image.open(next((sheets / "png").glob("page-*.png"))) as image:
         assert image.info["dpi"] == pytest.approx((100, 100), abs=0.01)
@@ -297,7 +301,7 @@ def test_pdf_boxes_lie_inside_the_media_box_to_the_last_digit(bundled_build, pap
 def test_piece_pages_boxes_lie_inside_the_media_box_to_the_last_digit(pieces_build):
     """The piece pages' sizes (69.5 x 94.9 mm at 3 mm bleed) are no whole number of points: the boxes
     were rounded otherwise than the MediaBox and stuck out of it by a hair."""
-    _, folder, listing = pieces_build
+    _, _, folder, listing = pieces_build
     assert _boxes_inside_the_page(folder / "diamonds.pdf") == len(listing["faces"])
 
 
@@ -361,7 +365,7 @@ def test_every_shop_preset_gives_each_figure_with_its_source():
 
 
 def test_every_png_says_its_colours_are_srgb(pieces_build, bundled_build):
-    _, folder, listing = pieces_build
+    _, _, folder, listing = pieces_build
     sheets = bundled_build("diamonds", "a4", "png", "--dpi", "100")
     tts = bundled_build("diamonds", "a4", "pdf", "--layout", "tts")
     paths = [folder / listing["faces"][0]["png"], next((sheets / "png").glob("page-*.png")),
