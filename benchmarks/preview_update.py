@@ -45,8 +45,10 @@ def start(game: Path) -> tuple[subprocess.Popen, str]:
     return process, line.split(" at ")[1].split()[0]
 
 
-def fetch(url: str) -> bytes:
-    with urllib.request.urlopen(url, timeout=10) as response:
+def fetch(address: str, path: str) -> bytes:
+    """`path` of the preview at `address` (as it printed it, with the token every request needs)."""
+    root, _, token = address.partition("?")
+    with urllib.request.urlopen(f"{root}{path}?{token}", timeout=10) as response:
         return response.read()
 
 
@@ -77,14 +79,14 @@ def in_browser(game: Path, address: str) -> list[float]:
 
 
 def over_http(game: Path, address: str) -> list[float]:
-    times, shown = [], {page["svg"] for page in json.loads(fetch(address + "state.json"))["sheet_pages"]}
+    times, shown = [], {page["svg"] for page in json.loads(fetch(address, "state.json"))["sheet_pages"]}
     for turn in range(EDITS):
         saved = save(game, turn)
-        while json.loads(fetch(address + "status.json"))["build"] < turn + 2:
+        while json.loads(fetch(address, "status.json"))["build"] < turn + 2:
             time.sleep(0.005)
-        state = json.loads(fetch(address + "state.json"))
+        state = json.loads(fetch(address, "state.json"))
         for svg in {page["svg"] for page in state["sheet_pages"]} - shown:
-            fetch(address + svg.lstrip("/"))
+            fetch(address, svg.lstrip("/"))
         shown = {page["svg"] for page in state["sheet_pages"]}
         times.append(time.perf_counter() - saved)
         time.sleep(1.0)

@@ -11,9 +11,15 @@ paths, proofs), runs the same pipeline as `pnp build` (generator/build.py) into 
                    its name, so the browser fetches again only the pages a save changed
 
 It listens on 127.0.0.1 only and answers only requests addressed to that host (a web page elsewhere
-cannot read it through a rebound DNS name). It writes no file of the build: the sheets live in
-memory, so the game's folder and the output folder are left as they are (the proofs and font subsets
-any build keeps go to the cache folder, generator/cache.py).
+cannot read it through a rebound DNS name). Every user of the machine can reach 127.0.0.1, so, as
+Jupyter does, it answers only requests that carry its token: a random one made at start and printed
+in its address (`/?token=...`; a script adds it to any path, `/status.json?token=...`). A request
+with the token sets a cookie holding it (HttpOnly, SameSite=Strict), which the page's own requests
+(its state, sheets and events) then carry.
+
+It writes no file of the build: the sheets live in memory, so the game's folder and the output
+folder are left as they are (the proofs and font subsets any build keeps go to the cache folder,
+generator/cache.py).
 
 Files are watched with watchfiles rather than watchdog: its Rust notifier batches a burst of events
 itself (`step`: quiet time before it yields, `debounce`: the longest it groups), and a `stop_event`
@@ -27,10 +33,12 @@ renaming it over the old one, which a watch on the old file would lose.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import html
 import json
 import os
 import re
+import secrets
 import sys
 import threading
 import time
@@ -39,6 +47,7 @@ import webbrowser
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from urllib.parse import parse_qs
 
 from generator import build, plugins
 from generator.build import Request
@@ -66,6 +75,10 @@ MAX_PAGES = 200
 #: A server-sent comment this often keeps an idle connection open through proxies and lets a
 #: handler notice that its browser has gone.
 KEEP_ALIVE_S = 15.0
+#: The most event streams served at once: each holds a thread for as long as its page stays open
+#: (and up to two KEEP_ALIVE_S after it closes). Past it /events answers 503, and the page tries
+#: again later, waiting longer each time.
+MAX_EVENT_STREAMS = 32
 
 
 @dataclass(frozen=True)
@@ -295,11 +308,20 @@ class PreviewServer(ThreadingHTTPServer):
 
     def __init__(self, preview: Preview, port: int):
         self.preview = preview
+        self.token = secrets.token_urlsafe(32)
+        self.event_streams = threading.BoundedSemaphore(MAX_EVENT_STREAMS)
         super().__init__((HOST, port), PreviewHandler)
 
     @property
     def address(self) -> str:
-        return f"http://{HOST}:{self.server_address[1]}/"
+        """The address to open: the first visit sets the cookie that lets the page's own requests in."""
+        return f"http://{HOST}:{self.server_address[1]}/?token={self.token}"
+
+    @property
+    def cookie_name(self) -> str:
+        # A browser sends a host's cookies to all its ports: the port in the name keeps two previews'
+        # tokens apart.
+        return f"pnp-preview-{self.server_address[1]}"
 
 
 class PreviewHandler(BaseHTTPRequestHandler):
@@ -308,10 +330,16 @@ class PreviewHandler(BaseHTTPRequestHandler):
     timeout = 4 * KEEP_ALIVE_S  # a connection that sends no request, or takes no event, is closed
 
     def do_GET(self) -> None:  # noqa: N802 (http.server's name)
+        path, _, query = self.path.partition("?")
+        self.token_in_query = self._is_token(parse_qs(query).get("token", [""])[0])
         if not self._addressed_to_us():
             self._send(421, b"this preview answers requests to 127.0.0.1 or localhost only\n", "text/plain")
             return
-        preview, path = self.server.preview, self.path.split("?")[0]
+        if not (self.token_in_query or self._is_token(self._cookie())):
+            self._send(403, f"this preview needs its token: open the address `pnp preview` printed, "
+                            f"http://{HOST}:{self.server.server_address[1]}/?token=...\n".encode(), "text/plain")
+            return
+        preview = self.server.preview
         if path == "/":
             self._send(200, page_html(preview.state()).encode(), "text/html; charset=utf-8")
         elif path == "/status.json":
@@ -321,7 +349,7 @@ class PreviewHandler(BaseHTTPRequestHandler):
         elif path == "/events":
             self._events()
         elif (found := re.fullmatch(r"/pages/([0-9a-f]{20})\.svg", path)) and (data := preview.svg(found[1])):
-            self._send(200, data, "image/svg+xml", cache="public, max-age=31536000, immutable")
+            self._send(200, data, "image/svg+xml", cache="private, max-age=31536000, immutable")
         else:
             self._send(404, b"not found\n", "text/plain")
 
@@ -329,16 +357,47 @@ class PreviewHandler(BaseHTTPRequestHandler):
         host = (self.headers.get("Host") or "").rsplit(":", 1)[0].strip("[]").lower()
         return host in (HOST, "localhost")
 
+    def _is_token(self, given: str) -> bool:
+        # In constant time, so that timing the answers cannot find the token a character at a time;
+        # as bytes, since a str must be ASCII and a request may send anything.
+        return hmac.compare_digest(given.encode(), self.server.token.encode())
+
+    def _cookie(self) -> str:
+        """This preview's cookie among those the browser sends for 127.0.0.1 ("" if none). Read by
+        hand: http.cookies gives up on a whole header when one cookie in it (another local server's,
+        say) is not to its taste."""
+        for pair in "; ".join(self.headers.get_all("Cookie", [])).split(";"):
+            name, _, value = pair.strip().partition("=")
+            if name == self.server.cookie_name:
+                return value
+        return ""
+
     def _send(self, status: int, body: bytes, kind: str, cache: str = "no-store") -> None:
         self.send_response(status)
         self.send_header("Content-Type", kind)
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Cache-Control", cache)
         self.send_header("X-Content-Type-Options", "nosniff")
+        if status == 200 and self.token_in_query:
+            self.send_header("Set-Cookie", f"{self.server.cookie_name}={self.server.token}; Path=/; HttpOnly; "
+                                           "SameSite=Strict")
+        if self.close_connection:
+            self.send_header("Connection", "close")
         self.end_headers()
         self.wfile.write(body)
 
     def _events(self) -> None:
+        if not self.server.event_streams.acquire(blocking=False):
+            self.close_connection = True  # or the refused page's connection would hold a thread, idle
+            self._send(503, f"this preview already sends its builds to {MAX_EVENT_STREAMS} pages: close some "
+                            "of them\n".encode(), "text/plain")
+            return
+        try:
+            self._stream_builds()
+        finally:
+            self.server.event_streams.release()
+
+    def _stream_builds(self) -> None:
         """A `build` event (the status) now and after every build, until the browser or the server goes."""
         preview = self.server.preview
         self.send_response(200)

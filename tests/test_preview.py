@@ -3,9 +3,11 @@ a real browser (Debian's Chromium, driven by playwright; the Makefile's test tar
 
 from __future__ import annotations
 
+import _thread
 import http.client
 import json
 import os
+import re
 import select
 import shutil
 import signal
@@ -13,12 +15,15 @@ import subprocess
 import sys
 import threading
 import time
+import webbrowser
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from conftest import DIAMONDS_YAML, REPO, run_pnp
+from conftest import DIAMONDS_YAML, run_pnp
 from generator import preview
 from generator.errors import InputError, Location
 from generator.preview import Options, Preview, finding_entry
@@ -160,32 +165,78 @@ def test_a_port_in_use_is_one_line_and_exit_2(tmp_path):
                      "free one [input.usage]\n"
 
 
+@contextmanager
+def serving(shown: Preview):
+    """The preview's server in this process, on a free port, until the block ends (its event
+    streams end with it)."""
+    server = preview.start_server(shown, 0)
+    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
+    try:
+        yield server
+    finally:
+        shown.stop()
+        server.shutdown()
+        server.server_close()
+
+
 def test_a_connection_that_sends_no_request_is_closed(monkeypatch):
     """A connection held open without a request (a stray client, a flood of them) ends after the
     handler's timeout instead of holding a thread for as long as it likes."""
     import socket
 
     assert 0 < preview.PreviewHandler.timeout <= 120 and preview.PreviewServer.request_queue_size >= 64
-    monkeypatch.setattr(preview.PreviewHandler, "timeout", 0.3)
-    with preview.start_server(Preview(Options("diamonds")), 0) as server:
-        threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
-        try:
-            with socket.create_connection(server.server_address, timeout=5) as idle:
-                assert idle.recv(1) == b""  # closed by the server, not by this timeout
-        finally:
-            server.shutdown()
+    monkeypatch.setattr(preview.PreviewHandler, "timeout", 0.1)
+    with serving(Preview(Options("diamonds"))) as server:
+        with socket.create_connection(server.server_address, timeout=5) as idle:
+            assert idle.recv(1) == b""  # closed by the server, not by this timeout
 
 
 # the watch ---------------------------------------------------------------------------------------
 
 @contextmanager
-def watching(shown: Preview):
+def watching(shown: Preview, monkeypatch):
+    """The watch in a thread, from the moment its notifier watches the files. Yields `idle()`, which
+    returns once the watch has dealt with every change made before the call: a look begun after the
+    call found nothing new for a whole CHECK_MS (no change was left to report), and the watch has
+    made whatever rebuild that look called for (its check of the files' stamps)."""
+    import watchfiles.main
+
+    # The watch looks up every 20 ms (watchfiles makes it 80, its step) rather than 500: idle() waits
+    # for such a look. How saves are grouped (QUIET_MS, GROUP_MS) is unchanged.
+    monkeypatch.setattr(preview, "CHECK_MS", 20)
+    real_notifier, watching_files, quiet_looks = watchfiles.main.RustNotify, threading.Event(), []
+
+    class Notifier:  # watchfiles' RustNotify, which Python cannot subclass, telling the test what it did
+        def __init__(self, *args):
+            self.notifier, self.outcome, self.began = real_notifier(*args), None, 0.0
+            watching_files.set()
+
+        def __enter__(self):
+            self.notifier.__enter__()
+            return self
+
+        def __exit__(self, *problem):
+            return self.notifier.__exit__(*problem)
+
+        def watch(self, *args):
+            if self.outcome == "timeout":  # the watch is back from a quiet look: all it called for is done
+                quiet_looks.append(self.began)
+            self.began = time.monotonic()
+            self.outcome = self.notifier.watch(*args)
+            return self.outcome
+
+    monkeypatch.setattr(watchfiles.main, "RustNotify", Notifier)
     stop = threading.Event()
     thread = threading.Thread(target=preview.watch, args=(shown, stop), daemon=True)
     thread.start()
-    time.sleep(0.3)  # the watch is set up
+    assert watching_files.wait(10), "the watch never set up its notifier"
+
+    def idle() -> None:
+        called = time.monotonic()
+        wait_for(lambda: any(began > called for began in quiet_looks), what="a quiet look of the watch")
+
     try:
-        yield
+        yield idle
     finally:
         stop.set()
         thread.join(timeout=10)
@@ -196,41 +247,41 @@ def wait_for(condition, timeout: float = 20.0, what: str = "") -> None:
     deadline = time.monotonic() + timeout
     while not condition():
         assert time.monotonic() < deadline, f"gave up waiting for {what}"
-        time.sleep(0.05)
+        time.sleep(0.01)
 
 
-def test_saves_in_quick_succession_are_one_rebuild_and_a_rows_file_is_watched(tmp_path):
+def test_saves_in_quick_succession_are_one_rebuild_and_a_rows_file_is_watched(tmp_path, monkeypatch):
     run_pnp("new", "deck", tmp_path / "mine", cwd=tmp_path)
     game, rows = tmp_path / "mine" / "mine.yaml", tmp_path / "mine" / "cards.csv"
     shown = Preview(Options(str(game)))
     shown.rebuild()
-    with watching(shown):
+    with watching(shown, monkeypatch) as idle:
         for turn in range(5):  # an editor's save, its backup, a formatter: within a few milliseconds
             edit(game, f'title: "Mine{"!" * turn}"', f'title: "Mine{"!" * (turn + 1)}"')
             time.sleep(0.005)
         wait_for(lambda: shown.status()["build"] == 2, what="a rebuild")
-        time.sleep(preview.GROUP_MS / 1000 + 0.3)
+        idle()
         assert shown.status()["build"] == 2 and shown.state()["title"] == "Mine!!!!!"
         (tmp_path / "mine" / "notes.txt").write_text("not read by the game")  # no rebuild
         edit(rows, "sun-spark,Spark,", "sun-spark,Sparkle,")
         wait_for(lambda: shown.status()["build"] == 3, what="the rows' rebuild")
-        time.sleep(0.3)
+        idle()
         assert shown.status()["build"] == 3
 
 
-def test_a_file_saved_again_and_again_is_built_once_after_its_last_save(tmp_path):
+def test_a_file_saved_again_and_again_is_built_once_after_its_last_save(tmp_path, monkeypatch):
     """Five saves of one file 40 ms apart (an editor saving as you type): the watcher yields before
     the last of them, and the rebuild waits for the file to stand still."""
     run_pnp("new", "deck", tmp_path / "mine", cwd=tmp_path)
     game = tmp_path / "mine" / "mine.yaml"
     shown = Preview(Options(str(game)))
     shown.rebuild()
-    with watching(shown):
+    with watching(shown, monkeypatch) as idle:
         for turn in range(5):
             edit(game, f'title: "Mine{"!" * turn}"', f'title: "Mine{"!" * (turn + 1)}"')
             time.sleep(0.04)
         wait_for(lambda: shown.status()["build"] == 2, what="a rebuild")
-        time.sleep(preview.GROUP_MS / 1000 + 0.3)
+        idle()
         assert shown.status()["build"] == 2 and shown.state()["title"] == "Mine!!!!!"
 
 
@@ -239,29 +290,49 @@ def test_a_file_saved_again_and_again_is_built_once_after_its_last_save(tmp_path
 @contextmanager
 def preview_process(*args, cwd: Path):
     """`python -m generator preview ARGS --no-browser` as a user starts it; yields (process, address)
-    once it has printed its address, and stops it with Ctrl-C (SIGINT) if the test has not."""
-    process = subprocess.Popen([sys.executable, "-m", "generator", "preview", *map(str, args), "--no-browser"],
-                               cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        ready, _, _ = select.select([process.stdout], [], [], 60)
-        assert ready, "the preview printed no address"
-        line = process.stdout.readline()
-        assert line.startswith("preview of ") and " at http://127.0.0.1:" in line, (line, process.stderr.read())
-        yield process, line.split(" at ")[1].split()[0]
-    finally:
-        if process.poll() is None:
-            process.send_signal(signal.SIGINT)
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                raise
+    once it has printed its address (with its token), and stops it with Ctrl-C (SIGINT) if the test
+    has not."""
+    with subprocess.Popen([sys.executable, "-m", "generator", "preview", *map(str, args), "--no-browser"],
+                          cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as process:
+        try:
+            ready, _, _ = select.select([process.stdout], [], [], 60)
+            assert ready, "the preview printed no address"
+            line = process.stdout.readline()
+            assert line.startswith("preview of ") and " at http://127.0.0.1:" in line, (line, process.stderr.read())
+            yield process, line.split(" at ")[1].split()[0]
+        finally:
+            if process.poll() is None:
+                process.send_signal(signal.SIGINT)
+                try:
+                    process.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    process.kill()
+                    raise
 
 
-def get(address: str, path: str, host: str | None = None) -> tuple[int, dict, bytes]:
-    port = int(address.rstrip("/").rsplit(":", 1)[1])
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-    connection.request("GET", path, headers={"Host": host} if host else {})
+@pytest.fixture(scope="module")
+def served(tmp_path_factory) -> Iterator[tuple[str, Path]]:
+    """One preview of a copy of the Diamonds file, served in this process and shared by the tests that
+    only read from it: (its address, with its token; the game's folder)."""
+    folder = tmp_path_factory.mktemp("served")
+    shutil.copyfile(DIAMONDS_YAML, folder / "diamonds.yaml")
+    shown = Preview(Options(str(folder / "diamonds.yaml")))
+    shown.rebuild()
+    with serving(shown) as server:
+        yield server.address, folder
+
+
+def get(address: str, path: str, host: str | None = None, token: bool = True,
+        cookie: str | None = None) -> tuple[int, dict, bytes]:
+    """GET `path` from the preview at `address` (as it printed it), with its token unless told not to."""
+    url = urlsplit(address)
+    if token:
+        path += ("&" if "?" in path else "?") + url.query
+    headers = {"Host": host} if host else {}
+    if cookie is not None:
+        headers["Cookie"] = cookie
+    connection = http.client.HTTPConnection("127.0.0.1", url.port, timeout=10)
+    connection.request("GET", path, headers=headers)
     response = connection.getresponse()
     body = response.read()
     connection.close()
@@ -272,63 +343,165 @@ def status_of(address: str) -> dict:
     return json.loads(get(address, "/status.json")[2])
 
 
-def test_the_server_answers_on_loopback_only_and_ctrl_c_stops_it_writing_nothing(diamonds_copy, tmp_path):
-    work = tmp_path / "work"
-    work.mkdir()
-    game_folder = listing(diamonds_copy.parent)
-    with preview_process(diamonds_copy, cwd=work) as (process, address):
-        assert status_of(address) == {"build": 1, "ok": True, "errors": [], "findings": [], "pages": 26}
-        code, headers, page = get(address, "/")
-        assert code == 200 and headers["Content-Type"].startswith("text/html")
-        assert b"http://" not in page and b"https://" not in page  # nothing from a network
-        assert b"<title>Diamonds \xc2\xb7 pnp preview</title>" in page
-        state = json.loads(get(address, "/state.json")[2])
-        code, headers, svg = get(address, state["sheet_pages"][0]["svg"])
-        assert code == 200 and headers["Content-Type"] == "image/svg+xml" and svg.startswith(b"<svg")
-        assert get(address, "/pages/0123456789abcdef0123.svg")[0] == 404
-        assert get(address, "/../../etc/passwd")[0] == 404
-        assert get(address, "/status.json", host="evil.example:80")[0] == 421  # a rebound DNS name
-        assert get(address, "/status.json", host=f"localhost:{address.rsplit(':', 1)[1]}")[0] == 200
-        process.send_signal(signal.SIGINT)
-        assert process.wait(timeout=10) == 0
-        stderr = process.stderr.read()
-    assert "Traceback" not in stderr and stderr.rstrip().endswith("preview stopped")
-    assert listing(diamonds_copy.parent) == game_folder and listing(work) == {}
+def token_of(address: str) -> str:
+    return parse_qs(urlsplit(address).query)["token"][0]
 
 
-def test_server_sent_events_tell_of_each_build(diamonds_copy, tmp_path):
-    with preview_process(diamonds_copy, cwd=tmp_path) as (process, address):
-        port = int(address.rstrip("/").rsplit(":", 1)[1])
-        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=20)
-        connection.request("GET", "/events")
-        events = connection.getresponse()
+def cookie_of(address: str) -> str:
+    """The cookie a visit to the preview's address sets, as a browser sends it back."""
+    return f"pnp-preview-{urlsplit(address).port}={token_of(address)}"
+
+
+def test_the_server_answers_on_loopback_only_and_writes_nothing(served):
+    address, game_folder = served
+    before = listing(game_folder)
+    assert status_of(address) == {"build": 1, "ok": True, "errors": [], "findings": [], "pages": 26}
+    code, headers, page = get(address, "/")
+    assert code == 200 and headers["Content-Type"].startswith("text/html")
+    assert b"http://" not in page and b"https://" not in page  # nothing from a network
+    assert b"<title>Diamonds \xc2\xb7 pnp preview</title>" in page
+    state = json.loads(get(address, "/state.json")[2])
+    code, headers, svg = get(address, state["sheet_pages"][0]["svg"])
+    assert code == 200 and headers["Content-Type"] == "image/svg+xml" and svg.startswith(b"<svg")
+    assert get(address, "/pages/0123456789abcdef0123.svg")[0] == 404
+    assert get(address, "/../../etc/passwd")[0] == 404
+    assert get(address, "/status.json", host="evil.example:80")[0] == 421  # a rebound DNS name
+    assert get(address, "/status.json", host=f"localhost:{urlsplit(address).port}")[0] == 200
+    assert listing(game_folder) == before
+
+
+def test_only_a_request_with_the_token_or_its_cookie_is_answered(served):
+    """Any user of the machine can reach 127.0.0.1: the preview answers only whoever has the address
+    it printed (the token), or the cookie the first visit with it sets, and refuses the rest."""
+    address, _ = served
+    port, token = urlsplit(address).port, token_of(address)
+    svg = json.loads(get(address, "/state.json")[2])["sheet_pages"][0]["svg"]
+    refusal = f"this preview needs its token: open the address `pnp preview` printed, http://127.0.0.1:{port}/" \
+              "?token=...\n".encode()
+    for path in ("/", "/status.json", "/state.json", "/events", svg, "/no-such-page"):
+        assert get(address, path, token=False)[::2] == (403, refusal), path
+    name = f"pnp-preview-{port}"
+    for wrong in (f"?token={token[:-1]}", f"?token={token}x", "?token=", "?token=%C3%A9%00", f"?Token={token}"):
+        assert get(address, "/status.json" + wrong, token=False)[0] == 403, wrong
+    for wrong in (f"{name}={token[:-1]}", f"pnp-preview-{port + 1}={token}", f'{name}="{token}"', "=;;\x7f"):
+        assert get(address, "/status.json", token=False, cookie=wrong)[0] == 403, wrong
+
+    code, headers, _ = get(address, "/")
+    assert code == 200 and headers["Set-Cookie"] == f"{name}={token}; Path=/; HttpOnly; SameSite=Strict"
+    # Beside other cookies of 127.0.0.1 (another local server's, even one http.cookies cannot read):
+    for path in ("/", "/status.json", "/state.json", svg):
+        code, headers, _ = get(address, path, token=False, cookie=f'other="a|b; bare; {cookie_of(address)}')
+        assert code == 200 and "Set-Cookie" not in headers, path
+    with preview.start_server(Preview(Options("diamonds")), 0) as another:
+        assert token_of(another.address) != token  # made at each start
+
+
+def test_the_browser_opens_the_address_with_its_token(monkeypatch, capsys):
+    opened = []
+
+    def open_then_stop(address):
+        opened.append(address)
+        _thread.interrupt_main()  # Ctrl-C
+
+    monkeypatch.setattr(preview, "_can_open_a_browser", lambda: True)
+    monkeypatch.setattr(webbrowser, "open", open_then_stop)
+    monkeypatch.setattr(Preview, "rebuild", lambda self: None)  # the sheets are not what this test is about
+    preview.serve(Options("diamonds"))
+    printed = capsys.readouterr().out.splitlines()[0]
+    assert opened == [printed.split(" at ")[1].split()[0]] and "/?token=" in opened[0]
+
+
+def event_stream(address: str, cookie: str | None = None) -> http.client.HTTPResponse:
+    """/events of the preview at `address`, by its token (or the cookie alone), as a browser asks."""
+    url = urlsplit(address)
+    connection = http.client.HTTPConnection("127.0.0.1", url.port, timeout=20)
+    if cookie is None:
+        connection.request("GET", f"/events?{url.query}")
+    else:
+        connection.request("GET", "/events", headers={"Cookie": cookie})
+    return connection.getresponse()
+
+
+def next_event(stream: http.client.HTTPResponse) -> dict:
+    lines = []
+    while not lines or lines[-1] != "":
+        lines.append(stream.fp.readline().decode().rstrip("\n"))
+    assert lines[0] == "event: build", lines
+    return json.loads(lines[1].removeprefix("data: "))
+
+
+def test_server_sent_events_tell_of_each_build(diamonds_copy):
+    shown = Preview(Options(str(diamonds_copy)))
+    with serving(shown) as server:
+        events = event_stream(server.address, cookie=cookie_of(server.address))  # as the page asks, by the cookie
         assert events.getheader("Content-Type") == "text/event-stream"
-
-        def next_event() -> dict:
-            lines = []
-            while not lines or lines[-1] != "":
-                lines.append(events.fp.readline().decode().rstrip("\n"))
-            assert lines[0] == "event: build", lines
-            return json.loads(lines[1].removeprefix("data: "))
-
-        assert next_event()["build"] == 1
+        assert next_event(events)["build"] == 0
         edit(diamonds_copy, *ONE_JOKER)
-        event = next_event()
-        assert event["build"] == 2 and any("[diamonds.deck]" in line for line in event["findings"])
-        connection.close()
+        shown.rebuild()
+        event = next_event(events)
+        assert event["build"] == 1 and any("[diamonds.deck]" in line for line in event["findings"])
+        events.close()
+
+
+def test_event_streams_are_capped_and_a_closed_one_gives_its_place_back(monkeypatch):
+    """Each open event stream holds a thread: past MAX_EVENT_STREAMS the preview answers 503 rather
+    than start another, and a stream whose browser has gone is noticed at its next keep-alive."""
+    assert 8 <= preview.MAX_EVENT_STREAMS <= 64
+    monkeypatch.setattr(preview, "MAX_EVENT_STREAMS", 2)
+    monkeypatch.setattr(preview, "KEEP_ALIVE_S", 0.05)
+    with serving(Preview(Options("diamonds"))) as server:
+        streams = [event_stream(server.address) for _ in range(2)]
+        assert [next_event(stream)["build"] for stream in streams] == [0, 0]
+        refused = event_stream(server.address)
+        assert refused.status == 503 and refused.getheader("Connection") == "close"  # holding no thread
+        assert refused.read() == b"this preview already sends its builds to 2 pages: close some of them\n"
+        assert get(server.address, "/status.json")[0] == 200  # the rest of the preview answers on
+        streams.pop().close()
+
+        def a_stream_is_served() -> bool:
+            stream = event_stream(server.address)
+            if stream.status != 200:
+                stream.close()
+                return False
+            streams.append(stream)
+            return True
+
+        wait_for(a_stream_is_served, timeout=10, what="the closed stream's place")
+        for stream in streams:
+            stream.close()
 
 
 # the page, in a browser --------------------------------------------------------------------------
 
-def test_the_page_shows_the_sheets_and_follows_each_save(diamonds_copy, tmp_path):
+@pytest.fixture(scope="module")
+def browser():
+    """One headless Chromium for the module's page tests; each test opens its own context (its own
+    cookies)."""
     assert Path(CHROMIUM).is_file(), "the browser tests need Debian's chromium: apt-get install chromium (make test " \
                                      "installs it when run as root)"
     from playwright.sync_api import sync_playwright
 
-    with preview_process(diamonds_copy, cwd=tmp_path) as (process, address), sync_playwright() as driver:
-        browser = driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
-        page = browser.new_page(viewport={"width": 1366, "height": 768})  # a laptop's screen
+    with sync_playwright() as driver:
+        launched = driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        yield launched
+        launched.close()
+
+
+def test_the_page_shows_the_sheets_and_follows_each_save_until_ctrl_c(browser, diamonds_copy, tmp_path):
+    """A designer's session: `pnp preview` started, its address opened, two saves (the second does not
+    load), Ctrl-C. The preview wrote nothing, to the game's folder or the folder it ran in."""
+    work = tmp_path / "work"
+    work.mkdir()
+    game_folder = listing(diamonds_copy.parent)
+    with preview_process(diamonds_copy, cwd=work) as (process, address):
+        port = urlsplit(address).port
+        assert re.fullmatch(rf"http://127\.0\.0\.1:{port}/\?token=[A-Za-z0-9_-]{{43}}", address)  # 32 random bytes
+        context = browser.new_context(viewport={"width": 1366, "height": 768})  # a laptop's screen
+        page = context.new_page()
         page.goto(address)
+        # The page's own requests (its state, sheets, events) carry no token: the cookie lets them in.
+        assert [(cookie["name"], cookie["value"], cookie["httpOnly"], cookie["sameSite"])
+                for cookie in context.cookies()] == [(f"pnp-preview-{port}", token_of(address), True, "Strict")]
         page.wait_for_function("document.body.dataset.build === '1'")
         images = page.locator("main img")
         assert images.count() == 26
@@ -360,7 +533,48 @@ def test_the_page_shows_the_sheets_and_follows_each_save(diamonds_copy, tmp_path
         assert errors.is_visible() and "[input.yaml-syntax]" in errors.inner_text()
         assert f"{diamonds_copy.name}:" in errors.inner_text()
         assert images.count() == 26  # the last good sheets stay
-        browser.close()
+        context.close()
+        process.send_signal(signal.SIGINT)
+        assert process.wait(timeout=10) == 0
+        stderr = process.stderr.read()
+    assert "Traceback" not in stderr and stderr.rstrip().endswith("preview stopped")
+    game_folder["diamonds.yaml"] = diamonds_copy.stat().st_size  # the saves above
+    assert listing(diamonds_copy.parent) == game_folder and listing(work) == {}
+
+
+def test_a_page_refused_its_event_stream_asks_again_later_and_less_often(browser, monkeypatch):
+    """A refused event stream (503: too many pages follow the preview) is closed for good by the
+    browser; the page asks again after 2 s, then 4 s, and so on, not at once, and follows the builds
+    once it is let in. The page's clock is a fake one, moved on by the test."""
+    monkeypatch.setattr(preview, "MAX_EVENT_STREAMS", 0)
+    with serving(Preview(Options("diamonds"))) as server:
+        context = browser.new_context()
+        context.clock.install(time=0)
+        context.clock.pause_at(1000)
+        # Each stream the page asks for, counted as it asks: the count is right the moment a timer has run.
+        context.add_init_script("window.asked = 0; window.EventSource = class extends EventSource { "
+                                "constructor(...given) { super(...given); window.asked += 1; } };")
+        page = context.new_page()
+
+        def asked() -> int:
+            return page.evaluate("window.asked")
+
+        status = "document.getElementById('status')"
+        page.goto(server.address)
+        page.wait_for_function(f"{status}.textContent.endsWith('asking again in 2 s')")
+        assert "too many pages open" in page.inner_text("#status") and asked() == 1
+        page.clock.run_for(1900)
+        assert asked() == 1
+        page.clock.run_for(100)
+        page.wait_for_function(f"{status}.textContent.endsWith('asking again in 4 s')")
+        assert asked() == 2
+        server.event_streams = threading.BoundedSemaphore(1)  # a place comes free
+        page.clock.run_for(3900)
+        assert asked() == 2
+        page.clock.run_for(100)
+        page.wait_for_function(f"{status}.className === 'live'")
+        assert asked() == 3 and page.inner_text("#status").startswith("build 0 ·")
+        context.close()
 
 
 def test_a_rebuild_draws_again_only_the_faces_whose_inputs_changed(diamonds_copy, monkeypatch):
