@@ -141,7 +141,7 @@ def test_the_notebooks_words_moved_sized_or_left_out(tmp_path, bundled):
     moved = notebook("words: {inset_mm: [20, 6]}")
     assert min(t.box[0] for t in moved.texts[1:]) == pytest.approx(min(t.box[0] for t in before.texts[1:]) + 14, abs=0.01)
     assert len(notebook("words: {columns: 2}").texts) != len(before.texts)
-    assert max(t.size for t in notebook("words: {size_pt: 6, min_pt: 5}").texts[1:]) < \
+    assert max(t.size for t in notebook("words: {size_pt: 6}").texts[1:]) < \
         max(t.size for t in before.texts[1:])
     assert [t.text for t in notebook("words: null").texts] == ["Diatoms: field notebook"]
 

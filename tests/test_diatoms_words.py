@@ -11,7 +11,8 @@ import yaml
 
 from conftest import run_pnp
 from generator.words import load_words
-from test_words import edited, pdf_words, pseudo, words_file
+from test_label_fit import sixty_percent_longer
+from test_words import builds_or_names_what_does_not_fit, edited, overlaps, pdf_words, pseudo, translated, words_file
 
 
 @pytest.fixture
@@ -56,12 +57,46 @@ def test_a_translated_judge_prints_and_the_game_file_judge_prints_without_one(wo
 
 
 def test_a_pseudo_translation_of_every_word_validates_and_builds(words_copy, tmp_path):
-    data = yaml.safe_load(words_copy.read_text())
-    data["words"] = {key: pseudo(value) for key, value in data["words"].items()}
-    words_copy.write_text(yaml.safe_dump(data, allow_unicode=True))
-    for paper in ("a4", "letter"):  # a build validates first, and says nothing unless something is wrong
-        code, _, stderr = run_pnp("build", "diatoms", "--words", "mine.yaml", "--paper", paper, "--out", paper,
-                                  cwd=tmp_path)
-        assert code == 0 and stderr == "", stderr
+    """...with nothing run into anything: a judge's longer name shrinks on its line under the side's
+    heading instead of wrapping up over it."""
+    translated(words_copy, pseudo)
+    assert builds_or_names_what_does_not_fit("diatoms", words_copy, tmp_path) == []
+    for paper in ("a4", "letter"):
         words = pdf_words(tmp_path / paper / "diatoms", "diatoms")
         assert "ДЖ♦☀" in words and "STÀRT" in words and "Prõféssõr Pénnàté" in words
+
+
+def test_a_translation_sixty_percent_longer_is_refused_at_the_words_that_do_not_fit(words_copy, tmp_path):
+    """Each text has a box clear of its neighbours, so words too long for it are an error naming
+    their key (a side's heading over the judge's name, a score pad guide under its label, a board
+    spot's name under its shape), never one text run into another or over a shape."""
+    translated(words_copy, sixty_percent_longer)
+    named = builds_or_names_what_does_not_fit("diatoms", words_copy, tmp_path)
+    assert {"judge.side.green", "pad.pairs.guide"} <= set(named), named
+    assert overlaps("diatoms", words_copy) == []
+
+
+def test_a_longer_judge_name_shrinks_on_its_line_between_the_heading_and_the_rule(words_copy, tmp_path):
+    from conftest import face_drawn
+    from generator.canvas import PT
+    from generator.load import load_game
+
+    edited(words_copy, "judge.1.name: Professor Pennate", "judge.1.name: Professor Pennate the Elder")
+    assert builds_or_names_what_does_not_fit("diatoms", words_copy, tmp_path) == []
+    judge = next(piece for component in load_game("diatoms", words=str(words_copy)).components()
+                 for piece in component.pieces if piece.id == "guest-judge-1")
+    texts = face_drawn(judge).texts
+    name = [text for text in texts if "Pennate" in text.text]
+    heading = next(text for text in texts if text.text.startswith("Green side"))
+    assert len(name) == 1 and 7 * PT - 1e-9 <= name[0].size < 11 * PT, name  # one line, shrunk from 11 pt
+    rule_y = 15.1731 - 0.35  # the rule under the name: its top edge, on a 88.9 mm card
+    assert heading.box[3] < name[0].box[1] and name[0].box[3] < rule_y, (heading.box, name[0].box)
+
+
+def test_a_judge_name_too_long_for_its_line_even_at_7_pt_is_an_error_naming_its_key(words_copy, tmp_path):
+    edited(words_copy, "judge.1.name: Professor Pennate",
+           "judge.1.name: Professor Pennate of the Royal Diatomaceous Society")
+    line = next(n for n, text in enumerate(words_copy.read_text().splitlines(), 1) if "Royal Diatomaceous" in text)
+    assert builds_or_names_what_does_not_fit("diatoms", words_copy, tmp_path) == ["judge.1.name"]
+    _, _, stderr = run_pnp("validate", "diatoms", "--words", "mine.yaml", cwd=tmp_path)
+    assert stderr.startswith(f"mine.yaml:{line}:") and stderr.rstrip().endswith("[layout.text-fit]"), stderr

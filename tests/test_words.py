@@ -162,15 +162,58 @@ def longer(text: str) -> str:
     return "".join(out)
 
 
+def translated(path: Path, how) -> Path:
+    """The words file at `path` with every text run through `how` (pseudo, longer)."""
+    data = yaml.safe_load(path.read_text())
+    data["words"] = {key: how(value) for key, value in data["words"].items()}
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, width=1000))
+    return path
+
+
+def overlaps(game: str, words: Path) -> list[str]:
+    """What the overlap check [layout.text-overlap] finds on every face of the game in `words`, asked
+    directly: a translation that prints clean is one in which no text runs into another."""
+    from generator.kit.overlaps import TextOverlapCheck
+    from generator.recording import findings_of, record_face
+
+    loaded = load_game(game, words=str(words))
+    return [str(finding) for finding in findings_of(TextOverlapCheck(loaded.spec.words), loaded.components(), 3.0,
+                                                    record_face)]
+
+
+#: The rules that tell a translator a text does not fit: it cannot fit its box at 7 pt, or it runs
+#: into another text.
+FIT_RULES = ("[layout.text-fit]", "[layout.text-overlap]")
+
+
+def builds_or_names_what_does_not_fit(game: str, words: Path, folder: Path) -> list[str]:
+    """A translation either builds clean on A4 and Letter, nothing running into anything (the overlap
+    check finds nothing), or is refused with errors that each name, at the words file's line, the key
+    to shorten (a text joined from several keys' sentences names them all): never a text that
+    collides quietly. The keys named, none when it builds."""
+    code, _, stderr = run_pnp("validate", game, "--words", words.name, cwd=folder)
+    assert "Traceback" not in stderr and code in (0, 1), stderr
+    if code == 1:
+        errors = [line for line in stderr.splitlines() if " error: " in line]
+        assert errors, stderr
+        for line in errors:
+            assert line.endswith(FIT_RULES), line
+            assert line.startswith(f"{words.name}:") and re.search(r'shorten "[^"]+"', line), line
+        return sorted({key for line in errors for key in re.findall(r'"([^"]+)"', line.split("; shorten ")[-1])})
+    assert overlaps(game, words) == []
+    for paper in ("a4", "letter"):  # a build validates first, and says nothing unless something is wrong
+        code, _, stderr = run_pnp("build", game, "--words", words.name, "--paper", paper, "--out", paper, cwd=folder)
+        assert code == 0 and stderr == "", stderr
+    return []
+
+
 # Blood Diamonds and Diaominos build a translation a third longer on A4 and Letter in their own words tests.
 @pytest.mark.parametrize("game", ["diamonds", "diamond_mine", "diatoms"])
 def test_every_game_takes_a_translation_a_third_longer(tmp_path, game):
-    path = words_file(tmp_path, game)
-    data = yaml.safe_load(path.read_text())
-    data["words"] = {key: longer(value) for key, value in data["words"].items()}
-    path.write_text(yaml.safe_dump(data, allow_unicode=True))
+    path = translated(words_file(tmp_path, game), longer)
     found = load_game(game, words=str(path)).findings()
     assert not [f for f in found if f.level == "error"], [f.message for f in found if f.level == "error"]
+    assert overlaps(game, path) == []
 
 
 def test_pnp_words_takes_a_game_file_and_a_game_of_your_own_gets_the_shared_words(tmp_path):

@@ -10,8 +10,9 @@ A layout is a mapping of named elements, drawn in order over the face's backgrou
 
 `extends: other` starts from another layout: an element of the same name changes only the keys it
 gives, a new name is drawn after the others, and `name: null` leaves one out. Each element has one
-kind key (KINDS); `at` and `box` are fractions of the piece, or of its `inset_mm` frame (`at_mm` and
-`box_mm` millimetres), `anchor` says which point of the box `at` is; `at_each` repeats it and
+kind key (KINDS), and gives only keys its kind reads (KEYS_BY_KIND); `at` and `box` are fractions
+of the piece, or of its `inset_mm` frame (`at_mm` and `box_mm` millimetres), `anchor` says which
+point of the box `at` is; `at_each` repeats it and
 `head_to_head` draws it again turned half round, `every` repeats it as a pattern over the bleed,
 `bleed` runs its box on into the bleed where it meets the trim, and a text with `ink` centres its
 own ink on one line. A text placed at a point, without a box, is a label: it shrinks to the room its
@@ -34,7 +35,7 @@ from typing import Callable
 
 from generator import fonts
 from generator.canvas import FLOOR_PT, LEADING, PT, Canvas
-from generator.errors import ErrorList, InputError, Location, did_you_mean
+from generator.errors import ErrorList, InputError, Location, combine, did_you_mean
 from generator.images import load_picture
 from generator.recording import Recording
 from generator.geometry import Path as Outline
@@ -66,6 +67,37 @@ MAX_TRACK_SQUARES = 1_000  # numbered squares of one track
 MIN_LATTICE_STEP, MIN_LATTICE_STEP_MM = 0.005, 0.5  # a lattice's pitch: finer is a grey fill
 CAPITALS = "H0123456789"  # a top anchor puts the tallest of these at `at`
 MIN_EVERY = 0.02  # a repeated pattern's step, of the piece's width: at most about 50 across
+
+#: The keys each kind of element reads, worked out from the code that draws and checks it: draw_element
+#: and what it calls, and for `draw` every key a registered game drawer reads of its element (grep
+#: register_drawer in generator/games; drawer_style gives them colour, fill, stroke, stroke_mm, role,
+#: size_pt and scale). A key its kind does not read would do nothing where a designer believes it did
+#: something (`step` on a grid, `to` on a rect), so it is an error at its line (_unread_keys). Three
+#: rows are no kind: "any", what places an element of every kind (boxes_of, draw_placed, draw_elements);
+#: "each", what splits the box of an element with `each` (each_cell); "box_em", what sizes a box given
+#: in text sizes (text_size), on an element of any kind.
+KEYS_BY_KIND = {
+    "any": ("at", "at_mm", "box", "box_mm", "box_em", "anchor", "rotate", "inset_mm", "bleed", "at_each", "at_each_mm",
+            "every", "head_to_head", "only_if", "each"),
+    "each": ("flow", "gap_mm"),
+    "box_em": ("role", "size_pt", "size", "max_size", "scale"),
+    "text": ("text", "role", "size_pt", "size", "max_size", "scale", "min_pt", "leading", "align", "ink", "colour"),
+    "symbol": ("symbol", "size_mm", "size", "max_size", "colour", "stroke", "stroke_mm"),
+    "image": ("image", "fit"),
+    "rect": ("rect", "radius_mm", "fill", "stroke", "stroke_mm", "dash_mm"),
+    "circle": ("circle", "radius_mm", "size", "max_size", "fill", "stroke", "stroke_mm"),
+    "line": ("line", "to", "to_mm", "stroke", "stroke_mm", "dash_mm"),
+    "polygon": ("polygon", "polygon_mm", "fill", "stroke", "stroke_mm"),
+    "grid": ("grid", "columns", "rows", "fill", "stroke", "stroke_mm"),
+    "track": ("track", "columns", "rows", "first", "last", "path", "start", "stroke_mm"),
+    "frame": ("frame", "colour", "fill", "stroke", "stroke_mm"),
+    "lattice": ("lattice", "step", "step_mm", "colour", "stroke", "stroke_mm"),
+    "table": ("table", "columns_at", "columns_align", "gap_mm", "role", "size_pt", "size", "max_size", "scale",
+              "min_pt", "leading", "colour", "fill"),
+    "draw": ("draw", "colour", "fill", "stroke", "stroke_mm", "dash_mm", "radius_mm", "role", "size_pt", "scale",
+             "size", "size_mm", "step_mm", "columns", "gap_mm"),
+    "layout": ("layout", "colour", "fill", "stroke", "stroke_mm", "role", "size_pt", "scale"),
+}
 
 #: Drawers for what a game computes rather than places (a board's routes, a tile's design, a net),
 #: by name: a layout says where (`{draw: diaominos.routes, at: ..., box: ...}`), the drawer what.
@@ -117,6 +149,7 @@ class Element:
     first: int = spec_field(0, minimum=-10_000, maximum=10_000)  # a track's first number
     last: int | None = spec_field(None, minimum=-10_000, maximum=10_000)  # ...and its last: first..last squares
     path: str = "serpentine"  # a track's: serpentine or rows (kit/tracks.py)
+    start: str = "start"  # a track's label under its first square; "" for none
     at: tuple[float, float] | None = spec_field(None, minimum=-1, maximum=2, parts=("x", "y"))
     at_mm: tuple[float, float] | None = spec_field(None, minimum=-1000, maximum=1000, parts=("x", "y"))
     box: tuple[float, float] | None = spec_field(None, minimum=0, maximum=3, parts=("width", "height"))
@@ -259,7 +292,7 @@ class Layouts:
         off it, where no one would see them: each an error at its element's line."""
         problems = []
         for element_name, element in self.layouts[name]:
-            problem = _unseen(element, area, style)
+            problem = _unseen(element, area, style) or _start_too_wide(element, area, style)
             if problem:
                 problems.append(InputError(element.where, f"{label}: {name}.{element_name} {problem}",
                                            "input.element"))
@@ -516,6 +549,9 @@ def _element(raw, location: Location, context, label: str, game: str | None = No
         said = ", ".join(kinds) if kinds else "none"
         raise InputError(location, f"{label} needs exactly one of {', '.join(KINDS)} (it has {said})",
                          "input.element")
+    unread = _unread_keys(raw, element, location, label)
+    if unread:
+        raise combine(unread)
     for key, choices in (("anchor", ANCHORS), ("role", ROLES), ("fit", ("fit", "fill", "stretch")),
                          ("path", ("serpentine", "rows")), ("only_if", STYLE_FLAGS + (None,)),
                          ("flow", ("across", "down")),
@@ -534,6 +570,34 @@ def _element(raw, location: Location, context, label: str, game: str | None = No
     _check_shape(element, location, label, game)
     object.__setattr__(element, "_location", location)
     return element
+
+
+def _unread_keys(raw, element: Element, location: Location, label: str) -> list[InputError]:
+    """An error at each key the element gives that its kind does not read (KEYS_BY_KIND), naming what
+    reads it."""
+    given = [row for row, on in (("each", element.each is not None), ("box_em", element.box_em is not None)) if on]
+    read = {key for row in ("any", element.kind, *given) for key in KEYS_BY_KIND[row]}
+    places = raw.key_locations if isinstance(raw, YamlMap) else {}
+    problems = []
+    for key in (key for key in raw if key not in read):
+        kinds = _either([_a(kind) for kind in KINDS if key in KEYS_BY_KIND[kind]])
+        wanting = [row for row in ("each", "box_em") if key in KEYS_BY_KIND[row]]  # read with each, or box_em
+        with_them = _either([f"an element with {row}" for row in wanting])
+        readers = f"{kinds}, or of {with_them}" if kinds and with_them else kinds or with_them
+        kind = _a(element.kind) + "".join(f" without {row}" for row in wanting)
+        problems.append(InputError(places.get(key, location), f'{label}: "{key}" is a key of {readers}; {kind} '
+                                   "does not read it, so it would do nothing", "input.element-key"))
+    return problems
+
+
+def _a(noun: str) -> str:
+    """The noun with its article: "a text", "an image"."""
+    return f"{'an' if noun[0] in 'aeiou' else 'a'} {noun}"
+
+
+def _either(things: list[str]) -> str:
+    """The things as a choice: "a, b or c"."""
+    return " or ".join(filter(None, (", ".join(things[:-1]), things[-1]))) if things else ""
 
 
 def _check_shape(element: Element, location: Location, label: str, game: str | None = None) -> None:
@@ -840,6 +904,20 @@ def _unseen(element: Element, area: Area, style) -> str | None:
     return None
 
 
+def _start_too_wide(element: Element, area: Area, style) -> str | None:
+    """Why a track's start label cannot print under it on a piece of `area`: it is wider than the
+    track even at 7 pt. None when it fits (or the track has none)."""
+    if element.kind != "track" or not element.start:
+        return None
+    for box in boxes_of(element, area, style):
+        columns, _, track_style, _, _ = score_track(box, element, style)
+        if not start_fits(track_style, columns):
+            wide = fonts.text_width(element.start, FLOOR_PT * PT, track_style.start_face)
+            return (f'has a start label, "{element.start}", {wide:.1f} mm wide at {FLOOR_PT:g} pt, wider than its '
+                    f"{track_style.square_mm * columns:.1f} mm track; give a shorter start, or a wider box")
+    return None
+
+
 def _off(start: float, length: float, side: float) -> bool:
     """Whether [start, start + length] misses [0, side]: wholly before or after it (a point on its
     edge, such as a text's anchor, is on it)."""
@@ -991,15 +1069,31 @@ def draw_grid(canvas, box, element: Element, fill: str | None, stroke: str, widt
 def draw_score_track(canvas, box, element: Element, style, width: float) -> None:
     """The kit's score track (kit/tracks.py): `columns` x `rows` numbered squares from `first` (or the
     squares from `first` to `last`, on a shape worked out to fill the box where columns or rows are
-    left out), as large as the box allows with the start label under the first square, centred in it."""
-    from generator.kit.tracks import TrackStyle, draw_track, start_room, track_shape, track_squares
+    left out), as large as the box allows with its `start` label under the first square, centred in it."""
+    from generator.kit.tracks import draw_track, track_squares
+
+    columns, rows, track_style, left, top = score_track(box, element, style, width)
+    if not start_fits(track_style, columns):
+        canvas.overflowing(element, track_style.start_label)
+    draw_track(canvas, track_squares(columns, rows, element.first, element.path, element.last), track_style,
+               left, top)
+
+
+def score_track(box, element: Element, style, width: float = 0.0):
+    """How a track element prints in its box: (columns, rows, its TrackStyle, the top-left square's
+    corner). Its start label is legible (7 pt or more), grows with the squares and, as any label
+    does, shrinks to the track's width, down to 7 pt (start_fits tells whether it fits even then)."""
+    from generator.kit.tracks import TrackStyle, start_room, track_shape
 
     x, y, w, h = box
 
-    def look(square: float, label: str = "start") -> TrackStyle:
+    def look(square: float, columns: int = 1, label: str = element.start) -> TrackStyle:
+        size = max(square * 0.2, FLOOR_PT * PT)  # the start label: legible, below the track
+        wide = fonts.text_width(label, size, style.small.face) if label else 0.0
+        if wide > square * columns:
+            size = max(FLOOR_PT * PT, size * square * columns / wide)
         return TrackStyle(square_mm=square, ink=style.ink, line=style.line, paper=style.background,
-                          highlight=style.panel, number_size=square * 0.42, start_label=label,
-                          start_size=max(square * 0.2, FLOOR_PT * PT),  # the "start" label: legible, below the track
+                          highlight=style.panel, number_size=square * 0.42, start_label=label, start_size=size,
                           number_face=style.body.face, milestone_face=style.title.face, start_face=style.small.face,
                           line_width=width, arrow_mm=square * 0.25)
 
@@ -1007,14 +1101,20 @@ def draw_score_track(canvas, box, element: Element, style, width: float) -> None
     # less its room at the size the largest square would give it (the label grows with the square).
     least = start_room(look(0.0))
     columns, rows = track_shape(element.squares, w, h - least if least < h else h, element.columns, element.rows)
-    room = start_room(look(min(w / columns, h / rows)))
-    label = "start" if room < h else ""  # a box too low for a label under the track: numbers alone
+    room = start_room(look(min(w / columns, h / rows), columns))
+    label = element.start if room < h else ""  # a box too low for a label under the track: numbers alone
     square = min(w / columns, (h - (room if label else 0.0)) / rows)
-    track_style = look(square, label)
+    track_style = look(square, columns, label)
     left = x + (w - square * columns) / 2
     top = y + (h - square * rows - start_room(track_style)) / 2
-    draw_track(canvas, track_squares(columns, rows, element.first, element.path, element.last), track_style,
-               left, top)
+    return columns, rows, track_style, left, top
+
+
+def start_fits(track_style, columns: int) -> bool:
+    """Whether a track's start label is no wider than the track (at its size: 7 pt at the least)."""
+    label = track_style.start_label
+    width = fonts.text_width(label, track_style.start_size, track_style.start_face) if label else 0.0
+    return width <= track_style.square_mm * columns + 1e-6
 
 
 def table_rows(element: Element, row: dict) -> list[list[str]]:
@@ -1524,14 +1624,30 @@ class WordsFitCheck:
         findings = []
         for key, (element, piece_id, side, text) in self.overflowing.items():
             shown = f'"{" ".join(text.split())[:30]}"'
-            given = self.words.written_at(text) if self.words is not None else None
-            if given is None:  # the game's own words, or a row's: the layout is the one to mend
+            given = self._given(text)
+            if not given:  # the game's own words, or a row's: the layout is the one to mend
                 place, mend = element.where, "give it more room or fewer words"
             else:
-                (words_key, place), mend = given, f'shorten "{given[0]}"'
-                shown = f'words "{words_key}" ({shown})'
+                names = [f'"{words_key}"' for words_key, _ in given]
+                place, mend = given[0][1], f"shorten {' or '.join(names)}"
+                shown = f"words {', '.join(names)} ({shown})"
             others = len(self.pieces[key]) - 1
             more = f" and {others} more" if others else ""
             findings.append(Finding("error", place, f"{key[0]}: {shown} on {piece_id} ({side}){more} does not fit "
                                     f"its place even at {element.min_pt:g} pt; {mend}", self.RULE))
         return findings
+
+    def _given(self, text: str) -> list[tuple[str, Location]]:
+        """The words keys that gave `text`, with where each is written: its own, or, for a text a
+        layout joins from several (a note of three keys, a line each), those of its lines."""
+        if self.words is None:
+            return []
+        whole = self.words.written_at(text)
+        if whole:
+            return [whole]
+        found = {}
+        for line in text.splitlines():
+            given = self.words.written_at(line)
+            if given:
+                found.setdefault(given[0], given)
+        return list(found.values())

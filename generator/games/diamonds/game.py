@@ -14,6 +14,7 @@ from typing import Literal
 from generator.colour_rules import MeaningColour
 from generator.errors import InputError
 from generator.kit.layouts import Face, Layouts, WordsFitCheck
+from generator.kit.overlaps import TextOverlapCheck
 from generator.kit.prose import FLOOR_PT, RulesSheet, rules_sheet_errors
 from generator.kit.symbols import SUITS
 from generator.kit.text import counted
@@ -339,4 +340,4 @@ def meaning_colours(spec: DiamondsSpec) -> list[MeaningColour]:
 
 
 GAME = Game(name="diamonds", spec=DiamondsSpec, components=components, rules=rules, meaning_colours=meaning_colours,
-            face_checks=lambda spec: [WordsFitCheck(spec.words)])
+            face_checks=lambda spec: [WordsFitCheck(spec.words), TextOverlapCheck(spec.words)])

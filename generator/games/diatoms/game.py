@@ -14,6 +14,7 @@ from typing import Literal
 
 from generator.colour_rules import MeaningColour
 from generator.kit.layouts import WordsFitCheck
+from generator.kit.overlaps import TextOverlapCheck
 from generator.kit.prose import RulesSheet
 from generator.kit.symbols import SUITS
 from generator.plugins import Game, GameSpec
@@ -64,4 +65,4 @@ def meaning_colours(spec: DiatomsSpec) -> list[MeaningColour]:
 
 
 GAME = Game(name="diatoms", spec=DiatomsSpec, components=components, rules=rules, meaning_colours=meaning_colours,
-            face_checks=lambda spec: [WordsFitCheck(spec.words)])
+            face_checks=lambda spec: [WordsFitCheck(spec.words), TextOverlapCheck(spec.words)])

@@ -173,7 +173,10 @@ def term_cells(layouts, terms: tuple, box, style: Style, gap: float) -> list[tup
     as its judge-term (the picture, the points) reaches or, from that layout's top, as its words
     (judge-term-words) are lines, whichever is deeper (words centred on a picture take their
     lines' room below it). The words' box starts where the card's widest points end, measured as
-    they are laid out."""
+    they are laid out. Words of more lines than the picture is tall, centred on it, climb above their
+    row into the gap kept over it (under the rule, or after the term above); past three quarters of
+    it they would run into the rule or the words above, so they start there instead, inside the
+    room kept for their lines."""
     x, y, width, _ = box
     rows = [{"points": points, "words": words, "subject": what} for points, words, what in terms]
     blank = Area(width, 0.0, 0.0)
@@ -184,9 +187,16 @@ def term_cells(layouts, terms: tuple, box, style: Style, gap: float) -> list[tup
     cells = []
     for ((_, _, _, reach), row) in stacked(layouts, "judge-term", rows, (x, y, width, 0.0), style):
         depth = max(reach, top + _lines_depth(layouts, "judge-term-words", row, width - widest, style)) + gap
-        cells.append((((x, y, width, depth), (x + widest, y, width - widest, depth)), row))
+        down = max(0.0, -_ink_top(layouts, "judge-term-words", row, width - widest, style) - 0.75 * gap)
+        cells.append((((x, y, width, depth), (x + widest, y + down, width - widest, depth - down)), row))
         y += depth
     return cells
+
+
+def _ink_top(layouts, layout: str, row: dict, width: float, style: Style) -> float:
+    """How far below the top of a cell `width` wide the ink of `layout` begins (less than 0: above it)."""
+    boxes = element_boxes(Face(layouts, layout, tuple(row.items()), style), Area(width, 0.0, 0.0))
+    return min((top for _, top, _, _ in boxes.values()), default=0.0)
 
 
 def _lines_depth(layouts, layout: str, row: dict, width: float, style: Style) -> float:
