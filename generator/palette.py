@@ -36,6 +36,9 @@ class Palette:
             return Colour(self.colours[value].lower(), value)
         if HEX.match(value):
             return Colour(value.lower(), value)
+        if value.startswith("#"):  # "#abc", "#12345": a colour of this form is six hex digits
+            raise InputError(location, f'{label}: "{value}" is no colour; write "#rrggbb", six hex digits (0-9, a-f)',
+                             "input.unknown-colour")
         raise InputError(
             location,
             f'{label}: unknown colour "{value}" in palette "{self.name}"{did_you_mean(value, self.colours)}',

@@ -215,9 +215,11 @@ class Layouts:
     """Every layout of a game file, with `extends` worked out: name -> [(element name, Element)]."""
 
     def __init__(self, layouts: dict[str, list[tuple[str, Element]]], backgrounds: dict[str, str | None],
-                 palette, reader):
+                 palette, reader, background_places: dict[str, Location] | None = None):
         self.layouts, self.backgrounds, self.palette = layouts, backgrounds, palette
         self.reader = reader  # the game's files (reading.Reader): pictures come from its folder
+        #: Where each background is written: a row's colour that is none is told there.
+        self.background_places = background_places or {}
 
     @classmethod
     def from_spec(cls, value, location: Location, context, label: str, base: YamlMap | None = None,
@@ -253,12 +255,14 @@ class Layouts:
                 errors.add(InputError(raw.where(name), f'layout "{name}" has {len(elements)} elements; a layout may '
                                       f"have at most {MAX_ELEMENTS}", "input.too-large"))
             with errors.guard():
-                _check_background(background, resolved.background_at(name), f"{label}.{name}.background")
+                _check_background(background, resolved.background_at(name), f"{label}.{name}.background",
+                                  context.palette)
             layouts[name] = elements
             backgrounds[name] = background
         _check_included(layouts, errors)
         errors.raise_if_any()
-        made = cls(layouts, backgrounds, context.palette, context.reader_for(location))
+        made = cls(layouts, backgrounds, context.palette, context.reader_for(location),
+                   {name: resolved.background_at(name) for name in layouts})
         # Layouts drawn inside layouts at many places multiply: counted before anything is drawn, and
         # reported where the count first goes over (the layouts that draw that one are over through it).
         counted: dict[str, int] = {}
@@ -495,33 +499,44 @@ def _put(mapping: YamlMap, key, value, place: Location) -> None:
     mapping.value_locations[key] = mapping.key_locations[key] = place
 
 
-def _check_background(background, location: Location, label: str) -> None:
-    """A face's background is a colour: a name, "#rrggbb" or a `{field}` of the row."""
+def _check_background(background, location: Location, label: str, palette=None) -> None:
+    """A face's background is a colour: a style's or the palette's name, "#rrggbb" or a `{field}` of
+    the row (whose value is checked as the face is drawn)."""
     if background is None:
         return
     if not isinstance(background, str):
         raise InputError(location, f"{label} is {_kind_of(background)}; expected a colour name, \"#rrggbb\" in quotes "
                          "or a {field}", "input.type")
     try:
-        placeholders(background)
+        shown = placeholders(background)
     except ValueError as problem:
         raise InputError(location, f'{label}: "{background}" has a broken placeholder ({problem}); write {{field}}, '
                          "and {{ or }} for a brace", "input.placeholder") from None
+    if not shown and palette is not None and background not in STYLE_COLOURS:
+        palette.resolve(background, location, label)
 
 
 def _nothing_written(raw, label: str, errors: ErrorList) -> None:
-    """An element key with nothing written after it (`fill:`, or `fill: #ff0000` unquoted, which YAML
-    reads as a comment) is a mistake, not a default; `fill: null` is written, and resets the key."""
+    """An element key (or a layout's `background:`) with nothing written after it (`fill:`, or
+    `fill: #ff0000` unquoted, which YAML reads as a comment) is a mistake, not a default; `fill: null`
+    is written, and resets the key."""
+    def check(mapping: YamlMap, path: str, keys=None) -> None:
+        for key in mapping if keys is None else [key for key in keys if key in mapping]:
+            value = mapping[key]
+            if value is None and mapping.texts.get(key, "null") == "":
+                errors.add(InputError(mapping.where(key), f"{path}.{key} is empty; give it a value (a colour "
+                                      '"#rrggbb" in quotes: unquoted, YAML reads "#" as the start of a comment), '
+                                      "write null to reset it, or leave it out", "input.type"))
+            elif isinstance(value, YamlMap) and key in KINDS:  # rect: {fill: , radius_mm: 2}
+                check(value, f"{path}.{key}")
+
     for name, layout in raw.items() if isinstance(raw, dict) else ():
-        for element_name, element in layout.items() if isinstance(layout, dict) else ():
-            if not isinstance(element, YamlMap):
-                continue
-            for key, value in element.items():
-                if value is None and element.texts.get(key, "null") == "":
-                    errors.add(InputError(element.where(key), f"{label}.{name}.{element_name}.{key} is empty; give it "
-                                          'a value (a colour "#rrggbb" in quotes: unquoted, YAML reads "#" as the '
-                                          "start of a comment), write null to reset it, or leave it out",
-                                          "input.type"))
+        if not isinstance(layout, YamlMap):
+            continue
+        check(layout, f"{label}.{name}", ("background",))
+        for element_name, element in layout.items():
+            if isinstance(element, YamlMap):
+                check(element, f"{label}.{name}.{element_name}")
 
 
 def _element(raw, location: Location, context, label: str, game: str | None = None) -> Element:
@@ -763,7 +778,8 @@ class Face:
     def __call__(self, canvas, area: Area) -> None:
         row = dict(self.row)
         background = self.layouts.backgrounds[self.layout]
-        fill_bleed(canvas, area, self.colour(filled(background, row) if background else "background"))
+        fill_bleed(canvas, area, self.colour(filled(background, row) if background else "background",
+                                             self.layouts.background_places.get(self.layout)))
         self.draw_elements(canvas, area, self.layout, row)
         canvas.drawing_from(None)
 
@@ -875,6 +891,7 @@ def _unseen(element: Element, area: Area, style) -> str | None:
     frame = frame_of(element, area)
     if element.at_each == [] or element.at_each_mm == []:
         return "has no points in at_each, so it draws nothing"
+    off_piece = None  # the first copy wholly off the piece
     for x, y, w, h in boxes_of(element, area, style):
         if kind in ("rect", "grid", "track", "image", "lattice", "table", "layout") and (w <= 0 or h <= 0):
             return "has no box (or a box of no width or height), so it draws nothing; give it a box"
@@ -899,8 +916,14 @@ def _unseen(element: Element, area: Area, style) -> str | None:
             reach = math.hypot(w, h) / 2
             x, y, w, h = x + w / 2 - reach, y + h / 2 - reach, 2 * reach, 2 * reach
         if _off(x, w, area.width) or _off(y, h, area.height):
-            return (f"lies wholly off the {area.width:g} x {area.height:g} mm piece (at {x:.1f}, {y:.1f} mm), where "
-                    "no one would see it; move it onto the piece")
+            off_piece = off_piece or (x, y)
+            if not element.every:
+                break
+        elif element.every:
+            return None  # a pattern runs on over the bleed: one copy on the piece is enough
+    if off_piece:
+        return (f"lies wholly off the {area.width:g} x {area.height:g} mm piece (at {off_piece[0]:.1f}, "
+                f"{off_piece[1]:.1f} mm), where no one would see it; move it onto the piece")
     return None
 
 

@@ -168,9 +168,12 @@ def _characters(spec: CustomSpec, name: str) -> int:
 
 def _component(spec: CustomSpec, name: str, component: ComponentSpec) -> Component:
     layouts = spec.layouts
-    if component.shape == "polygon" and (not component.points_mm or len(component.points_mm) < 3):
+    if component.shape == "polygon" and not component.points_mm:
         raise InputError(where(component), f"{name}: a polygon piece needs points_mm, at least three [x, y] corners "
                          "in mm", "input.missing-key")
+    if component.shape == "polygon" and len(component.points_mm) < 3:
+        raise InputError(where(component, "points_mm"), f"{name}: its points_mm give {len(component.points_mm)} "
+                         "corners; a polygon needs at least three [x, y] corners in mm", "input.out-of-range")
     if component.shape == "polygon" and len(component.points_mm) > MAX_CORNERS:
         raise InputError(where(component, "points_mm"), f"{name}: its points_mm give {len(component.points_mm):,} "
                          f"corners; a piece's outline may have at most {MAX_CORNERS:,}", "input.too-large")

@@ -1,0 +1,140 @@
+"""What a designer met writing games of their own from the README alone: a pattern over a card's
+back, a face's background colour, empty values, a stock whose name holds a comma, a validate with
+warnings only, a polygon of two corners. Each is a starter (`pnp new deck`) edited as a designer
+would, and each message is one line at the place to mend."""
+
+from __future__ import annotations
+
+import json
+
+import pypdfium2 as pdfium
+import pytest
+from PIL import Image
+
+from conftest import run_pnp
+
+
+@pytest.fixture
+def deck(tmp_path):
+    """The deck starter, its game file and a function that edits it (old text, new text)."""
+    assert run_pnp("new", "deck", "g", cwd=tmp_path)[0] == 0
+    game = tmp_path / "g" / "g.yaml"
+
+    def edit(old: str, new: str) -> None:
+        text = game.read_text()
+        assert old in text, old
+        game.write_text(text.replace(old, new, 1))
+
+    return game, edit
+
+
+def first_page_text(pdf) -> str:
+    """Page 1's words, each run of spaces and line breaks one space."""
+    document = pdfium.PdfDocument(str(pdf))
+    try:
+        return " ".join(document[0].get_textpage().get_text_range().split())
+    finally:
+        document.close()
+
+
+def line_of(game, text: str) -> int:
+    return next(number for number, line in enumerate(game.read_text().splitlines(), 1) if text in line)
+
+
+def test_a_pattern_repeated_over_the_bleed_is_on_the_piece(deck):
+    """`every:` starts its pattern in the bleed, off the piece: one copy on it is enough."""
+    game, edit = deck
+    edit("    background: back\n", "    background: back\n"
+         "    dots: {symbol: diamond, colour: back_pattern, at: [0.5, 0.5], every: [0.2, 0.12], size: 0.05}\n")
+    code, _, stderr = run_pnp("validate", game.name, cwd=game.parent)
+    assert code == 0 and "dots" not in stderr, stderr
+    # An element placed off the piece is still told.
+    edit("    dots: {symbol: diamond", "    lost: {symbol: diamond, at: [1.8, 1.8]}\n    dots: {symbol: diamond")
+    code, _, stderr = run_pnp("validate", game.name, cwd=game.parent)
+    assert code == 2 and "card-back.lost lies wholly off" in stderr, stderr
+
+
+@pytest.mark.parametrize("colour, says", [
+    ("navvy", 'unknown colour "navvy" in palette "classic"; did you mean "navy"?'),
+    ('"#abc"', '"#abc" is no colour; write "#rrggbb", six hex digits (0-9, a-f)'),
+])
+def test_a_backgrounds_unknown_colour_is_told_at_its_line(deck, colour, says):
+    game, edit = deck
+    edit("    background: back\n", f"    background: {colour}\n")
+    code, _, stderr = run_pnp("validate", game.name, cwd=game.parent)
+    line = line_of(game, f"background: {colour}")
+    assert code == 2 and stderr.splitlines() == [
+        f"g.yaml:{line}:17: error: layouts.card-back.background: {says} [input.unknown-colour]"], stderr
+
+
+@pytest.mark.parametrize("old, new, key", [
+    ("    background: back\n", "    background:\n", "layouts.card-back.background"),
+    ("{rect: true, fill: panel, radius_mm: 2,", "{rect: {fill: , radius_mm: 2},", "layouts.card-front.text-band.rect.fill"),
+])
+def test_a_key_with_nothing_after_it_is_an_error_not_a_default(deck, old, new, key):
+    game, edit = deck
+    edit(old, new)
+    code, _, stderr = run_pnp("validate", game.name, cwd=game.parent)
+    line = line_of(game, new.strip().split(":")[0] + ":")
+    assert code == 2 and len(stderr.splitlines()) == 1, stderr
+    assert stderr.startswith(f"g.yaml:{line}:") and f"{key} is empty; give it a value" in stderr, stderr
+
+
+def test_a_stock_whose_name_holds_a_comma_is_quoted_where_page_one_gives_its_command(deck, tmp_path):
+    game, edit = deck
+    edit("    piece: poker-card ", '    stock: "kraft card, 350 gsm"\n    piece: poker-card ')
+    code, _, stderr = run_pnp("build", game.name, "--out", tmp_path / "out", cwd=game.parent)
+    assert code == 0, stderr
+    assert "pnp build --stock 'kraft card, 350 gsm'" in first_page_text(tmp_path / "out" / "g" / "g.pdf")
+    code, _, stderr = run_pnp("build", game.name, "--stock", "kraft", "--out", tmp_path / "out", cwd=game.parent)
+    assert code == 2 and 'its stocks are "plain", "kraft card, 350 gsm" (' in stderr, stderr
+    code, _, stderr = run_pnp("build", game.name, "--stock", "kraft card, 350 gsm", "--out", tmp_path / "out",
+                              cwd=game.parent)
+    assert code == 0, stderr
+
+
+def test_a_set_with_warnings_only_is_ok_and_says_how_many(deck):
+    game, edit = deck
+    Image.new("RGB", (60, 40), "#336699").save(game.parent / "small.png")  # 60 px over 26 mm: under 300 dpi
+    edit("    background: back\n", '    background: back\n    art: {image: small.png, at: [0.5, 0.3], box: [0.4, 0.2]}\n')
+    code, stdout, stderr = run_pnp("validate", game.name, cwd=game.parent)
+    assert code == 0 and "[custom.picture-dpi]" in stderr, stderr
+    assert stdout.startswith("g.yaml: ok, ") and stdout.endswith(" rules hold (1 warning above)\n"), stdout
+
+
+def test_a_polygon_of_two_corners_is_told_at_its_corners(deck):
+    game, edit = deck
+    edit("    piece: poker-card ", "    shape: polygon\n    points_mm: [[0, 0], [40, 0]]\n    piece: poker-card ")
+    edit("    piece: poker-card ", "    # piece: poker-card ")
+    code, _, stderr = run_pnp("validate", game.name, cwd=game.parent)
+    line = line_of(game, "points_mm:")
+    assert code == 2 and stderr.splitlines() == [
+        f"g.yaml:{line}:16: error: card: its points_mm give 2 corners; a polygon needs at least three [x, y] corners "
+        "in mm [input.out-of-range]"], stderr
+
+
+@pytest.mark.parametrize("width_mm, height_mm, in_parts", [(190, 270, True), (170, 240, False)])
+def test_page_one_says_a_piece_prints_in_parts_when_the_job_splits_it(tmp_path, width_mm, height_mm, in_parts):
+    """190 x 270 mm fits A4's printable area, but not with its bleed and crop marks round it: the job
+    splits it, and page 1 says how to join the parts (it said nothing when the sizes alone fitted)."""
+    (tmp_path / "poster.yaml").write_text(f"""game: custom
+id: poster
+title: Near the edge
+components:
+  poster:
+    title: Poster
+    piece: {{width_mm: {width_mm}, height_mm: {height_mm}}}
+    rows: [{{n: 1}}]
+    front: plain
+layouts:
+  plain:
+    background: panel
+    label: {{symbol: star, at: [0.5, 0.5], size_mm: 3}}
+""")
+    code, _, stderr = run_pnp("build", "poster.yaml", "--out", "out", cwd=tmp_path)
+    assert code == 0, stderr
+    manifest = json.loads((tmp_path / "out" / "poster" / "manifest.json").read_text())
+    parts = [piece["part"]["label"] for page in manifest["pages"] for piece in page["pieces"] if "part" in piece]
+    assert bool(parts) == in_parts, parts
+    said = first_page_text(tmp_path / "out" / "poster" / "poster.pdf")
+    assert ("prints in parts" in said) == in_parts and ("Join a piece printed in parts" in said) == in_parts, said
