@@ -28,10 +28,10 @@ from generator.impose import MAX_SHEETS, Page, PrintSettings, TooManySheets, imp
 from generator.load import LoadedGame, bundled_targets, load_game
 from generator.model import Component
 from generator.options import DEFAULT_DPI, FORMATS, LAYOUTS  # noqa: F401 (FORMATS, LAYOUTS: the build's own)
-from generator.output import Stage, prepare_output, refuse_unsafe_folder, write_build
+from generator.output import Stage, prepare_output, refuse_unsafe_folder, remove_if_empty, write_build
 from generator.palette import load_palette
 from generator.paths import TEMPLATES_DIR
-from generator.print_guide import guide_component, stock_sheets
+from generator.print_guide import guide_component, stock_sheets, tiled_components
 from generator.reading import allowed_folders
 from generator.recording import FaceRecordings, findings_of
 from generator.render import manifest, render_pages, streams_pdf
@@ -258,7 +258,8 @@ def impose_job(loaded: LoadedGame, settings: PrintSettings, request: Request) ->
     guide = guide_component(loaded.spec, loaded.title, loaded.printing, chosen, settings, guessed)
     for attempt in range(3):
         pages = impose_pages(loaded, [guide, *chosen], settings, request.layout)
-        named = guide_component(loaded.spec, loaded.title, loaded.printing, chosen, settings, stock_sheets(pages))
+        named = guide_component(loaded.spec, loaded.title, loaded.printing, chosen, settings, stock_sheets(pages),
+                                tiled_components(pages))
         if named.pieces[0].shape == guide.pieces[0].shape:
             _swap_guide(pages, guide, named)
             guide = named
@@ -287,8 +288,9 @@ def only_stock(pages: list[Page], stock: str | None) -> list[Page]:
         return pages
     sheets = stock_sheets(pages)
     if stock not in sheets:
-        raise InputError(Location("--stock"), f'this build prints nothing on "{stock}"; its stocks are '
-                         f"{', '.join(sheets)} (page 1 says which pages go on each)", "input.usage")
+        named = ", ".join(f'"{name}"' for name in sheets)  # quoted: a stock of the game's own may hold a comma
+        raise InputError(Location("--stock"), f'this build prints nothing on "{stock}"; its stocks are {named} '
+                         "(page 1 says which pages go on each)", "input.usage")
     both = sheets[stock][1]
     return [page for page in pages if page.stock == stock and (both or page.side == "front" or page.placements)]
 
@@ -435,14 +437,18 @@ def build_games(loaded_games: list[LoadedGame], settings: PrintSettings, request
     jobs = []
     for loaded in loaded_games:
         jobs.append((loaded, *imposed_job(loaded, settings, request)))
-    prepare_output(out_dir, [out_dir / loaded.out_name for loaded, _, _ in jobs])
+    made = prepare_output(out_dir, [out_dir / loaded.out_name for loaded, _, _ in jobs])
     step = progress(sum(progress_units(pages, request) for _, _, pages in jobs))
-    for loaded, chosen, pages in jobs:
-        directory = out_dir / loaded.out_name
-        try:
-            written, notes = write(loaded, directory, partial(render_files, loaded, chosen, pages, settings, request,
-                                                              step, directory), pages, settings, request)
-        except InputError as problem:  # a draft's faces are first drawn here: a missing glyph at its text's line
-            raise loaded._at_the_text(problem) from None
-        loaded.faces.clear()  # this game's recordings are printed; the next game's need the memory
-        yield Built(loaded, directory, written, pages, shop_notes(loaded, request) + notes, loaded.printed)
+    try:
+        for loaded, chosen, pages in jobs:
+            directory = out_dir / loaded.out_name
+            try:
+                written, notes = write(loaded, directory, partial(render_files, loaded, chosen, pages, settings,
+                                                                  request, step, directory), pages, settings, request)
+            except InputError as problem:  # a draft's faces are first drawn here: a missing glyph at its text's line
+                raise loaded._at_the_text(problem) from None
+            loaded.faces.clear()  # this game's recordings are printed; the next game's need the memory
+            yield Built(loaded, directory, written, pages, shop_notes(loaded, request) + notes, loaded.printed)
+    except BaseException:
+        remove_if_empty(made)  # an --out made for a build that wrote nothing (a game before it keeps it)
+        raise

@@ -349,10 +349,10 @@ def build_summary(directory: Path, written: list[str], pages: list) -> str:
         elif listed:
             files.append(f"{len(listed)} {what} in {folder}/")
     faces = [name for name in inside if "/" in name and name.split("/")[0] not in ("svg", "png", "cut", "tts")]
-    for suffix, what in ((".png", "piece images"), (".svg", "piece SVGs")):
+    for suffix, what in ((".png", "piece image"), (".svg", "piece SVG")):
         count = sum(1 for name in faces if name.endswith(suffix))
         if count:
-            files.append(f"{count} {what}")
+            files.append(kit_text.counted(count, what))
     where = f"{directory}/pieces" if layout == "pieces" else directory
     manifest = "tts/manifest.json" if layout == "tts" else "manifest.json"
     listed = f"{where}: {', '.join(files + [manifest])}"
@@ -360,7 +360,7 @@ def build_summary(directory: Path, written: list[str], pages: list) -> str:
         return listed
     sheets = sum(1 for page in pages if page.side == "front" and page.furniture)
     if not sheets:
-        return f"{listed}; {len(pages)} piece pages"
+        return f"{listed}; {kit_text.counted(len(pages), 'piece page')}"
     return f"{listed}; {kit_text.counted(len(pages), 'page')}, {kit_text.counted(sheets, 'sheet')}"
 
 
@@ -382,8 +382,9 @@ def palettes_command(check_name):
 def report_findings(loaded_games: list[loading.LoadedGame], rules: str, ok_line,
                     request: build.Request | None = None) -> bool:
     """Print each game's findings of the rules whose ids start with `rules` ("" for all) where input
-    errors go, on stderr, or its `ok_line(loaded)` on stdout when it has none; True when any finding
-    is an error. A `request` for a shop adds its findings (build.shop_findings)."""
+    errors go, on stderr, and its `ok_line(loaded)` on stdout when none is an error (counting the
+    warnings above it); True when any finding is an error. A `request` for a shop adds its findings
+    (build.shop_findings)."""
     failed = False
     for loaded in loaded_games:
         loaded.faces.keep = 0  # each face is read once by the checks, and none is printed after
@@ -393,8 +394,9 @@ def report_findings(loaded_games: list[loading.LoadedGame], rules: str, ok_line,
         for line in reported(findings):
             click.echo(line, err=True)
         failed |= has_errors(findings)
-        if not findings:
-            click.echo(f"{loaded.source}: {ok_line(loaded)}")
+        if not has_errors(findings):
+            warned = f" ({kit_text.counted(len(findings), 'warning')} above)" if findings else ""
+            click.echo(f"{loaded.source}: {ok_line(loaded)}{warned}")
     return failed
 
 
@@ -595,8 +597,9 @@ def main(args: list[str] | None = None):
         message = " ".join(mistake.format_message().split())
         click.echo(f"{where}: error: {message} [input.usage]", err=True)
         sys.exit(2)
-    except click.exceptions.Abort:
-        sys.exit(1)
+    except click.exceptions.Abort:  # Ctrl-C, or a `kill`: 128 + SIGINT, as a shell reports it
+        click.echo("pnp: interrupted; what it was writing is left as it was before", err=True)
+        sys.exit(130)
     except click.ClickException as failure:
         failure.show()
         sys.exit(failure.exit_code)

@@ -91,19 +91,40 @@ def refuse_unsafe_folder(directory: Path, game_file: Path, read: Iterable[Path])
                              "--out", "output.unsafe")
 
 
-def prepare_output(out_dir: Path, directories: list[Path]) -> None:
-    """Make sure `--out` and the game folders can be written before anything is drawn."""
-    with output_errors(out_dir):
-        out_dir.mkdir(parents=True, exist_ok=True)
-        for directory in directories:
-            if directory.exists() and not directory.is_dir():
-                raise InputError(Location("--out"), f"{directory} is a file, where the output folder of "
-                                 f"{directory.name} goes; move it or choose another --out", "output.unwritable")
-            if directory.is_dir() and not os.access(directory, os.W_OK | os.X_OK):
-                raise InputError(Location("--out"), f"cannot write to {directory}: permission denied; choose another "
-                                 "--out", "output.unwritable")
-        with tempfile.TemporaryFile(dir=out_dir):
-            pass
+def prepare_output(out_dir: Path, directories: list[Path]) -> list[Path]:
+    """Make sure `--out` and the game folders can be written before anything is drawn; the folders
+    made for it, outermost first (remove_if_empty takes them away again if the build fails)."""
+    made = []
+    for folder in (out_dir, *out_dir.parents):
+        if folder.exists():
+            break
+        made.insert(0, folder)
+    try:
+        with output_errors(out_dir):
+            out_dir.mkdir(parents=True, exist_ok=True)
+            for directory in directories:
+                if directory.exists() and not directory.is_dir():
+                    raise InputError(Location("--out"), f"{directory} is a file, where the output folder of "
+                                     f"{directory.name} goes; move it or choose another --out", "output.unwritable")
+                if directory.is_dir() and not os.access(directory, os.W_OK | os.X_OK):
+                    raise InputError(Location("--out"), f"cannot write to {directory}: permission denied; choose "
+                                     "another --out", "output.unwritable")
+            with tempfile.TemporaryFile(dir=out_dir):
+                pass
+    except BaseException:
+        remove_if_empty(made)
+        raise
+    return made
+
+
+def remove_if_empty(made: list[Path]) -> None:
+    """Take away the folders a failed or interrupted build made (outermost first in `made`), innermost
+    first, as long as they are empty: a build that writes nothing leaves no trace."""
+    for folder in reversed(made):
+        try:
+            folder.rmdir()
+        except OSError:
+            return
 
 
 @contextmanager
@@ -234,10 +255,12 @@ def write_build(directory: Path, files: Iterable[tuple[str, bytes | None]] | Cal
     pages = pages or inputs
     manifest = LAYOUT_MANIFESTS[layout]
     out_dir = directory.parent
+    made = [] if directory.exists() else [directory]
     with output_errors(out_dir):
         directory.mkdir(exist_ok=True)
         _clear_old_staging(directory)
         staging = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=directory))
+    committed = False
     try:
         stage = Stage(staging, out_dir, layout, name)
         written = []
@@ -252,8 +275,11 @@ def write_build(directory: Path, files: Iterable[tuple[str, bytes | None]] | Cal
         with output_errors(out_dir):
             notes = _commit(directory, staging, written, manifest, layout, name, {**record, "inputs": inputs,
                                                                                    "pages_from": pages})
+        committed = True
     finally:
         shutil.rmtree(staging, ignore_errors=True)
+        if not committed:
+            remove_if_empty(made)
     return written + [manifest], notes
 
 

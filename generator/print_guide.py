@@ -15,6 +15,7 @@ and `printing.step.N` (`printing_of`).
 
 from __future__ import annotations
 
+import shlex
 from dataclasses import dataclass, replace
 from functools import partial
 
@@ -56,14 +57,16 @@ class Printing:
 
 
 def guide_component(spec, title: str, printing: Printing, components: list[Component], settings: PrintSettings,
-                    sheets: dict[str, tuple[list[int], bool]] | None = None) -> Component:
+                    sheets: dict[str, tuple[list[int], bool]] | None = None,
+                    tiled: frozenset[str] | None = None) -> Component:
     """The one-piece component the imposer puts first: page 1's box, on plain paper, headed by the game's
     `title` and saying its `printing` (as the game makes them: LoadedGame.title, .printing). `sheets`:
-    each stock's pages and whether they print double-sided (stock_sheets), once the job is imposed."""
+    each stock's pages and whether they print double-sided (stock_sheets), and `tiled`: the components
+    printed in parts (tiled_components), once the job is imposed."""
     for finding in stock_findings(spec, components):
         raise InputError(finding.location, finding.message, finding.rule)
     words = getattr(spec, "words", None) or common_words()
-    blocks = guide_blocks(title, printing_of(printing, words), components, settings, words, sheets or {})
+    blocks = guide_blocks(title, printing_of(printing, words), components, settings, words, sheets or {}, tiled)
     style = spec.style.resolve(COMPONENT, piece=COMPONENT, safe_mm=SAFE_MM)
     style = _with_body(style, BODY_PT * PT)
     x0, y0, x1, y1 = printable(settings.paper.width, settings.paper.height, settings)
@@ -73,6 +76,11 @@ def guide_component(spec, title: str, printing: Printing, components: list[Compo
     face = prose_face(Area(width, height, 0.0), blocks, style, 2)
     piece = Piece(COMPONENT, shape, partial(_boxed, face=face, style=style), safe_mm=SAFE_MM)
     return Component(COMPONENT, words("print.component-title"), [piece], cut_guides=False, stock="plain")
+
+
+def tiled_components(pages) -> frozenset[str]:
+    """The components with a piece the job prints in parts (too large for a sheet)."""
+    return frozenset(placement.component.name for page in pages for placement in page.placements if placement.part)
 
 
 def stock_sheets(pages) -> dict[str, tuple[list[int], bool]]:
@@ -144,7 +152,11 @@ def _height(blocks, style, width: float, most: float) -> float:
 
 
 def guide_blocks(title: str, printing: Printing, components: list[Component], settings: PrintSettings,
-                 words, sheets: dict[str, tuple[list[int], bool]] | None = None) -> list:
+                 words, sheets: dict[str, tuple[list[int], bool]] | None = None,
+                 tiled: frozenset[str] | None = None) -> list:
+    if tiled is None:  # not imposed yet: as far as the sizes tell
+        tiled = frozenset(component.name for component in components
+                          if any(_tiled(component, piece, settings) for piece in component.pieces))
     blocks: list[tuple] = [("title", words("print.title", title=title))]
     blocks.append(("p", words("print.scale", mm=f"{settings.sheet.calibration:g}")))
     blocks.append(("p", _sides(settings.duplex, components, words, sheets)))
@@ -157,21 +169,21 @@ def guide_blocks(title: str, printing: Printing, components: list[Component], se
             key = "print.stock-job.both" if both else "print.stock-job.one"
         first = f"{numbers[0]}-{numbers[1]}" if len(numbers) > 1 else f"{numbers[0]}"
         blocks.append(("b", words(key, stock=stock_name(stock, words), count=len(numbers), pages=page_ranges(numbers),
-                                  first=first, option=stock)))
+                                  first=first, option=shlex.quote(stock))))  # as typed: "kraft card, 350 gsm" quoted
     for component in components:
         if not component.pieces:
             continue  # left out of this print (no guest judges, say): nothing to cut
         given = printing.stock.get(component.name)
         stock = given if given and given not in STOCKS else stock_name(stock_of(component), words)
         blocks.append(("b", words("print.component", title=component.title, count=len(component.pieces), stock=stock,
-                                  cutting=cutting(component, settings, words))))
+                                  cutting=cutting(component, settings, words, component.name in tiled))))
     if printing.bring:
         blocks.append(("h", words("print.bring")))
         items = [str(item) for item in printing.bring]
         joined = items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {words('and')} " + items[-1]
         blocks.append(("p", joined[:1].upper() + joined[1:] + "."))
     blocks.append(("h", words("print.build")))
-    for step in assembly_steps(components, settings, words) + list(printing.steps):
+    for step in assembly_steps(components, words, tiled) + list(printing.steps):
         blocks.append(("n", step))
     return blocks
 
@@ -188,8 +200,8 @@ def _sides(duplex: str, components: list[Component], words, sheets: dict[str, tu
     return words(f"print.duplex.{duplex}" if backed else "print.no-backs")
 
 
-def cutting(component: Component, settings: PrintSettings, words) -> str:
-    """How a player cuts this kind of piece from the sheet."""
+def cutting(component: Component, settings: PrintSettings, words, tiled: bool = False) -> str:
+    """How a player cuts this kind of piece from the sheet (`tiled`: printed in parts)."""
     if not component.cut_guides:
         return words("print.cut.none")
     pieces = component.pieces
@@ -199,23 +211,26 @@ def cutting(component: Component, settings: PrintSettings, words) -> str:
         how = words("print.cut.line")
     if any(piece.shape.folds for piece in pieces):
         how += words("print.cut.fold")
-    if any(_tiled(piece, settings) for piece in pieces):
+    if tiled:
         how += words("print.cut.parts")
     return how
 
 
-def assembly_steps(components: list[Component], settings: PrintSettings, words) -> list[str]:
+def assembly_steps(components: list[Component], words, tiled: frozenset[str]) -> list[str]:
     steps = [words("print.build.cut")]
-    if any(_tiled(piece, settings) for component in components for piece in component.pieces):
+    if any(component.name in tiled for component in components):
         steps.append(words("print.build.parts"))
     if any(piece.shape.folds for component in components for piece in component.pieces):
         steps.append(words("print.build.fold"))
     return steps
 
 
-def _tiled(piece: Piece, settings: PrintSettings) -> bool:
-    """Whether the piece is larger than a page can hold, turned either way: it prints in parts."""
+def _tiled(component: Component, piece: Piece, settings: PrintSettings) -> bool:
+    """Whether the piece is larger than a page can hold, turned either way, with its bleed and crop
+    marks: it prints in parts. (Before the job is imposed; tiled_components tells it after.)"""
     x0, y0, x1, y1 = printable(settings.paper.width, settings.paper.height, settings)
-    room = sorted((x1 - x0 - 2 * settings.bleed, y1 - y0 - 2 * settings.bleed))
+    marked = settings.crop_marks and component.cut_guides and piece.shape.straight_cuts
+    ring = settings.bleed + (settings.crop_mark_reach if marked else 0.0)
+    room = sorted((x1 - x0 - 2 * ring, y1 - y0 - 2 * ring))
     size = sorted((piece.width, piece.height))
     return size[0] > room[0] or size[1] > room[1]

@@ -372,10 +372,12 @@ def render_pages(pages: list[Page], settings: PrintSettings, game_title: str, fo
         from generator.backends.png import png_pages
 
         # A page that is one shaped piece alone (a coin for a print shop) keeps its outside clear.
-        shaped = frozenset(page.number for page in pages if not page.furniture and page.placements
-                           and page.placements[0].piece.shape.kind != "rect")
-        for number, data in png_pages(pdf, [(p.width, p.height) for p in pages], dpi, transparent=shaped):
-            yield "png", number, data
+        # The PDF's pages are counted from 1; a page's number is the job's (a --stock build prints
+        # pages 3-8 of it, and its PNGs are named so, as its SVGs and cut files are).
+        shaped = frozenset(place for place, page in enumerate(pages, start=1) if not page.furniture
+                           and page.placements and page.placements[0].piece.shape.kind != "rect")
+        for place, data in png_pages(pdf, [(p.width, p.height) for p in pages], dpi, transparent=shaped):
+            yield "png", pages[place - 1].number, data
             on_page()
     if "cut" in formats or "dxf" in formats:
         from generator.cutfiles import cut_files

@@ -255,7 +255,7 @@ def test_a_build_that_fails_mid_document_leaves_no_file_open_and_nothing_staged(
     code, _, stderr = run_pnp("build", "diamonds", "--out", tmp_path / "out", "-q", "--only", "card", cwd=ROOT)
     assert code == 2 and "a face refused as it printed" in stderr and "Traceback" not in stderr
     assert not [name for name in open_files() if str(tmp_path) in name]
-    assert sorted(p.name for p in (tmp_path / "out" / "diamonds").iterdir()) == []
+    assert not (tmp_path / "out").exists()  # the folders it made for itself are taken away again
 
 
 def test_a_file_written_into_the_stage_is_checked_and_a_full_disk_is_one_error(tmp_path):

@@ -57,18 +57,19 @@ def test_a_stock_builds_as_a_job_of_its_own(tmp_path):
     whole = json.loads((tmp_path / "all/diaominos/manifest.json").read_text())["pages"]
     for stock, both in (("card", True), ("sticker", False)):
         code, _, err = run_pnp("build", "diaominos", "--stock", stock, "--out", tmp_path / stock, "-q",
-                               "--format", "pdf,svg", cwd=tmp_path)
+                               "--format", "pdf,svg,png", "--dpi", "30", cwd=tmp_path)
         assert code == 0, err
         pages = json.loads((tmp_path / stock / "diaominos/manifest.json").read_text())["pages"]
         expected = [page for page in whole if page["stock"] == stock and (both or page["side"] == "front")]
         # numbered as in the whole job, as page 1 lists them; a one-sided stock without its blank backs
         assert [(page["number"], page["side"]) for page in pages] == [(page["number"], page["side"]) for page in expected]
-        svgs = sorted(path.name for path in (tmp_path / stock / "diaominos/svg").iterdir())
-        assert svgs == [f"page-{page['number']:02d}.svg" for page in expected]
+        for kind in ("svg", "png"):  # each page's file named by its number in the whole job
+            files = sorted(path.name for path in (tmp_path / stock / "diaominos" / kind).iterdir())
+            assert files == [f"page-{page['number']:02d}.{kind}" for page in expected]
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--stock", "vellum"], 'this build prints nothing on "vellum"; its stocks are plain, sticker, card'),
+    (["--stock", "vellum"], 'this build prints nothing on "vellum"; its stocks are "plain", "sticker", "card"'),
     (["--stock", "card", "--layout", "pieces"], "--stock chooses printed sheets; --layout pieces prints none"),
 ])
 def test_a_stock_the_build_cannot_print_is_one_line_and_exit_2(tmp_path, args, message):

@@ -17,7 +17,8 @@ def pixels(size_mm: float, dpi: float) -> int:
 def render_images(pdf: bytes, sizes_mm: list[tuple[float, float]], dpi: float,
                   transparent: frozenset[int] = frozenset()) -> Iterator:
     """A PIL image per page of `pdf`, `pixels(size, dpi)` each way: RGB on white, or RGBA with a
-    transparent backdrop for the page numbers in `transparent` (a coin keeps no white square round it).
+    transparent backdrop for the pages in `transparent`, by their place in `pdf` from 1 (a coin keeps no
+    white square round it).
 
     PDFium rounds a page's pixel size up; a page that comes out a pixel larger than the rounded
     size loses that last row or column, so every image has the exact size the dpi promises. A page
@@ -80,7 +81,7 @@ PAGES_IN_FLIGHT = 2
 
 def png_pages(pdf: bytes, sizes_mm: list[tuple[float, float]], dpi: int,
               transparent: frozenset[int] = frozenset()) -> Iterator[tuple[int, bytes]]:
-    """(page number, PNG) for each page of `pdf` in order, one at a time. PDFium renders in this
+    """(page's place in `pdf`, from 1; PNG) for each page of `pdf` in order, one at a time. PDFium renders in this
     thread and compressing, most of a PNG's time, runs in others; both let go of Python's lock while
     they work (ctypes calls and zlib do), so every core shares the job."""
     from concurrent.futures import ThreadPoolExecutor
