@@ -79,6 +79,12 @@ KEEP_ALIVE_S = 15.0
 #: (and up to two KEEP_ALIVE_S after it closes). Past it /events answers 503, and the page tries
 #: again later, waiting longer each time.
 MAX_EVENT_STREAMS = 32
+#: The most connections held at once, streams included: each holds a thread, and one that sends its
+#: request a line at a time (before any token is read) would hold it for as long as it keeps sending.
+#: Past it a new connection is closed at once.
+MAX_CONNECTIONS = 96
+#: What a browser that goes away mid-answer makes the writing of it raise: nothing to report.
+GONE = (BrokenPipeError, ConnectionResetError, ConnectionAbortedError, TimeoutError)
 
 
 @dataclass(frozen=True)
@@ -310,7 +316,29 @@ class PreviewServer(ThreadingHTTPServer):
         self.preview = preview
         self.token = secrets.token_urlsafe(32)
         self.event_streams = threading.BoundedSemaphore(MAX_EVENT_STREAMS)
+        self.connections = threading.BoundedSemaphore(MAX_CONNECTIONS)
         super().__init__((HOST, port), PreviewHandler)
+
+    def process_request(self, request, client_address) -> None:
+        if not self.connections.acquire(blocking=False):
+            self.shutdown_request(request)  # too many held already: this one is closed, unread
+            return
+        try:
+            super().process_request(request, client_address)
+        except BaseException:
+            self.connections.release()
+            raise
+
+    def process_request_thread(self, request, client_address) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self.connections.release()
+
+    def handle_error(self, request, client_address) -> None:
+        if isinstance(sys.exc_info()[1], GONE):
+            return  # a browser closed its tab mid-answer, or a client dropped its connection
+        super().handle_error(request, client_address)
 
     @property
     def address(self) -> str:
@@ -417,7 +445,7 @@ class PreviewHandler(BaseHTTPRequestHandler):
                     self.wfile.write(f"event: build\ndata: {json.dumps(preview.status())}\n\n".encode())
                     seen = current
                 self.wfile.flush()
-        except (BrokenPipeError, ConnectionResetError, TimeoutError):
+        except GONE:
             return
 
     def log_message(self, format: str, *args) -> None:  # noqa: A002: requests are not news

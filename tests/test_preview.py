@@ -191,6 +191,35 @@ def test_a_connection_that_sends_no_request_is_closed(monkeypatch):
             assert idle.recv(1) == b""  # closed by the server, not by this timeout
 
 
+def test_connections_are_capped_and_one_dropped_midway_is_not_reported(monkeypatch, capsys):
+    """A connection that sends its request a line at a time holds a thread before any token is read:
+    past MAX_CONNECTIONS a new one is closed unread, and the preview answers again once they go. A
+    client that drops its connection before the answer is written (a closed tab) is nobody's mistake:
+    nothing reaches the terminal."""
+    import socket
+    import struct
+
+    assert 32 <= preview.MAX_CONNECTIONS <= 256
+    monkeypatch.setattr(preview, "MAX_CONNECTIONS", 3)
+    with serving(Preview(Options("diamonds"))) as server:
+        slow = [socket.create_connection(server.server_address, timeout=5) for _ in range(3)]
+        for connection in slow:
+            connection.sendall(b"GET / HTTP/1.1\r\n")  # and never the rest
+        wait_for(lambda: server.connections._value == 0, timeout=10, what="three connections held")
+        with socket.create_connection(server.server_address, timeout=5) as refused:
+            assert refused.recv(1) == b""  # closed at once
+        for connection in slow:
+            connection.close()
+        wait_for(lambda: get(server.address, "/status.json")[0] == 200, timeout=10, what="an answer again")
+        for path in (f"/?token={server.token}", "/nope"):  # an answer, and a refusal, each to nobody
+            dropped = socket.create_connection(server.server_address, timeout=5)
+            dropped.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))  # reset, not closed
+            dropped.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
+            dropped.close()
+        wait_for(lambda: server.connections._value == 3, timeout=10, what="every connection let go")
+    assert "Traceback" not in capsys.readouterr().err
+
+
 # the watch ---------------------------------------------------------------------------------------
 
 @contextmanager
