@@ -92,7 +92,11 @@ class SafeAreaCheck:
         elements = self.elements.setdefault(component.name, {})
         margin = self.margin_of(piece)
         outline = None if isinstance(piece.shape, Rect) else piece.shape.points(0.0)  # a rectangle: its sides
+        # A text run past its box is the text-fit check's to tell; where it then reaches follows from it.
+        overflowing = {element.where for element, _ in recording.overflows}
         for text in recording.texts:
+            if text.source is not None and text.source in overflowing:
+                continue
             depth = _box_depth(outline, area, text.box)
             if text.text.strip() and depth < margin - 1e-6:
                 close.append((depth, piece.id, side, text.text, margin, text.source))

@@ -138,3 +138,51 @@ layouts:
     assert bool(parts) == in_parts, parts
     said = first_page_text(tmp_path / "out" / "poster" / "poster.pdf")
     assert ("prints in parts" in said) == in_parts and ("Join a piece printed in parts" in said) == in_parts, said
+
+
+def test_a_text_too_long_for_its_box_is_one_error_not_a_second_at_the_cut(deck):
+    """A text run past its box reaches where it may (the cut); that follows from the one mistake,
+    which the text-fit error tells."""
+    game, edit = deck
+    edit('text: {text: "{text}"', 'text: {text: "{text} {text} {text} {text} {text} {text} {text} {text} {text}"')
+    code, _, stderr = run_pnp("validate", game.name, cwd=game.parent)
+    errors = [line for line in stderr.splitlines() if ": error: " in line]
+    assert code == 1 and len(errors) == 1 and errors[0].endswith("[custom.layout]"), stderr
+
+
+def test_two_texts_printed_into_each_other_are_a_warning_at_the_element(deck):
+    game, edit = deck
+    edit("    text-band:", '    o1: {text: "HI", at: [0.5, 0.5], box: [0.3, 0.1], size_pt: 8}\n'
+         '    o2: {text: "HO", at: [0.5, 0.5], box: [0.3, 0.1], size_pt: 8}\n    text-band:')
+    code, stdout, stderr = run_pnp("validate", game.name, cwd=game.parent)
+    lines = stderr.splitlines()
+    assert code == 0 and len(lines) == 1 and lines[0].endswith("[layout.text-overlap]"), stderr
+    assert lines[0].startswith((f"g.yaml:{line_of(game, 'o1:')}:", f"g.yaml:{line_of(game, 'o2:')}:")), stderr
+    assert ": warning: card: " in lines[0], stderr
+    assert '"HI" runs into "HO"' in lines[0] or '"HO" runs into "HI"' in lines[0], stderr
+    assert "(1 warning above)" in stdout
+
+
+def test_a_text_too_long_in_a_layout_many_extend_is_one_error(tmp_path):
+    """A Diamonds copy's card layout is extended by a layout for each rank: a text added to it that
+    cannot fit is one mistake, told once at its line (it was fourteen lines, one a rank)."""
+    from conftest import DIAMONDS_YAML
+
+    text = DIAMONDS_YAML.read_text()
+    assert "\nlayouts:" not in text
+    (tmp_path / "d.yaml").write_text(text + 'layouts:\n  card:\n    note: {text: "' + "many words " * 12
+                                     + '", at: [0.5, 0.5], box: [0.3, 0.05]}\n')
+    code, _, stderr = run_pnp("validate", "d.yaml", cwd=tmp_path)
+    lines = [line for line in stderr.splitlines() if "[layout.text-fit]" in line]
+    assert code == 1 and len(lines) == 1 and lines[0].startswith(f"d.yaml:{text.count(chr(10)) + 3}:"), stderr
+
+
+def test_a_stock_name_is_read_as_it_is_typed_spaces_and_all(deck, tmp_path):
+    """A stock written over two lines, or with two spaces, is the name page 1 prints and --stock takes."""
+    game, edit = deck
+    edit("    piece: poker-card ", '    stock: "kraft\\n  card"\n    piece: poker-card ')
+    code, _, stderr = run_pnp("build", game.name, "--out", tmp_path / "out", cwd=game.parent)
+    assert code == 0, stderr
+    assert "pnp build --stock 'kraft card'" in first_page_text(tmp_path / "out" / "g" / "g.pdf")
+    code, _, stderr = run_pnp("build", game.name, "--stock", "kraft card", "--out", tmp_path / "out", cwd=game.parent)
+    assert code == 0, stderr

@@ -40,7 +40,7 @@ def test_a_starter_validates_and_builds_from_inside_its_folder_and_from_outside(
     assert re.search(r"^rules:\n  - \{id: ", game, re.M)
 
     inside = run_pnp("validate", "my-game.yaml", cwd=folder)
-    assert inside == (0, "my-game.yaml: ok, 13 rules hold\n", ""), inside  # no warning either
+    assert inside == (0, "my-game.yaml: ok, 14 rules hold\n", ""), inside  # no warning either
     outside = run_pnp("validate", "my-game/my-game.yaml", cwd=tmp_path)
     assert outside[0] == 0 and outside[2] == "", outside
 

@@ -936,7 +936,8 @@ def _start_too_wide(element: Element, area: Area, style) -> str | None:
         columns, _, track_style, _, _ = score_track(box, element, style)
         if not start_fits(track_style, columns):
             wide = fonts.text_width(element.start, FLOOR_PT * PT, track_style.start_face)
-            return (f'has a start label, "{element.start}", {wide:.1f} mm wide at {FLOOR_PT:g} pt, wider than its '
+            shown = element.start if len(element.start) <= 30 else element.start[:29] + "…"
+            return (f'has a start label, "{shown}", {wide:.1f} mm wide at {FLOOR_PT:g} pt, wider than its '
                     f"{track_style.square_mm * columns:.1f} mm track; give a shorter start, or a wider box")
     return None
 
@@ -1639,7 +1640,8 @@ class WordsFitCheck:
 
     def add(self, component, piece, side: str, draw, area, recording) -> None:
         for element, text in recording.overflows:
-            key = (component.name, id(element))
+            # an element as written: told once, however many layouts extend it
+            key = (component.name, str(element.where) if element.where is not None else id(element))
             self.overflowing.setdefault(key, (element, piece.id, side, text))
             self.pieces.setdefault(key, set()).add(piece.id)
 

@@ -33,8 +33,8 @@ class TextOverlapCheck:
 
     RULE = "layout.text-overlap"
 
-    def __init__(self, words):
-        self.words = words
+    def __init__(self, words, level: str = "error"):
+        self.words, self.level = words, level  # a game of your own's layouts are told as warnings
         # (component, source, source) -> (piece, side, upper run's words and source, lower's), the first
         # found; the pieces where the same pair meets are counted.
         self.meeting: dict[tuple, tuple] = {}
@@ -63,7 +63,7 @@ class TextOverlapCheck:
             mend = f"shorten {' or '.join(keys)}" if keys else "give them more room or fewer words"
             others = len(self.pieces[key]) - 1
             more = f" and {others} more" if others else ""
-            findings.append(Finding("error", place, f"{key[0]}: {upper_shown} runs into {lower_shown} on {piece_id} "
+            findings.append(Finding(self.level, place, f"{key[0]}: {upper_shown} runs into {lower_shown} on {piece_id} "
                                     f"({side}){more}; {mend}", self.RULE))
         return findings
 

@@ -25,6 +25,7 @@ from typing import Any, Literal
 from generator import fonts
 from generator.errors import ErrorList, InputError, combine, did_you_mean
 from generator.kit.layouts import STYLE_COLOURS, Face, Layouts, filled, picture_file, placeholders, unknown_symbols
+from generator.kit.overlaps import TextOverlapCheck
 from generator.kit.symbols import is_symbol, symbol_names
 from generator.model import Area, Component, Piece, PieceGeometry, spread
 from generator.names import check_name
@@ -243,7 +244,7 @@ def _component(spec: CustomSpec, name: str, component: ComponentSpec) -> Compone
         pieces = spread(pieces, lambda piece: group_of[piece.id])
     title = component.title or name.replace("-", " ").replace("_", " ").capitalize()
     return Component(name, title, pieces, gutter=component.gutter_mm, groups=tuple(filter(None, groups)),
-                     stock=component.stock.strip() if component.stock and component.stock.strip() else None)
+                     stock=" ".join((component.stock or "").split()) or None)  # as --stock is typed
 
 
 #: The most corners a polygon piece may have (a circle's cut is 72): every pair of sides is checked
@@ -379,4 +380,5 @@ def _check_element(spec, element, row: Row, fields: dict, label: str, style) -> 
 
 
 GAME = Game(name="custom", spec=CustomSpec, components=components, rules=rules, named_by_file=True,
-            inputs=check_inputs, pieces_at_load=True, face_checks=lambda spec: [TextFitCheck(spec)])
+            inputs=check_inputs, pieces_at_load=True,
+            face_checks=lambda spec: [TextFitCheck(spec), TextOverlapCheck(None, level="warning")])
