@@ -24,7 +24,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from generator.geometry import Matrix, Path, number
-from generator.impose import Page, Placement
+from generator.impose import Page, Placement, clip_polygon
 from generator.shapes import Point, Rect, Vertex
 
 CUT_COLOUR, FOLD_COLOUR = "#ff0000", "#0000ff"
@@ -66,8 +66,8 @@ def cut_files(pages: list[Page], formats: tuple[str, ...] = ("cut",)):
 
 def contours(placement: Placement) -> list[Contour]:
     """The placement's cut outline and inner cuts on the page: its shape's, or, for a part of a tiled
-    piece, the closed outlines of what lies inside the part's window (none where the window misses
-    the piece, beyond the end of an L's arm)."""
+    piece, the closed outlines of what lies inside the part's window (a part whose window would miss
+    the piece, in the empty corner of an L, is not printed: impose.holds_some_of)."""
     shape = placement.piece.shape
     matrix = placement.cut_matrix
     if placement.window is None:
@@ -79,9 +79,9 @@ def contours(placement: Placement) -> list[Contour]:
 def cut_outlines(placement: Placement) -> tuple[list[Point], list[list[Point]]]:
     """The placement's cut outline and its inner cuts, as points on the page. A part of a tiled piece
     is cut out on its own: its outline is the piece's within the part's window, closed along the
-    window's edges where it is cut at its seams (empty if the window misses the piece), and its inner
-    cuts those that reach into the window. manifest.json gives these as a piece's `outline` and
-    `holes`, so that a part's outline there is the one its cut file cuts, within the part's own box."""
+    window's edges where it is cut at its seams, and its inner cuts those that reach into the window.
+    manifest.json gives these as a piece's `outline` and `holes`, so that a part's outline there is
+    the one its cut file cuts, within the part's own box."""
     if placement.window is None:
         return placement.outline(), placement.hole_outlines()
     outline = clip_polygon(placement.outline(), placement.window)
@@ -108,10 +108,7 @@ def _merged(placements: list[Placement]) -> list[Contour]:
     straight: dict[tuple, list[tuple[float, float]]] = {}
     others: list[Contour] = []
     for placement in placements:
-        cuts = contours(placement)
-        if not cuts:  # a part of a tiled piece that holds none of it
-            continue
-        outline, *holes = cuts
+        outline, *holes = contours(placement)  # a part of a tiled piece holds some of it (impose)
         others += holes
         if not isinstance(placement.piece.shape, Rect) or placement.window is not None:
             others.append(outline)
@@ -239,28 +236,7 @@ def _fixed_metadata(ezdxf):
         ezdxf.options.write_fixed_meta_data_for_testing = before
 
 
-# Clipping to a part's window (x0, y0, x1, y1) ------------------------------------------------------
-
-def clip_polygon(points: list[tuple[float, float]], window) -> list[tuple[float, float]]:
-    """The polygon cut to the window (Sutherland-Hodgman: one window edge at a time)."""
-    x0, y0, x1, y1 = window
-    edges = ((lambda p: p[0] >= x0, lambda a, b: _at_x(a, b, x0)), (lambda p: p[0] <= x1, lambda a, b: _at_x(a, b, x1)),
-             (lambda p: p[1] >= y0, lambda a, b: _at_y(a, b, y0)), (lambda p: p[1] <= y1, lambda a, b: _at_y(a, b, y1)))
-    for inside, cross in edges:
-        if not points:
-            break
-        kept = []
-        for i, current in enumerate(points):
-            previous = points[i - 1]
-            if inside(current):
-                if not inside(previous):
-                    kept.append(cross(previous, current))
-                kept.append(current)
-            elif inside(previous):
-                kept.append(cross(previous, current))
-        points = kept
-    return points
-
+# Clipping to a part's window (x0, y0, x1, y1); a polygon's clipping is impose.clip_polygon ---------
 
 def clip_segment(a, b, window):
     """The part of the segment a-b inside the window, or None (Liang-Barsky)."""
@@ -280,13 +256,3 @@ def clip_segment(a, b, window):
         if low > high:
             return None
     return (a[0] + low * dx, a[1] + low * dy), (a[0] + high * dx, a[1] + high * dy)
-
-
-def _at_x(a, b, x):
-    t = (x - a[0]) / (b[0] - a[0])
-    return x, a[1] + t * (b[1] - a[1])
-
-
-def _at_y(a, b, y):
-    t = (y - a[1]) / (b[1] - a[1])
-    return a[0] + t * (b[0] - a[0]), y

@@ -13,7 +13,11 @@ pieces of one shape (see packing.py), in shelves down the printable area, centre
   the right or below goes on top, and the part beneath carries the glue strip and the line its
   neighbour's edge goes on. Each cut edge of the piece that a part holds has its crop marks on the
   part's page, at both ends: at a corner of the piece as a whole piece has them, at a seam just past
-  the part's window (room is kept beside the window for them).
+  the part's window (room is kept beside the window for them). The windows split the piece's bounding
+  box, so a shaped piece's may miss it (the empty corner of an L): a part that would hold none of the
+  piece is not printed, and the others keep their labels, the places of the grid (A1, A2, B1 without
+  B2). Two parts are joined only where they share some of the piece: no seam, glue strip or footer
+  note leads to a part that is not printed, nor to one that lies beside the part but touches none of it.
 With duplex on, the pages alternate front, back from first to last, so the PDF prints as one
 double-sided job: a sheet without backs gets a blank back page.
 """
@@ -30,7 +34,7 @@ from generator.packing import Block, arrange, footprint
 from generator.model import Area, Component, Piece
 from generator.options import DEFAULT_BLEED
 from generator.recording import record_face
-from generator.shapes import Point, Rect, Segment
+from generator.shapes import Point, Rect, Segment, Shape, signed_area
 from generator.stocks import stock_of
 
 EPSILON = 1e-6
@@ -685,11 +689,14 @@ def _tile(component: Component, piece: Piece, settings: PrintSettings, page: tup
                             f"over {cols * rows} sheets of {settings.paper.name}; at most {MAX_SHEETS_PER_PIECE} "
                             f"are allowed: check its size")
     # The parts in reading order, stacked down a sheet while they fit (the short parts of a wide piece
-    # share one), each group centred in the printable area.
+    # share one), each group centred in the printable area. A window that holds none of the piece (in
+    # the empty corner of an L) would be a sheet with nothing to cut out: it has no part.
     groups: list[list[_Window]] = [[]]
     for row, (oy, bottom) in enumerate(rows_):
         for col, (ox, right) in enumerate(columns):
             window, group = _Window(row, col, ox, oy, right, bottom), groups[-1]
+            if not holds_some_of(piece.shape, (ox, oy, right, bottom)):
+                continue
             if group and _stacked(group + [window]) > y1 - y0 + EPSILON:
                 groups.append(group := [])
             group.append(window)
@@ -745,7 +752,10 @@ def _tile_page(component: Component, piece: Piece, settings: PrintSettings, grou
             page_.crop_marks += _clip_lines(_crop_marks([replace(placement, part=None)], settings), window)
             # Parts stacked on a sheet may leave less room above and below than a lone one.
             page_.crop_marks += _clip_lines(_seam_marks(placement, window, settings), (x0, y0, x1, y1))
-        page_.seams += _seams(window, row, col, rows, cols, overlap)
+        # Parts are joined where they share some of the piece: a strip that holds none of it has
+        # nothing to glue (a neighbour that is not printed, or one beside the L's arm that touches none).
+        page_.seams += [seam for seam in _seams(window, row, col, rows, cols, overlap)
+                        if holds_some_of(piece.shape, _moved(seam.strip, -placement.x, -placement.y))]
         win_y += window_h + PART_GAP_MM
     return page_
 
@@ -808,6 +818,51 @@ def _seam_marks(placement: Placement, window: tuple[float, float, float, float],
         if held and part.row < part.rows - 1:
             marks.append((x, wy1 + near, x, wy1 + far))
     return marks
+
+
+def holds_some_of(shape: Shape, box: tuple[float, float, float, float]) -> bool:
+    """Whether the box (x0, y0, x1, y1 in the piece's own mm) holds some of the piece: of its outline
+    less its inner cuts, more than an edge."""
+    area = abs(signed_area(clip_polygon(shape.points(), box)))
+    for hole in shape.holes:
+        area -= abs(signed_area(clip_polygon([(hole.x + x, hole.y + y) for x, y in hole.shape.points()], box)))
+    return area > EPSILON
+
+
+def _moved(box: tuple[float, float, float, float], dx: float, dy: float) -> tuple[float, float, float, float]:
+    x0, y0, x1, y1 = box
+    return x0 + dx, y0 + dy, x1 + dx, y1 + dy
+
+
+def clip_polygon(points: list[Point], window: tuple[float, float, float, float]) -> list[Point]:
+    """The polygon cut to the window (Sutherland-Hodgman: one window edge at a time)."""
+    x0, y0, x1, y1 = window
+    edges = ((lambda p: p[0] >= x0, lambda a, b: _at_x(a, b, x0)), (lambda p: p[0] <= x1, lambda a, b: _at_x(a, b, x1)),
+             (lambda p: p[1] >= y0, lambda a, b: _at_y(a, b, y0)), (lambda p: p[1] <= y1, lambda a, b: _at_y(a, b, y1)))
+    for inside, cross in edges:
+        if not points:
+            break
+        kept = []
+        for i, current in enumerate(points):
+            previous = points[i - 1]
+            if inside(current):
+                if not inside(previous):
+                    kept.append(cross(previous, current))
+                kept.append(current)
+            elif inside(previous):
+                kept.append(cross(previous, current))
+        points = kept
+    return points
+
+
+def _at_x(a, b, x):
+    t = (x - a[0]) / (b[0] - a[0])
+    return x, a[1] + t * (b[1] - a[1])
+
+
+def _at_y(a, b, y):
+    t = (y - a[1]) / (b[1] - a[1])
+    return a[0] + t * (b[0] - a[0]), y
 
 
 def _clip_lines(lines, window):

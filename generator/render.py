@@ -10,8 +10,9 @@ from typing import BinaryIO, Callable, Iterator
 from generator import fonts, geometry
 from generator.backends import TeeSurface
 from generator.canvas import FLOOR_PT, PT, Canvas, Surface
-from generator.cutfiles import clip_polygon, cut_outlines
-from generator.impose import Page, Placement, PrintSettings, Seam
+from generator.cutfiles import cut_outlines
+from generator.errors import InputError, Location
+from generator.impose import Page, Placement, PrintSettings, Seam, clip_polygon
 from generator.kit.text import listed
 from generator.model import Area, Face, face_area
 from generator.recording import FaceReading, FaceRecordings, Recording, record_face
@@ -153,47 +154,83 @@ def draw_glue_strip(canvas: Canvas, seam: Seam, placement: Placement, colour: st
 def draw_footer(canvas: Canvas, page: Page, settings: PrintSettings, game_title: str, total_pages: int,
                 words: Words | None = None) -> None:
     """The footer band: the calibration ruler at the left with its caption under it, and on the
-    caption's line, at the right, the page's label and number. Every word is at FURNITURE_PT; a label
-    too long for its room is shortened (footer_label), never shrunk."""
+    caption's line, at the right, the page's label and number. Every word is at FURNITURE_PT, never
+    shrunk: the page number prints whole, and a label too long for its room gives way, what a person
+    needs least first (footer_label). Words too long for the page's side and number and the title's
+    first letter to fit are an error at their line (_refuse_unfitting_words)."""
     sheet, margin, words = settings.sheet, settings.paper.margin, words or common_words()
     colour, size = sheet.footer_colour, FURNITURE_PT * PT
     bottom = margin + sheet.footer_height if page.footer_at_top else page.height - margin
     baseline = bottom - 0.7  # room for the descenders inside the band
+    # The caption fits under the bar if it can (the long advice, else the short); the label starts after both.
+    x, length = margin + 1.0, sheet.calibration
+    captions = [words(key, mm=f"{length:g}") for key in ("footer.ruler", "footer.ruler.short")]
+    caption = next((text for text in captions if fonts.text_width(text, size) <= length), captions[-1])
+    left = x + max(length, fonts.text_width(caption, size)) + 3.0
+    right = page.width - margin - 1.0
+    number = words("footer.page", number=page.number, total=total_pages)
+    room = right - fonts.text_width(number, size) - left
+    _refuse_unfitting_words(page, settings, game_title, words, size, room, caption, number)
     # Ruler: a bar exactly `calibration` mm long with a tick every 10 mm, its ticks ending 0.5 mm
     # above the caption's capitals (1.8 mm tall at 7 pt).
-    x, length = margin + 1.0, sheet.calibration
     bar_y = baseline - 3.3
     canvas.rect(x, bar_y, length, 0.8, fill=colour)
     for tick in range(int(length // 10) + 1):
         canvas.line(x + tick * 10, bar_y - 0.8, x + tick * 10, bar_y + 1.0, stroke=colour, width=0.15)
-    # The caption fits under the bar if it can (the long advice, else the short); the label starts after both.
-    captions = [words(key, mm=f"{length:g}") for key in ("footer.ruler", "footer.ruler.short")]
-    caption = next((text for text in captions if fonts.text_width(text, size) <= length), captions[-1])
     canvas.text(x, baseline, caption, size, fill=colour)
-    left = x + max(length, fonts.text_width(caption, size)) + 3.0
-    right = page.width - margin - 1.0
-    # The page number goes last, whole (settings.check_room keeps room for it beside the ruler).
-    number = words("footer.page", number=page.number, total=total_pages)
     canvas.text(right, baseline, number, size, fill=colour, align="right")
-    right -= fonts.text_width(number, size)
-    label = footer_label(page, game_title, words, size, right - left)
-    canvas.text(right, baseline, label, size, fill=colour, align="right")
+    label = footer_label(page, game_title, words, size, room)
+    canvas.text(right - fonts.text_width(number, size), baseline, label, size, fill=colour, align="right")
 
 
 SEPARATOR = " · "
 ELLIPSIS = "…"
 
 
+def _side_key(page: Page) -> str:
+    """The words that say which side of the sheet the page is."""
+    return f"footer.{page.side}" if page.placements or not page.components else "footer.blank-back"
+
+
+def _least_title(game_title: str) -> str:
+    """The least of the title a footer prints: its first letter and an ellipsis, then the separator."""
+    return game_title[:1] + ELLIPSIS + SEPARATOR if game_title else ""
+
+
+def _refuse_unfitting_words(page: Page, settings: PrintSettings, game_title: str, words: Words, size: float,
+                            room: float, caption: str, number: str) -> None:
+    """What a footer never cuts (the page's side, its number, the title's first letter) must fit
+    beside the ruler at FURNITURE_PT. When it does not, a words file (a translation, an edited copy)
+    gave words too long for this paper: an error at the line of the widest of them, naming its key,
+    rather than a footer cut short or dropped. (The bundled words fit every paper settings.check_room
+    lets through.)"""
+    side = words(_side_key(page))
+    needed = fonts.text_width(_least_title(game_title) + side + SEPARATOR, size)
+    if needed <= room:
+        return
+    texts = {_side_key(page): side, "footer.page": number}
+    if fonts.text_width(caption, size) > settings.sheet.calibration:  # the short caption, wider than its ruler
+        texts["footer.ruler.short"] = caption
+    key = max(texts, key=lambda name: fonts.text_width(texts[name], size))
+    text = " ".join(texts[key].split())
+    shown = text if len(text) <= 30 else text[:30] + ELLIPSIS
+    number_width = fonts.text_width(number, size)
+    place = words.places.get(key, words.source or Location(f"words of {words.game}"))
+    raise InputError(place, f'words "{key}" ("{shown}") do not fit the footer on {settings.paper.name} at '
+                     f"{FURNITURE_PT:g} pt: the page's side, its number and the title's first letter need "
+                     f"{needed + number_width:.0f} mm beside the ruler, which leaves {room + number_width:.0f} mm "
+                     f'on page {page.number}; shorten "{key}"', "layout.text-fit")
+
+
 def footer_label(page: Page, game_title: str, words: Words, size: float, room: float) -> str:
     """What the page holds and how its part is joined, in at most `room` mm at `size`, ending in a
-    separator before the page number. What a person needs least gives way first: the components'
-    names (the pieces show them), then the long assembly notes for short ones (page 1 says how to
-    join parts), then the game's title, then the side of a part (always a front); the notes are kept,
-    cut short as a last resort."""
-    if page.placements or not page.components:
-        side = words(f"footer.{page.side}")
-    else:
-        side = words("footer.blank-back")
+    separator before the page number. No word is cut but with an ellipsis in its place. What a person
+    needs least gives way first: the components' names (the pieces show them), then the long assembly
+    notes for short ones (page 1 says how to join parts), then the game's title, cut short to its first
+    letter at the least. The page's side prints whole, and so does that much of the title (draw_footer
+    makes sure that `room` holds them), except beside a tiled part's notes on a narrow sheet, which
+    they give way to; the notes are cut short last (several parts on one narrow sheet)."""
+    side = words(_side_key(page))
     components = " + ".join(component.title for component in page.components)
 
     def notes(over_key: str) -> list[str]:
@@ -207,19 +244,42 @@ def footer_label(page: Page, game_title: str, words: Words, size: float, room: f
         return said
 
     long_notes, short_notes = notes("footer.over"), notes("footer.over.short")
-    tries = [[game_title, components, side, *long_notes], [game_title, side, *long_notes],
-             [game_title, side, *short_notes], [side, *short_notes], short_notes or [side]]
-    for fields in tries:
+    for fields in ([game_title, components, side, *long_notes], [game_title, side, *long_notes],
+                   [game_title, side, *short_notes]):
         label = SEPARATOR.join(fields) + SEPARATOR
         if fonts.text_width(label, size) <= room:
             return label
-    return _ellipsized(SEPARATOR.join(tries[-1]), SEPARATOR, size, room)
+    rest = SEPARATOR.join([side, *short_notes]) + SEPARATOR
+    title = _shortened_title(game_title, size, room - fonts.text_width(rest, size))
+    if title:
+        return title + rest
+    # Only a part's notes leave no room for the title's first letter (draw_footer makes sure that the
+    # side and that much fit beside the page number). The notes say how the piece goes together: the
+    # title gives way to them, then the side, an ellipsis in their place; the notes are cut last.
+    for fields in ([ELLIPSIS, side, *short_notes], [ELLIPSIS, *short_notes]):
+        label = SEPARATOR.join(fields) + SEPARATOR
+        if fonts.text_width(label, size) <= room:
+            return label
+    head = ELLIPSIS + SEPARATOR
+    return head + _ellipsized(SEPARATOR.join(short_notes), SEPARATOR, size, room - fonts.text_width(head, size))
+
+
+def _shortened_title(game_title: str, size: float, room: float) -> str:
+    """The title cut short with an ellipsis, and the separator after it, in `room` mm; "" if not even
+    its first letter fits. The game's name gives way before a draft's note after it (build.page_title:
+    "Diamonds · DRAFT, 2 rule errors"), so that a draft's pages still say so."""
+    name, separator, note = game_title.partition(SEPARATOR)
+    for cut, kept in ((name, separator + note + SEPARATOR), (game_title, SEPARATOR)):
+        shortened = _ellipsized(cut, kept, size, room)
+        if len(shortened) > len(ELLIPSIS + kept):  # at least a letter of it
+            return shortened
+    return ""
 
 
 def _ellipsized(text: str, tail: str, size: float, room: float) -> str:
     """The longest start of `text` that, with an ellipsis and `tail`, fits in `room` mm ("" if none)."""
     for end in range(len(text), -1, -1):
-        cut = text[:end].rstrip() + ELLIPSIS + tail
+        cut = text[:end].rstrip(SEPARATOR) + ELLIPSIS + tail  # no separator before the ellipsis
         if fonts.text_width(cut, size) <= room:
             return cut
     return ""

@@ -11,6 +11,7 @@ import dataclasses
 import functools
 import re
 
+import numpy
 import pypdfium2 as pdfium
 import pypdfium2.raw as raw
 import pytest
@@ -214,18 +215,124 @@ def test_a_translated_footer_fits_the_same_way():
     assert not wrong, wrong
 
 
-def test_a_label_with_no_room_to_spare_is_cut_short_with_an_ellipsis():
-    """Past every shortening (a paper file's wide ruler, say), the label is cut, never shrunk: what is
-    left fits, ends in an ellipsis before the page number, and is the start of the part's note."""
+def test_a_part_s_notes_take_the_room_of_the_title_and_the_side_an_ellipsis_in_their_place():
+    """Past every shortening (a part's notes on a narrow sheet, a paper file's wide ruler), the title
+    gives way to the notes, cut short to its first letter, then in full, then the side, an ellipsis
+    in their place; the notes are cut last. Nothing is shrunk, and nothing goes without a sign."""
     book = imposed("diamonds", "half-letter")
     page = next(page for page in book.pages if sum(not seam.under for seam in page.seams) == 2)  # over two parts
     words, title, size = book.loaded.spec.words, book.loaded.spec.title, FURNITURE_PT * PT
-    part = page.parts[0]
+    part, side = page.parts[0], words("footer.front")
     note = (f"{words('footer.part', label=part.label, rows=part.rows, cols=part.cols)}: "
-            f"{words('footer.over.short', parts='B1 and A2')} · ")  # the shortest whole label
-    assert footer_label(page, title, words, size, fonts.text_width(note, size)) == note
-    for room in (45.0, 25.0, 10.0):
+            f"{words('footer.over.short', parts='B1 and A2')} · ")
+    whole = f"{title} · {side} · {note}"  # the shortest label with the title whole
+    assert footer_label(page, title, words, size, fonts.text_width(whole, size)) == whole
+    heads = [f"{title[0]}… · {side} · ", f"… · {side} · ", "… · "]
+    seen = []
+    for room in numpy.arange(fonts.text_width(whole, size) - 0.5, 10.0, -0.5):
         label = footer_label(page, title, words, size, room)
-        assert fonts.text_width(label, size) <= room and label.endswith("… · "), (room, label)
-        assert label[:-len("… · ")] and note.startswith(label[:-len("… · ")]), (room, label)
-    assert footer_label(page, title, words, size, 2.0) == ""
+        assert fonts.text_width(label, size) <= room and label.endswith(" · "), (room, label)
+        shortened = label.split("… · ", 1)[0]
+        if label.endswith(f" · {side} · {note}") and shortened and title.startswith(shortened):
+            seen.append("title cut short")
+        elif any(label == head + note for head in heads[1:]):
+            seen.append(label[:-len(note)])
+        else:  # the note, cut short after an ellipsis that stands for the title and the side
+            assert label.startswith("… · ") and label.endswith("… · "), (room, label)
+            assert note.startswith(label[len("… · "):-len("… · ")]), (room, label)
+            seen.append("note cut short")
+    assert list(dict.fromkeys(seen)) == ["title cut short", heads[1], heads[2], "note cut short"], seen
+
+
+# --- the title and the side are never dropped; words too long for the footer are told at their line ---
+
+def side_word(page, words) -> str:
+    return words(f"footer.{page.side}" if page.placements or not page.components else "footer.blank-back")
+
+
+def label_problems(label: str, title: str, side: str, part: bool = False) -> list[str]:
+    """What is wrong with a footer's label: the game's title missing (it may be cut short with an
+    ellipsis, but at least begins), the page's side not whole. Only a tiled part's notes may take
+    their room, an ellipsis in their place."""
+    if part and label.startswith("… · "):
+        return []
+    wrong = []
+    shortened = label.split("…", 1)[0]
+    if not (label.startswith(f"{title} · ") or ("…" in label and shortened and title.startswith(shortened))):
+        wrong.append(f"no title in {label!r}")
+    if side not in label.split(" · "):
+        wrong.append(f"the side {side!r} is not whole in {label!r}")
+    return wrong
+
+
+def drawn_label(page, settings, title, total, words) -> str:
+    """The footer's label as drawn: its texts are the ruler's caption, the page number and the label."""
+    texts, _ = footer_boxes(page, settings, title, total, words)
+    return texts[2][0]
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("game", GAMES)
+def test_the_footer_names_the_game_and_the_side_on_every_page(game, paper):
+    """The title gives way on a narrow sheet, cut short with an ellipsis, never dropped; the page's
+    side prints whole. (Only a tiled part's notes may need the room of both: an ellipsis stands in
+    their place.)"""
+    book = imposed(game, paper)
+    words, total, title = book.loaded.spec.words, len(book.pages), book.loaded.spec.title
+    wrong = {page.number: found for page in book.pages if page.furniture
+             for found in [label_problems(drawn_label(page, book.settings, title, total, words), title,
+                                          side_word(page, words), bool(page.parts))] if found}
+    assert not wrong, wrong
+
+
+def long_side(words, length: int):
+    """The words with a translator's `footer.front` of `length` characters."""
+    text = ("recto très long " * 10)[:length].rstrip()
+    return dataclasses.replace(words, texts={**words.texts, "footer.front": text},
+                               chosen=words.chosen | {"footer.front"}), text
+
+
+def test_a_long_side_word_prints_whole_or_is_an_error_at_its_line():
+    """A translator's `footer.front` of up to its 120 characters: the footer keeps it whole, the
+    title giving way (cut short, never dropped), or, where it cannot fit beside the page number at
+    7 pt, the build stops at the words' line, naming the key. It is never cut short itself."""
+    from generator.errors import InputError
+
+    book = imposed("diamonds", "a4")
+    title, total = book.loaded.spec.title, len(book.pages)
+    page = next(page for page in book.pages if page.furniture and page.side == "front" and not page.parts)
+    outcomes = set()
+    for length in range(40, 121, 5):
+        words, text = long_side(book.loaded.spec.words, length)
+        try:
+            label = drawn_label(page, book.settings, title, total, words)
+        except InputError as problem:
+            assert problem.location == words.places["footer.front"], problem
+            assert 'words "footer.front"' in problem.message and problem.rule == "layout.text-fit", problem
+            assert "\n" not in str(problem)
+            outcomes.add("error")
+            continue
+        assert not check_footer(page, book.settings, title, total, words), length
+        assert not label_problems(label, title, text), (length, label)
+        outcomes.add("whole title" if label.startswith(f"{title} · ") else "title cut short")
+    assert outcomes == {"whole title", "title cut short", "error"}, outcomes
+
+
+def test_a_translation_whose_footer_word_cannot_fit_is_refused_at_its_line(tmp_path):
+    """The audit's case: a French `footer.front` of 115 characters (under its limit of 120) printed
+    "recto très long … recto… · page 3 sur 12", its title gone and itself cut. On A4 it cannot fit
+    beside the page number at 7 pt: one line, at the words' line, naming the key; nothing written."""
+    from conftest import run_pnp
+
+    code, _, stderr = run_pnp("words", "diamonds", "--lang", "fr", "--out", "fr.yaml", cwd=tmp_path)
+    assert code == 0, stderr
+    lines = (tmp_path / "fr.yaml").read_text(encoding="utf-8").splitlines()
+    [number] = [n for n, line in enumerate(lines, 1) if line.startswith("  footer.front:")]
+    text = ("recto très long " * 8)[:115]
+    lines[number - 1] = f"  footer.front: {text}"
+    (tmp_path / "fr.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, stdout, stderr = run_pnp("build", "diamonds", "--words", "fr.yaml", "--out", "out", "-q", cwd=tmp_path)
+    assert code == 2, (stdout, stderr)
+    [line] = stderr.strip().splitlines()
+    assert re.match(rf'fr\.yaml:{number}:\d+: error: words "footer\.front" .*\[layout\.text-fit\]$', line), line
+    assert not (tmp_path / "out" / "diamonds" / "diamonds.pdf").exists()

@@ -220,10 +220,9 @@ def test_a_shaped_pieces_glue_strips_mark_only_the_piece(tmp_path, shape):
             points = numpy.column_stack(((cols + 0.5) / PX_PER_MM, (rows + 0.5) / PX_PER_MM))
             points = points[(points[:, 0] >= left) & (points[:, 0] <= right)
                             & (points[:, 1] >= top) & (points[:, 1] <= bottom)]
-            if outline:  # more than 1 mm outside it: neither the piece's own colour nor its cut line
-                off = points[~inside(points, outline) & (distance_to(points, outline) > 1.0)]
-            else:  # a part that holds none of the piece (beyond the end of the L's arm) prints nothing
-                off = points
+            assert len(outline) >= 3, f"page {page['number']}: a part that holds none of the piece was printed"
+            # more than 1 mm outside the outline: neither the piece's own colour nor its cut line
+            off = points[~inside(points, outline) & (distance_to(points, outline) > 1.0)]
             assert not len(off), f"page {page['number']}: {len(off)} dark pixels off the piece, e.g. {off[:3].tolist()}"
         chars, _ = zip(*pdfprobe.read(folder / "board.pdf"))
         noted = 0
@@ -232,7 +231,7 @@ def test_a_shaped_pieces_glue_strips_mark_only_the_piece(tmp_path, shape):
                      and page["height_mm"] - c.y < page["height_mm"] - MARGIN - FOOTER and c.char.strip()]
             noted += len(notes)
             origins = numpy.array([(c.x, page["height_mm"] - c.y) for c in notes]).reshape(-1, 2)
-            astray = origins[~inside(origins, piece["outline"])] if piece["outline"] else origins
+            astray = origins[~inside(origins, piece["outline"])]
             assert not len(astray), f"page {page['number']}: glue note letters off the piece at {astray[:3].tolist()}"
         assert noted  # the strips' notes were found, and are where they belong
     finally:
@@ -273,12 +272,97 @@ def test_a_parts_outline_in_the_manifest_is_the_one_its_cut_file_cuts(tmp_path, 
         x, y, w, h = piece["x_mm"], piece["y_mm"], piece["width_mm"], piece["height_mm"]
         for px, py in outline:  # within the part's box, so on its page
             assert x - TOLERANCE <= px <= x + w + TOLERANCE and y - TOLERANCE <= py <= y + h + TOLERANCE, (px, py)
-        cuts = svg_polygons((folder / "cut" / f"page-{page['number']:02d}.svg").read_text())
-        if not outline:  # a part beyond the end of the L's arm holds none of it, and has nothing to cut
-            assert shape == "L" and cuts == []
-            continue
-        [cut] = cuts
+        [cut] = svg_polygons((folder / "cut" / f"page-{page['number']:02d}.svg").read_text())
         cut = cut[:-1] if cut[-1] == cut[0] else cut  # closed by a line back to its start
         assert len(cut) == len(outline), page["number"]
         for (ax, ay), (bx, by) in zip(cut, outline):
             assert math.dist((ax, ay), (bx, by)) <= TOLERANCE, (page["number"], (ax, ay), (bx, by))
+
+
+# --- a part that would hold none of the piece is not printed -----------------------------------------
+
+#: L-shaped boards split on their bounding box: 2 x 2 parts on A4, B2 in the L's empty corner; and
+#: 2 x 3, B2 and B3 there.
+L_SHAPES = {"2x2": [[0, 0], [300, 0], [300, 80], [80, 80], [80, 300], [0, 300]],
+            "2x3": [[0, 0], [400, 0], [400, 100], [100, 100], [100, 400], [0, 400]]}
+#: A part's label as a page prints it (in a footer or a glue note): a row letter and a column number.
+PART_LABEL = re.compile(r"(?<![\w×])[A-Z][0-9]+(?![\w×])")
+
+
+def polygon_piece(points: list) -> str:
+    return f"    shape: polygon\n    points_mm: {points}"
+
+
+def page_texts(path: Path) -> list[str]:
+    document = pdfium.PdfDocument(str(path))
+    try:
+        return [page.get_textpage().get_text_range() for page in document]
+    finally:
+        document.close()
+
+
+def polygon_area(points: list) -> float:
+    return abs(sum(ax * by - bx * ay for (ax, ay), (bx, by) in zip(points, points[1:] + points[:1]))) / 2
+
+
+@pytest.mark.parametrize("name", sorted(L_SHAPES))
+def test_a_part_that_would_hold_none_of_the_piece_is_not_printed(tmp_path, name):
+    """An L split on its bounding box leaves parts in its empty corner. Such a part would print a
+    wasted sheet (and its blank back) whose footer says to lay it over its neighbours, with an empty
+    outline and an empty cut file: it prints nothing at all. The others keep their labels (the grid's
+    places), nothing names a part that is not printed, and together they still hold the whole L."""
+    from generator.impose import Paper, PrintSettings, impose
+    from generator.load import load_game
+
+    points = L_SHAPES[name]
+    folder, manifest = tiled_game(tmp_path, polygon_piece(points), formats="pdf,cut", face="")
+    parts = parts_of(manifest)
+    printed = {piece["part"]["label"] for _, piece in parts}
+    rows, cols = parts[0][1]["part"]["rows"], parts[0][1]["part"]["cols"]
+    assert f"{rows}x{cols}" == name
+    # Fewer sheets than the grid has places: one for each part that holds some of the L.
+    assert len(printed) == len(parts) < rows * cols, printed
+    assert len({page["number"] for page, _ in parts}) == len(parts)
+    assert "A1" in printed and "B1" in printed and "B2" not in printed
+    for page, piece in parts:  # each part's outline is a piece of the L, and its cut file cuts it
+        assert len(piece["outline"]) >= 3 and polygon_area(piece["outline"]) > 1.0, piece["part"]["label"]
+        assert len(svg_polygons((folder / "cut" / f"page-{page['number']:02d}.svg").read_text())) == 1
+    fronts = {page["number"] for page in manifest["pages"] if page["side"] == "front"}
+    assert {int(path.stem.split("-")[1]) for path in (folder / "cut").glob("page-*.svg")} == fronts
+    # No page names a part that is not printed: no footer, no glue note.
+    for number, text in enumerate(page_texts(folder / "board.pdf"), 1):
+        named = set(PART_LABEL.findall(text))
+        assert named <= printed, f"page {number} names {sorted(named - printed)}: {text!r}"
+    # ...and no seam leads to one.
+    [board] = load_game(str(tmp_path / "board.yaml")).components()
+    for page in impose([board], PrintSettings(Paper("a4", 210.0, 297.0, 6.35))):
+        for seam in page.seams:
+            assert seam.part in printed and seam.neighbour in printed, seam
+    # Every point of the L lies in some printed part's share of it (its box in the piece's own mm).
+    width, height = max(x for x, _ in points), max(y for _, y in points)
+    grid = numpy.mgrid[0.5:width:2.0, 0.5:height:2.0].reshape(2, -1).T
+    samples = grid[inside(grid, points)]
+    held = numpy.zeros(len(samples), dtype=bool)
+    for _, piece in parts:
+        part = piece["part"]
+        x0, y0 = part["x_mm"], part["y_mm"]
+        held |= ((samples[:, 0] >= x0) & (samples[:, 0] <= x0 + part["width_mm"])
+                 & (samples[:, 1] >= y0) & (samples[:, 1] <= y0 + part["height_mm"]))
+    assert held.all(), f"{(~held).sum()} points of the L in no printed part, e.g. {samples[~held][:3].tolist()}"
+
+
+def test_parts_beside_each_other_that_share_none_of_the_piece_are_not_joined(tmp_path):
+    """A comb: its left and middle teeth fall in parts B1 and B2, side by side, but the overlap between
+    those parts lies in the gap between the teeth. B2 is laid over A2 only; nothing tells the user to
+    lay it over B1, where no paper of either part meets, and B1 has no glue strip for it."""
+    from generator.impose import Paper, PrintSettings, impose
+    from generator.load import load_game
+
+    comb = [[0, 0], [400, 0], [400, 100], [230, 100], [230, 400], [180, 400], [180, 100], [100, 100],
+            [100, 400], [0, 400]]
+    tiled_game(tmp_path, polygon_piece(comb), face="")
+    [board] = load_game(str(tmp_path / "board.yaml")).components()
+    pages = impose([board], PrintSettings(Paper("a4", 210.0, 297.0, 6.35)))
+    seams = {(seam.part, seam.neighbour, seam.under) for page in pages for seam in page.seams}
+    assert ("B2", "A2", False) in seams and ("A2", "B2", True) in seams
+    assert not {seam for seam in seams if {"B1", "B2"} == {seam[0], seam[1]}}, seams
