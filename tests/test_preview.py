@@ -210,7 +210,8 @@ def test_connections_are_capped_and_one_dropped_midway_is_not_reported(monkeypat
             assert refused.recv(1) == b""  # closed at once
         for connection in slow:
             connection.close()
-        wait_for(lambda: get(server.address, "/status.json")[0] == 200, timeout=10, what="an answer again")
+        wait_for(lambda: server.connections._value == 3, timeout=10, what="the three let go")
+        assert get(server.address, "/status.json")[0] == 200  # answered again
         for path in (f"/?token={server.token}", "/nope"):  # an answer, and a refusal, each to nobody
             dropped = socket.create_connection(server.server_address, timeout=5)
             dropped.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))  # reset, not closed
