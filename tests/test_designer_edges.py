@@ -80,19 +80,6 @@ def test_a_key_with_nothing_after_it_is_an_error_not_a_default(deck, old, new, k
     assert stderr.startswith(f"g.yaml:{line}:") and f"{key} is empty; give it a value" in stderr, stderr
 
 
-def test_a_stock_whose_name_holds_a_comma_is_quoted_where_page_one_gives_its_command(deck, tmp_path):
-    game, edit = deck
-    edit("    piece: poker-card ", '    stock: "kraft card, 350 gsm"\n    piece: poker-card ')
-    code, _, stderr = run_pnp("build", game.name, "--out", tmp_path / "out", cwd=game.parent)
-    assert code == 0, stderr
-    assert "pnp build --stock 'kraft card, 350 gsm'" in first_page_text(tmp_path / "out" / "g" / "g.pdf")
-    code, _, stderr = run_pnp("build", game.name, "--stock", "kraft", "--out", tmp_path / "out", cwd=game.parent)
-    assert code == 2 and 'its stocks are "plain", "kraft card, 350 gsm" (' in stderr, stderr
-    code, _, stderr = run_pnp("build", game.name, "--stock", "kraft card, 350 gsm", "--out", tmp_path / "out",
-                              cwd=game.parent)
-    assert code == 0, stderr
-
-
 def test_a_set_with_warnings_only_is_ok_and_says_how_many(deck):
     game, edit = deck
     Image.new("RGB", (60, 40), "#336699").save(game.parent / "small.png")  # 60 px over 26 mm: under 300 dpi
@@ -177,12 +164,17 @@ def test_a_text_too_long_in_a_layout_many_extend_is_one_error(tmp_path):
     assert code == 1 and len(lines) == 1 and lines[0].startswith(f"d.yaml:{text.count(chr(10)) + 3}:"), stderr
 
 
-def test_a_stock_name_is_read_as_it_is_typed_spaces_and_all(deck, tmp_path):
-    """A stock written over two lines, or with two spaces, is the name page 1 prints and --stock takes."""
+@pytest.mark.parametrize("written, typed", [('"kraft card, 350 gsm"', "kraft card, 350 gsm"),
+                                             ('"kraft\\n  card"', "kraft card")])
+def test_a_stock_name_is_quoted_in_page_ones_command_and_read_as_typed(deck, tmp_path, written, typed):
+    """Page 1's command to print a stock alone is one to copy: quoted when the name holds a comma or
+    a space, and a name written over two lines, or with two spaces, is the one it prints and --stock takes."""
     game, edit = deck
-    edit("    piece: poker-card ", '    stock: "kraft\\n  card"\n    piece: poker-card ')
+    edit("    piece: poker-card ", f"    stock: {written}\n    piece: poker-card ")
     code, _, stderr = run_pnp("build", game.name, "--out", tmp_path / "out", cwd=game.parent)
     assert code == 0, stderr
-    assert "pnp build --stock 'kraft card'" in first_page_text(tmp_path / "out" / "g" / "g.pdf")
-    code, _, stderr = run_pnp("build", game.name, "--stock", "kraft card", "--out", tmp_path / "out", cwd=game.parent)
+    assert f"pnp build --stock '{typed}'" in first_page_text(tmp_path / "out" / "g" / "g.pdf")
+    code, _, stderr = run_pnp("build", game.name, "--stock", "kraft", "--out", tmp_path / "out", cwd=game.parent)
+    assert code == 2 and f'its stocks are "plain", "{typed}" (' in stderr, stderr
+    code, _, stderr = run_pnp("build", game.name, "--stock", typed, "--out", tmp_path / "out", cwd=game.parent)
     assert code == 0, stderr

@@ -13,8 +13,8 @@ from conftest import error_messages, run_pnp
 from generator.games.diaominos import game as dm
 from generator.load import load_game
 from generator.words import load_words
-from test_label_fit import sixty_percent_longer
-from test_words import builds_or_names_what_does_not_fit, longer, overlaps, pdf_words, pseudo, translated, words_file
+from test_words import (builds_or_names_what_does_not_fit, longer, overlaps, pdf_words, pseudo, sixty_percent_longer,
+                        translated, words_file)
 
 ROOT = Path(__file__).resolve().parent.parent
 BUNDLED = (ROOT / "data" / "diaominos.yaml").read_text()

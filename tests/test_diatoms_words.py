@@ -11,8 +11,8 @@ import yaml
 
 from conftest import run_pnp
 from generator.words import load_words
-from test_label_fit import sixty_percent_longer
-from test_words import builds_or_names_what_does_not_fit, edited, overlaps, pdf_words, pseudo, translated, words_file
+from test_words import (builds_or_names_what_does_not_fit, edited, overlaps, pdf_words, pseudo, sixty_percent_longer,
+                        translated, words_file)
 
 
 @pytest.fixture

@@ -5,15 +5,12 @@ never a word running silently past its outline."""
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
 import pytest
 
 from conftest import face_drawn, run_pnp
 from generator.canvas import FLOOR_PT, PT
 from generator.load import load_game
-from test_words import edited, words_file
+from test_words import edited, sixty_percent_longer, words_file
 
 
 def dig_site_of(loaded):
@@ -98,19 +95,6 @@ def test_a_movement_cards_words_too_long_for_the_card_name_their_key(tmp_path):
     told = [line for line in stderr.splitlines() if line.endswith("[diamond_mine.cards]")]
     assert code == 1 and len(told) == 1, stderr
     assert 'words "movement.line"' in told[0] and told[0].endswith('or shorten "movement.line" [diamond_mine.cards]')
-
-
-def sixty_percent_longer(text: str) -> str:
-    """A pseudo-translation 60 % longer: accents, and pseudo-words (Cyrillic, a suit, a sun) added to
-    every run of words, placeholders kept (test_words.longer, which adds a third)."""
-    out = []
-    for part in re.split(r"(\{[^{}]*\})", text):
-        if part.startswith("{") or not part.strip():
-            out.append(part)
-            continue
-        pad = (" Жäф ♦☀" * 80)[:-(-len(part.strip()) * 6 // 10)]
-        out.append(part.translate(str.maketrans("aeiouAEIOU", "àéîõüÀÉÎÕÜ")) + pad)
-    return "".join(out)
 
 
 #: What a game says when words do not fit: a layout finding; the contrast of a label wrapped over a

@@ -149,17 +149,27 @@ def test_a_pseudo_translation_of_every_word_builds_or_says_what_does_not_fit(wor
         assert code == 0 and "ДЖ♦☀" in pdf_words(tmp_path / "out" / "diamonds")
 
 
-def longer(text: str) -> str:
-    """A harsher pseudo-translation: accents, and every run of words a third longer in pseudo-words
-    (Cyrillic, a suit and a sun), placeholders kept."""
+def stretched(text: str, tenths: int) -> str:
+    """A pseudo-translation `tenths` tenths longer: accents, and pseudo-words (Cyrillic, a suit and a
+    sun) added to every run of words, placeholders kept."""
     out = []
     for part in re.split(r"(\{[^{}]*\})", text):
         if part.startswith("{") or not part.strip():
             out.append(part)
             continue
-        pad = (" Жäф ♦☀" * 40)[:-(-len(part.strip()) * 3 // 10)]
+        pad = (" Жäф ♦☀" * 80)[:-(-len(part.strip()) * tenths // 10)]
         out.append(part.translate(str.maketrans("aeiouAEIOU", "àéîõüÀÉÎÕÜ")) + pad)
     return "".join(out)
+
+
+def longer(text: str) -> str:
+    """A harsher pseudo-translation than pseudo: every run of words a third longer."""
+    return stretched(text, 3)
+
+
+def sixty_percent_longer(text: str) -> str:
+    """Longer still: every run of words 60 % longer, past what most layouts can take."""
+    return stretched(text, 6)
 
 
 def translated(path: Path, how) -> Path:
