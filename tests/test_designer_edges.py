@@ -178,3 +178,36 @@ def test_a_stock_name_is_quoted_in_page_ones_command_and_read_as_typed(deck, tmp
     assert code == 2 and f'its stocks are "plain", "{typed}" (' in stderr, stderr
     code, _, stderr = run_pnp("build", game.name, "--stock", typed, "--out", tmp_path / "out", cwd=game.parent)
     assert code == 0, stderr
+
+
+@pytest.fixture
+def board(tmp_path):
+    """The board starter, its game file and a function that edits it."""
+    assert run_pnp("new", "board", "b", cwd=tmp_path)[0] == 0
+    game = tmp_path / "b" / "b.yaml"
+
+    def edit(old: str, new: str) -> None:
+        text = game.read_text()
+        assert old in text, old
+        game.write_text(text.replace(old, new, 1))
+
+    return game, edit
+
+
+def test_a_tracks_start_label_takes_the_rows_fields_and_one_line(board, tmp_path):
+    game, edit = board
+    edit("    front: board\n", "    front: board\n    rows: [{go: Départ}]\n")
+    edit("first: 0,", 'first: 0, start: "{go} ici",')
+    code, _, stderr = run_pnp("build", game.name, "--out", tmp_path / "out", cwd=game.parent)
+    assert code == 0, stderr
+    document = pdfium.PdfDocument(str(tmp_path / "out" / "b" / "b.pdf"))
+    try:
+        said = " ".join(" ".join(page.get_textpage().get_text_range().split()) for page in document)
+    finally:
+        document.close()
+    assert "Départ ici" in said and "{go}" not in said
+    edit('start: "{go} ici"', 'start: "Départ\\nici"')
+    code, _, stderr = run_pnp("validate", game.name, cwd=game.parent)
+    assert code == 2 and stderr.splitlines() == [
+        f"b.yaml:{line_of(game, 'track: {')}:12: error: layouts.board.track: its start label is printed on one line "
+        "under the first square; write it without a line break [input.element]"], stderr

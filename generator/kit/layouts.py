@@ -683,6 +683,9 @@ def _check_track(element: Element, location: Location, label: str) -> None:
     in path order with only the last row part-filled (an empty row would print as a gap)."""
     from generator.kit.tracks import MOST_ALONG, track_shape
 
+    if "\n" in element.start or "\r" in element.start:
+        raise InputError(location, f"{label}: its start label is printed on one line under the first square; "
+                         "write it without a line break", "input.element")
     count = element.squares
     if element.last is None:
         if count > MAX_TRACK_SQUARES:
@@ -729,7 +732,7 @@ def _symbol_token(token: str) -> str | None:
 
 def _texts(element: Element) -> list[str]:
     """The element's values that may hold placeholders."""
-    names = ("text", "symbol", "image", "table", "colour", "fill", "stroke")
+    names = ("text", "symbol", "image", "table", "colour", "fill", "stroke", "start")
     return [getattr(element, name) for name in names if isinstance(getattr(element, name), str)]
 
 
@@ -1023,7 +1026,8 @@ def draw_element(canvas, area: Area, element: Element, box, row: dict, face: Fac
         elif kind == "grid":
             draw_grid(canvas, (x, y, w, h), element, fill, stroke or face.style.line, width)
         elif kind == "track":
-            draw_score_track(canvas, (x, y, w, h), element, face.style, width)
+            shown = replace(element, start=filled(element.start, row)) if "{" in element.start else element
+            draw_score_track(canvas, (x, y, w, h), shown, face.style, width)
         elif kind == "table":
             draw_table(canvas, element, table_rows(element, row), (x, y, w, h), face.style, colour, fill, frame)
         elif kind == "lattice":
