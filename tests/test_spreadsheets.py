@@ -405,6 +405,21 @@ def test_a_formula_saved_without_its_value_is_an_error_at_its_row(tmp_path):
         "cell [input.spreadsheet]"], stderr
 
 
+def test_a_cell_that_cannot_be_read_is_told_with_the_other_rows_mistakes(tmp_path):
+    """A formula with no value leaves its row out, and the rows' other mistakes are told with it, all
+    at once, as a CSV file's are."""
+    cells = [["name", "cost", "count"],
+             ["Alpha", Xml("><f>SUM(1,2)</f><v/>"), 1],
+             ["Beta", 2, "many"],
+             ["Gamma", 3, 600]]
+    workbook_game(tmp_path, xlsx({"Deck": cells}))
+    code, _, stderr = run_pnp("validate", "game.yaml", cwd=tmp_path)
+    assert code == 2 and stderr.strip().splitlines() == [
+        f"rows.xlsx:Deck:2: error: cell B2 {NO_VALUE}",
+        'rows.xlsx:Deck:3: error: count "many" is not a whole number; give 0 or more copies [input.type]',
+        "rows.xlsx:Deck:4: error: count 600: at most 500 copies of a row (is it a typo?) [input.too-many]"], stderr
+
+
 def test_an_ods_formula_saved_without_its_value_is_an_error_at_its_row(tmp_path):
     def row(name: str, cell: str) -> str:
         return f"<table:table-row>{ods_cell(name)}{cell}</table:table-row>"

@@ -128,7 +128,7 @@ def _file_rows(name: str, sheet: str | None, location: Location, sheet_location:
     if PurePath(name).suffix.lower() in SPREADSHEETS:
         from .sheets import sheet_rows  # python-calamine is loaded only for a game that reads a spreadsheet
 
-        return sheet_rows(reader, name, sheet, location, sheet_location)
+        return sheet_rows(reader, name, sheet, location, sheet_location, errors)
     if sheet is not None:
         raise InputError(sheet_location or location, f'"{name}" is read as a CSV file, which has no sheets; a sheet is '
                          f"for a spreadsheet ({', '.join(SPREADSHEETS)})", "input.spreadsheet")

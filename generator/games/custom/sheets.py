@@ -86,11 +86,14 @@ LAST_ROW, LAST_COLUMN = 1_048_576, 16_384
 REFERENCE = re.compile(r"^([A-Za-z]{1,3})([0-9]{1,7})$")
 
 
-def sheet_rows(reader, name: str, sheet: str | None, location: Location,
-               sheet_location: Location | None = None) -> list[tuple[dict, Location]]:
+def sheet_rows(reader, name: str, sheet: str | None, location: Location, sheet_location: Location | None = None,
+               errors: ErrorList | None = None) -> list[tuple[dict, Location]]:
     """The raw rows of sheet `sheet` (None: the first) of the spreadsheet `name` in the game's folder,
     read through `reader`, each with its location (`cards.xlsx:Cards:7`), as rows.py's `_csv_rows`
-    gives a CSV file's. `location` is where the game file names the file, `sheet_location` the sheet."""
+    gives a CSV file's. `location` is where the game file names the file, `sheet_location` the sheet.
+    A cell that cannot be read as typed (a formula's error, a formula saved with no value) is added
+    to `errors` and its row left out, so that the other rows' mistakes are told with it (raised at
+    once when no `errors` is given)."""
     try:
         data = reader.read(name, "rows", location, "give the name of a spreadsheet (.xlsx or .ods) beside the "
                            "game file")
@@ -117,14 +120,17 @@ def sheet_rows(reader, name: str, sheet: str | None, location: Location,
     finally:
         book.close()
     place = f"{shown}:{_short(chosen, 100)}"
-    errors = ErrorList()
+    told = ErrorList() if errors is None else errors
+    unread = set()  # the rows (numbered from 1) with a cell that cannot be read
     for row, column, message in survey.errors.get(chosen, [])[:50]:
-        errors.add(InputError(Location(place, row + 1), message, RULE))
-    errors.raise_if_any()
+        told.add(InputError(Location(place, row + 1), message, RULE))
+        unread.add(row + 1)
+    if errors is None:
+        told.raise_if_any()
     if start is None:
         raise InputError(Location(place), "the sheet is empty; its first row names the columns", RULE)
     _set_booleans(cells, start, survey.booleans.get(chosen, []))
-    return _table(cells, start, place)
+    return [(fields, where) for fields, where in _table(cells, start, place) if where.line not in unread]
 
 
 def _shows_error(row: int, column: int, shows: str) -> str:
