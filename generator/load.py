@@ -143,7 +143,7 @@ class LoadedGame:
 
     @property
     def rule_count(self) -> int:
-        return (len(self.game.rules.rules) + len(self.game.face_checks(self.spec)) + len(colour_rules.RULES)
+        return (self.game.rules.count(self.spec) + len(self.game.face_checks(self.spec)) + len(colour_rules.RULES)
                 + len(layout_rules.RULES) + len(print_guide.RULES))
 
 

@@ -62,6 +62,10 @@ class RuleBook:
 
         return register
 
+    def count(self, spec) -> int:
+        """How many rules the game's `pnp validate` says hold: one a declared rule."""
+        return len(self.rules)
+
     def run(self, spec) -> list[Finding]:
         findings = []
         for rule in self.rules:

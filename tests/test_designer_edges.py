@@ -211,3 +211,14 @@ def test_a_tracks_start_label_takes_the_rows_fields_and_one_line(board, tmp_path
     assert code == 2 and stderr.splitlines() == [
         f"b.yaml:{line_of(game, 'track: {')}:12: error: layouts.board.track: its start label is printed on one line "
         "under the first square; write it without a line break [input.element]"], stderr
+
+
+def test_validate_counts_each_rule_a_designer_writes(deck):
+    game, edit = deck
+    counted = []
+    for _ in range(2):
+        code, stdout, stderr = run_pnp("validate", game.name, cwd=game.parent)
+        assert code == 0, stderr
+        counted.append(int(stdout.split("ok, ")[1].split()[0]))
+        edit("rules:\n", "rules:\n  - {id: some-cost, of: card, sum: cost, at_least: 1}\n")
+    assert counted[1] == counted[0] + 1, counted
