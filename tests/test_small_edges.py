@@ -176,3 +176,12 @@ def test_a_set_inside_a_templates_name_still_extends_it(tmp_path):
     assert code == 0, stderr
     code, _, stderr = run_pnp("validate", "blood_diamonds", "--set", "suits.0.tile.label=Marché", cwd=tmp_path)
     assert code == 0, stderr
+
+
+def test_a_set_inside_a_rows_file_name_is_told_at_the_set(tmp_path):
+    """`rows: cards.csv` names one file: a key set inside it is no mapping of rows ({file, sheet})."""
+    assert run_pnp("new", "deck", "g", cwd=tmp_path)[0] == 0
+    code, _, stderr = run_pnp("validate", "g.yaml", "--set", "components.card.rows.0=x", cwd=tmp_path / "g")
+    assert code == 2 and stderr.splitlines() == [
+        '--set components.card.rows.0=x: error: cannot set inside "components.card.rows", which is a single value '
+        "(--set applied to g.yaml) [input.set-syntax]"], stderr

@@ -25,6 +25,7 @@ from typing import Iterable, Iterator
 from generator.errors import ErrorList, InputError, InputErrors, Location, combine, did_you_mean
 from generator.interning import interned
 from generator.paths import display_path
+from generator.schema import refuse_set_inside
 from generator.yamlio import YamlList, YamlMap, decode_text
 
 COUNT, ID = "count", "id"
@@ -103,6 +104,7 @@ def read_rows(source, location: Location, component: str, reader) -> list[Row]:
     if isinstance(source, str):
         return _counted(_file_rows(source, None, location, None, reader, errors), component, errors)
     if isinstance(source, dict):
+        refuse_set_inside(source, location)  # --set components.card.rows.0=x: a file's name is one value
         return _counted(_mapped_rows(source, location, component, reader, errors), component, errors)
     if not isinstance(source, list) or not all(isinstance(item, dict) for item in source):
         raise InputError(location, f"rows of {component} must be the name of a CSV file or a spreadsheet, a mapping "
