@@ -222,3 +222,13 @@ def test_validate_counts_each_rule_a_designer_writes(deck):
         counted.append(int(stdout.split("ok, ")[1].split()[0]))
         edit("rules:\n", "rules:\n  - {id: some-cost, of: card, sum: cost, at_least: 1}\n")
     assert counted[1] == counted[0] + 1, counted
+
+
+def test_a_start_label_filled_too_long_for_its_track_is_told_at_its_row(board):
+    game, edit = board
+    edit("    front: board\n", "    front: board\n    rows: [{go: " + "a very long way to the start " * 6 + "}]\n")
+    edit("first: 0,", 'first: 0, start: "{go}",')
+    code, _, stderr = run_pnp("validate", game.name, cwd=game.parent)
+    assert code == 1 and stderr.splitlines() == [
+        f'b.yaml:{line_of(game, "rows: [{go:")}:12: error: board.track: "a very long way to the start a very long" is '
+        "wider than its track on board at 7 pt; give a shorter start label, or a wider box [custom.layout]"], stderr

@@ -1026,8 +1026,7 @@ def draw_element(canvas, area: Area, element: Element, box, row: dict, face: Fac
         elif kind == "grid":
             draw_grid(canvas, (x, y, w, h), element, fill, stroke or face.style.line, width)
         elif kind == "track":
-            shown = replace(element, start=filled(element.start, row)) if "{" in element.start else element
-            draw_score_track(canvas, (x, y, w, h), shown, face.style, width)
+            draw_score_track(canvas, (x, y, w, h), element, face.style, width, filled(element.start, row))
         elif kind == "table":
             draw_table(canvas, element, table_rows(element, row), (x, y, w, h), face.style, colour, fill, frame)
         elif kind == "lattice":
@@ -1094,28 +1093,30 @@ def draw_grid(canvas, box, element: Element, fill: str | None, stroke: str, widt
         canvas.line(x, y + h * row / element.rows, x + w, y + h * row / element.rows, stroke=stroke, width=width)
 
 
-def draw_score_track(canvas, box, element: Element, style, width: float) -> None:
+def draw_score_track(canvas, box, element: Element, style, width: float, start: str | None = None) -> None:
     """The kit's score track (kit/tracks.py): `columns` x `rows` numbered squares from `first` (or the
     squares from `first` to `last`, on a shape worked out to fill the box where columns or rows are
-    left out), as large as the box allows with its `start` label under the first square, centred in it."""
+    left out), as large as the box allows with its `start` label (filled from the row) under the first
+    square, centred in it."""
     from generator.kit.tracks import draw_track, track_squares
 
-    columns, rows, track_style, left, top = score_track(box, element, style, width)
+    columns, rows, track_style, left, top = score_track(box, element, style, width, start)
     if not start_fits(track_style, columns):
         canvas.overflowing(element, track_style.start_label)
     draw_track(canvas, track_squares(columns, rows, element.first, element.path, element.last), track_style,
                left, top)
 
 
-def score_track(box, element: Element, style, width: float = 0.0):
+def score_track(box, element: Element, style, width: float = 0.0, start: str | None = None):
     """How a track element prints in its box: (columns, rows, its TrackStyle, the top-left square's
     corner). Its start label is legible (7 pt or more), grows with the squares and, as any label
     does, shrinks to the track's width, down to 7 pt (start_fits tells whether it fits even then)."""
     from generator.kit.tracks import TrackStyle, start_room, track_shape
 
     x, y, w, h = box
+    start = element.start if start is None else start
 
-    def look(square: float, columns: int = 1, label: str = element.start) -> TrackStyle:
+    def look(square: float, columns: int = 1, label: str = start) -> TrackStyle:
         size = max(square * 0.2, FLOOR_PT * PT)  # the start label: legible, below the track
         wide = fonts.text_width(label, size, style.small.face) if label else 0.0
         if wide > square * columns:
@@ -1130,7 +1131,7 @@ def score_track(box, element: Element, style, width: float = 0.0):
     least = start_room(look(0.0))
     columns, rows = track_shape(element.squares, w, h - least if least < h else h, element.columns, element.rows)
     room = start_room(look(min(w / columns, h / rows), columns))
-    label = element.start if room < h else ""  # a box too low for a label under the track: numbers alone
+    label = start if room < h else ""  # a box too low for a label under the track: numbers alone
     square = min(w / columns, (h - (room if label else 0.0)) / rows)
     track_style = look(square, columns, label)
     left = x + (w - square * columns) / 2

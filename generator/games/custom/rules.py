@@ -32,6 +32,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from generator.canvas import FLOOR_PT
 from generator.errors import InputError, closest, did_you_mean
 from generator.kit.layouts import box_of, picture_file, placeholders
 from generator.model import Area
@@ -408,7 +409,7 @@ class TextFitCheck:
 
     def findings(self) -> list[Finding]:
         findings, rows = [], {}  # component -> where each piece's row is, asked for once a text overflows
-        for placed in placed_elements(self.spec, "text"):
+        for placed in placed_elements(self.spec, "text", "track"):
             element = placed.element
             found = self.overflowing.get((placed.component, id(element)))
             if not found:
@@ -417,9 +418,13 @@ class TextFitCheck:
                 rows[placed.component] = {row.id: (index, row.location)
                                           for index, row in enumerate(self.spec.rows(placed.component))}
             at = rows[placed.component]
-            told = f"does not fit its box on {placed.component} at {element.min_pt:g} pt; give it a larger box or " \
-                   "fewer words"
-            if not placeholders(element.text) or not any(piece in at for piece, _ in found):
+            if element.kind == "track":  # its start label, wider than the track even at 7 pt
+                words, told = element.start, (f"is wider than its track on {placed.component} at {FLOOR_PT:g} pt; "
+                                              "give a shorter start label, or a wider box")
+            else:
+                words, told = element.text, (f"does not fit its box on {placed.component} at {element.min_pt:g} pt; "
+                                             "give it a larger box or fewer words")
+            if not placeholders(words) or not any(piece in at for piece, _ in found):
                 findings.append(Finding("error", element.where, f'{placed.layout}.{placed.name}: "{found[0][1][:40]}" '
                                         f"{told}", self.RULE))
                 continue
