@@ -232,3 +232,18 @@ def test_a_start_label_filled_too_long_for_its_track_is_told_at_its_row(board):
     assert code == 1 and stderr.splitlines() == [
         f'b.yaml:{line_of(game, "rows: [{go:")}:12: error: board.track: "a very long way to the start a very long" is '
         "wider than its track on board at 7 pt; give a shorter start label, or a wider box [custom.layout]"], stderr
+
+
+def test_a_copys_layout_naming_a_field_its_pieces_lack_is_one_line(tmp_path):
+    """A text or a track's start label in a Diamonds copy's card layout naming no field of a card: one
+    line at the element, not a traceback."""
+    from conftest import DIAMONDS_YAML
+
+    text = DIAMONDS_YAML.read_text()
+    for element in ('{text: "{nope}", at: [0.5, 0.8], box: [0.6, 0.1]}',
+                    '{track: true, columns: 3, rows: 1, start: "{nope}", at: [0.5, 0.5], box: [0.6, 0.2]}'):
+        (tmp_path / "d.yaml").write_text(text + f"layouts:\n  card:\n    extra: {element}\n")
+        code, _, stderr = run_pnp("validate", "d.yaml", cwd=tmp_path)
+        assert code == 2 and stderr.splitlines() == [
+            f'd.yaml:{text.count(chr(10)) + 3}:12: error: "{{nope}}" names no field of the pieces it is drawn on '
+            "(their fields: colour, rank, suit, symbol) [input.unknown-field]"], stderr

@@ -758,12 +758,19 @@ def picture_file(element: Element, row: dict) -> str | None:
     return filled(element.image, row)
 
 
+class UnknownField(KeyError):
+    """A `{field}` that names no field of the piece's row (draw_placed tells it at its element)."""
+
+
 def filled(text: str, row: dict) -> str:
     """`text` with each `{field}` replaced by the row's value. A text that is one placeholder is the
     value itself, so that a named colour keeps its name (messages say "red (#c41e3a)")."""
     if text.startswith("{") and text.endswith("}") and text[1:-1] in row and isinstance(row[text[1:-1]], str):
         return row[text[1:-1]]
-    return text.format_map({key: "" if value is None else value for key, value in row.items()})
+    try:
+        return text.format_map({key: "" if value is None else value for key, value in row.items()})
+    except KeyError as missing:
+        raise UnknownField(missing.args[0]) from None
 
 
 # Drawing ---------------------------------------------------------------------------------------
@@ -1504,9 +1511,15 @@ def draw_placed(canvas, area: Area, element: Element, row: dict, face: Face) -> 
                 canvas.rotate(turn)
             if element.every is not None:  # a pattern runs to the bleed's edge, not past it
                 canvas.clip_rect(*area.bleed_box())
-            for box in boxes_of(element, area, face.style):
-                for cell, fields in each_cell(element, box, row):
-                    draw_element(canvas, area, element, cell, fields, face)
+            try:
+                for box in boxes_of(element, area, face.style):
+                    for cell, fields in each_cell(element, box, row):
+                        draw_element(canvas, area, element, cell, fields, face)
+            except UnknownField as missing:  # a copy of a bundled game's layout naming what its pieces lack
+                known = ", ".join(sorted(map(str, row))) or "none"
+                raise InputError(element.where or Location(f"layout {face.layout}"), f'"{{{missing.args[0]}}}" '
+                                 f"names no field of the pieces it is drawn on (their fields: {known})",
+                                 "input.unknown-field") from None
 
 
 def each_cell(element: Element, box, row: dict):
