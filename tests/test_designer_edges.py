@@ -247,3 +247,15 @@ def test_a_copys_layout_naming_a_field_its_pieces_lack_is_one_line(tmp_path):
         assert code == 2 and stderr.splitlines() == [
             f'd.yaml:{text.count(chr(10)) + 3}:12: error: "{{nope}}" names no field of the pieces it is drawn on '
             "(their fields: colour, rank, suit, symbol) [input.unknown-field]"], stderr
+
+
+def test_a_copys_picture_named_by_a_field_its_pieces_lack_is_an_error_not_left_out(tmp_path):
+    """`image: "{nope}.png"` where no card has a `nope`: a mistake, told at its line (an empty field of
+    a piece that has it leaves the picture off that piece, but no field at all is no such case)."""
+    from conftest import DIAMONDS_YAML
+
+    text = DIAMONDS_YAML.read_text()
+    (tmp_path / "d.yaml").write_text(text + 'layouts:\n  card:\n    extra: {image: "{nope}.png", at: [0.5, 0.5], '
+                                     "box: [0.2, 0.2]}\n")
+    code, _, stderr = run_pnp("validate", "d.yaml", cwd=tmp_path)
+    assert code == 2 and stderr.startswith(f"d.yaml:{text.count(chr(10)) + 3}:12: error: \"{{nope}}\" names no field")

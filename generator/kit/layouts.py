@@ -753,6 +753,9 @@ def picture_file(element: Element, row: dict) -> str | None:
     """The file an image element draws for `row`; None when its name comes from the row's fields and
     they are empty (`image: "{art}"` and an empty `art` cell: no picture on this piece)."""
     fields = placeholders(element.image) if "{" in element.image else ()
+    for name in fields:
+        if name not in row:  # a field the piece has none of is a mistake, not an empty cell
+            raise UnknownField(name)
     if fields and not any(str(row.get(name) or "").strip() for name in fields):
         return None
     return filled(element.image, row)
@@ -810,13 +813,16 @@ class Face:
         elements = [pair for name in self.layouts.drawn_in(self.layout) for pair in self.layouts.layouts[name]]
         pictures = []
         for _, element in elements:
-            if element.kind == "image" and (file := picture_file(element, row)) is not None:
-                try:
+            if element.kind != "image":
+                continue
+            try:
+                file = picture_file(element, row)
+                if file is not None:
                     path = self.layouts.reader.locate(file, "picture", element.where)
                     status = path.stat()
                     pictures.append((str(path), status.st_mtime_ns, status.st_size))
-                except (InputError, OSError):
-                    return None  # drawing it says what is wrong
+            except (InputError, OSError, UnknownField):
+                return None  # drawing it says what is wrong
         key = (self.layout, self.row, self.style, self.corner_mm, self.layouts.backgrounds[self.layout],
                tuple((name, repr(element), str(element.where)) for name, element in elements),
                tuple(sorted(self.layouts.palette.colours.items())), tuple(pictures))
