@@ -11,7 +11,7 @@ import pypdfium2 as pdfium
 import pytest
 from PIL import Image
 
-from conftest import run_pnp
+from conftest import REPO, run_pnp
 
 
 @pytest.fixture
@@ -259,3 +259,16 @@ def test_a_copys_picture_named_by_a_field_its_pieces_lack_is_an_error_not_left_o
                                      "box: [0.2, 0.2]}\n")
     code, _, stderr = run_pnp("validate", "d.yaml", cwd=tmp_path)
     assert code == 2 and stderr.startswith(f"d.yaml:{text.count(chr(10)) + 3}:12: error: \"{{nope}}\" names no field")
+
+
+@pytest.mark.parametrize("element, says", [
+    ('{text: "{nope}", at: [0.5, 0.5], box: [0.3, 0.1]}', '"{nope}" names no field of the pieces it is drawn on'),
+    ('{text: "{item}", each: nope, at: [0.5, 0.5], box: [0.3, 0.3]}', 'each: "nope" is no list of this piece\'s'),
+])
+def test_a_copys_movement_card_element_that_names_what_its_cards_lack_is_one_line(tmp_path, element, says):
+    """Diamond Mine measures its movement cards' words before it draws them (a card grows to hold a
+    translation): what that measure reads is told as the drawing tells it, not as a traceback."""
+    text = (REPO / "data" / "diamond_mine.yaml").read_text()
+    (tmp_path / "m.yaml").write_text(text + f"\nlayouts:\n  movement-front:\n    extra: {element}\n")
+    code, _, stderr = run_pnp("validate", "m.yaml", cwd=tmp_path)
+    assert code == 2 and len(stderr.splitlines()) == 1 and says in stderr, stderr

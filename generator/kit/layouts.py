@@ -1522,10 +1522,23 @@ def draw_placed(canvas, area: Area, element: Element, row: dict, face: Face) -> 
                     for cell, fields in each_cell(element, box, row):
                         draw_element(canvas, area, element, cell, fields, face)
             except UnknownField as missing:  # a copy of a bundled game's layout naming what its pieces lack
-                known = ", ".join(sorted(map(str, row))) or "none"
-                raise InputError(element.where or Location(f"layout {face.layout}"), f'"{{{missing.args[0]}}}" '
-                                 f"names no field of the pieces it is drawn on (their fields: {known})",
-                                 "input.unknown-field") from None
+                raise unknown_field(element, missing, row, face.layout) from None
+
+
+def _fits(element: Element, box, row: dict, style, area: Area, frame: Frame) -> bool:
+    """Whether a text's or a table's words fit `box` at their floor size (unfitted)."""
+    if element.kind == "table":
+        return table_fit(element, table_rows(element, row), box, style, frame)[2]
+    if element.ink:
+        return ink_line_size(element, filled(element.text, row), box, style, frame) is not None
+    return text_fits(element, filled(element.text, row), box, style, area)
+
+
+def unknown_field(element: Element, missing: UnknownField, row: dict, layout: str) -> InputError:
+    """The error of a `{field}` that names no field of the piece's row: at its element."""
+    known = ", ".join(sorted(map(str, row))) or "none"
+    return InputError(element.where or Location(f"layout {layout}"), f'"{{{missing.args[0]}}}" names no field of '
+                      f"the pieces it is drawn on (their fields: {known})", "input.unknown-field")
 
 
 def each_cell(element: Element, box, row: dict):
@@ -1609,17 +1622,15 @@ def unfitted(face: Face, area: Area) -> list[str]:
     What a piece that grows to hold a translation's words measures."""
     row, names = dict(face.row), []
     for name, element in face.layouts.layouts[face.layout]:
+        if element.kind not in ("text", "table"):
+            continue
         frame = frame_of(element, area)
-        for box in boxes_of(element, area, face.style) if element.kind in ("text", "table") else ():
-            if element.kind == "table":
-                fits = table_fit(element, table_rows(element, row), box, face.style, frame)[2]
-            elif element.ink:
-                fits = ink_line_size(element, filled(element.text, row), box, face.style, frame) is not None
-            else:
-                fits = text_fits(element, filled(element.text, row), box, face.style, area)
-            if not fits:
+        try:
+            if not all(_fits(element, cell, fields, face.style, area, frame)
+                       for box in boxes_of(element, area, face.style) for cell, fields in each_cell(element, box, row)):
                 names.append(name)
-                break
+        except UnknownField as missing:
+            raise unknown_field(element, missing, row, face.layout) from None
     return names
 
 
