@@ -272,3 +272,14 @@ def test_a_copys_movement_card_element_that_names_what_its_cards_lack_is_one_lin
     (tmp_path / "m.yaml").write_text(text + f"\nlayouts:\n  movement-front:\n    extra: {element}\n")
     code, _, stderr = run_pnp("validate", "m.yaml", cwd=tmp_path)
     assert code == 2 and len(stderr.splitlines()) == 1 and says in stderr, stderr
+
+
+def test_a_copys_judge_term_naming_what_a_term_lacks_is_one_line(tmp_path):
+    """Diatoms measures its judges' term words before it draws them: a copy's element there naming no
+    field of a term is told at its line, not a traceback."""
+    text = (REPO / "data" / "diatoms.yaml").read_text()
+    (tmp_path / "d.yaml").write_text(text + '\nlayouts:\n  judge-term-words:\n    extra: {text: "{nope}", '
+                                     "at: [0.5, 0.5], box: [0.3, 0.1]}\n")
+    code, _, stderr = run_pnp("validate", "d.yaml", cwd=tmp_path)
+    assert code == 2 and len(stderr.splitlines()) == 1, stderr
+    assert stderr.startswith("d.yaml:") and '"{nope}" names no field' in stderr, stderr

@@ -35,7 +35,7 @@ def unfitting_texts(spec, layout: str, area: Area, style, rows: list[dict]) -> l
     found = []
     for name, element in spec.layouts.layouts.get(layout, ()):
         for row, names in zip(rows, unfit):
-            text = filled(element.text, row) if name in names else None
+            text = filled(element.text, row) if name in names and not element.each else None
             if text is not None and text not in found:
                 found.append(text)
     return found

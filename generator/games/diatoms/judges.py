@@ -12,8 +12,8 @@ import math
 from dataclasses import dataclass
 from typing import Literal
 
-from generator.kit.layouts import (Face, box_of, draw_cells, drawer_style, element_boxes, filled, frame_of,
-                                   register_drawer, stacked, text_lines)
+from generator.kit.layouts import (Face, UnknownField, box_of, draw_cells, drawer_style, element_boxes, filled,
+                                   frame_of, register_drawer, stacked, text_lines, unknown_field)
 from generator.kit.symbols import draw_symbol
 from generator.model import Area, Component, Piece, PieceGeometry
 from generator.schema import spec_field, where
@@ -204,8 +204,11 @@ def _lines_depth(layouts, layout: str, row: dict, width: float, style: Style) ->
     area, depth = Area(width, 0.0, 0.0), 0.0
     for _, element in layouts.layouts[layout]:
         if element.kind == "text":
-            size, lines, _ = text_lines(element, filled(element.text, row), box_of(element, area, style), style,
-                                        frame_of(element, area))
+            try:
+                text = filled(element.text, row)
+            except UnknownField as missing:  # a copy's element naming what a term has not
+                raise unknown_field(element, missing, row, layout) from None
+            size, lines, _ = text_lines(element, text, box_of(element, area, style), style, frame_of(element, area))
             depth = max(depth, len(lines) * size * element.leading)
     return depth
 
