@@ -14,11 +14,10 @@ from PIL import Image
 from conftest import REPO, run_pnp
 
 
-@pytest.fixture
-def deck(tmp_path):
-    """The deck starter, its game file and a function that edits it (old text, new text)."""
-    assert run_pnp("new", "deck", "g", cwd=tmp_path)[0] == 0
-    game = tmp_path / "g" / "g.yaml"
+def starter(tmp_path, kind: str, name: str):
+    """A `pnp new` starter, its game file and a function that edits it (old text, new text)."""
+    assert run_pnp("new", kind, name, cwd=tmp_path)[0] == 0
+    game = tmp_path / name / f"{name}.yaml"
 
     def edit(old: str, new: str) -> None:
         text = game.read_text()
@@ -26,6 +25,16 @@ def deck(tmp_path):
         game.write_text(text.replace(old, new, 1))
 
     return game, edit
+
+
+@pytest.fixture
+def deck(tmp_path):
+    return starter(tmp_path, "deck", "g")
+
+
+@pytest.fixture
+def board(tmp_path):
+    return starter(tmp_path, "board", "b")
 
 
 def first_page_text(pdf) -> str:
@@ -180,21 +189,7 @@ def test_a_stock_name_is_quoted_in_page_ones_command_and_read_as_typed(deck, tmp
     assert code == 0, stderr
 
 
-@pytest.fixture
-def board(tmp_path):
-    """The board starter, its game file and a function that edits it."""
-    assert run_pnp("new", "board", "b", cwd=tmp_path)[0] == 0
-    game = tmp_path / "b" / "b.yaml"
-
-    def edit(old: str, new: str) -> None:
-        text = game.read_text()
-        assert old in text, old
-        game.write_text(text.replace(old, new, 1))
-
-    return game, edit
-
-
-def test_a_tracks_start_label_takes_the_rows_fields_and_one_line(board, tmp_path):
+def test_a_tracks_start_label_takes_the_rows_fields_on_one_line_and_fits_its_track(board, tmp_path):
     game, edit = board
     edit("    front: board\n", "    front: board\n    rows: [{go: Départ}]\n")
     edit("first: 0,", 'first: 0, start: "{go} ici",')
@@ -211,6 +206,13 @@ def test_a_tracks_start_label_takes_the_rows_fields_and_one_line(board, tmp_path
     assert code == 2 and stderr.splitlines() == [
         f"b.yaml:{line_of(game, 'track: {')}:12: error: layouts.board.track: its start label is printed on one line "
         "under the first square; write it without a line break [input.element]"], stderr
+    # A value too wide for the track even at 7 pt is told at its row.
+    edit('start: "Départ\\nici"', 'start: "{go}"')
+    edit("rows: [{go: Départ}]", "rows: [{go: " + "a very long way to the start " * 6 + "}]")
+    code, _, stderr = run_pnp("validate", game.name, cwd=game.parent)
+    assert code == 1 and stderr.splitlines() == [
+        f'b.yaml:{line_of(game, "rows: [{go:")}:12: error: board.track: "a very long way to the start a very long" is '
+        "wider than its track on board at 7 pt; give a shorter start label, or a wider box [custom.layout]"], stderr
 
 
 def test_validate_counts_each_rule_a_designer_writes(deck):
@@ -222,16 +224,6 @@ def test_validate_counts_each_rule_a_designer_writes(deck):
         counted.append(int(stdout.split("ok, ")[1].split()[0]))
         edit("rules:\n", "rules:\n  - {id: some-cost, of: card, sum: cost, at_least: 1}\n")
     assert counted[1] == counted[0] + 1, counted
-
-
-def test_a_start_label_filled_too_long_for_its_track_is_told_at_its_row(board):
-    game, edit = board
-    edit("    front: board\n", "    front: board\n    rows: [{go: " + "a very long way to the start " * 6 + "}]\n")
-    edit("first: 0,", 'first: 0, start: "{go}",')
-    code, _, stderr = run_pnp("validate", game.name, cwd=game.parent)
-    assert code == 1 and stderr.splitlines() == [
-        f'b.yaml:{line_of(game, "rows: [{go:")}:12: error: board.track: "a very long way to the start a very long" is '
-        "wider than its track on board at 7 pt; give a shorter start label, or a wider box [custom.layout]"], stderr
 
 
 def test_a_copys_layout_naming_a_field_its_pieces_lack_is_one_line(tmp_path):
