@@ -327,9 +327,6 @@ class _Imposer:
         return self._content[id(component)]
 
     # what a run of equal pieces needs ----------------------------------------------------------
-    def _crop_marked(self, component: Component, piece: Piece) -> bool:
-        return self.settings.crop_marks and component.cut_guides and piece.shape.straight_cuts
-
     def _gutter(self, component: Component, piece: Piece) -> float:
         """The gap between neighbours. Pieces cut straight may share cut lines; a shaped piece (a hex,
         a coin, a net) keeps twice the bleed from its neighbours, its bleed inside the gap, so that
@@ -348,7 +345,7 @@ class _Imposer:
         """How far outside its pieces' footprints a block reaches: bleed, then crop marks."""
         if not isinstance(piece.shape, Rect):  # half the gutter, so blocks of shapes keep it between them
             return max(self._near_bleed(component, piece), self._gutter(component, piece) / 2)
-        marks = self.settings.crop_mark_reach if self._crop_marked(component, piece) else 0.0
+        marks = self.settings.crop_mark_reach if crop_marked(self.settings, component, piece) else 0.0
         return self.settings.bleed + marks
 
     def _fit(self, run: list[tuple[Component, Piece]], width: float, height: float) -> tuple[Block, float]:
@@ -445,7 +442,7 @@ class _Imposer:
             ))
             if belongs_to not in sheet.page.components:
                 sheet.page.components.append(belongs_to)
-        shelf.blocks.append(_Block(placements, self._crop_marked(component, first)))
+        shelf.blocks.append(_Block(placements, crop_marked(self.settings, component, first)))
         shelf.right = left + block.width + ring
         sheet.cursor = max(sheet.cursor, top + block.height + ring)
         return block.count
@@ -666,18 +663,23 @@ def _crop_marks(placements: list[Placement], settings: PrintSettings) -> list[tu
 # Tiling a piece larger than a sheet
 # ---------------------------------------------------------------------------------------------
 
+def crop_marked(settings: PrintSettings, component: Component, piece: Piece) -> bool:
+    """Whether the piece gets crop marks: the settings ask for them, and its cut is straight lines."""
+    return settings.crop_marks and component.cut_guides and piece.shape.straight_cuts
+
+
 def _tile(component: Component, piece: Piece, settings: PrintSettings, page: tuple[float, float], stock: str
           ) -> tuple[list[Page], bool]:
     """Split a piece too big for one sheet into windows that overlap by the tile overlap: equal
     ones, or, where the piece names places it may be split (`Piece.splits`), windows whose seams
     fall there, as long as each part still fits its sheet. The pages, and whether a seam had to
     miss the places named."""
-    crop_marked = settings.crop_marks and component.cut_guides and piece.shape.straight_cuts
-    ring = settings.bleed + (settings.crop_mark_reach if crop_marked else 0.0)
+    marked = crop_marked(settings, component, piece)
+    ring = settings.bleed + (settings.crop_mark_reach if marked else 0.0)
     overlap = settings.sheet.tile_overlap
     # Room on the sheet beside a window cut off at its seams, for the crop marks there (_seam_marks):
     # a piece a few mm too long for n parts with that room takes n + 1, rather than marks cut short.
-    beside = 2 * settings.crop_mark_reach if crop_marked else 0.0
+    beside = 2 * settings.crop_mark_reach if marked else 0.0
 
     width, height = page
     x0, y0, x1, y1 = printable(width, height, settings)
@@ -700,7 +702,7 @@ def _tile(component: Component, piece: Piece, settings: PrintSettings, page: tup
             if group and _stacked(group + [window]) > y1 - y0 + EPSILON:
                 groups.append(group := [])
             group.append(window)
-    pages = [_tile_page(component, piece, settings, group, (width, height), (rows, cols), crop_marked, stock)
+    pages = [_tile_page(component, piece, settings, group, (width, height), (rows, cols), marked, stock)
              for group in groups]
     return pages, _off_splits(columns, piece.splits[0]) or _off_splits(rows_, piece.splits[1])
 
@@ -729,7 +731,7 @@ def _stacked(group: list[_Window]) -> float:
 
 
 def _tile_page(component: Component, piece: Piece, settings: PrintSettings, group: list[_Window],
-               page: tuple[float, float], grid: tuple[int, int], crop_marked: bool, stock: str) -> Page:
+               page: tuple[float, float], grid: tuple[int, int], marked: bool, stock: str) -> Page:
     """A sheet of one or more parts of a tiled piece, one above the other, centred."""
     width, height = page
     rows, cols = grid
@@ -748,7 +750,7 @@ def _tile_page(component: Component, piece: Piece, settings: PrintSettings, grou
                               cut_lines=component.cut_guides and not piece.shape.straight_cuts,
                               part=part, window=window)
         page_.placements.append(placement)
-        if crop_marked:
+        if marked:
             page_.crop_marks += _clip_lines(_crop_marks([replace(placement, part=None)], settings), window)
             # Parts stacked on a sheet may leave less room above and below than a lone one.
             page_.crop_marks += _clip_lines(_seam_marks(placement, window, settings), (x0, y0, x1, y1))

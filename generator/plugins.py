@@ -68,10 +68,22 @@ class Game:
     #: translation's title, its `printing.*` lines): worked out from the spec, never written into it.
     title: Callable[[object], str] = lambda spec: spec.title
     printing: Callable[[object], object] = lambda spec: spec.printing
-    #: Rules of the game's own that read each face as it is drawn, beside the colour and layout rules
-    #: every game gets: objects with `RULE`, `add(component, piece, side, draw, area, recording)` and
-    #: `findings()` (recording.FaceReading), such as a text's fit, which the drawing measures anyway.
-    face_checks: Callable[[object], list] = lambda spec: []
+    #: Rules that read each face as it is drawn, beside the colour and layout rules every game gets:
+    #: objects with `RULE`, `add(component, piece, side, draw, area, recording)` and `findings()`
+    #: (recording.FaceReading), such as a text's fit, which the drawing measures anyway. Unless a game
+    #: gives its own, a text that does not fit its place or runs into another is an error at the words
+    #: that printed it (text_checks).
+    face_checks: Callable[[object], list] = lambda spec: text_checks(spec)
+
+
+def text_checks(spec, overlap_level: str = "error") -> list:
+    """layout.text-fit and layout.text-overlap, told at the words file's line that gave a text (the
+    spec's `words`, when it has them)."""
+    from generator.kit.layouts import WordsFitCheck
+    from generator.kit.overlaps import TextOverlapCheck
+
+    words = getattr(spec, "words", None)
+    return [WordsFitCheck(words), TextOverlapCheck(words, overlap_level)]
 
 
 @lru_cache(maxsize=None)

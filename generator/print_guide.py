@@ -21,7 +21,7 @@ from functools import partial
 
 from generator.canvas import PT
 from generator.errors import InputError, did_you_mean
-from generator.impose import PrintSettings, carries_content, printable
+from generator.impose import PrintSettings, carries_content, crop_marked, printable
 from generator.kit.prose import prose_face, prose_size
 from generator.model import Area, Component, Piece
 from generator.schema import spec_field, where
@@ -229,8 +229,7 @@ def _tiled(component: Component, piece: Piece, settings: PrintSettings) -> bool:
     """Whether the piece is larger than a page can hold, turned either way, with its bleed and crop
     marks: it prints in parts. (Before the job is imposed; tiled_components tells it after.)"""
     x0, y0, x1, y1 = printable(settings.paper.width, settings.paper.height, settings)
-    marked = settings.crop_marks and component.cut_guides and piece.shape.straight_cuts
-    ring = settings.bleed + (settings.crop_mark_reach if marked else 0.0)
+    ring = settings.bleed + (settings.crop_mark_reach if crop_marked(settings, component, piece) else 0.0)
     room = sorted((x1 - x0 - 2 * ring, y1 - y0 - 2 * ring))
     size = sorted((piece.width, piece.height))
     return size[0] > room[0] or size[1] > room[1]

@@ -396,7 +396,7 @@ def _check_number(limits: Limits, number, location: Location, label: str) -> Non
 def refuse_set_inside(value, location: Location) -> None:
     """A key that `--set title.x=1` set inside a single value (yamlio.apply_override) is refused where
     the value is read: only a template's name, or what reads an `extends:`, takes keys so."""
-    if getattr(value, "set_inside_value", ""):
+    if isinstance(value, YamlMap) and value.set_inside_value:  # (a plain value has no such attribute to look up)
         raise InputError(location, f'cannot set inside "{value.set_inside_value}", which is a single value',
                          "input.set-syntax")
 

@@ -163,6 +163,19 @@ class Words:
                 return key, self.places.get(key, self.source or Location(f"words of {self.game}"))
         return None
 
+    def keys_of(self, printed: str) -> list[tuple[str, Location]]:
+        """The keys (and where each is written) that gave `printed`: its own (written_at), or, for a text
+        a layout joins from several, a line each (a note of three keys), those of its lines."""
+        whole = self.written_at(printed)
+        if whole:
+            return [whole]
+        found: dict[str, tuple[str, Location]] = {}
+        for line in printed.splitlines():
+            given = self.written_at(line)
+            if given:
+                found.setdefault(given[0], given)
+        return list(found.values())
+
     def has(self, key: str) -> bool:
         return key in self.texts
 

@@ -1684,7 +1684,7 @@ class WordsFitCheck:
         findings = []
         for key, (element, piece_id, side, text) in self.overflowing.items():
             shown = f'"{" ".join(text.split())[:30]}"'
-            given = self._given(text)
+            given = self.words.keys_of(text) if self.words is not None else []
             if not given:  # the game's own words, or a row's: the layout is the one to mend
                 place, mend = element.where, "give it more room or fewer words"
             else:
@@ -1696,18 +1696,3 @@ class WordsFitCheck:
             findings.append(Finding("error", place, f"{key[0]}: {shown} on {piece_id} ({side}){more} does not fit "
                                     f"its place even at {element.min_pt:g} pt; {mend}", self.RULE))
         return findings
-
-    def _given(self, text: str) -> list[tuple[str, Location]]:
-        """The words keys that gave `text`, with where each is written: its own, or, for a text a
-        layout joins from several (a note of three keys, a line each), those of its lines."""
-        if self.words is None:
-            return []
-        whole = self.words.written_at(text)
-        if whole:
-            return [whole]
-        found = {}
-        for line in text.splitlines():
-            given = self.words.written_at(line)
-            if given:
-                found.setdefault(given[0], given)
-        return list(found.values())

@@ -71,11 +71,10 @@ class TextOverlapCheck:
         """Where a finding about a text goes, how it shows the text and the words key that gave it:
         the whole text as drawn, or the line of it that ran in (a text of several keys, one a line)."""
         shown = " ".join(" ".join(lines).split())[:30]
-        for printed in (" ".join(lines), *lines):
-            given = self.words.written_at(printed) if self.words is not None else None
-            if given is not None:
-                key, place = given
-                return place, f'words "{key}" ("{shown}")', key
+        given = self.words.keys_of("\n".join(lines)) if self.words is not None else []
+        if given:
+            (key, place), *_ = given
+            return place, f'words "{key}" ("{shown}")', key
         return source, f'"{shown}"', None
 
 

@@ -12,8 +12,6 @@ from __future__ import annotations
 from functools import partial
 
 from generator.colour_rules import MeaningColour
-from generator.kit.layouts import WordsFitCheck
-from generator.kit.overlaps import TextOverlapCheck
 from generator.model import Component, Piece, spread
 from generator.plugins import Game
 from generator.schema import where
@@ -91,5 +89,4 @@ def meaning_colours(spec: BloodDiamondsSpec) -> list[MeaningColour]:
 
 
 GAME = Game(name=GAME_NAME, spec=BloodDiamondsSpec, components=components, rules=rules,
-            meaning_colours=meaning_colours, printing=checks.printing,
-            face_checks=lambda spec: [WordsFitCheck(spec.words), TextOverlapCheck(spec.words)])
+            meaning_colours=meaning_colours, printing=checks.printing)

@@ -17,8 +17,6 @@ from generator.schema import Colour, where
 from .board import Board, board_component
 from .cards import MovementCards, movement_component
 from .faces import FaceLayouts
-from generator.kit.layouts import WordsFitCheck
-from generator.kit.overlaps import TextOverlapCheck
 from generator.kit.prose import RulesSheet
 
 from .names import colour_mark, title
@@ -81,5 +79,4 @@ def meaning_colours(spec: DiamondMineSpec) -> list[MeaningColour]:
 
 
 GAME = Game(name="diamond_mine", spec=DiamondMineSpec, components=components, rules=rules,
-            meaning_colours=meaning_colours, title=title, printing=printing,
-            face_checks=lambda spec: [WordsFitCheck(spec.words), TextOverlapCheck(spec.words)])
+            meaning_colours=meaning_colours, title=title, printing=printing)

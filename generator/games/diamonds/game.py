@@ -13,8 +13,7 @@ from typing import Literal
 
 from generator.colour_rules import MeaningColour
 from generator.errors import InputError
-from generator.kit.layouts import Face, Layouts, WordsFitCheck
-from generator.kit.overlaps import TextOverlapCheck
+from generator.kit.layouts import Face, Layouts
 from generator.kit.prose import FLOOR_PT, RulesSheet, rules_sheet_errors
 from generator.kit.symbols import SUITS
 from generator.kit.text import counted
@@ -339,5 +338,4 @@ def meaning_colours(spec: DiamondsSpec) -> list[MeaningColour]:
     return [MeaningColour(suit.name, suit.colour, suit.symbol, where(suit, "colour")) for suit in spec.deck.suits]
 
 
-GAME = Game(name="diamonds", spec=DiamondsSpec, components=components, rules=rules, meaning_colours=meaning_colours,
-            face_checks=lambda spec: [WordsFitCheck(spec.words), TextOverlapCheck(spec.words)])
+GAME = Game(name="diamonds", spec=DiamondsSpec, components=components, rules=rules, meaning_colours=meaning_colours)

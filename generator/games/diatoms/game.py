@@ -13,8 +13,6 @@ from dataclasses import dataclass
 from typing import Literal
 
 from generator.colour_rules import MeaningColour
-from generator.kit.layouts import WordsFitCheck
-from generator.kit.overlaps import TextOverlapCheck
 from generator.kit.prose import RulesSheet
 from generator.kit.symbols import SUITS
 from generator.plugins import Game, GameSpec
@@ -64,5 +62,4 @@ def meaning_colours(spec: DiatomsSpec) -> list[MeaningColour]:
         MeaningColour("wild", spec.wild, None, where(spec, "wild"))]
 
 
-GAME = Game(name="diatoms", spec=DiatomsSpec, components=components, rules=rules, meaning_colours=meaning_colours,
-            face_checks=lambda spec: [WordsFitCheck(spec.words), TextOverlapCheck(spec.words)])
+GAME = Game(name="diatoms", spec=DiatomsSpec, components=components, rules=rules, meaning_colours=meaning_colours)
