@@ -25,7 +25,9 @@ double-sided job: a sheet without backs gets a blank back page.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import NamedTuple
 
 from generator.geometry import Matrix, Path
@@ -229,7 +231,8 @@ class Page:
     width: float
     height: float
     components: list[Component] = field(default_factory=list)
-    placements: list[Placement] = field(default_factory=list)
+    #: A back page's are made from its front's as they are read (Behind)
+    placements: list[Placement] | Sequence[Placement] = field(default_factory=list)
     crop_marks: list[tuple[float, float, float, float]] = field(default_factory=list)
     seams: list[Seam] = field(default_factory=list)  # a tiled part's overlaps with its neighbours
     furniture: bool = True  # the footer and its ruler; a page that is one piece alone has none
@@ -586,16 +589,51 @@ def _runs_of_equal_shape(pieces: list[tuple[Component, Piece]]) -> list[list[tup
     return runs
 
 
-def backs_of(front: Page, settings: PrintSettings) -> Page:
-    """The page printed behind `front`: each back at the mirror place of its front (blank if none)."""
+def backs_of(front: Page, settings: PrintSettings, keeps=None) -> Page:
+    """The page printed behind `front`: each back at the mirror place of its front (blank if none);
+    with `keeps`, only the backs of the components it keeps."""
     axis = mirror_for_duplex(front.width, front.height, settings.duplex)
+    return Page("back", front.width, front.height, list(front.components), Behind(front, axis, keeps),
+                footer_at_top=axis == "y", stock=front.stock)
+
+
+class Behind(Sequence):
+    """A back page's placements, made from its front page's as they are read: a deck of ten thousand
+    cards holds one placement a card, not one a side. The few pages read last are kept as made (a
+    page is read a few times over as it is drawn), so a back placement read twice in a row is one object."""
+
+    __slots__ = ("front", "axis", "keeps")
+
+    def __init__(self, front: Page, axis: str, keeps=None):
+        self.front, self.axis, self.keeps = front, axis, keeps
+
+    def __len__(self) -> int:
+        return len(_backs_behind(self))
+
+    def __getitem__(self, index):
+        return _backs_behind(self)[index]
+
+    def __iter__(self):
+        return iter(_backs_behind(self))
+
+    def __bool__(self) -> bool:  # told without making them
+        return any(self.shows(placement) for placement in self.front.placements)
+
+    def shows(self, front: Placement) -> bool:
+        """Whether a front placement has a back on this page."""
+        return front.piece.back is not None and (self.keeps is None or self.keeps(front.component))
+
+
+@lru_cache(maxsize=8)
+def _backs_behind(behind: Behind) -> list[Placement]:
+    front, axis = behind.front, behind.axis
     if axis == "x":
         mirror = Matrix(a=-1.0, e=front.width)
     else:
         mirror = Matrix(d=-1.0, f=front.height)
     backs = []
     for p in front.placements:
-        if p.piece.back is None:
+        if not behind.shows(p):
             continue
         w, h = p.size
         left, top, right, bottom = p.reach
@@ -610,10 +648,8 @@ def backs_of(front: Page, settings: PrintSettings) -> Page:
             if window:
                 window = (window[0], front.height - window[3], window[2], front.height - window[1])
                 part = replace(part, y=h - part.y - part.height)
-        backs.append(replace(p, face="back", x=x, y=y, reach=reach, cut_lines=False, window=window, part=part,
-                             front=p, mirror=mirror))
-    return Page("back", front.width, front.height, list(front.components), backs, footer_at_top=axis == "y",
-                stock=front.stock)
+        backs.append(Placement(p.piece, p.component, "back", x, y, p.turned, reach, False, part, window, p, mirror))
+    return backs
 
 
 def carries_content(component: Component) -> bool:
@@ -637,8 +673,7 @@ def glued_backs(front: Page, settings: PrintSettings, keeps=carries_content) -> 
     """For a one-sided print: the backs that carry something (`keeps`), where they would land behind
     their fronts if the sheet were turned over its long edge, so that the two sheets glued back to back
     (lined up against the light) make two-sided pieces."""
-    page = backs_of(front, replace(settings, duplex="long"))
-    page.placements = [p for p in page.placements if keeps(p.component)]
+    page = backs_of(front, replace(settings, duplex="long"), keeps)
     page.components = [c for c in page.components if any(p.component is c for p in page.placements)]
     return page
 

@@ -79,8 +79,10 @@ def guide_component(spec, title: str, printing: Printing, components: list[Compo
 
 
 def tiled_components(pages) -> frozenset[str]:
-    """The components with a piece the job prints in parts (too large for a sheet)."""
-    return frozenset(placement.component.name for page in pages for placement in page.placements if placement.part)
+    """The components with a piece the job prints in parts (too large for a sheet), told from the
+    fronts (a part's back is behind it)."""
+    return frozenset(placement.component.name for page in pages if page.side == "front"
+                     for placement in page.placements if placement.part)
 
 
 def stock_sheets(pages) -> dict[str, tuple[list[int], bool]]:

@@ -141,6 +141,27 @@ def test_a_large_job_holds_each_place_bleed_and_crop_mark_once_and_backs_for_the
     assert all(a is b for a, b in zip(fronts[0].crop_marks, fronts[1].crop_marks))
 
 
+def test_a_back_page_holds_no_placements_of_its_own_but_makes_them_from_its_fronts():
+    """Ten thousand cards hold a placement a card, not one a side: a back page's are made from its
+    front's as they are read (the last few pages' kept), the same each time, each behind its front."""
+    import gc
+
+    from generator.impose import Placement
+
+    def placements_alive() -> int:
+        return sum(isinstance(thing, Placement) for thing in gc.get_objects())
+
+    before = placements_alive()
+    pages = impose([cards(400, back=blank)], settings(A4))
+    backs = [page for page in pages if page.side == "back"]
+    read = [[(p.x, p.y, p.front) for p in back.placements] for back in backs]
+    assert placements_alive() - before <= 400 + 8 * 9  # the fronts, and the last eight backs read
+    again = [[(p.x, p.y, p.front) for p in back.placements] for back in backs]
+    assert again == read and sum(map(len, read)) == 400
+    front = pages[0].placements[0]
+    assert read[0][0][2] is front and read[0][0][0] == pytest.approx(210.0 - front.x - front.size[0])
+
+
 @pytest.mark.parametrize("width, height, duplex, axis", [
     (210, 297, "long", "x"), (210, 297, "short", "y"), (297, 210, "long", "y"), (297, 210, "short", "x"),
 ])
