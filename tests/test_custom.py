@@ -529,6 +529,20 @@ def test_a_bad_count_or_id_does_not_hide_what_the_rows_name(game, tmp_path):
     assert '"gone.png": no such file' in lines[3] and '"lost.png": no such file' in lines[5], stderr
 
 
+def test_a_rows_copies_share_its_faces_unless_a_face_shows_their_ids(game):
+    """`count: 3` makes three pieces of one row: they share its faces, drawn and checked once (a deck
+    of 60 cards from 20 rows draws 20 fronts), and a front that shows {id} tells them apart."""
+    from generator.recording import distinct_faces
+
+    _deck_from_csv(game, "id,name,suit,count\na,Alpha,heart,3\nb,Beta,spade,2\nc,Alpha,heart,1\n")
+    [cards] = load_game(str(game)).components()
+    assert sorted(piece.id for piece in cards.pieces) == ["a", "a-2", "a-3", "b", "b-2", "c"]
+    assert distinct_faces([cards]) == 4  # a's, b's and c's fronts (c shows what a does, and is a row of its own), one back
+    edited(game, "    name: {role: body}\n", '    name: {role: body}\n    ident: {text: "{id}", at: [0.5, 0.8]}\n')
+    [cards] = load_game(str(game)).components()
+    assert distinct_faces([cards]) == 7
+
+
 def test_every_row_whose_text_does_not_fit_is_named_at_once(game, tmp_path):
     """Three rows too long for one element: one error at the first, naming the others' lines (a row's
     copies are that row), so that one run tells every row to mend."""

@@ -228,14 +228,22 @@ def _component(spec: CustomSpec, name: str, component: ComponentSpec) -> Compone
         if component.back and not back_fields else None
     groups: dict[str | None, None] = {}
     group_of: dict[str, str | None] = {}
+    front = back = values = None
     for row in rows:
         group = str(row.value(component.group)) if component.group else None
         rank = str(row.value(component.rank)) if component.rank else None
         style = spec.style.resolve(name, group=group, rank=rank, piece=row.id, safe_mm=size.safe_mm)
-        front = Face(layouts, component.front, front_names.of(row), style, corner)
-        back = shared_back or (Face(layouts, component.back, back_names.of(row), style, corner)
-                               if component.back else None)
-        pieces.append(Piece(row.id, shape, front, back, style.safe_mm))
+        # A row's copies (`count`) come one after another and share its faces, drawn and checked
+        # once, unless a face shows their ids or a style names one of them.
+        copy, values = row.values is values, row.values  # a row's copies share its values
+        shown = front_names.of(row)
+        if not copy or shown != front.row or style is not front.style:
+            front = Face(layouts, component.front, shown, style, corner)
+        if not shared_back and component.back:
+            shown = back_names.of(row)
+            if not copy or shown != back.row or style is not back.style:
+                back = Face(layouts, component.back, shown, style, corner)
+        pieces.append(Piece(row.id, shape, front, shared_back or back, style.safe_mm))
         groups.setdefault(group, None)
         group_of[row.id] = group
     if component.group and component.back:
