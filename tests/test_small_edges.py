@@ -1,5 +1,6 @@
 """Small edges an audit found: equal TTS backs make one deck, two plug-ins of one game name, an empty
-plural form, a key set inside a single value by --set, and a plug-in's text of a negative size. Each is
+plural form, a key set inside a single value by --set, a plug-in's text of a negative size, and a name
+too long for the file system or through a circle of links. Each is
 one line at the place to mend, exit 2 (or, for TTS, the deck a player expects)."""
 
 from __future__ import annotations
@@ -185,3 +186,25 @@ def test_a_set_inside_a_rows_file_name_is_told_at_the_set(tmp_path):
     assert code == 2 and stderr.splitlines() == [
         '--set components.card.rows.0=x: error: cannot set inside "components.card.rows", which is a single value '
         "(--set applied to g.yaml) [input.set-syntax]"], stderr
+
+
+# A name the file system refuses: too long, or through links in a circle ---------------------------
+
+TOO_LONG = "z" * 300  # past the 255 bytes a name may have
+
+
+@pytest.mark.parametrize("args", [
+    ("build", "diamonds", "--out", TOO_LONG), ("build", "diamonds", "--paper", f"{TOO_LONG}.yaml", "--out", "o"),
+    ("build", "diamonds", "--plugin", f"{TOO_LONG}.py", "--out", "o"), ("validate", "diamonds", "--allow-path", TOO_LONG),
+    ("words", "diamonds", "--out", TOO_LONG), ("new", "deck", TOO_LONG), ("build", "diamonds", "--out", "loop"),
+    ("build", "diamonds", "--plugin", "loop", "--out", "o"),
+], ids=["out", "paper", "plugin", "allow-path", "words-out", "new", "out-loop", "plugin-loop"])
+def test_a_name_too_long_or_a_circle_of_links_is_one_line_naming_it(tmp_path, args):
+    (tmp_path / "loop").symlink_to("round")
+    (tmp_path / "round").symlink_to("loop")
+    code, _, stderr = run_pnp(*args, cwd=tmp_path)
+    [line] = stderr.splitlines()
+    reason = "file name too long" if TOO_LONG in args or f"{TOO_LONG}.yaml" in args or f"{TOO_LONG}.py" in args \
+        else "too many levels of symbolic links"
+    assert code == 2 and line.endswith(f"error: cannot be used ({reason}); give another name [input.unusable-name]"), stderr
+    assert len(line) < 200 and sorted(path.name for path in tmp_path.iterdir()) == ["loop", "round"]
