@@ -261,7 +261,10 @@ def load_words(game: str, words: str | None = None, lang: str | None = None) -> 
     _check(copy, base, shown)
     result.texts.update(copy["words"])
     result.language = copy.get("language", result.language)
-    result.numbers = list(copy.get("numbers") or result.numbers)
+    if "numbers" in copy:  # an empty list: digits
+        result.numbers = list(copy["numbers"] or [])
+    elif result.language != base.get("language", "en"):  # no number words of its language: digits, not English ones
+        result.numbers = []
     result.missing = [key for key in base["words"] if key not in copy["words"]]
     result.source = copy.location
     result.chosen = frozenset(copy["words"])

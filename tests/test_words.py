@@ -123,6 +123,21 @@ def test_number_words_and_plurals_fill_a_sentence():
     assert placeholders(words.texts["deal"]) == {"cards", "across", "down", "layers", "piles"}
 
 
+@pytest.mark.parametrize("language, numbers, nine", [
+    ("fr", "numbers: [zéro, un, deux, trois, quatre, cinq, six, sept, huit, neuf]\n", "neuf"),
+    ("fr", "numbers: []\n", "9"), ("fr", "", "9"), ("en", "", "nine"),
+])
+def test_a_words_file_spells_numbers_from_its_own_list_or_in_digits_never_in_another_language(
+        tmp_path, language, numbers, nine):
+    """`numbers: []`, or no list in a file of another language, prints digits: never English number
+    words in a French sentence (an English copy without a list keeps the bundled words)."""
+    words = load_words("diamonds").texts
+    path = tmp_path / "words.yaml"
+    path.write_text(yaml.safe_dump({"language": language, "words": dict(words)},
+                                   allow_unicode=True) + numbers, encoding="utf-8")
+    assert load_words("diamonds", str(path)).number(9) == nine
+
+
 def pseudo(text: str) -> str:
     """A pseudo-translation: accents, Cyrillic, a suit and a sun, 30 % longer, placeholders kept."""
     parts = re.split(r"(\{[^{}]*\})", text)
