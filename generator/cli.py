@@ -312,6 +312,11 @@ def refuse_idle_options(request: build.Request, given: set[str]) -> None:
     if cutting and layout != "sheets":
         raise InputError(Location("--format"), f"cut files go with the printed sheets; --layout {layout} prints no "
                          f"sheets to cut: leave {cutting[0]} out, or build --layout sheets", "input.unknown-format")
+    if layout == "tts" and "format" in given and set(formats) - {"png"}:
+        other = next(fmt for fmt in formats if fmt != "png")
+        raise InputError(Location("--format"), f"--layout tts writes PNG images and the object Tabletop Simulator "
+                         f"loads, never {other}: leave --format out, or build --layout sheets or pieces for "
+                         f"{other} files", "input.usage")
     if request.stock is not None and layout != "sheets":
         raise InputError(Location("--stock"), f"--stock chooses printed sheets; --layout {layout} prints none: "
                          "leave --stock out, or build --layout sheets", "input.usage")
@@ -545,6 +550,8 @@ def write_words_file(name: str, text: str, is_ours=None, kind: str = "a words fi
     if path.is_dir():
         raise InputError(where, f"{path} is a folder; name the file to write in it, e.g. {path / 'words.yaml'}",
                          "output.unwritable")
+    if path.parent.exists() and not path.parent.is_dir():
+        raise InputError(where, f"{path.parent} is a file, not a folder; name a file in a folder", "output.unwritable")
     if not path.parent.is_dir():
         raise InputError(where, f"the folder {path.parent} does not exist; make it first, or name a file in a folder "
                          "that does", "output.unwritable")

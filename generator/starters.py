@@ -102,8 +102,11 @@ def _check_target(folder: Path, absolute: Path) -> bool:
     """True when the folder exists (and is empty), False when it is to be made; else refused."""
     try:
         mode = os.lstat(folder).st_mode
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):
         parent = absolute.parent
+        if parent.exists() and not parent.is_dir():
+            raise InputError(WHERE, f"{parent} is a file, not a folder; name a folder in a folder", "output.unwritable") \
+                from None
         if not parent.is_dir():
             raise InputError(WHERE, f"the folder {parent} does not exist; make it first (mkdir -p {parent}), or "
                              "name a folder in one that does", "output.unwritable") from None

@@ -50,8 +50,8 @@ class FontChoice(str):
         if value in fonts.BUNDLED:
             return cls(value)
         if Path(value).suffix.lower() not in (".ttf", ".otf"):
-            raise InputError(location, f'{label}: "{value}" is not a bundled face{did_you_mean(value, fonts.BUNDLED)} '
-                             "nor a .ttf or .otf file", "input.font")
+            raise InputError(location, f'{label}: "{value}" is neither a bundled face nor a .ttf or .otf file'
+                             f"{did_you_mean(value, fonts.BUNDLED)}", "input.font")
         hint = f"give the path of a TTF or OTF file, or one of {', '.join(fonts.BUNDLED)}"
         if location.file.startswith("--set"):  # the user's own command line: a path of their choosing
             path = Path(value).expanduser()

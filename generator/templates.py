@@ -69,7 +69,8 @@ class Templates:
         if not isinstance(name, str) or name not in entries:
             raise InputError(
                 location,
-                f'{label}: unknown {kind} template "{name}"{did_you_mean(name, entries)} (templates/{kind}.yaml)',
+                f'{"" if label == location.file else f"{label}: "}unknown {kind} template "{name}"'  # --shop: once
+                f'{did_you_mean(name, entries)} (templates/{kind}.yaml)',
                 "input.unknown-template",
             )
         if name in _seen:

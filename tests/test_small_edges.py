@@ -208,3 +208,20 @@ def test_a_name_too_long_or_a_circle_of_links_is_one_line_naming_it(tmp_path, ar
         else "too many levels of symbolic links"
     assert code == 2 and line.endswith(f"error: cannot be used ({reason}); give another name [input.unusable-name]"), stderr
     assert len(line) < 200 and sorted(path.name for path in tmp_path.iterdir()) == ["loop", "round"]
+
+
+@pytest.mark.parametrize("args, says", [
+    (("build", "diamonds", "--layout", "tts", "--format", "svg", "--out", "o"),
+     "--format: error: --layout tts writes PNG images and the object Tabletop Simulator loads, never svg"),
+    (("build", "diamonds", "--shop", "foo", "--out", "o"), '--shop: error: unknown shops template "foo"'),
+    (("words", "diamonds", "--out", "afile/words.yaml"), "--out: error: afile is a file, not a folder"),
+    (("new", "deck", "afile/game"), "is a file, not a folder; name a folder in a folder"),
+], ids=["tts-format", "shop", "words-out", "new"])
+def test_an_option_that_cannot_do_what_it_says_is_one_plain_line(tmp_path, args, says):
+    """A format TTS never writes is refused (not quietly left out); an unknown shop is named once; a
+    file where a folder must be is called a file, not a folder that does not exist (nor a traceback)."""
+    (tmp_path / "afile").write_text("mine")
+    code, stdout, stderr = run_pnp(*args, cwd=tmp_path)
+    [line] = stderr.splitlines()
+    assert code == 2 and says in line and not stdout, stderr
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["afile"]

@@ -243,7 +243,7 @@ def test_a_user_font_lacking_characters_borrows_them_from_the_fallback(tmp_path)
 @pytest.mark.parametrize("value, says", [
     ("missing.ttf", "no such file"),
     ("README.md", "nor a .ttf or .otf file"),
-    ("Helvetica", "is not a bundled face"),
+    ("Helvetica", "is neither a bundled face nor"),
     ("bolt", 'did you mean "bold"'),
 ])
 def test_a_bad_font_choice_is_one_clear_line(tmp_path, value, says):
