@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import stat
 import tempfile
@@ -31,7 +32,6 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from generator.errors import InputError, Location
-from generator.names import FILE_ENDINGS
 from generator.paths import DATA_DIR, SOURCE_ROOT, TEMPLATES_DIR
 from generator.render import json_chunks
 
@@ -54,6 +54,24 @@ def layout_roots(layout: str, name: str) -> tuple[str, ...]:
 
 def _under(relative: str, roots: tuple[str, ...]) -> bool:
     return any(relative == root or (root.endswith("/") and relative.startswith(root)) for root in roots)
+
+
+#: A piece's or component's name in a file name: the ids games and rows may give.
+_ID = r"[A-Za-z0-9][A-Za-z0-9._-]*"
+_PAGE = r"page-\d{2,}"
+
+
+def named_as_built(layout: str, name: str, relative: str) -> bool:
+    """Whether `relative` is a name a build of `layout` gives its files: an earlier build's manifest
+    is believed only for such names, so that a hand-edited one listing `svg/mine.svg` does not make
+    that file the program's to remove."""
+    game = re.escape(name)
+    pattern = {
+        "sheets": rf"{game}\.pdf|svg/{_PAGE}\.svg|png/{_PAGE}\.png|cut/(merged/)?{_PAGE}\.(svg|dxf)",
+        "pieces": rf"pieces/({game}\.pdf|pieces\.json|{_ID}/{_ID}-(front|back)\.(png|svg))",
+        "tts": rf"tts/({game}\.json|decks\.json|{_ID}-(back|\d{{2,}})\.png|{_ID}/{_ID}-(front|back)\.png)",
+    }[layout]
+    return re.fullmatch(pattern, relative) is not None
 
 
 # Before anything is drawn ------------------------------------------------------------------------
@@ -162,7 +180,7 @@ class Earlier:
             listed = record.get("files")
             if isinstance(listed, list):  # of the kinds of file a build writes, whoever planted the manifest
                 files = {entry for entry in listed if isinstance(entry, str) and _safe_relative(entry)
-                         and _under(entry, roots) and entry.endswith(FILE_ENDINGS)}
+                         and named_as_built(layout, name, entry)}
             else:  # an older build replaced its layout's folders whole: all of it was its own
                 files = {relative for relative in self._regular_files(roots)}
             self.files[layout] = files | {manifest}
@@ -293,8 +311,8 @@ class Stage:
         self.opened: set[str] = set()
 
     def open(self, relative: str) -> StagedFile:
-        if not _safe_relative(relative) or not _under(relative, layout_roots(self.layout, self.name)):
-            raise ValueError(f"a build of {self.layout} made a file {relative!r} outside its folders")
+        if not _safe_relative(relative) or not named_as_built(self.layout, self.name, relative):
+            raise ValueError(f"a build of {self.layout} made a file {relative!r} it would not know again as its own")
         with output_errors(self.out_dir):
             path = self.staging / relative
             path.parent.mkdir(parents=True, exist_ok=True)

@@ -245,7 +245,7 @@ def test_a_rebuild_removes_nothing_through_a_link_to_a_folder(game):
 
 
 @pytest.mark.parametrize("planted", [["png/thesis.docx", "png/sub/notes.txt", "png/page-01.png"],
-                                     ["svg/thesis.docx"]])
+                                     ["svg/thesis.docx"], ["svg/mine.svg", "svg/page-01.svg/x.svg", "cut/old.dxf"]])
 def test_a_planted_manifest_cannot_have_the_build_remove_what_it_never_makes(tmp_path, planted):
     """A game folder handed over with its output: a manifest listing a linked folder's files, or a
     file of a kind no build writes, and a rebuild from other inputs that would remove its files."""
@@ -257,13 +257,15 @@ def test_a_planted_manifest_cannot_have_the_build_remove_what_it_never_makes(tmp
     deck.mkdir(parents=True)
     if planted[0].startswith("png/"):
         (deck / "png").symlink_to(victim)
-    else:
-        (deck / "svg").mkdir()
-        (deck / "svg" / "thesis.docx").write_text("the user's")
+    else:  # files of a kind a build writes, under names it never gives (a hand-edited manifest)
+        for name in planted:
+            (deck / name).parent.mkdir(parents=True, exist_ok=True)
+            (deck / name).write_text("the user's")
     (deck / "manifest.json").write_text(json.dumps({"game": "deck", "layout": "sheets", "pages": [], "files": planted,
                                                     "inputs": "old", "pages_from": "old"}))
     before = tree(tmp_path / "victim"), tree(deck / "svg") if (deck / "svg").is_dir() else None
     write_build(deck, [("deck.pdf", b"%PDF")], "sheets", "deck", {"game": "deck", "layout": "sheets", "pages": []},
                 "new")
     assert (tree(tmp_path / "victim"), tree(deck / "svg") if (deck / "svg").is_dir() else None) == before
+    assert all((deck / name).read_text() == "the user's" for name in planted if not name.startswith("png/"))
     assert json.loads((deck / "manifest.json").read_text())["files"] == ["deck.pdf"]
