@@ -23,7 +23,7 @@ from generator.backends.png import pixels
 from generator.cutfiles import CUT_FILES
 from generator import layout_rules
 from generator.errors import InputError, Location
-from generator.exports import piece_files, piece_pages, select, tts_decks
+from generator.exports import TTS_MAX_PX, piece_files, piece_pages, select, tts_decks, tts_image_dpi
 from generator.impose import MAX_SHEETS, Page, PrintSettings, TooManySheets, impose, printable
 from generator.load import LoadedGame, bundled_targets, load_game
 from generator.model import Component
@@ -155,6 +155,18 @@ def shop_notes(loaded: LoadedGame, request: Request) -> list[str]:
     _, left = request.shop.fitting(select(loaded.components(), request.only, request.copies))
     note = request.shop.left_out_note(loaded.out_name, left)
     return [note] if note else []
+
+
+def tts_notes(chosen: list, request: Request) -> list[str]:
+    """With `--layout tts --dpi N`: the components whose images TTS's 4096 px hold to less, as a line."""
+    if request.layout != "tts" or request.dpi is None:
+        return []
+    lowered = [(component.name, tts_image_dpi(component, request.dpi)) for component in chosen if component.pieces]
+    lowered = [f"{name} at {dpi}" for name, dpi in lowered if dpi < request.dpi]
+    if not lowered:
+        return []
+    return [f"tts: the images of {', '.join(lowered)} dpi, not {request.dpi}: Tabletop Simulator loads an image of "
+            f"at most {TTS_MAX_PX} px a side"]
 
 
 def print_guide_first(request: Request) -> bool:
@@ -448,7 +460,8 @@ def build_games(loaded_games: list[LoadedGame], settings: PrintSettings, request
             except InputError as problem:  # a draft's faces are first drawn here: a missing glyph at its text's line
                 raise loaded._at_the_text(problem) from None
             loaded.faces.clear()  # this game's recordings are printed; the next game's need the memory
-            yield Built(loaded, directory, written, pages, shop_notes(loaded, request) + notes, loaded.printed)
+            yield Built(loaded, directory, written, pages, shop_notes(loaded, request) + tts_notes(chosen, request) + notes,
+                        loaded.printed)
     except BaseException:
         remove_if_empty(made)  # an --out made for a build that wrote nothing (a game before it keeps it)
         raise

@@ -175,6 +175,16 @@ def tts_dpi(width_mm: float, height_mm: float, columns: int, rows: int, dpi: int
     return dpi
 
 
+def tts_image_dpi(component: Component, dpi: int) -> int:
+    """The resolution of a component's TTS images: `dpi`, or less where a deck's sheet, or one piece's
+    image (a board), would pass the 4096 px TTS loads."""
+    if deck_like(component):
+        first = component.pieces[0]
+        return tts_dpi(first.width, first.height, *tts_grid(min(len(component.pieces), TTS_FACES)), dpi)
+    largest = max(max(piece.width, piece.height) for piece in component.pieces)
+    return max(30, min(dpi, math.floor(TTS_MAX_PX / (largest / 25.4))))
+
+
 def tts_object(shape) -> dict:
     """The custom object TTS makes of a piece: a tile of its shape (box, hex, circle or rounded box,
     TTS's tile types 0 to 3), or a token, which takes any outline from its picture's transparency."""
@@ -222,8 +232,7 @@ def tts_decks(components: list[Component], settings: PrintSettings, title: str, 
             continue
         pieces = component.pieces
         first = pieces[0]
-        columns, rows = tts_grid(min(len(pieces), TTS_FACES))
-        face_dpi = tts_dpi(first.width, first.height, columns, rows, dpi)
+        face_dpi = tts_image_dpi(component, dpi)
         size = (pixels(first.width, face_dpi), pixels(first.height, face_dpi))
         pages = _deck_pages(component, trimmed)
         pdf = render(pages, trimmed, title, ("pdf",), face_dpi, faces=recordings)["pdf"]
@@ -439,8 +448,7 @@ def _tts_objects(component: Component, settings: PrintSettings, title: str, dpi:
 
     if not component.pieces:
         return
-    largest = max(max(piece.width, piece.height) for piece in component.pieces)
-    face_dpi = max(30, min(dpi, math.floor(TTS_MAX_PX / (largest / 25.4))))  # a board within 4096 px too
+    face_dpi = tts_image_dpi(component, dpi)  # a board within 4096 px too
     pages = piece_pages([component], settings)
     pdf = render(pages, settings, title, ("pdf",), face_dpi, faces=recordings)["pdf"]
     shaped = frozenset(page.number for page in pages if page.placements[0].piece.shape.kind != "rect")

@@ -85,7 +85,7 @@ def test_a_round_piece_keeps_a_transparent_outside(bundled_build):
 
 
 def test_tts_gives_one_sheet_of_54_cards_and_its_back(bundled_build):
-    folder = bundled_build("diamonds", "a4", "pdf", "--layout", "tts")
+    folder = bundled_build("diamonds", "a4", "png", "--layout", "tts")
     decks = json.loads((folder / "tts" / "decks.json").read_text())
     (cards,) = [deck for deck in decks["decks"] if deck["component"] == "card"]
     (sheet,) = cards["sheets"]
@@ -367,7 +367,7 @@ def test_every_shop_preset_gives_each_figure_with_its_source():
 def test_every_png_says_its_colours_are_srgb(pieces_build, bundled_build):
     _, _, folder, listing = pieces_build
     sheets = bundled_build("diamonds", "a4", "png", "--dpi", "100")
-    tts = bundled_build("diamonds", "a4", "pdf", "--layout", "tts")
+    tts = bundled_build("diamonds", "a4", "png", "--layout", "tts")
     paths = [folder / listing["faces"][0]["png"], next((sheets / "png").glob("page-*.png")),
              *(tts / "tts").glob("card-*.png")]
     for path in paths:

@@ -225,3 +225,15 @@ def test_an_option_that_cannot_do_what_it_says_is_one_plain_line(tmp_path, args,
     [line] = stderr.splitlines()
     assert code == 2 and says in line and not stdout, stderr
     assert sorted(path.name for path in tmp_path.iterdir()) == ["afile"]
+
+
+def test_a_dpi_given_for_tts_that_its_4096_px_cannot_hold_is_told_per_component():
+    """--layout tts --dpi 1200: a 300 mm board's image is held to 346 dpi and a deck's sheet of poker
+    cards to 163 at 300 dpi, and the build says so; the default dpi (not given) says nothing."""
+    blank = functools.partial(fill_bleed, colour="#ffffff")
+    board = Component("board", "Board", [Piece("board", Rect(300, 300), blank)])
+    cards = Component("card", "Cards", [Piece(f"c{n}", Rect(63.5, 88.9), blank, blank) for n in range(20)])
+    [line] = build.tts_notes([board, cards], build.Request(layout="tts", dpi=1200))
+    assert line.startswith("tts: the images of board at 346, card at 163 dpi, not 1200"), line
+    assert build.tts_notes([board, cards], build.Request(layout="tts")) == []
+    assert build.tts_notes([board], build.Request(layout="tts", dpi=300)) == []

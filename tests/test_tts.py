@@ -141,7 +141,7 @@ def test_a_rebuild_gives_the_same_save(two_decks, tmp_path):
 
 
 def test_the_diamonds_table_scales_the_mat_and_the_cards(bundled_build):
-    folder = bundled_build("diamonds", "a4", "pdf", "--layout", "tts")
+    folder = bundled_build("diamonds", "a4", "png", "--layout", "tts")
     saved = json.loads((folder / "tts" / "diamonds.json").read_text())
     listing = json.loads((folder / "tts" / "decks.json").read_text())
     check_table(saved, listing)
