@@ -3,6 +3,7 @@ a words file, plural forms and number words, and a translation that prints whole
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -363,3 +364,21 @@ def test_lang_en_is_the_words_as_bundled_and_a_misspelt_words_file_key_is_told(t
     code, _, stderr = run_pnp("validate", "diamonds", "--words", "mine.yaml", cwd=tmp_path)
     assert code == 2 and stderr.splitlines() == [
         'mine.yaml:1:1: error: unknown key "langauge" in a words file; did you mean "language"? [input.unknown-key]']
+
+
+@pytest.mark.parametrize("game, key, rule", [
+    ("diamonds", "reference.title", "diamonds.reference-card"),
+    ("blood_diamonds", "rules.intro", "blood_diamonds.text-fits"),
+])
+def test_a_translation_too_long_for_its_card_or_sheet_is_told_at_its_own_line(tmp_path, game, key, rule):
+    """Prose that no longer fits at 7 pt because a words file made it longer is the translator's to
+    mend: the error stands at the longest of those words, naming its key, not at the game's piece."""
+    assert run_pnp("words", game, "--out", "words.yaml", cwd=tmp_path)[0] == 0
+    lines = (tmp_path / "words.yaml").read_text(encoding="utf-8").splitlines()
+    [number] = [n for n, line in enumerate(lines) if line.startswith(f"  {key}: ")]
+    text = yaml.safe_load(lines[number])[key]
+    lines[number] = f"  {key}: {json.dumps(text + ' Many words more.' * 400)}"  # JSON's string is YAML's too
+    (tmp_path / "words.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, _, stderr = run_pnp("validate", game, "--words", "words.yaml", cwd=tmp_path)
+    [line] = [line for line in stderr.splitlines() if "error" in line]
+    assert code == 1 and line.startswith(f"words.yaml:{number + 1}:") and f"shorten {key} [{rule}]" in line, stderr

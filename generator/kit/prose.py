@@ -285,9 +285,22 @@ def rules_sheet_errors(spec, blocks: list[tuple], more: tuple | None = None, lea
         sheet = spec.rules_sheet
         flowing = "" if len(pages) == 1 else ", even flowing onto a second" if len(pages) == 2 else \
             f", even flowing onto {len(pages)} sheets"
-        yield error(where(spec, "rules_sheet"), f"the rules do not fit a {sheet.width_mm:g} x {sheet.height_mm:g} mm "
-                                                f"sheet at {FLOOR_PT:g} pt{flowing} ({over:.1f} mm over); make the "
-                                                "sheet larger or the words fewer")
+        here, shorten = overflowing_words(spec, blocks, where(spec, "rules_sheet"))
+        yield error(here, f"the rules do not fit a {sheet.width_mm:g} x {sheet.height_mm:g} mm sheet at {FLOOR_PT:g} "
+                          f"pt{flowing} ({over:.1f} mm over); make the sheet larger or {shorten or 'the words fewer'}")
+
+
+def overflowing_words(spec, blocks: list[tuple], here):
+    """Where to tell that `blocks` do not fit their piece, and what to shorten: `here` (the piece in
+    the game file) and "" when the bundled words gave them all; else the longest text a words file of
+    the user's gave (a translation), at its line, as "shorten KEY"."""
+    words = getattr(spec, "words", None)
+    given = [(len(block[1]), key, place) for block in blocks if isinstance(block[0], str) and isinstance(block[1], str)
+             for key, place in (words.keys_of(block[1]) if words is not None else ())]
+    if not given:
+        return here, ""
+    _, key, place = max(given, key=lambda entry: entry[0])
+    return place, f"shorten {key}"
 
 
 def rules_sheet_component(spec, blocks: list[tuple], more: tuple | None = None, least_pt: float = FLOOR_PT,

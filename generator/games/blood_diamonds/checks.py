@@ -12,7 +12,7 @@ from itertools import combinations
 from generator import fonts
 from generator.errors import InputError, Location, did_you_mean
 from generator.kit.layouts import Layouts, element_boxes
-from generator.kit.prose import FLOOR_PT, PAPER_ROOM_MM
+from generator.kit.prose import FLOOR_PT, PAPER_ROOM_MM, overflowing_words
 from generator.kit.text import counted
 from generator.model import Area
 from generator.schema import where
@@ -20,7 +20,7 @@ from generator.styles import Style
 from generator.validate import error
 
 from .labels import role_label, role_label_from_words, suit_label, word_place, words_of
-from .paper import reference_back, reference_fits, reference_height, rules_errors
+from .paper import reference_back, reference_fits, reference_front, reference_height, rules_errors
 from .rulebook import (CLEARANCE_MM, MIN_DIE_FACE_MM, PLAYERS, RANKS, SHIFT_CLEAR_MM, SUIT_ROLES, SUIT_SYMBOLS, SUITS,
                        TRACK_SQUARES, WIN, rules)
 from .specs import BloodDiamondsSpec, Role, Suit, rank_name
@@ -397,12 +397,14 @@ def at_the_text(check):
 def check_text_fits(spec: BloodDiamondsSpec):
     card = spec.reference_card.piece
     height = reference_height(spec)
-    for side, (_, overflow) in zip(("front", "back"), reference_fits(spec, height)):
+    sides = zip(("front", "back"), reference_fits(spec, height), (reference_front(spec), reference_back(spec)))
+    for side, (_, overflow), blocks in sides:
         if overflow > 0:
-            yield error(where(spec.reference_card, "piece"),
-                        f"the reference card's {side} does not fit a {card.width_mm:g} x {card.height_mm:g} mm card"
-                        f"{'' if height == card.height_mm else f', nor one {height:g} mm tall,'} at {FLOOR_PT:g} "
-                        f"pt ({overflow:.1f} mm over); give reference_card a larger piece (a6-card) or fewer words")
+            here, shorten = overflowing_words(spec, blocks, where(spec.reference_card, "piece"))
+            yield error(here, f"the reference card's {side} does not fit a {card.width_mm:g} x {card.height_mm:g} mm "
+                              f"card{'' if height == card.height_mm else f', nor one {height:g} mm tall,'} at "
+                              f"{FLOOR_PT:g} pt ({overflow:.1f} mm over); give reference_card a larger piece (a6-card) "
+                              f"or {shorten or 'fewer words'}")
     chart = spec.payoff_chart.piece
     chart_face = face(spec, "payoff-chart", payoff_style(spec), **payoff_fields(spec))
     width, height = payoff_size(spec, chart_face)

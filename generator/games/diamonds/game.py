@@ -14,7 +14,7 @@ from typing import Literal
 from generator.colour_rules import MeaningColour
 from generator.errors import InputError
 from generator.kit.layouts import Face, Layouts
-from generator.kit.prose import FLOOR_PT, RulesSheet, rules_sheet_errors
+from generator.kit.prose import FLOOR_PT, RulesSheet, overflowing_words, rules_sheet_errors
 from generator.kit.symbols import SUITS
 from generator.kit.text import counted
 from generator.model import Component, Piece, PieceGeometry, spread
@@ -25,7 +25,8 @@ from generator.styles import Style
 from generator.validate import RuleBook, error, warning
 
 from .mat import dig_site, mat_row
-from .paper import (reference_component, reference_fits, reference_piece, rules_blocks, rules_component)
+from .paper import (reference_back, reference_component, reference_fits, reference_front, reference_piece, rules_blocks,
+                    rules_component)
 
 STANDARD_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 COURTS = ("J", "Q", "K")
@@ -261,12 +262,14 @@ def check_card_size(spec: DiamondsSpec):
 @rules.rule("diamonds.reference-card", "the reference card and the rules sheet hold their words at a legible size")
 def check_reference_fits(spec: DiamondsSpec):
     piece = reference_piece(spec)
-    for side, (_, overflow) in zip(("front", "back"), reference_fits(spec)):
+    sides = zip(("front", "back"), reference_fits(spec), (reference_front(spec), reference_back(spec)))
+    for side, (_, overflow), blocks in sides:
         if overflow > 0:
             here = where(spec.reference_card, "piece") if spec.reference_card.piece else where(spec.deck, "piece")
+            here, shorten = overflowing_words(spec, blocks, here)
             yield error(here, f"the reference card's {side} does not fit a {piece.width_mm:g} x {piece.height_mm:g} "
                               f"mm card at {FLOOR_PT:g} pt ({overflow:.1f} mm over); give reference_card a larger "
-                              "piece or shorten its words")
+                              f"piece or {shorten or 'shorten its words'}")
     yield from rules_sheet_errors(spec, rules_blocks(spec))
 
 
