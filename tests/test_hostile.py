@@ -158,7 +158,8 @@ CASES = [
     Case("a NUL in a component name is refused", files(game_text().replace("  card:\n", '  "ca\\0rd":\n')),
          ("GAME",), "error", r"game\.yaml:\d+", r"input\.unsafe-name"),
     *(Case(f"a component named {name} is refused before --layout {layout} writes a file",
-           files(game_text().replace("  card:\n", f"  {name}:\n")), ("GAME", "--layout", layout, "--format", "png,pdf"),
+           files(game_text().replace("  card:\n", f"  {name}:\n")),
+           ("GAME", "--layout", layout, "--format", "png,pdf" if layout == "pieces" else "png"),
            "error", r"game\.yaml:\d+", r"input\.unsafe-name",
            check=lambda home, lines: [entry.name for entry in (home / "out").iterdir()] == [".keep-me"])
       for name, layout in (("manifest.json", "pieces"), ("manifest.json", "tts"), ("pieces.json", "pieces"),

@@ -57,6 +57,8 @@ def shared_build(words: list[str]) -> tuple | None:
             formats = next(rest)
         elif word != "-q":
             options.append(word)
+    if "tts" in options and "--format" not in words:
+        formats = "png"  # the one format a TTS build writes (the fixture names one; the reader did not)
     return (words[2], paper, formats, *options)
 
 
