@@ -6,18 +6,20 @@ row (a whole number, 0 leaves it out) and `id` names its piece (unique within th
 it, pieces are numbered). Every other column is a field that a layout's `{field}` shows. A field is
 the text as written, in a CSV cell or in the game file alike: an inline `name: No` is the text "No",
 `code: 010` is "010" (YAML 1.1 would read false and 8). Mistakes are input errors at the file and
-line: `cards.csv:7: error: ...`.
+line: `cards.csv:7: error: ...`. A first line `sep=,` (Excel's hint of the separator) is read past.
 
 Copies of a row take its id and a number (`a`, `a-2`, `a-3`); a row without an id is numbered after
 its component (`card-1`, `card-2`...). A generated id that another row gives is an error, so no two
-pieces ever share an id. A row whose count or id is wrong is still read, once, for what else it
-names (BadRows.rows), so that its symbols and pictures are checked in the same run.
+pieces ever share an id; nor may two differ only in case (`A` and `a`), as their files, named by id,
+would be one file on macOS and Windows. A row whose count or id is wrong is still read, once, for
+what else it names (BadRows.rows), so that its symbols and pictures are checked in the same run.
 """
 
 from __future__ import annotations
 
 import csv
 import re
+import unicodedata
 from dataclasses import dataclass
 from pathlib import PurePath
 from typing import Iterable, Iterator
@@ -38,12 +40,25 @@ MAX_PIECES = 10_000
 MAX_CELL = 10_000
 #: Files read as spreadsheets, by their extension (any other is read as CSV).
 SPREADSHEETS = (".xlsx", ".xlsm", ".xls", ".ods")
+#: Spreadsheets that are not read, by their extension: what the file is and what to save it as.
+UNREAD = {
+    ".xlsb": "an Excel binary workbook (.xlsb), which is not read; save it as .xlsx (Excel Workbook) or .ods",
+    ".numbers": "a Numbers spreadsheet (.numbers), which is not read; export it as .xlsx (File > Export To > "
+                "Excel) or as CSV",
+    ".fods": "a flat OpenDocument spreadsheet (.fods), which is not read; save it as .ods or .xlsx",
+    ".gsheet": "a link to a Google Sheets spreadsheet (.gsheet), not its cells; download it from Google Sheets "
+               "(File > Download > Microsoft Excel (.xlsx))",
+}
+#: How a workbook's bytes start (a zip: .xlsx, .ods; a compound file: Excel 97-2003's .xls).
+ZIP, CFB = b"PK\x03\x04", bytes.fromhex("d0cf11e0a1b11ae1")
 SAFE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 WHOLE_NUMBER = re.compile(r"^[0-9]+$")
 #: Characters a field may not hold: control characters, but for a tab and the new line of a quoted cell.
 CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 #: A line of a CSV file, with its end as written: \n, \r\n or \r, as a file opened with newline="" reads.
 LINE = re.compile(r"[^\r\n]*(?:\r\n?|\n)|[^\r\n]+")
+#: Excel's hint of a CSV file's separator, a first line of its own: `sep=,`.
+SEP_HINT = re.compile(r'"?sep=(.)"?[ \t]*(?:\r\n?|\n|\Z)', re.IGNORECASE)
 
 
 def first_sheet_note(source) -> str:
@@ -51,7 +66,7 @@ def first_sheet_note(source) -> str:
     when `source` names none; a sheet of notes, often) and how to read another."""
     if isinstance(source, dict):
         source = None if "sheet" in source else source.get("file")
-    if isinstance(source, str) and source.lower().endswith(SPREADSHEETS):
+    if isinstance(source, str) and _extension(source) in SPREADSHEETS:
         return f"; {source}'s first sheet is the one read: rows: {{file: {source}, sheet: NAME}} reads another"
     return ""
 
@@ -127,15 +142,28 @@ def _file_rows(name: str, sheet: str | None, location: Location, sheet_location:
                reader, errors: ErrorList) -> Iterable[tuple[dict, Location]]:
     """The raw rows of the file `name`: a spreadsheet by its extension (sheets.py), else CSV, whose
     rows are read as they are taken (their mistakes added to `errors`)."""
-    if PurePath(name).suffix.lower() in SPREADSHEETS:
+    extension = _extension(name)
+    if extension in SPREADSHEETS:
         from .sheets import sheet_rows  # python-calamine is loaded only for a game that reads a spreadsheet
 
         return sheet_rows(reader, name, sheet, location, sheet_location, errors)
+    if extension in UNREAD:  # read first, so that a name of no file says so
+        try:
+            reader.read(name, "rows", location, "give the name of a spreadsheet (.xlsx or .ods) beside the game file")
+        except InputError as problem:  # the Reader calls every file of rows a CSV file
+            raise problem.with_message(problem.message.replace("CSV file", "spreadsheet")) from None
+        raise InputError(Location(display_path(reader.locate(name, "rows", location))),
+                         f"the file is {UNREAD[extension]}", "input.spreadsheet")
     if sheet is not None:
         raise InputError(sheet_location or location, f'"{name}" is read as a CSV file, which has no sheets; a sheet is '
                          f"for a spreadsheet ({', '.join(SPREADSHEETS)})", "input.spreadsheet")
     data = reader.read(name, "rows", location, "give the name of a CSV file beside the game file")
     return _csv_rows(data, display_path(reader.locate(name, "rows", location)), errors)
+
+
+def _extension(name: str) -> str:
+    """A file name's extension, which chooses its reader: `cards.XLSX` and `cards.xlsx ` are .xlsx."""
+    return PurePath(name.strip()).suffix.lower()
 
 
 def _mapped_rows(source: dict, location: Location, component: str, reader,
@@ -163,30 +191,63 @@ def _mapped_rows(source: dict, location: Location, component: str, reader,
 def _csv_rows(data: bytes, shown: str, errors: ErrorList) -> Iterator[tuple[dict, Location]]:
     """A CSV file's raw rows, read as they are taken (a mistake in a row added to `errors`): its header
     is checked now, and the file is held once, as text, while its rows are read."""
+    if data.startswith(ZIP):
+        raise InputError(Location(shown), "the file is a spreadsheet saved under a CSV file's name, not CSV text; "
+                         "name it .xlsx (or .ods) beside the game file and in rows:, or save it as CSV UTF-8 (Comma "
+                         "delimited)", "input.csv")
+    if data.startswith(CFB):
+        raise InputError(Location(shown), "the file is an Excel 97-2003 workbook (.xls) saved under a CSV file's "
+                         "name, not CSV text; save it as .xlsx (Excel Workbook) or as CSV UTF-8 (Comma delimited)",
+                         "input.csv")
     text = decode_text(data, shown, "CSV file", "CSV")
-    reader = csv.reader(match.group() for match in LINE.finditer(text))
+    ended = []  # one item once csv asks for a line past the last: only a quoted cell left open does
+
+    def lines():
+        for match in LINE.finditer(text):
+            yield match.group()
+        ended.append(True)
+
+    reader = csv.reader(lines())
+    header_line = 1
+    if hint := SEP_HINT.match(text):  # Excel's `sep=,`: read past it; another separator is refused below
+        if hint.group(1) != ",":
+            between = "tabs" if hint.group(1) == "\t" else f'"{hint.group(1)}"'
+            raise InputError(Location(shown, 1), f'the first line "sep={hint.group(1)}" is Excel\'s hint that the '
+                             f"file separates its columns with {between}; save it as CSV with commas (in Excel: CSV "
+                             "UTF-8 (Comma delimited))", "input.csv")
+        next(reader)
+        header_line = 2
     try:
         header = next(reader)
     except StopIteration:
-        raise InputError(Location(shown, 1), "the CSV file is empty; its first row names the columns",
+        raise InputError(Location(shown, header_line), "the CSV file is empty; its first row names the columns",
                          "input.csv") from None
     except csv.Error as problem:
-        raise InputError(Location(shown, 1), f"the header row cannot be read ({problem})", "input.csv") from None
+        raise InputError(Location(shown, header_line), f"the header row cannot be read ({problem})",
+                         "input.csv") from None
+    if ended:
+        raise InputError(Location(shown, _quote_opened(reader, header)), "a quote opened in the header row is never "
+                         "closed; close it or take it out", "input.csv")
     names = [name.strip() for name in header]
     if len(names) == 1 and (separator := next((char for char in ";\t" if char in names[0]), None)):
         # Excel saves "CSV" with semicolons where a comma is the decimal point (much of Europe)
         shown_header = names[0] if len(names[0]) <= 40 else names[0][:37] + "..."
         between = "tabs" if separator == "\t" else '";"'
-        raise InputError(Location(shown, 1), f'the header "{shown_header}" is one column: the file separates its '
-                         f"columns with {between}; save it as CSV with commas (in Excel: CSV UTF-8 (Comma "
-                         "delimited))", "input.csv")
+        raise InputError(Location(shown, header_line), f'the header "{shown_header}" is one column: the file '
+                         f"separates its columns with {between}; save it as CSV with commas (in Excel: CSV UTF-8 "
+                         "(Comma delimited))", "input.csv")
     header_errors = ErrorList()
     for index, name in enumerate(names):
+        where = Location(shown, header_line, 1)
         if not name:
-            header_errors.add(InputError(Location(shown, 1, 1), f"column {index + 1} has no name in the header row",
-                                         "input.csv"))
+            header_errors.add(InputError(where, f"column {index + 1} has no name in the header row", "input.csv"))
+        elif invisible := _invisible(name):
+            visible = "".join(char for char in name if not _invisible(char))[:40]
+            header_errors.add(InputError(where, f'the name of column {index + 1}, "{visible}", holds an invisible '
+                                         f"character (U+{ord(invisible):04X}), so a layout's {{{visible}}} would not "
+                                         "find it; take it out", "input.csv"))
         elif names.index(name) != index:
-            header_errors.add(InputError(Location(shown, 1, 1), f'two columns are named "{name}"', "input.csv"))
+            header_errors.add(InputError(where, f'two columns are named "{name}"', "input.csv"))
     header_errors.raise_if_any()
 
     def records():
@@ -199,6 +260,11 @@ def _csv_rows(data: bytes, shown: str, errors: ErrorList) -> Iterator[tuple[dict
             except csv.Error as problem:  # a cell past csv's own limit (128 KB), a stray quote
                 errors.add(InputError(Location(shown, line), _csv_problem(problem), "input.csv"))
                 return
+            if ended:  # csv ends a quoted cell left open at the end of the file, and the row with it
+                cell = f' (the "{names[len(values) - 1]}" cell)' if len(values) <= len(names) else ""
+                errors.add(InputError(Location(shown, _quote_opened(reader, values)), f"a quote opened in this "
+                                      f"row{cell} is never closed; close it or take it out", "input.csv"))
+                return
             if not any(value.strip() for value in values):
                 continue  # a blank line
             if len(values) != len(names):
@@ -208,6 +274,21 @@ def _csv_rows(data: bytes, shown: str, errors: ErrorList) -> Iterator[tuple[dict
             yield {name: _cell(value) for name, value in zip(names, values)}, Location(shown, line)
 
     return table_rows(records(), errors)
+
+
+def _quote_opened(reader, values: list[str]) -> int:
+    """The line where the quoted cell that the end of the file closed opens: its row's last, which
+    holds the lines from there to the end as they were written."""
+    return reader.line_num - max(len(LINE.findall(values[-1] if values else "")), 1) + 1
+
+
+def _invisible(name: str) -> str | None:
+    """A character of a column's name that shows as nothing: a control character (as CONTROL finds in
+    a field) or a format one (Unicode's Cf: a zero-width space or joiner, a byte-order mark inside)."""
+    found = CONTROL.search(name)
+    if found:
+        return found.group()
+    return next((char for char in name if unicodedata.category(char) == "Cf"), None)
 
 
 def _cell(value: str) -> str:
@@ -243,12 +324,15 @@ def _csv_problem(problem: csv.Error) -> str:
 
 def _counted(raw: Iterable[tuple[dict, Location]], component: str, errors: ErrorList) -> list[Row]:
     """Each row `count` times, with its id (given, or the component and a number), made as the raw
-    rows are read. A generated id that a row gives too (row `a` twice beside a row `a-2`) is an error
-    at the row that gives it. Every mistake, the raw rows' in `errors` too, raised at the end, as
-    BadRows holding the rows read (a row whose count or id is wrong once, with the id as written)."""
+    rows are read. A generated id that a row gives too (row `a` twice beside a row `a-2`), or one
+    that differs from it only in case, is an error at the row that gives it; so is a copy's id that a
+    numbered piece has (row `card` twice beside two rows without an id), at the copied row. Every
+    mistake, the raw rows' in `errors` too, raised at the end, as BadRows holding the rows read (a
+    row whose count or id is wrong once, with the id as written)."""
     rows: list[Row] = []
     made = bytearray()  # each row's id: GIVEN, a given row's COPY or a NUMBERED piece's
-    given_at: dict[str, Location] = {}
+    given_at: dict[str, Location] = {}  # by the id in lower case: `A` and `a` would be one file on macOS
+    spellings: dict[str, str] = {}  # a given id that is not in lower case, as written, by its lower case
     columns: dict[tuple, tuple] = {}  # each file's names, held once for all its rows
     read: list[Row] = []  # the rows to check what they name, each once, if a mistake is found
     for fields, place in raw:  # the raw rows are this module's own: their fields are taken as they are
@@ -265,7 +349,7 @@ def _counted(raw: Iterable[tuple[dict, Location]], component: str, errors: Error
         with problems.guard():
             count = _count(count, place)
         with problems.guard():
-            given = _given(given, place, given_at)
+            given = _given(given, place, given_at, spellings)
         if problems:
             for problem in problems.items:
                 errors.add(problem)
@@ -285,12 +369,27 @@ def _counted(raw: Iterable[tuple[dict, Location]], component: str, errors: Error
             made.append(how)
         if count:
             read.append(rows[-count])
-    for row, how in zip(rows, made):  # an id made for a piece that another row gives
-        taken = given_at.get(row.id) if how != GIVEN else None
+    told = None  # the last row told of its copies' ids: once, however many of them a number takes
+    for row, how in zip(rows, made):  # an id made for a piece that another row gives, or that a number takes
+        if how == GIVEN:
+            continue
+        key = _folded(row.id)
+        taken = given_at.get(key)
         if taken is not None:
-            errors.add(InputError(taken, f'the id "{row.id}" is also the id the row at line {row.location.line} gives '
-                                  f"its {'copy' if how == COPY else 'piece'}; give this row another id",
+            spelled = spellings.get(key, key)
+            case = "" if spelled == row.id else f' (as "{row.id}": ids that differ only in case name one file on ' \
+                                                "macOS and Windows)"
+            errors.add(InputError(taken, f'the id "{spelled}" is also the id the row at line {row.location.line} gives '
+                                  f"its {'copy' if how == COPY else 'piece'}{case}; give this row another id",
                                   "input.duplicate-id"))
+        elif how == COPY and row.location is not told:  # `card-2`, a copy of row `card`, and piece 2 numbered
+            base, number = row.id.rsplit("-", 1)
+            index = int(number) - 1
+            if _folded(base) == _folded(component) and index < len(rows) and made[index] == NUMBERED:
+                told = row.location
+                errors.add(InputError(row.location, f'the id "{row.id}" of this row\'s copy is also the id of the row '
+                                      f"at line {rows[index].location.line}, numbered as a piece of {component}; give "
+                                      "this row another id", "input.duplicate-id"))
     if errors:
         raise BadRows(errors.items, read)
     return rows
@@ -309,8 +408,9 @@ def _printable(fields: dict, place: Location) -> None:
                          "nothing; take it out", "input.encoding")
 
 
-def _given(given, place: Location, given_at: dict[str, Location]) -> str | None:
-    """A raw row's given id, checked, and noted in `given_at`; None for a row without one."""
+def _given(given, place: Location, given_at: dict[str, Location], spellings: dict[str, str]) -> str | None:
+    """A raw row's given id, checked, and noted in `given_at` by its lower case (and in `spellings` as
+    written, if that is another); None for a row without one."""
     if given is None:
         return None
     given = str(given).strip()
@@ -320,11 +420,25 @@ def _given(given, place: Location, given_at: dict[str, Location]) -> str | None:
     if ".." in given:
         raise InputError(place, f'id "{given}" holds "..", which could lead out of the output folder',
                          "input.unsafe-name")
-    if given in given_at:
-        raise InputError(place, f'the id "{given}" is given twice (first at line {given_at[given].line}); every '
+    key = _folded(given)
+    if key in given_at:
+        earlier = spellings.get(key, key)
+        if earlier != given:
+            raise InputError(place, f'the id "{given}" differs only in case from "{earlier}" (line '
+                             f"{given_at[key].line}), and pieces' files, named by id, would be one file on macOS and "
+                             "Windows; every piece needs its own", "input.duplicate-id")
+        raise InputError(place, f'the id "{given}" is given twice (first at line {given_at[key].line}); every '
                          "piece needs its own", "input.duplicate-id")
-    given_at[given] = place
+    given_at[key] = place
+    if key is not given:
+        spellings[key] = given
     return given
+
+
+def _folded(piece_id: str) -> str:
+    """An id in lower case, the same string if it is already (ids are ASCII: lower() is enough)."""
+    folded = piece_id.lower()
+    return piece_id if folded == piece_id else folded
 
 
 #: A value this short may be one many rows give (a suit, a colour, a cost), so it is held once.
