@@ -67,12 +67,9 @@ class Templates:
     def get(self, kind: str, name, location: Location, label: str, _seen=()) -> YamlMap:
         entries = self.kind(kind)
         if not isinstance(name, str) or name not in entries:
-            raise InputError(
-                location,
-                f'{"" if label == location.file else f"{label}: "}unknown {kind} template "{name}"'  # --shop: once
-                f'{did_you_mean(name, entries)} (templates/{kind}.yaml)',
-                "input.unknown-template",
-            )
+            named = "" if location is not None and label == location.file else f"{label}: "  # --shop: said once
+            raise InputError(location, f'{named}unknown {kind} template "{name}"{did_you_mean(name, entries)} '
+                             f"(templates/{kind}.yaml)", "input.unknown-template")
         if name in _seen:
             raise InputError(location, f'{label}: template "{name}" extends itself', "input.unknown-template")
         entry = entries[name]
