@@ -148,6 +148,8 @@ def closest(word, choices) -> str | None:
 def did_you_mean(word: str, choices) -> str:
     """' (did you mean "x"?)' for the closest known word, or a list of the known words."""
     choices = sorted(str(c) for c in choices)
+    if not choices:  # no list at all: the caller says why there is nothing to choose
+        return ""
     close = closest(word, choices)
     if close:
         return f'; did you mean "{close}"?'

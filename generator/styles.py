@@ -157,6 +157,11 @@ class StyleSheet:
             raise InputError(base_entry.location, f"the base style leaves {', '.join(unset)} unset; give each a value",
                              "input.missing-key")
         game = build(StyleBlock, {} if value is None else value, location, context, label)
+        inner = _inner_fallback(game)
+        if inner is not None:
+            raise InputError(where(inner, "fallback"), "fallback fonts serve every text of the game, so they are "
+                             "given once, at style.fallback, not in a block of components, groups, ranks or pieces",
+                             "input.unknown-key")
         for key in game.fallback or ():
             fonts.add_fallback(key)
         return cls(base, game)
@@ -247,6 +252,18 @@ class StyleSheet:
         visit(self.game, "style")
         if problems:
             raise combine(problems)
+
+
+def _inner_fallback(block: StyleBlock) -> StyleBlock | None:
+    """The first block inside `block` (a component's, group's, rank's or piece's) that gives `fallback`."""
+    for level in LEVELS:
+        for narrower in getattr(block, level).values():
+            if narrower.fallback is not None:
+                return narrower
+            found = _inner_fallback(narrower)
+            if found is not None:
+                return found
+    return None
 
 
 def _names_at(block: StyleBlock, level: str) -> set[str]:

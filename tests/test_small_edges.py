@@ -6,6 +6,7 @@ one line at the place to mend, exit 2 (or, for TTS, the deck a player expects)."
 from __future__ import annotations
 
 import functools
+import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -237,3 +238,19 @@ def test_a_dpi_given_for_tts_that_its_4096_px_cannot_hold_is_told_per_component(
     assert line.startswith("tts: the images of board at 346, card at 163 dpi, not 1200"), line
     assert build.tts_notes([board, cards], build.Request(layout="tts")) == []
     assert build.tts_notes([board], build.Request(layout="tts", dpi=300)) == []
+
+
+@pytest.mark.parametrize("setting, says", [
+    ("style.components={card: {fallback: [extra.ttf]}}",
+     "error: fallback fonts serve every text of the game, so they are given once, at style.fallback"),
+    ("style.ranks={K: {accent: red}}",
+     'style.ranks: this game has no rank "K" (none of its components names a field whose values are its ranks'),
+])
+def test_a_style_key_that_would_do_nothing_says_why(tmp_path, setting, says):
+    """A fallback font in a component's block was checked and never used; a rank in a game that ranks
+    nothing listed the ranks it has as an empty list."""
+    assert run_pnp("new", "deck", "game", cwd=tmp_path)[0] == 0
+    shutil.copyfile(REPO / "generator" / "typefaces" / "DejaVuSans.ttf", tmp_path / "extra.ttf")  # --set: from here
+    code, _, stderr = run_pnp("validate", "game/game.yaml", "--set", setting, cwd=tmp_path)
+    [line] = stderr.splitlines()
+    assert code == 2 and says in line and "expected one of: " not in line, stderr
