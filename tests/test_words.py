@@ -369,10 +369,12 @@ def test_lang_en_is_the_words_as_bundled_and_a_misspelt_words_file_key_is_told(t
 @pytest.mark.parametrize("game, key, rule", [
     ("diamonds", "reference.title", "diamonds.reference-card"),
     ("blood_diamonds", "rules.intro", "blood_diamonds.text-fits"),
+    ("diatoms", "judge.1.green.1", "diatoms.judge-card"),
 ])
 def test_a_translation_too_long_for_its_card_or_sheet_is_told_at_its_own_line(tmp_path, game, key, rule):
-    """Prose that no longer fits at 7 pt because a words file made it longer is the translator's to
-    mend: the error stands at the longest of those words, naming its key, not at the game's piece."""
+    """Prose (or a judge's terms) that no longer fits at 7 pt because a words file made it longer is the
+    translator's to mend: the error stands at the longest of those words, naming its key, not at the
+    game's piece."""
     assert run_pnp("words", game, "--out", "words.yaml", cwd=tmp_path)[0] == 0
     lines = (tmp_path / "words.yaml").read_text(encoding="utf-8").splitlines()
     [number] = [n for n, line in enumerate(lines) if line.startswith(f"  {key}: ")]

@@ -14,6 +14,7 @@ from typing import Literal
 
 from generator.kit.layouts import (Face, UnknownField, box_of, draw_cells, drawer_style, element_boxes, filled,
                                    frame_of, register_drawer, stacked, text_lines, unknown_field)
+from generator.kit.prose import overflowing_words
 from generator.kit.symbols import draw_symbol
 from generator.model import Area, Component, Piece, PieceGeometry
 from generator.schema import spec_field, where
@@ -291,11 +292,15 @@ def check_judge_card(spec):
     term_elements = [element for _, element in spec.layouts.layouts["guest-judge"] if element.draw == TERMS]
     for judge in spec.judges.cards:
         for side in SIDES:
+            terms = judge_terms(spec, judge, side)
             parts = zip(term_elements, drawn_parts(spec, "guest-judge", TERMS, area, judge_style(spec, side)))
-            if any(terms_over(spec.layouts, judge_terms(spec, judge, side), box, style, element.gap_mm or 0.0) > 0
+            if any(terms_over(spec.layouts, terms, box, style, element.gap_mm or 0.0) > 0
                    for element, (box, style) in parts):
-                yield error(here, f"{judge.name}'s {side} side does not fit a {geometry.width_mm:g} x "
-                                  f"{geometry.height_mm:g} mm card; use a larger piece (poker-card) or fewer words")
+                # a translation's words, told at the longest of them; the game file's, at the judges' piece
+                there, shorten = overflowing_words(spec, [("p", words) for _, words, _ in terms], here)
+                yield error(there, f"{judge.name}'s {side} side does not fit a {geometry.width_mm:g} x "
+                                   f"{geometry.height_mm:g} mm card; use a larger piece (poker-card) or "
+                                   f"{shorten or 'fewer words'}")
 
 
 def judge_face(spec, judge: Judge, side: str, piece_id: str):
