@@ -77,15 +77,28 @@ def check_spaces(spec: DiaominosSpec):
             yield error(where(board, f"spaces[{b}]"), f"{a} to {b} is not an L move (two squares, then one to the side)")
 
 
-@rules.rule("diaominos.routes", "a colour of its own for each move's route, or none (the accent for all)")
+@rules.rule("diaominos.routes", "a colour of its own for each move's route, or none (the accent for all), and a "
+                               "dash pattern of its own, which tells the routes apart in greyscale")
 def check_routes(spec: DiaominosSpec):
-    colours, moves = spec.board.move_colours, len(LETTERS) - 1
+    board = spec.board
+    colours, moves = board.move_colours, len(LETTERS) - 1
     if len(colours) > moves:
-        yield error(where(spec.board, "move_colours"), f"{counted(len(colours), 'colour')} for {moves} moves; the "
-                                                       f"ones after the {moves}th would colour no route")
+        yield error(where(board, "move_colours"), f"{counted(len(colours), 'colour')} for {moves} moves; the "
+                                                  f"ones after the {moves}th would colour no route")
     elif colours and len(set(colours[:moves])) < moves:
-        yield error(where(spec.board, "move_colours"), f"{counted(len(set(colours[:moves])), 'different colour')} "
-                                                       f"for {moves} moves; give each move's route its own colour")
+        yield error(where(board, "move_colours"), f"{counted(len(set(colours[:moves])), 'different colour')} "
+                                                  f"for {moves} moves; give each move's route its own colour")
+    # Routes are followed by their patterns where colours do not show (a greyscale print, a colour-blind
+    # player), each as route_dash gives it: the list cycled, and all solid when it gives none.
+    patterns = [tuple(board.move_dashes[number % len(board.move_dashes)]) if board.move_dashes else ()
+                for number in range(moves)]
+    if len(set(patterns)) < moves:
+        alike = next(f"{LETTERS[a]} to {LETTERS[a + 1]} and {LETTERS[b]} to {LETTERS[b + 1]}"
+                     for a in range(moves) for b in range(a + 1, moves) if patterns[a] == patterns[b])
+        yield error(where(board, "move_dashes"), f"the routes {alike} share a dash pattern "
+                                                 f"({counted(len(set(patterns)), 'pattern')} for {moves} moves), so a "
+                                                 "greyscale print cannot tell them apart; give each move its own, [] "
+                                                 "for one solid")
 
 
 @rules.rule("diaominos.promise", "rolling A to F puts every surface on top once and before every seat once")
