@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from conftest import load_text
+from conftest import load_text, run_pnp
 from generator.cli import cli
 from generator.games.diamonds import game as diamonds
 from generator.load import load_game
@@ -95,6 +95,14 @@ def test_win_targets_follow_from_the_number_of_diamonds(tmp_path):
         for target in range(1, 14):
             findings = findings_for(tmp_path, overrides=(f"win_targets.{players}={target}",))
             assert ("diamonds.win-target" not in rules_fired(findings)) == (target == good), (players, target)
+
+
+@pytest.mark.parametrize("target", ["-1", "0"])
+def test_a_win_target_of_no_diamonds_is_bad_input_not_a_rule_broken(tmp_path, target):
+    """No count of diamonds below one wins anything: the value is out of range, as a negative number
+    of jokers is (exit 2), not a rule of the game broken (exit 1)."""
+    code, _, stderr = run_pnp("validate", "diamonds", "--set", f"win_targets.2={target}", cwd=tmp_path)
+    assert code == 2 and f"win_targets.2 is {target}; it must be at least 1" in stderr, stderr
 
 
 def test_a_role_swap_names_each_suit_and_its_role(tmp_path):

@@ -101,7 +101,7 @@ class DiamondsSpec(GameSpec):
     layouts: CardLayouts
     deck: Deck
     deal: Deal
-    win_targets: dict[int, int]
+    win_targets: dict[int, int] = spec_field(count=True, minimum=1)  # diamonds to win, by players
     reference_card: ReferenceCard
     dig_site_mat: DigSiteMat
     rules_sheet: RulesSheet = spec_field(default_factory=RulesSheet)
