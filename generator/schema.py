@@ -284,7 +284,9 @@ def convert(tp, value, location: Location, context: Context, label: str, limits:
     if origin is Literal:
         choices = typing.get_args(tp)
         if not any(type(value) is type(choice) and value == choice for choice in choices):
-            raise InputError(location, f"{label} is {_what(value)}; expected one of {', '.join(map(str, choices))}{did_you_mean(value, choices)}", "input.type")
+            close = closest(str(value), [str(choice) for choice in choices])
+            raise InputError(location, f"{label} is {_what(value)}; expected one of {', '.join(map(str, choices))}"
+                             + (f' (did you mean "{close}"?)' if close else ""), "input.type")
         return value
     if origin is tuple and not _is_open_tuple(tp):
         return _convert_tuple(tp, value, location, context, label, limits)

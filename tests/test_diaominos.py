@@ -139,7 +139,7 @@ def test_counts_of_one_read_in_the_singular(tmp_path):
 
 def test_two_colours_in_one_ink_are_named_in_plain_words(tmp_path):
     found = error_messages(tmp_path, BUNDLED, ("cube.colours.1.colour=white",))
-    assert 'yellow has the ink "white", as white does' in " ".join(found["diaominos.cube"])
+    assert 'colour 2 (yellow) has the ink "white", as colour 1 (white) does' in " ".join(found["diaominos.cube"])
 
 
 BAD_INPUT = [

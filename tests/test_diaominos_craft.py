@@ -90,7 +90,7 @@ def test_every_route_has_a_dash_pattern_of_its_own_on_the_board_and_in_the_key()
 SET_RULES = [
     ("diaominos.grid", ("player_sheet.grid.layers=['']",), "an empty layer"),
     ("diaominos.cube", ("cube.sticker_mm=5",), "5 mm stickers are too small for the 25 mm facelets"),
-    ("diaominos.cube", ("cube.colours.1.name=White",), 'White has the name "White", as white does'),
+    ("diaominos.cube", ("cube.colours.1.name=White",), 'colour 2 has the name "White", as colour 1 does'),
     ("diaominos.cube", ("cube.colours.1.colour='#fffffe'",), """yellow's ink "#fffffe" looks the same as white's"""),
     ("diaominos.grid", ("player_sheet.grid.layers=['.....SX.....', '....XXXX....', '...XXXXXX...', "
                         "'..XXXXXXXX..', '.XXXXXXXXXX.', 'XXXXXXXXXXXX', 'XXXXXXXXXXXX', '.XXXXXXXXXX.', "

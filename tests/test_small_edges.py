@@ -254,3 +254,17 @@ def test_a_style_key_that_would_do_nothing_says_why(tmp_path, setting, says):
     code, _, stderr = run_pnp("validate", "game/game.yaml", "--set", setting, cwd=tmp_path)
     [line] = stderr.splitlines()
     assert code == 2 and says in line and "expected one of: " not in line, stderr
+
+
+@pytest.mark.parametrize("game, setting, says", [
+    ("blood_diamonds", "score_track.path=spiral", '"spiral"; expected one of serpentine, rows ('),
+    ("diatoms", "players=[1,2]", "error: 1 player: Diatoms is played by 2, 3 or 4"),
+    ("diatoms", "board.lines=[]", 'scores the line "horizontal", which the board does not show: it shows no lines'),
+    ("diamond_mine", "board.homes=[a9,h8,h1,a1]", "'a9' is no square of the board of 8 x 8"),
+    ("diaominos", "cube.colours.0.name=yellow", 'colour 2 has the name "yellow", as colour 1 does'),
+])
+def test_a_bundled_games_finding_reads_as_a_sentence(tmp_path, game, setting, says):
+    """An audit's garbled lines: a list of choices given twice, "1 players", a list of none shown as
+    "()", "a 8 x 8 board", and "yellow has the name yellow, as yellow does"."""
+    _, _, stderr = run_pnp("validate", game, "--set", setting, cwd=tmp_path)
+    assert says in stderr and "expected one of: " not in stderr and "()" not in stderr, stderr

@@ -281,7 +281,7 @@ def check_board(spec):
         place = where(board, f"homes[{index}]")
         at = parse_square(square, board.squares)
         if at is None:
-            yield error(place, f"{square!r} is no square of a {board.squares} x {board.squares} board; name it "
+            yield error(place, f"{square!r} is no square of the board of {board.squares} x {board.squares}; name it "
                                f"like a chess square, a1 to {chr(ord('a') + board.squares - 1)}{board.squares}")
             continue
         if at not in corners:

@@ -140,9 +140,11 @@ def check_cube(spec: DiaominosSpec):
             if first != index:
                 shown = getattr(value, "name", value)  # a palette colour by the name the file gave it
                 shown = cube.colours[index].name if kind == "name" else shown
-                yield error(where(cube, f"colours[{index}]"), f'{cube.colours[index].name or "a colour"} has '
-                                                              f'{what} "{shown}", as {cube.colours[first].name} does: '
-                                                              "every colour needs its own")
+                def named(at: int) -> str:  # by its place, and its name unless the names are what is alike
+                    return f"colour {at + 1}" + ("" if kind == "name" else f" ({cube.colours[at].name})")
+
+                yield error(where(cube, f"colours[{index}]"), f'{named(index)} has {what} "{shown}", as '
+                                                              f"{named(first)} does: every colour needs its own")
     for index, colour in enumerate(cube.colours):
         for other in cube.colours[:index]:
             if str(colour.colour) != str(other.colour) and \

@@ -94,8 +94,10 @@ def check_judges(spec):
             if term.scores == "colour" and not spec.colours:
                 continue  # no colours at all: diatoms.colours says so
             if term.name not in known[term.scores]:
+                shown = f" ({', '.join(known[term.scores])})" if known[term.scores] else \
+                    f": it shows no {term.scores}s at all"
                 yield error(where(term, "name"), f'{judge.name} scores the {term.scores} "{term.name}", which the '
-                                                 f"board does not show ({', '.join(known[term.scores])})")
+                                                 f"board does not show{shown}")
 
 
 def judge_words(spec, number: int, part: str, given: str) -> str:

@@ -29,6 +29,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Literal
 
+from generator.kit.text import counted
 from generator.model import PieceGeometry
 from generator.schema import spec_field, where
 from generator.validate import error
@@ -255,7 +256,7 @@ HAND = 2  # tiles each player holds (rules/diatoms.md, setup)
 def check_players(spec):
     for index, players in enumerate(spec.players):
         if players not in PLAYER_COUNTS:
-            yield error(where(spec, f"players[{index}]"), f"{players} players: Diatoms is played by 2, 3 or 4")
+            yield error(where(spec, f"players[{index}]"), f"{counted(players, 'player')}: Diatoms is played by 2, 3 or 4")
     if not spec.players:
         yield error(where(spec), "players is empty; Diatoms is played by 2, 3 or 4")
     for players in sorted({p for p in spec.players if spec.players.count(p) > 1}):
