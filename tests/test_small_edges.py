@@ -268,3 +268,15 @@ def test_a_bundled_games_finding_reads_as_a_sentence(tmp_path, game, setting, sa
     "()", "a 8 x 8 board", and "yellow has the name yellow, as yellow does"."""
     _, _, stderr = run_pnp("validate", game, "--set", setting, cwd=tmp_path)
     assert says in stderr and "expected one of: " not in stderr and "()" not in stderr, stderr
+
+
+@pytest.mark.parametrize("game", ["diamonds", "blood_diamonds", "diamond_mine", "diaominos", "diatoms"])
+def test_every_bundled_game_takes_the_default_rules_sheet_when_its_file_names_none(tmp_path, game):
+    """Three games printed their rules on the default sheet when `rules_sheet:` was left out, and two
+    called the key missing: all five are alike now."""
+    text = (REPO / "data" / f"{game}.yaml").read_text(encoding="utf-8")
+    kept = [line for line in text.splitlines() if not line.startswith("rules_sheet:")]
+    assert len(kept) == len(text.splitlines()) - 1
+    (tmp_path / f"{game}.yaml").write_text("\n".join(kept) + "\n", encoding="utf-8")
+    code, stdout, stderr = run_pnp("validate", f"{game}.yaml", cwd=tmp_path)
+    assert code == 0 and "ok" in stdout + stderr, stderr

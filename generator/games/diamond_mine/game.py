@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from generator.colour_rules import MeaningColour
 from generator.plugins import Game, GameSpec
-from generator.schema import Colour, where
+from generator.schema import Colour, spec_field, where
 
 from .board import Board, board_component
 from .cards import MovementCards, movement_component
@@ -47,7 +47,7 @@ class DiamondMineSpec(GameSpec):
     board: Board
     movement_cards: MovementCards
     reference_card: ReferenceCard
-    rules_sheet: RulesSheet
+    rules_sheet: RulesSheet = spec_field(default_factory=RulesSheet)
 
 
 def printing(spec: DiamondMineSpec):

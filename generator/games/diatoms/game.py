@@ -16,7 +16,7 @@ from generator.colour_rules import MeaningColour
 from generator.kit.prose import RulesSheet
 from generator.kit.symbols import SUITS
 from generator.plugins import Game, GameSpec
-from generator.schema import Colour, where
+from generator.schema import Colour, spec_field, where
 
 from . import checks  # noqa: F401  (its rules join the book)
 from .board import Board, Judges, paper_components
@@ -48,7 +48,7 @@ class DiatomsSpec(GameSpec):
     judges: Judges
     score_pad: RulesSheet  # a sheet of paper, as the rules sheet is
     field_notebook: Notebook
-    rules_sheet: RulesSheet
+    rules_sheet: RulesSheet = spec_field(default_factory=RulesSheet)
 
 
 def components(spec: DiatomsSpec):
