@@ -13,6 +13,7 @@ from generator.kit.layouts import Face, boxes_of, frame_of, symbol_size
 from generator.model import Area
 from generator.shapes import Rect
 from generator.recording import findings_of, record_face
+from generator.schema import written_at
 from generator.validate import Finding
 
 #: The margin inside the cut that a piece keeps clear of text unless it says its own (a card preset's
@@ -33,12 +34,15 @@ def safe_area_findings(components, location: Location, bleed: float = 0.0, recor
     return findings_of(SafeAreaCheck(location), components, bleed, record)
 
 
-def _at_the_words(words, text: str, source, fallback: Location) -> tuple[Location, str]:
+def _at_the_words(words, text: str, source, fallback: Location, spec=None) -> tuple[Location, str]:
     """Where a finding about a printed text goes, and how it names the text: at the words file's line
-    when a words key gave the text (a translation that grew is mended there), else at the element's."""
+    when a words key gave the text (a translation that grew is mended there), else at the element's,
+    else at the game file's value that gave it (a suit's label), else at `fallback`."""
     found = words.written_at(text) if words is not None else None
     if found is None:
-        return source or fallback, f'"{text[:30]}"'
+        if source is None or source == fallback:  # drawn by the game's code (a reference card's prose)
+            source = (written_at(spec, text) if spec is not None else None) or fallback
+        return source, f'"{text[:30]}"'
     key, place = found
     return place, f'words "{key}" ("{text[:30]}")'
 
@@ -46,8 +50,8 @@ def _at_the_words(words, text: str, source, fallback: Location) -> tuple[Locatio
 class TextSizeCheck:
     """layout.text-size, fed one face at a time (recording.FaceReading)."""
 
-    def __init__(self, location: Location, words=None):
-        self.location, self.words = location, words
+    def __init__(self, location: Location, words=None, spec=None):
+        self.location, self.words, self.spec = location, words, spec  # spec: where its texts are written
         self.small: dict[str, list[tuple]] = {}  # component -> (size in pt, piece, side, text, source)
 
     def add(self, component, piece, side: str, draw, area, recording) -> None:
@@ -62,7 +66,7 @@ class TextSizeCheck:
                 continue
             size, piece_id, side, text, source = min(small, key=lambda found: found[:4])
             more = f" and {len(small) - 1} more" if len(small) > 1 else ""
-            place, shown = _at_the_words(self.words, text, source, self.location)
+            place, shown = _at_the_words(self.words, text, source, self.location, self.spec)
             findings.append(Finding("error", place, f"{name}: {shown} on {piece_id} ({side}) "
                                     f"prints at {math.floor(size * 10) / 10:.1f} pt{more}; text on a piece needs "
                                     f"{FLOOR_PT:g} pt at least: give it more room or fewer words", "layout.text-size"))
@@ -75,8 +79,8 @@ class SafeAreaCheck:
     RULE, LEVEL = "layout.safe-area", "error"
     CUT = "a cut a little off the line"  # what would take what lies outside the margin
 
-    def __init__(self, location: Location, words=None):
-        self.location, self.words = location, words
+    def __init__(self, location: Location, words=None, spec=None):
+        self.location, self.words, self.spec = location, words, spec  # spec: where its texts are written
         self.close: dict[str, list[tuple]] = {}  # component -> (depth, piece, side, text, margin, source)
         self.elements: dict[str, dict] = {}  # component -> {(element's place, name): (layout, element, margin)}
         # Whether a symbol element keeps inside, by element, style, piece shape, area and margin: the
@@ -121,7 +125,7 @@ class SafeAreaCheck:
             if close:
                 depth, piece_id, side, text, margin, source = min(close, key=lambda found: found[:5])
                 more = f" and {len(close) - 1} more" if len(close) > 1 else ""
-                place, shown = _at_the_words(self.words, text, source, self.location)
+                place, shown = _at_the_words(self.words, text, source, self.location, self.spec)
                 findings.append(Finding(self.LEVEL, place, f"{name}: {shown} on {piece_id} "
                                         f"({side}) comes {max(depth, 0):.1f} mm from the cut{more}; keep text "
                                         f"{margin:g} mm inside it, where {self.CUT} cannot take it", self.RULE))

@@ -95,8 +95,8 @@ class LoadedGame:
         # rules found, so that a count off by one and a text too long for its box are told at once.
         if not has_errors(found) or self.game.pieces_at_load:
             reading = FaceReading(self.components(), colour_rules.ContrastCheck(where(self.spec, "style")),
-                                  layout_rules.TextSizeCheck(where(self.spec), self.spec.words),
-                                  layout_rules.SafeAreaCheck(where(self.spec), self.spec.words),
+                                  layout_rules.TextSizeCheck(where(self.spec), self.spec.words, self.spec),
+                                  layout_rules.SafeAreaCheck(where(self.spec), self.spec.words, self.spec),
                                   *self.game.face_checks(self.spec))
             if as_printed and distinct_faces(self.components()) > self.faces.keep:
                 self.face_reading = (reading, bleed)

@@ -153,6 +153,42 @@ def where(spec: Any, name: str | None = None) -> Location:
     return getattr(spec, "_location", Location("?"))
 
 
+def written_at(spec: Any, printed: str) -> Location | None:
+    """Where the game file gives the text that printed `printed`: a value that is the text, or holds it
+    as a line it wrapped to, or that the text holds whole (a suit's label joined with another's, "X
+    and Clubs"; two words at least, the longest such); None if no value gave it (a words file's, a
+    number, a layout's own text). For a finding about a printed text, such as a label too long for
+    its card, to stand at the value to mend."""
+    tokens = printed.split()
+    if not tokens:
+        return None
+    line = f" {' '.join(tokens)} "
+    inside: list[tuple[int, Location]] = []  # the values the text holds, by their length
+
+    def walk(value, parent, key) -> Location | None:
+        if isinstance(value, str):
+            text = f" {' '.join(value.split())} "
+            if parent is None or text == "  ":
+                return None
+            if text == line or (len(tokens) > 1 and line in text):
+                return where(parent, key)
+            if len(text.split()) > 1 and text in line:
+                inside.append((len(text), where(parent, key)))
+            return None
+        if dataclasses.is_dataclass(value) and hasattr(value, "_where"):  # read from the file (not its words)
+            items = ((field.name, getattr(value, field.name)) for field in dataclasses.fields(value))
+            return next((found for name, item in items if (found := walk(item, value, name))), None)
+        if isinstance(value, (list, tuple)):
+            return next((found for index, item in enumerate(value) if (found := walk(item, parent, f"{key}[{index}]"))),
+                        None)
+        if isinstance(value, dict):
+            return next((found for name, item in value.items() if (found := walk(item, parent, f"{key}[{name}]"))),
+                        None)
+        return None
+
+    return walk(spec, None, None) or max(inside, key=lambda found: found[0], default=(0, None))[1]
+
+
 def describe(tp, parts: tuple[str, ...] | None = None) -> str:
     origin = typing.get_origin(tp)
     if tp is int:

@@ -280,3 +280,18 @@ def test_every_bundled_game_takes_the_default_rules_sheet_when_its_file_names_no
     (tmp_path / f"{game}.yaml").write_text("\n".join(kept) + "\n", encoding="utf-8")
     code, stdout, stderr = run_pnp("validate", f"{game}.yaml", cwd=tmp_path)
     assert code == 0 and "ok" in stdout + stderr, stderr
+
+
+def test_a_game_files_text_too_small_on_a_card_is_told_at_that_text(tmp_path):
+    """A suit's label that the reference card must shrink below 7 pt (joined there with another suit's
+    name) was told at the game file's line 1; it is told at the label, in the file or at --set."""
+    label = "Very long label name that goes on and on and on and on and on and on forever"
+    text = (REPO / "data" / "diamonds.yaml").read_text(encoding="utf-8")
+    old = "{name: hearts, symbol: heart, colour: red, role: rock}"
+    (tmp_path / "diamonds.yaml").write_text(text.replace(old, old[:-1] + f', label: "{label}"}}'), encoding="utf-8")
+    line = next(number for number, written in enumerate(text.splitlines(), 1) if old in written)
+    _, _, stderr = run_pnp("validate", "diamonds.yaml", cwd=tmp_path)
+    assert f"diamonds.yaml:{line}:" in stderr and "[layout.text-size]" in stderr, stderr
+    _, _, stderr = run_pnp("validate", "diamonds", "--set", f"deck.suits.1.label={label}", cwd=tmp_path)
+    [error] = [found for found in stderr.splitlines() if "[layout.text-size]" in found]
+    assert error.startswith("--set deck.suits.1.label="), error
