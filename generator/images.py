@@ -90,8 +90,12 @@ def _decoded(data: bytes, name: str) -> Picture:
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)
             with Image.open(io.BytesIO(data)) as image:  # reads the header only
                 kind, (width, height) = image.format, image.size
+                frames = getattr(image, "n_frames", 1)  # an animated PNG's (APNG) acTL chunk says how many
         if kind not in MIME_TYPES:
             raise ValueError(f"a {kind} image, which not every backend can embed; save it as PNG or JPEG")
+        if frames > 1:  # a page prints one frame, as an animated GIF would (refused above as a GIF)
+            raise ValueError(f"an animated {kind} of {frames} frames, of which a page would print only the first; save "
+                             "the frame to print as a PNG of its own")
         if width * height > MAX_PIXELS:
             raise ValueError(f"{width} x {height} pixels is more than the {MAX_PIXELS // 1_000_000} million a picture "
                              "may have; scale it down (300 dpi at its printed size is enough)")

@@ -72,7 +72,7 @@ def test_a_layout_that_draws_itself_or_no_layout_is_an_error_at_its_line(tmp_pat
     target = game_with_layouts(tmp_path, "diaominos", "  round-row:\n    again: {layout: round-row, box: [1, 1]}\n")
     code, _, err = run_pnp("validate", str(target), cwd=tmp_path)
     assert code == 2 and "Traceback" not in err
-    assert 'layout "round-row" draws "round-row", which draws it in turn' in err and "diaominos.yaml:" in err
+    assert 'layout "round-row" draws itself; a layout may draw only other layouts' in err and "diaominos.yaml:" in err
     target = game_with_layouts(tmp_path, "diaominos", "  player-sheet:\n    rounds: {layout: round-rows}\n")
     code, _, err = run_pnp("validate", str(target), cwd=tmp_path)
     assert code == 2 and 'draws the layout "round-rows", which is not a layout; did you mean "round-row"' in err

@@ -10,15 +10,16 @@ A layout is a mapping of named elements, drawn in order over the face's backgrou
 
 `extends: other` starts from another layout: an element of the same name changes only the keys it
 gives, a new name is drawn after the others, and `name: null` leaves one out. Each element has one
-kind key (KINDS), and gives only keys its kind reads (KEYS_BY_KIND); `at` and `box` are fractions
-of the piece, or of its `inset_mm` frame (`at_mm` and `box_mm` millimetres), `anchor` says which
-point of the box `at` is; `at_each` repeats it and
+kind key (KINDS), and gives only keys its kind reads (KEYS_BY_KIND) and that do something beside the
+others it has (_repeated_keys, _idle_keys: not both `at` and `at_mm`, no `stroke_mm` without a
+stroke); `at` and `box` are fractions of the piece, or of its `inset_mm` frame (`at_mm` and `box_mm`
+millimetres), `anchor` says which point of the box `at` is; `at_each` repeats it and
 `head_to_head` draws it again turned half round, `every` repeats it as a pattern over the bleed,
 `bleed` runs its box on into the bleed where it meets the trim, and a text with `ink` centres its
 own ink on one line. A text placed at a point, without a box, is a label: it shrinks to the room its
 frame leaves it there (fitting_box), down to its floor, and one that does not fit even then is a
 finding (WordsFitCheck), never a word run past its piece or the cell it labels. `layout: other`
-draws another layout in the element's box, and `each: field`
+draws another layout in the element's box (its background filling the box), and `each: field`
 repeats an element over a list the row holds, a cell of its box an item: a table from data. Any text value may hold `{field}` placeholders,
 filled from the piece's row; a colour is a style name (ink, accent, panel, background, line, muted,
 back, back_pattern), a palette name or "#rrggbb". The README's "Your own game" lists every key.
@@ -29,6 +30,7 @@ from __future__ import annotations
 import math
 import re
 import string
+import unicodedata
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Callable
@@ -62,6 +64,9 @@ MAX_POINTS = 500  # places an element is drawn at (at_each)
 #: may ask for (every element at every place, head to head), so that nesting cannot multiply past it.
 MAX_FACE_MARKS = 2 * MAX_ELEMENTS * MAX_POINTS
 MAX_REPEATS = 20_000  # places a repeated pattern (every) is drawn at: a long thin piece's cap
+#: What a pattern's repeats are counted on where the piece is not known (Layouts.marks): a square as
+#: wide as a poker card, a pattern's steps being of the piece's width.
+PATTERN_AREA = Area(63.5, 63.5, 0.0)
 MAX_TEXT = 10_000  # characters of one text
 MAX_TRACK_SQUARES = 1_000  # numbered squares of one track
 MIN_LATTICE_STEP, MIN_LATTICE_STEP_MM = 0.005, 0.5  # a lattice's pitch: finer is a grey fill
@@ -72,13 +77,16 @@ MIN_EVERY = 0.02  # a repeated pattern's step, of the piece's width: at most abo
 #: and what it calls, and for `draw` every key a registered game drawer reads of its element (grep
 #: register_drawer in generator/games; drawer_style gives them colour, fill, stroke, stroke_mm, role,
 #: size_pt and scale). A key its kind does not read would do nothing where a designer believes it did
-#: something (`step` on a grid, `to` on a rect), so it is an error at its line (_unread_keys). Three
-#: rows are no kind: "any", what places an element of every kind (boxes_of, draw_placed, draw_elements);
-#: "each", what splits the box of an element with `each` (each_cell); "box_em", what sizes a box given
-#: in text sizes (text_size), on an element of any kind.
+#: something (`step` on a grid, `to` on a rect), so it is an error at its line (_unread_keys). Five
+#: rows are no kind: "any", what an element of every kind reads (draw_elements); "placed", what places
+#: an element of every kind but those UNPLACED names (boxes_of, draw_placed: a frame follows the cut);
+#: "boxed", what gives it a box (a line runs from `at` to `to`); "each", what splits the box of an
+#: element with `each` (each_cell); "box_em", what sizes a box given in text sizes (text_size), on an
+#: element of any kind.
 KEYS_BY_KIND = {
-    "any": ("at", "at_mm", "box", "box_mm", "box_em", "anchor", "rotate", "inset_mm", "bleed", "at_each", "at_each_mm",
-            "every", "head_to_head", "only_if", "each"),
+    "any": ("only_if",),
+    "placed": ("at", "at_mm", "rotate", "inset_mm", "at_each", "at_each_mm", "every", "head_to_head", "each"),
+    "boxed": ("box", "box_mm", "box_em", "anchor", "bleed"),
     "each": ("flow", "gap_mm"),
     "box_em": ("role", "size_pt", "size", "max_size", "scale"),
     "text": ("text", "role", "size_pt", "size", "max_size", "scale", "min_pt", "leading", "align", "ink", "colour"),
@@ -98,6 +106,10 @@ KEYS_BY_KIND = {
              "size", "size_mm", "step_mm", "columns", "gap_mm"),
     "layout": ("layout", "colour", "fill", "stroke", "stroke_mm", "role", "size_pt", "scale"),
 }
+#: The kinds that do not read a row of placing keys, and why: a frame is drawn border_mm inside the cut,
+#: following it, wherever `at` or `rotate` would put it; a line runs from `at` to `to`, with no box.
+UNPLACED = {"placed": {"frame": "a frame follows the cut"},
+            "boxed": {"frame": "a frame follows the cut", "line": "a line runs from its at to its to"}}
 
 #: Drawers for what a game computes rather than places (a board's routes, a tile's design, a net),
 #: by name: a layout says where (`{draw: diaominos.routes, at: ..., box: ...}`), the drawer what.
@@ -215,11 +227,13 @@ class Layouts:
     """Every layout of a game file, with `extends` worked out: name -> [(element name, Element)]."""
 
     def __init__(self, layouts: dict[str, list[tuple[str, Element]]], backgrounds: dict[str, str | None],
-                 palette, reader, background_places: dict[str, Location] | None = None):
+                 palette, reader, background_places: dict[str, Location] | None = None,
+                 places: dict[str, Location] | None = None):
         self.layouts, self.backgrounds, self.palette = layouts, backgrounds, palette
         self.reader = reader  # the game's files (reading.Reader): pictures come from its folder
         #: Where each background is written: a row's colour that is none is told there.
         self.background_places = background_places or {}
+        self.places = places or {}  # where each layout is written: a count past the bound is told there
 
     @classmethod
     def from_spec(cls, value, location: Location, context, label: str, base: YamlMap | None = None,
@@ -262,7 +276,7 @@ class Layouts:
         _check_included(layouts, errors)
         errors.raise_if_any()
         made = cls(layouts, backgrounds, context.palette, context.reader_for(location),
-                   {name: resolved.background_at(name) for name in layouts})
+                   {name: resolved.background_at(name) for name in layouts}, {name: raw.where(name) for name in layouts})
         # Layouts drawn inside layouts at many places multiply: counted before anything is drawn, and
         # reported where the count first goes over (the layouts that draw that one are over through it).
         counted: dict[str, int] = {}
@@ -271,7 +285,8 @@ class Layouts:
             if not any(element.kind == "layout" and element.layout in over for _, element in layouts[name]):
                 errors.add(InputError(raw.where(name), f'layout "{name}" would draw {counted[name]:,} things on one '
                                       f"face, with the layouts it draws; a face may draw at most {MAX_FACE_MARKS:,}: "
-                                      "fewer places in at_each, or fewer layouts in layouts", "input.too-large"))
+                                      "fewer places in at_each, a larger step in every, or fewer layouts in layouts",
+                                      "input.too-large"))
         errors.raise_if_any()
         return made
 
@@ -293,30 +308,47 @@ class Layouts:
     def check_on(self, name: str, area: Area, style, label: str) -> list[InputError]:
         """Layout `name`'s elements that would draw nothing on a piece of `area` (a rectangle
         without a box, a circle without a radius, a line from a point to itself) or that lie wholly
-        off it, where no one would see them: each an error at its element's line."""
+        off it, where no one would see them: each an error at its element's line. And the layout, at
+        its line, when it would draw more than MAX_FACE_MARKS things on the piece: its patterns' repeats
+        counted on it (from_spec counts them on a square piece, and a long thin one has more)."""
         problems = []
         for element_name, element in self.layouts[name]:
             problem = _unseen(element, area, style) or _start_too_wide(element, area, style)
             if problem:
                 problems.append(InputError(element.where, f"{label}: {name}.{element_name} {problem}",
                                            "input.element"))
+        if not problems and self.marks(name, {}, area, style) > MAX_FACE_MARKS:  # a pattern's repeats on this piece
+            problems.append(InputError(self.places.get(name, Location(f"layout {name}")), f'{label}: layout "{name}" '
+                                       f"would draw more than {MAX_FACE_MARKS:,} things on one face of its "
+                                       f"{area.width:g} x {area.height:g} mm piece, with the layouts it draws: fewer "
+                                       "places in at_each, a larger step in every, or fewer layouts in layouts",
+                                       "input.too-large"))
         return problems
 
-    def marks(self, name: str, counted: dict[str, int] | None = None) -> int:
+    def marks(self, name: str, counted: dict | None = None, area: Area | None = None, style=None) -> int:
         """How many things layout `name` draws on one face: each element once for each place it is
-        drawn at, twice when head to head, a track once for each square, a `layout:` element as many
-        times as the layout it draws (for the bound on a game: layouts drawn inside layouts at many
-        places multiply, and must be counted before anything is drawn)."""
+        drawn at (a pattern's repeats, `every`, too), twice when head to head, a track once for each
+        square, a `layout:` element as many times as the layout it draws, and once at least (for the
+        bound on a game: layouts drawn inside layouts at many places multiply, and must be counted
+        before anything is drawn). How many repeats a pattern has depends on what it is drawn on (its
+        steps are of its width): on a piece of `area`, they are counted as drawn, and a drawn layout's
+        in its element's box, the count stopping once it is past MAX_FACE_MARKS; without one, as on
+        a square piece (PATTERN_AREA), whatever the layouts draw."""
         counted = {} if counted is None else counted  # each layout counted once, however often it is drawn
-        if name not in counted:
+        key = name if area is None else (name, round(area.width, 6), round(area.height, 6))
+        if key not in counted:
             total = 0
             for _, element in self.layouts[name]:
-                placed = element.at_each_mm if element.at_each_mm is not None else element.at_each
-                each = self.marks(element.layout, counted) if element.kind == "layout" else \
-                    element.squares if element.kind == "track" else 1
-                total += len(placed or (None,)) * (2 if element.head_to_head else 1) * each
-            counted[name] = total
-        return counted[name]
+                each = element.squares if element.kind == "track" else 1
+                if element.kind == "layout":
+                    inner = None if area is None else Area(*box_of(element, area, style)[2:], 0.0)
+                    each = max(1, self.marks(element.layout, counted, inner, style)) \
+                        if inner is None or (inner.width > 0 and inner.height > 0) else 1  # no box: told elsewhere
+                total += placements(element, area or PATTERN_AREA, style) * (2 if element.head_to_head else 1) * each
+                if area is not None and total > MAX_FACE_MARKS:
+                    break  # over: no need to count how far
+            counted[key] = total
+        return counted[key]
 
     def drawn_in(self, name: str) -> list[str]:
         """Layout `name` and every layout its `layout:` elements draw, each once."""
@@ -328,10 +360,11 @@ class Layouts:
 
     def fields(self, name: str) -> set[str]:
         """The row fields layout `name` shows through its placeholders (its background's too, and those
-        of the layouts it draws), and the lists its repeats run over."""
-        background = self.backgrounds[name]
-        shown = placeholders(background) if isinstance(background, str) else set()
-        elements = [element for drawn in self.drawn_in(name) for _, element in self.layouts[drawn]]
+        of the layouts it draws, their backgrounds' with them), and the lists its repeats run over."""
+        drawn_in = self.drawn_in(name)
+        shown = {field for drawn in drawn_in if isinstance(self.backgrounds[drawn], str)
+                 for field in placeholders(self.backgrounds[drawn])}
+        elements = [element for drawn in drawn_in for _, element in self.layouts[drawn]]
         return shown | {element.each for element in elements if element.each} | \
             {field for element in elements for value in _texts(element) for field in placeholders(value)}
 
@@ -432,8 +465,9 @@ class _Extends:
                              "input.type")
         for parent in listed:
             if parent not in self.raw:
+                others = [key for key in self.raw if key != name]
                 raise InputError(place, f'layout "{name}" extends "{parent}", which is not a layout'
-                                 f"{did_you_mean(parent, [key for key in self.raw if key != name])}",
+                                 f"{did_you_mean(parent, others) if others else '; there is no other layout to extend'}",
                                  "input.unknown-layout")
         return listed
 
@@ -450,6 +484,9 @@ def _check_included(layouts: dict[str, list[tuple[str, Element]]], errors: Error
             if element.layout not in layouts:
                 errors.add(InputError(element.where, f'layout "{name}" draws the layout "{element.layout}", which is not '
                                       f"a layout{did_you_mean(element.layout, list(layouts))}", "input.unknown-layout"))
+            elif element.layout == name:
+                errors.add(InputError(element.where, f'layout "{name}" draws itself; a layout may draw only other '
+                                      "layouts", "input.extends-cycle"))
             elif state.get(element.layout) == "open":
                 errors.add(InputError(element.where, f'layout "{name}" draws "{element.layout}", which draws it in '
                                       "turn; a layout may not draw itself", "input.extends-cycle"))
@@ -463,12 +500,21 @@ def _check_included(layouts: dict[str, list[tuple[str, Element]]], errors: Error
 
 
 def _combined(base: YamlMap, change: YamlMap, place: Location) -> YamlMap:
-    """An element `base` with the keys `change` gives laid over it."""
+    """An element `base` with the keys `change` gives laid over it. Its `own_keys` are those `change`
+    writes: two keys that say one thing twice are a mistake when one element writes both, and may be
+    meant when one comes from a layout it extends (_repeated_keys)."""
     combined = YamlMap({**base, **change})
     combined.location = place
     combined.value_locations = {**base.value_locations, **change.value_locations}
     combined.key_locations = {**base.key_locations, **change.key_locations}
+    combined.own_keys = _own_keys(change)
     return combined
+
+
+def _own_keys(element) -> frozenset:
+    """The keys an element's mapping writes itself, not those it has from a layout it extends."""
+    own = getattr(element, "own_keys", None)
+    return own if own is not None else frozenset(element)
 
 
 def _overlaid(base: YamlMap, own: YamlMap) -> YamlMap:
@@ -546,6 +592,7 @@ def _element(raw, location: Location, context, label: str, game: str | None = No
             kept.location = getattr(raw, "location", location)
             kept.value_locations = getattr(raw, "value_locations", {})
             kept.key_locations = getattr(raw, "key_locations", {})
+            kept.own_keys = _own_keys(raw)
             raw = kept
         for kind in ("rect", "circle", "line", "grid", "track", "frame", "lattice"):  # `rect: {fill: panel}` is
             # `rect: true, fill: panel`
@@ -555,6 +602,8 @@ def _element(raw, location: Location, context, label: str, game: str | None = No
                 flat.location = raw.location
                 flat.value_locations = {**raw.value_locations, **options.value_locations}
                 flat.key_locations = {**raw.key_locations, **options.key_locations}
+                own = _own_keys(raw)  # the options are written where the kind's key is
+                flat.own_keys = own | set(options) if kind in own else own
                 raw = flat
     element = build(Element, raw, location, context, label)
     kinds = [kind for kind in KINDS if getattr(element, kind) not in (None, False)]
@@ -567,6 +616,9 @@ def _element(raw, location: Location, context, label: str, game: str | None = No
     unread = _unread_keys(raw, element, location, label)
     if unread:
         raise combine(unread)
+    idle = _repeated_keys(raw, element, location, label) + _idle_keys(raw, element, location, label)
+    if idle:
+        raise combine(idle)
     for key, choices in (("anchor", ANCHORS), ("role", ROLES), ("fit", ("fit", "fill", "stretch")),
                          ("path", ("serpentine", "rows")), ("only_if", STYLE_FLAGS + (None,)),
                          ("flow", ("across", "down")),
@@ -583,18 +635,43 @@ def _element(raw, location: Location, context, label: str, game: str | None = No
             raise InputError(location, f'{label}: "{value}" has a broken placeholder ({problem}); write {{field}}, '
                              "and {{ or }} for a brace", "input.placeholder") from None
     _check_shape(element, location, label, game)
+    _check_colours(raw, element, location, label, getattr(context, "palette", None))
     object.__setattr__(element, "_location", location)
     return element
+
+
+def _check_colours(raw, element: Element, location: Location, label: str, palette) -> None:
+    """The element's colours as written (a row's, `{field}`, are checked with the row): each a style's
+    name, the palette's or "#rrggbb", or an error at its value."""
+    if palette is None:
+        return
+    problems = []
+    for key in ("colour", "fill", "stroke"):
+        value = getattr(element, key)
+        if isinstance(value, str) and "{" not in value and value not in STYLE_COLOURS:
+            try:
+                palette.resolve(value, raw.where(key) if isinstance(raw, YamlMap) else location, f"{label}.{key}")
+            except InputError as problem:
+                problems.append(problem)
+    if problems:
+        raise combine(problems)
 
 
 def _unread_keys(raw, element: Element, location: Location, label: str) -> list[InputError]:
     """An error at each key the element gives that its kind does not read (KEYS_BY_KIND), naming what
     reads it."""
     given = [row for row, on in (("each", element.each is not None), ("box_em", element.box_em is not None)) if on]
-    read = {key for row in ("any", element.kind, *given) for key in KEYS_BY_KIND[row]}
+    read = {key for row in (*_rows_read(element.kind), *given) for key in KEYS_BY_KIND[row]}
     places = raw.key_locations if isinstance(raw, YamlMap) else {}
     problems = []
     for key in (key for key in raw if key not in read):
+        placing = next((row for row in UNPLACED if key in KEYS_BY_KIND[row]), None)
+        if placing is not None:  # a key that places every other kind: why this one is not placed by it
+            but = " and ".join(_a(kind) for kind in UNPLACED[placing])
+            problems.append(InputError(places.get(key, location), f'{label}: "{key}" is a key of every kind but {but}; '
+                                       f"{UNPLACED[placing][element.kind]}, so it does not read it and it would do "
+                                       "nothing", "input.element-key"))
+            continue
         kinds = _either([_a(kind) for kind in KINDS if key in KEYS_BY_KIND[kind]])
         wanting = [row for row in ("each", "box_em") if key in KEYS_BY_KIND[row]]  # read with each, or box_em
         with_them = _either([f"an element with {row}" for row in wanting])
@@ -603,6 +680,84 @@ def _unread_keys(raw, element: Element, location: Location, label: str) -> list[
         problems.append(InputError(places.get(key, location), f'{label}: "{key}" is a key of {readers}; {kind} '
                                    "does not read it, so it would do nothing", "input.element-key"))
     return problems
+
+
+#: Two keys that say one thing, of which the drawing reads the first (boxes_of, point_of, text_size,
+#: symbol_size, draw_element): (the kinds it is so for, None for every kind; the key read; the key then
+#: left unread). One element writing both is a mistake (_repeated_keys).
+REPEATED = ((None, "at_mm", "at"), (None, "box_mm", "box"), (None, "box", "box_em"), (None, "box_mm", "box_em"),
+            (None, "at_each_mm", "at_each"),
+            *((("text", "symbol", "image", "rect", "circle", "polygon", "grid", "track", "lattice", "table", "draw",
+                "layout"), many, one) for many in ("at_each", "at_each_mm") for one in ("at", "at_mm")),
+            (("text", "table"), "size", "size_pt"), (("symbol",), "size_mm", "size"),
+            (("circle",), "radius_mm", "size"), (("circle",), "radius_mm", "box"), (("circle",), "radius_mm", "box_mm"))
+
+
+def _repeated_keys(raw, element: Element, location: Location, label: str) -> list[InputError]:
+    """An error at the second of two keys one element writes that say one thing (REPEATED), naming
+    the one that is read. Of two such keys, one from a layout it extends, the element's own may be
+    meant as a change (`at_mm` over an inherited `at`) and is not told, unless it is the one left
+    unread (`at` over an inherited `at_mm`, which it cannot move). Also `every` with at_each of
+    several points: a pattern repeats from one point."""
+    own = _own_keys(raw) if isinstance(raw, dict) else frozenset()
+    places = raw.key_locations if isinstance(raw, YamlMap) else {}
+
+    def second(*keys: str) -> str:  # the one written last (in the file's order)
+        return max(keys, key=lambda key: (places[key].file, places[key].line or 0, places[key].col or 0)
+                   if key in places else ("", 0, 0))
+
+    problems = []
+    for kinds, read, unread in REPEATED:
+        if read not in raw or unread not in raw or (kinds is not None and element.kind not in kinds):
+            continue
+        if read in own and unread in own:
+            problems.append(InputError(places.get(second(read, unread), location), f"{label}: it gives both {unread} "
+                                       f"and {read}, and only {read} is read ({unread} would do nothing); keep one of "
+                                       "them", "input.element-key"))
+        elif unread in own:  # a change that the key it inherits overrules: it would do nothing
+            problems.append(InputError(places.get(unread, location), f'{label}: "{unread}" would do nothing: the '
+                                       f"element has {read} already (from a layout it extends or changes), which is "
+                                       f"read instead; write {read}: null beside it to use {unread}",
+                                       "input.element-key"))
+    points = element.at_each_mm if element.at_each_mm is not None else element.at_each
+    listed = "at_each_mm" if element.at_each_mm is not None else "at_each"
+    if element.every is not None and points is not None and len(points) > 1 and {"every", listed} <= own:
+        problems.append(InputError(places.get(second("every", listed), location), f"{label}: every repeats a pattern "
+                                   f"from one point, and {listed} gives {len(points)}: all but the first would do "
+                                   f"nothing; keep one point (or at), or leave every out", "input.element-key"))
+    return problems
+
+
+def _idle_keys(raw, element: Element, location: Location, label: str) -> list[InputError]:
+    """An error at each key the element's kind reads that does nothing with the keys it has beside it
+    (given or inherited, told where written): an anchor where there is no box to place, a max_size
+    where there is no size to bound, a stroke's width or dashes where there is no stroke."""
+    places = raw.key_locations if isinstance(raw, YamlMap) else {}
+    kind, problems = element.kind, []
+
+    def idle(key: str, why: str) -> None:
+        if key in raw:
+            problems.append(InputError(places.get(key, location), f'{label}: "{key}" {why}', "input.element-key"))
+
+    if kind in ("symbol", "circle") and element.box is None and element.box_mm is None and element.box_em is None:
+        idle("anchor", f"says which point of its box `at` is, and {_a(kind)} without a box is drawn centred on at, "
+                       "so it would do nothing; give it a box, or leave anchor out")
+    if element.size is None:
+        instead = next((f" (it is {how} {key})" for key, how in (("size_pt", "printed at"), ("size_mm", "drawn"),
+                                                                   ("radius_mm", "drawn at"))
+                        if getattr(element, key)), "")
+        idle("max_size", f"bounds size (a fraction of the piece's width), which it does not give{instead}, so it "
+                         "would do nothing; give size, or leave max_size out")
+    if kind in ("rect", "circle", "polygon", "symbol") and element.stroke is None:
+        for key in ("stroke_mm", "dash_mm"):
+            idle(key, f"shapes its outline, and {_a(kind)} without a stroke colour has none, so it would do "
+                      f"nothing; give it a stroke, or leave {key} out")
+    return problems
+
+
+def _rows_read(kind: str) -> tuple[str, ...]:
+    """The rows of KEYS_BY_KIND an element of `kind` reads (each and box_em aside)."""
+    return ("any", *(row for row in UNPLACED if kind not in UNPLACED[row]), kind)
 
 
 def _a(noun: str) -> str:
@@ -622,11 +777,19 @@ def _check_shape(element: Element, location: Location, label: str, game: str | N
     if kind == "polygon" and len(points) < 3:
         raise InputError(location, f"{label}: a polygon needs at least three corners (it has {len(points)})",
                          "input.element")
+    if kind == "polygon" and _flat(points):
+        raise InputError(location, f"{label}: its corners lie on one line (or at one point), so the polygon has no "
+                         "area and draws nothing; give corners round an area (a line is `line`, from at to to)",
+                         "input.element")
     if kind == "line" and element.to is None and element.to_mm is None:
         raise InputError(location, f"{label}: a line needs its other end, `to` (or `to_mm`)", "input.element")
     if kind == "text" and not element.text.strip():
         raise InputError(location, f"{label}: the text is empty, so it draws nothing; give it words or leave it out",
                          "input.element")
+    if kind == "text" and all(map(_invisible, element.text)):
+        shown = " ".join(f"U+{ord(char):04X}" for char in dict.fromkeys(element.text) if not char.isspace())
+        raise InputError(location, f"{label}: the text holds only characters that show as nothing ({shown}), so it "
+                         "draws nothing; give it words or leave it out", "input.element")
     if kind == "text" and len(element.text) > MAX_TEXT:
         raise InputError(location, f"{label}: the text is {len(element.text):,} characters long; a text on a piece "
                          f"may be at most {MAX_TEXT:,}", "input.too-large")
@@ -661,6 +824,25 @@ def _check_shape(element: Element, location: Location, label: str, game: str | N
     if kind == "symbol" and "{" not in element.symbol and not is_symbol(element.symbol):
         raise InputError(location, f'{label}: unknown symbol "{element.symbol}"'
                          f"{did_you_mean(element.symbol, symbol_names())}", "input.unknown-symbol")
+
+
+def _flat(points) -> bool:
+    """Whether corners enclose no area: all at one point, or all on one line (however they turn)."""
+    (x0, y0), far = points[0], max(points, key=lambda point: math.hypot(point[0] - points[0][0], point[1] - points[0][1]))
+    dx, dy = far[0] - x0, far[1] - y0
+    reach = math.hypot(dx, dy)
+    if reach == 0:
+        return True
+    # each corner's distance from the line through the first corner and the farthest from it
+    return all(abs(dx * (y - y0) - dy * (x - x0)) / reach <= 1e-9 * max(reach, 1.0) for x, y in points)
+
+
+def _invisible(char: str) -> bool:
+    """Whether a character prints as nothing: a space, a control character, a format one (Unicode's Cf:
+    a zero-width space or joiner, a direction mark, a soft hyphen, a byte-order mark) or a variation
+    selector, which only chooses how the character before it looks."""
+    return char.isspace() or unicodedata.category(char) in ("Cc", "Cf") or "\ufe00" <= char <= "\ufe0f" or \
+        "\U000e0100" <= char <= "\U000e01ef"
 
 
 def _check_table(element: Element, location: Location, label: str) -> None:
@@ -852,28 +1034,55 @@ def boxes_of(element: Element, area: Area, style=None):
         yield area.bleed_box()
         return
     frame = frame_of(element, area)
-    if element.box_mm is not None:
-        width, height = element.box_mm
-    elif element.box is not None:
-        width, height = element.box[0] * frame.width, element.box[1] * frame.height
-    elif element.box_em is not None and style is not None:
-        em = text_size(element, style, frame)
-        width, height = element.box_em[0] * em, element.box_em[1] * em
-    else:
-        width = height = 0.0
+    width, height = _box_size(element, frame, style)
     ax, ay = ANCHORS[element.anchor]
-    if element.at_each_mm is not None:
-        points = element.at_each_mm
-    elif element.at_each is not None:
-        points = [frame.point(x, y) for x, y in element.at_each]
-    else:
-        points = [point_of(element.at, element.at_mm, frame)]
+    points = _points(element, frame)
     if element.every is not None:
-        points = repeated(points[0], element.every, area, max(width, height, symbol_size(element, (0, 0, width,
-                                                                                                  height), frame)))
+        points = repeated(points[0], element.every, area, _pattern_reach(element, frame, width, height))
     for x, y in points:
         box = x - ax * width, y - ay * height, width, height
         yield to_the_bleed(box, area) if element.bleed else box
+
+
+def _box_size(element: Element, frame: Frame, style=None) -> tuple[float, float]:
+    """The width and height of the element's box in mm (none: 0, 0); box_em needs the style's sizes."""
+    if element.box_mm is not None:
+        return element.box_mm
+    if element.box is not None:
+        return element.box[0] * frame.width, element.box[1] * frame.height
+    if element.box_em is not None and style is not None:
+        em = text_size(element, style, frame)
+        return element.box_em[0] * em, element.box_em[1] * em
+    return 0.0, 0.0
+
+
+def _points(element: Element, frame: Frame) -> list[tuple[float, float]]:
+    """The points the element is placed at, before a pattern (`every`) repeats the first."""
+    if element.at_each_mm is not None:
+        return element.at_each_mm
+    if element.at_each is not None:
+        return [frame.point(x, y) for x, y in element.at_each]
+    return [point_of(element.at, element.at_mm, frame)]
+
+
+def _pattern_reach(element: Element, frame: Frame, width: float, height: float) -> float:
+    """How far across a pattern's element reaches from its place: its box, or a symbol's size."""
+    return max(width, height, symbol_size(element, (0, 0, width, height), frame))
+
+
+def placements(element: Element, area: Area, style=None) -> int:
+    """How many places the element is drawn at on a piece of `area` (boxes_of's, counted without
+    making them): its at_each's points, or its pattern's repeats, at most MAX_REPEATS."""
+    if element.bleed and element.box is None and element.box_mm is None:
+        return 1
+    if element.every is None:
+        placed = element.at_each_mm if element.at_each_mm is not None else element.at_each
+        return len(placed or (None,))
+    frame = frame_of(element, area)
+    width, height = _box_size(element, frame, style)
+    rows, columns = _pattern(_points(element, frame)[0], element.every, area,
+                             _pattern_reach(element, frame, width, height))[2:]
+    return min(len(rows) * len(columns), MAX_REPEATS)
 
 
 def to_the_bleed(box, area: Area) -> tuple[float, float, float, float]:
@@ -889,13 +1098,20 @@ def to_the_bleed(box, area: Area) -> tuple[float, float, float, float]:
 def repeated(origin, every, area: Area, reach: float) -> list[tuple[float, float]]:
     """`origin` and its repeats every (dx, dy) of the piece's width, odd rows shifted half dx: every
     place from which an element `reach` mm across may show on the bleed box (at most MAX_REPEATS)."""
+    step_x, step_y, rows, columns = _pattern(origin, every, area, reach)
+    ox, oy = origin
+    return [(ox + column * step_x + (step_x / 2 if row % 2 else 0.0), oy + row * step_y)
+            for row in rows for column in columns][:MAX_REPEATS]
+
+
+def _pattern(origin, every, area: Area, reach: float) -> tuple[float, float, range, range]:
+    """A pattern's steps in mm, and the rows and columns of its repeats (repeated)."""
     step_x, step_y = every[0] * area.width, every[1] * area.width
     x0, y0, w, h = area.bleed_box()
     ox, oy = origin
     rows = range(math.floor((y0 - reach - oy) / step_y), math.ceil((y0 + h + reach - oy) / step_y) + 1)
     columns = range(math.floor((x0 - reach - ox) / step_x) - 1, math.ceil((x0 + w + reach - ox) / step_x) + 1)
-    return [(ox + column * step_x + (step_x / 2 if row % 2 else 0.0), oy + row * step_y)
-            for row in rows for column in columns][:MAX_REPEATS]
+    return step_x, step_y, rows, columns
 
 
 def _unseen(element: Element, area: Area, style) -> str | None:
@@ -1049,9 +1265,13 @@ def draw_element(canvas, area: Area, element: Element, box, row: dict, face: Fac
             draw_outlined_symbol(canvas, filled(element.symbol, row), x + w / 2, y + h / 2,
                                  symbol_size(element, box, frame), colour, stroke, width)
         elif kind == "layout":  # in the face's style as the element changes it, as a drawer's
+            restyled_face = replace(face, style=drawer_style(face, element, row))
+            background = face.layouts.backgrounds[element.layout]
+            if background:  # its background fills the box it is drawn in, as a face's fills the piece
+                canvas.rect(x, y, w, h, fill=restyled_face.colour(filled(background, row),
+                                                                 face.layouts.background_places.get(element.layout)))
             with canvas.saved():
                 canvas.translate(x, y)
-                restyled_face = replace(face, style=drawer_style(face, element, row))
                 restyled_face.draw_elements(canvas, Area(w, h, 0.0), element.layout, row)
         elif kind == "draw":
             DRAWERS[element.draw](canvas, (x, y, w, h) if w and h else (0.0, 0.0, area.width, area.height), row,
@@ -1160,11 +1380,24 @@ def start_fits(track_style, columns: int) -> bool:
 
 
 def table_rows(element: Element, row: dict) -> list[list[str]]:
-    """A table's rows from the piece's row: its field's list of rows, or its text, a line a row."""
-    rows = row.get(element.table.strip()[1:-1], ())
+    """A table's rows from the piece's row: its field's list of rows, or its text, a line a row. A row
+    with more cells than the table has columns is an error at the element (its last cells would not
+    print); one with fewer leaves the rest of its columns empty."""
+    field = element.table.strip()[1:-1]
+    rows = row.get(field, ())
     if isinstance(rows, str):
         rows = [line.split(" | ") for line in rows.splitlines()]
-    return [[str(cell) for cell in cells] for cells in rows]
+    rows = [[str(cell) for cell in cells] for cells in rows]
+    columns = len(element.columns_at)
+    for number, cells in enumerate(rows, start=1):
+        if len(cells) > columns:
+            shown = " | ".join(cells)
+            shown = shown if len(shown) <= 40 else shown[:39] + "…"
+            raise InputError(element.where, f'table: row {number} of "{{{field}}}" ("{shown}") has {len(cells)} cells, '
+                             f"and the table {columns} column{'s' if columns > 1 else ''} (columns_at): its last "
+                             f"would not print; give the row at most {columns}, or the table more columns",
+                             "input.element")
+    return rows
 
 
 def table_fit(element: Element, rows: list[list[str]], box, style, frame: Frame) -> tuple[float, float, bool]:

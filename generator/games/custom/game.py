@@ -155,8 +155,11 @@ def components(spec: CustomSpec) -> list[Component]:
 
 
 def _marks(spec: CustomSpec, name: str, pieces: int) -> int:
-    component = spec.components[name]
-    return pieces * sum(spec.layouts.marks(layout) for layout in filter(None, (component.front, component.back)))
+    """The elements component `name`'s pieces draw: each front, and each back, or once a back its
+    pieces share (one that shows no field of the rows: a deck's patterned back is drawn once)."""
+    component, layouts = spec.components[name], spec.layouts
+    backs = (pieces if layouts.fields(component.back) else 1) if component.back else 0
+    return pieces * layouts.marks(component.front) + backs * (layouts.marks(component.back) if component.back else 0)
 
 
 def _characters(spec: CustomSpec, name: str) -> int:
