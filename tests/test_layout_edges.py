@@ -251,3 +251,24 @@ def test_an_animated_png_is_refused_as_an_animated_gif_is(tmp_path):
                     "print only the first; save the frame to print as a PNG of its own [input.image]"), line
     path.write_text(path.read_text().replace("anim.png", "still.png"))
     assert "error" not in accepted(path)
+
+
+def test_a_back_the_pieces_share_counts_its_pattern_once_in_the_games_bound(tmp_path):
+    """A deck of 200 cards behind one patterned back (some 1,800 diamonds) draws that back once: the
+    game's bound of 200,000 elements counts it once, not once a card (360,000, refused)."""
+    (tmp_path / "cards.csv").write_text("id,name\n" + "".join(f"c{n},Card {n}\n" for n in range(200)))
+    (tmp_path / "game.yaml").write_text("""game: custom
+title: Patterned
+components:
+  card: {piece: poker-card, rows: cards.csv, front: front, back: back}
+layouts:
+  front:
+    name: {text: "{name}", at: [0.5, 0.5], box: [0.8, 0.2]}
+  back:
+    pattern: {symbol: diamond, at: [0.5, 0.5], every: [0.03, 0.03], size: 0.02}
+""")
+    from generator.load import load_game
+
+    [cards] = load_game(str(tmp_path / "game.yaml")).components()
+    assert len(cards.pieces) == 200 and len({id(piece.back) for piece in cards.pieces}) == 1
+    assert cards.pieces[0].back.layouts.marks("back") * 200 > 200_000  # what counting it once a card came to
