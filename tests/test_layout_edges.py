@@ -135,6 +135,13 @@ def test_a_table_row_with_more_cells_than_columns_is_an_error_and_fewer_leave_co
      '"stroke_mm" shapes its outline, and a rect without a stroke colour has none'),
     ("{rect: {fill: accent}, at: [0.5, 0.5], box: [0.3, 0.3], dash_mm: [1, 1]}", "dash_mm",
      '"dash_mm" shapes its outline, and a rect without a stroke colour has none'),
+    # a polygon's corners and a line's ends place them: other places draw them again on themselves
+    ("{polygon: [[0.1, 0.1], [0.3, 0.1], [0.2, 0.3]], fill: red, every: [0.3, 0.3]}", "every",
+     '"every" repeats an element at other places, and a polygon is drawn where its corners'),
+    ("{line: true, at: [0.1, 0.5], to: [0.4, 0.6], at_each: [[0.2, 0.2], [0.7, 0.7]]}", "at_each",
+     '"at_each" repeats an element at other places, and a line is drawn where its ends (at and to) say'),
+    ("{polygon: [[0.1, 0.1], [0.3, 0.1], [0.2, 0.3]], fill: red, at: [0.7, 0.7]}", "at",
+     '"at" places a box, and a polygon is drawn where its corners (polygon or polygon_mm) say'),
 ])
 def test_a_key_that_does_nothing_where_it_stands_is_an_error_at_it(tmp_path, element, key, message):
     path = game(tmp_path, f"    x: {element}\n")

@@ -752,6 +752,17 @@ def _idle_keys(raw, element: Element, location: Location, label: str) -> list[In
         for key in ("stroke_mm", "dash_mm"):
             idle(key, f"shapes its outline, and {_a(kind)} without a stroke colour has none, so it would do "
                       f"nothing; give it a stroke, or leave {key} out")
+    if kind in ("polygon", "line") and not element.rotate:
+        # Its own points place it (a polygon's corners, a line's ends): the places a box would be put at
+        # are only what `rotate` turns it about, and without a turn it is drawn again on itself.
+        points = "its corners (polygon or polygon_mm)" if kind == "polygon" else "its ends (at and to)"
+        for key in ("at_each", "at_each_mm", "every", "each"):
+            idle(key, f"repeats an element at other places, and {_a(kind)} is drawn where {points} say, so it "
+                      f"would be drawn again on itself; give each one an element of its own, or leave {key} out")
+        if kind == "polygon":
+            for key in ("at", "at_mm", "anchor", "box", "box_mm", "box_em"):
+                idle(key, f"places a box, and a polygon is drawn where {points} say (a box's centre is only what "
+                          f"rotate turns it about), so it would do nothing; leave {key} out")
     return problems
 
 
