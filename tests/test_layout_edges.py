@@ -165,6 +165,8 @@ def test_a_frame_reads_only_if_and_a_line_its_own_keys(tmp_path):
     ('{text: "\\u200b", at: [0.5, 0.5], box: [0.7, 0.2]}', "the text holds only characters that show as nothing "
                                                            "(U+200B), so it draws nothing"),
     ('{text: "\\u200d \\ufeff\\u2060", at: [0.5, 0.5], box: [0.7, 0.2]}', "(U+200D U+FEFF U+2060)"),
+    ("{rect: true, at: [0.5, 0.5], box: [0.3, 0.3]}", "a rect with neither a fill nor a stroke draws nothing"),
+    ("{circle: {radius_mm: 5}, at: [0.5, 0.5]}", "a circle with neither a fill nor a stroke draws nothing"),
 ])
 def test_an_element_that_draws_nothing_is_an_error_at_its_line(tmp_path, element, message):
     path = game(tmp_path, f"    x: {element}\n")

@@ -635,6 +635,11 @@ def _element(raw, location: Location, context, label: str, game: str | None = No
             raise InputError(location, f'{label}: "{value}" has a broken placeholder ({problem}); write {{field}}, '
                              "and {{ or }} for a brace", "input.placeholder") from None
     _check_shape(element, location, label, game)
+    written = {*raw, *getattr(raw, "key_locations", {})}  # a `fill:` left empty is told as such (_nothing_written)
+    if element.kind in ("rect", "circle", "polygon") and element.fill is None and element.stroke is None and \
+            not written & {"fill", "stroke"}:
+        raise InputError(location, f"{label}: {_a(element.kind)} with neither a fill nor a stroke draws nothing; give "
+                         "it `fill`, `stroke` or both (a colour each)", "input.element")
     _check_colours(raw, element, location, label, getattr(context, "palette", None))
     object.__setattr__(element, "_location", location)
     return element
