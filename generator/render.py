@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import BinaryIO, Callable, Iterator
 
-from generator import fonts, geometry
+from generator import fonts, geometry, shaping
 from generator.backends import TeeSurface
 from generator.canvas import FLOOR_PT, PT, Canvas, Surface
 from generator.cutfiles import cut_outlines
@@ -180,7 +181,16 @@ def draw_footer(canvas: Canvas, page: Page, settings: PrintSettings, game_title:
     canvas.text(x, baseline, caption, size, fill=colour)
     canvas.text(right, baseline, number, size, fill=colour, align="right")
     label = footer_label(page, game_title, words, size, room)
-    canvas.text(right - fonts.text_width(number, size), baseline, label, size, fill=colour, align="right")
+    label_right = right - fonts.text_width(number, size)
+    if not shaping.needs_shaping(label):
+        canvas.text(label_right, baseline, label, size, fill=colour, align="right")
+        return
+    # Each field and separator a run of its own, left to right: a right-to-left title reads right to left
+    # in its place, rather than the bidi algorithm reordering the whole line round it.
+    x = label_right - fonts.text_width(label, size)
+    for run in filter(None, re.split(f"({re.escape(SEPARATOR)})", label)):
+        canvas.text(x, baseline, run, size, fill=colour)
+        x += fonts.text_width(run, size)
 
 
 SEPARATOR = " · "

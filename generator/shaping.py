@@ -36,6 +36,9 @@ NEEDS_SHAPING = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff\u200e\u200f
 #: The bidi algorithm's invisible controls (marks, embeddings, overrides, isolates): they steer the
 #: reordering and print nothing (most fonts have no glyph for them), so a reordered line drops them.
 _CONTROLS = str.maketrans("", "", "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+#: The mirror image of each character that has one (Unicode's Bidi_Mirroring_Glyph, for the pairs
+#: a writer types): ( and ), [ and ], { and }, < and >, the guillemets and the single ones.
+MIRROR = {**dict(zip("()[]{}<>«»‹›⁅⁆⁽⁾₍₎", ")(][}{><»«›‹⁆⁅⁾⁽₎₍"))}
 #: The marks that set a line's direction: right to left, left to right.
 RLM, LRM = "\u200f", "\u200e"
 
@@ -47,8 +50,9 @@ UNSHAPABLE = re.compile("[\u0700-\u074f\u07c0-\u07ff\u0840-\u086f\u0900-\u0dff\u
                         "\U0001e900-\U0001e95f]")
 
 #: Arabic letters in their plain (unjoined) code points: after reshaping, one left over is a letter the
-#: reshaper has no joining forms for.
-ARABIC_LETTERS = re.compile("[\u0620-\u064a\u066e-\u06d3\u06d5\u06ee-\u06ff\u0750-\u077f\u08a0-\u08ff]")
+#: reshaper has no joining forms for. (Not the tatweel, U+0640, which stretches a joined letter and
+#: stays as it is.)
+ARABIC_LETTERS = re.compile("[\u0620-\u063f\u0641-\u064a\u066e-\u06d3\u06d5\u06ee-\u06ff\u0750-\u077f\u08a0-\u08ff]")
 
 
 @lru_cache(maxsize=None)
@@ -78,7 +82,63 @@ def visual(line: str) -> str:
     # A combining mark (Arabic harakat, Hebrew points) comes out before its letter, as a shaping
     # engine lays out right-to-left glyphs: it has no advance, and DejaVu draws it to the right of
     # where it starts, over the letter that follows it on the page.
-    return get_display(_reshaper().reshape(line)).translate(_CONTROLS)
+    shaped = _reshaper().reshape(line)
+    shown = get_display(shaped)
+    if any(map(unicodedata.mirrored, shaped)):
+        shown = _mirrored(shaped, shown)
+    return shown.translate(_CONTROLS)
+
+
+#: A level in python-bidi's account of a line (its `debug` output), and a character's bidi class there.
+_LEVEL = re.compile(r"Level\(\s*(\d+),?\s*\)")
+_CLASS = re.compile(r"\b([A-Z]+),")
+
+
+def _mirrored(line: str, shown: str) -> str:
+    """`shown`, python-bidi's display of `line`, with each character that has a mirror image (a
+    bracket, a quote mark, <) mirrored where the bidi algorithm resolved it right to left: its rule
+    L4, which python-bidi leaves out ("(2)" would print ")2("). The levels are python-bidi's own (one a
+    byte of the line's UTF-8); the line is reordered by them here (rules L1 and L2), and the mirrors are
+    put in only if that order is python-bidi's, else `shown` is kept as it is."""
+    from bidi import get_display
+
+    account = get_display(line, debug=True)
+    classes_part, _, levels_part = account.partition("levels:")
+    levels_part = levels_part.partition("paragraphs:")[0]
+    by_byte = [int(level) for level in _LEVEL.findall(levels_part)]
+    classes_by_byte = _CLASS.findall(classes_part.partition("original_classes:")[2])
+    starts = []  # each character's first byte
+    offset = 0
+    for char in line:
+        starts.append(offset)
+        offset += len(char.encode("utf-8"))
+    if not line or len(by_byte) != offset or len(classes_by_byte) != offset:
+        return shown  # an account of another shape: as python-bidi shows it
+    levels = [by_byte[start] for start in starts]
+    classes = [classes_by_byte[start] for start in starts]
+    paragraph = _LEVEL.search(account.partition("paragraphs:")[2])
+    paragraph = int(paragraph.group(1)) if paragraph else min(levels)
+    # L1: white space and isolate controls at the line's end go back to the paragraph's level
+    end = len(levels)
+    while end and classes[end - 1] in ("WS", "FSI", "LRI", "RLI", "PDI", "BN"):
+        end -= 1
+        levels[end] = paragraph
+    # L2: from the highest level down to the lowest odd one, each run at that level or higher reversed
+    order = list(range(len(line)))
+    for level in range(max(levels), (min(levels) | 1) - 1, -1):
+        index = 0
+        while index < len(order):
+            if levels[order[index]] < level:
+                index += 1
+                continue
+            stop = index
+            while stop < len(order) and levels[order[stop]] >= level:
+                stop += 1
+            order[index:stop] = reversed(order[index:stop])
+            index = stop
+    if "".join(line[index] for index in order) != shown:
+        return shown
+    return "".join(MIRROR.get(line[index], line[index]) if levels[index] % 2 else line[index] for index in order)
 
 
 def in_paragraph_direction(paragraph: str, lines: list[str]) -> list[str]:

@@ -324,3 +324,41 @@ def test_a_hebrew_block_of_prose_starts_at_the_right_of_its_column_and_an_englis
     assert bullet[1] + bullet[2] == pytest.approx(110.0 - body * 1.4)  # the bullet's room on the right
     dot = next(call[1].bounds() for call in recording.calls if call[0] == "path")
     assert (dot[0] + dot[2]) / 2 == pytest.approx(110.0 - body * 0.45)
+
+
+@pytest.mark.parametrize(("line", "printed"), [
+    ("שלם (2) מטבעות", "תועבטמ (2) םלש"),  # a bracket in a right-to-left run prints mirrored: (2), not )2(
+    ("הדפיסו ב-100% (גודל אמיתי)", "(יתימא לדוג) 100%-ב וסיפדה"),
+    ("מחיר [א] <ב> «ג»", "«ג» <ב> [א] ריחמ"),
+    ("Hello (world) שלום", "Hello (world) םולש"),  # in a left-to-right run it stays as it is
+])
+def test_a_bracket_or_quote_mark_in_a_right_to_left_run_prints_mirrored(line, printed):
+    assert shaping.visual(line) == printed
+
+
+def test_a_wrapped_line_of_a_layouts_text_keeps_its_paragraphs_direction():
+    """On a piece as on a rules sheet: an English paragraph's line that starts with a Hebrew word reads
+    left to right (the word, then "Then"), a Hebrew one's that starts with a Latin name right to left
+    (the name at the right)."""
+    from generator.kit.layouts import wrap_tokens
+
+    for paragraph, width, second in (("Say it: שלום עולם. Then draw 2.", 22.0, "\u05dd\u05dc\u05d5\u05e2. Then"),
+                                     ("אמרו את המילה Bruno Faidutti שלוש פעמים.", 34.0,
+                                      ".\u05dd\u05d9\u05de\u05e2\u05e4 \u05e9\u05d5\u05dc\u05e9 Faidutti")):
+        lines, _ = wrap_tokens([fonts.words_of(paragraph)], 3.0, "regular", width)
+        assert shaping.unmarked(" ".join(" ".join(line) for line in lines)) == paragraph
+        assert shaping.visual(" ".join(lines[1])) == second, [shaping.visual(" ".join(line)) for line in lines]
+
+
+def test_a_footer_with_a_right_to_left_title_keeps_its_fields_in_their_places(tmp_path):
+    """The footer's fields are drawn as runs of their own: a Hebrew title reads right to left in its
+    place, followed by the separator and "front", not reordered with them as one line."""
+    (tmp_path / "game.yaml").write_text('game: custom\ntitle: "מכרה היהלומים"\ncomponents:\n  card: {piece: '
+                                        "poker-card, rows: [{id: a}], front: front}\nlayouts:\n  front:\n    x: "
+                                        '{rect: {fill: accent}, at: [0.5, 0.5], box: [0.5, 0.5]}\n', encoding="utf-8")
+    code, _, stderr = run_pnp("build", "game.yaml", "--format", "svg", "--out", "out", "-q", cwd=tmp_path)
+    assert code == 0, stderr
+    svg = next((tmp_path / "out").glob("*/svg/page-03.svg")).read_text(encoding="utf-8")
+    texts = [unicodedata.normalize("NFC", text) for text in re.findall(r"<text[^>]*>([^<]*)</text>", svg)]
+    title = texts.index("םימולהיה הרכמ")  # the title alone, in visual order
+    assert texts[title + 1] == " · " and texts[title + 2].startswith("Card"), texts

@@ -35,7 +35,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Callable
 
-from generator import fonts
+from generator import fonts, shaping
 from generator.canvas import FLOOR_PT, LEADING, PT, Canvas
 from generator.errors import ErrorList, InputError, Location, combine, did_you_mean
 from generator.images import load_picture
@@ -1626,6 +1626,7 @@ def wrap_tokens(paragraphs: list[list[str]], size: float, face: str, width: floa
     lines: list[list[str]] = []
     widths: list[float] = []
     for tokens in paragraphs:
+        first = len(lines)
         line: list[str] = []
         inked = 0.0  # the line's tokens' widths, without the spaces between them
         lines.append(line)
@@ -1639,6 +1640,13 @@ def wrap_tokens(paragraphs: list[list[str]], size: float, face: str, width: floa
             line.append(token)
             inked = grown
         widths.append(inked + space * (len(line) - 1) if line else 0.0)
+        if len(lines) - first > 1 and not all(map(str.isascii, tokens)):
+            # each line set in its paragraph's direction (a mark before it, which prints nothing)
+            wrapped = lines[first:]
+            directed = shaping.in_paragraph_direction(" ".join(tokens), [" ".join(each) for each in wrapped])
+            for each, text in zip(wrapped, directed):
+                if each and not _SYMBOL_TOKEN.match(each[0]) and text != " ".join(each):
+                    each[0] = text[:1] + each[0]
     return lines, widths
 
 
