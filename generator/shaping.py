@@ -72,9 +72,15 @@ def needs_shaping(text: str) -> bool:
 
 @lru_cache(maxsize=4096)
 def visual(line: str) -> str:
-    """The line as it prints, left to right: Arabic joined, then every run reordered by the Unicode
-    bidi algorithm, its base direction from its first strong character. A line wraps in logical order
-    first, and each line is reordered on its own, so a Hebrew paragraph reads right to left line by line."""
+    """The line as it prints, left to right: its letters composed (NFC), Arabic joined, then every run
+    reordered by the Unicode bidi algorithm, its base direction from its first strong character. A
+    line wraps in logical order first, and each line is reordered on its own, so a Hebrew paragraph
+    reads right to left line by line."""
+    if line.isascii():
+        return line
+    # Composed first: "ế" typed as an e and two combining marks (as some keyboards and files give it)
+    # would print its marks crossed over each other, where the composed letter has them placed.
+    line = unicodedata.normalize("NFC", line)
     if not needs_shaping(line):
         return line
     from bidi import get_display

@@ -362,3 +362,11 @@ def test_a_footer_with_a_right_to_left_title_keeps_its_fields_in_their_places(tm
     texts = [unicodedata.normalize("NFC", text) for text in re.findall(r"<text[^>]*>([^<]*)</text>", svg)]
     title = texts.index("םימולהיה הרכמ")  # the title alone, in visual order
     assert texts[title + 1] == " · " and texts[title + 2].startswith("Card"), texts
+
+
+def test_letters_typed_with_combining_marks_print_composed():
+    """Vietnamese "ế" typed as e, a circumflex and an acute (a decomposed file) prints as the composed
+    letter, its marks placed by the font, not drawn across each other; and measures as it prints."""
+    decomposed = "Tie\u0302\u0301ng Vie\u0323\u0302t o\u0302\u0300"
+    assert shaping.visual(decomposed) == "Ti\u1ebfng Vi\u1ec7t \u1ed3"
+    assert fonts.text_width(decomposed, 3.0) == fonts.text_width("Ti\u1ebfng Vi\u1ec7t \u1ed3", 3.0)
