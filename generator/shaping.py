@@ -147,6 +147,22 @@ def _mirrored(line: str, shown: str) -> str:
     return "".join(MIRROR.get(line[index], line[index]) if levels[index] % 2 else line[index] for index in order)
 
 
+def letters(word: str) -> list[str]:
+    """The word's letters as they print, one by one, for a word set down a column (a joker's corner
+    index): each with its combining marks, and Arabic in the forms that join it to its neighbours
+    (its letters apart would print as unjoined ones)."""
+    shaped = unicodedata.normalize("NFC", word)
+    if needs_shaping(shaped):
+        shaped = _reshaper().reshape(shaped)
+    found: list[str] = []
+    for char in shaped:
+        if found and unicodedata.combining(char):
+            found[-1] += char
+        else:
+            found.append(char)
+    return found
+
+
 def in_paragraph_direction(paragraph: str, lines: list[str]) -> list[str]:
     """The lines `paragraph` wrapped into, each set in the paragraph's direction: the bidi algorithm
     gives every line of a paragraph the direction of the paragraph's first letter, but `visual` sees a

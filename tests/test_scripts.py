@@ -370,3 +370,12 @@ def test_letters_typed_with_combining_marks_print_composed():
     decomposed = "Tie\u0302\u0301ng Vie\u0323\u0302t o\u0302\u0300"
     assert shaping.visual(decomposed) == "Ti\u1ebfng Vi\u1ec7t \u1ed3"
     assert fonts.text_width(decomposed, 3.0) == fonts.text_width("Ti\u1ebfng Vi\u1ec7t \u1ed3", 3.0)
+
+
+def test_a_word_set_down_a_column_keeps_its_letters_joined_and_their_marks():
+    """The Diamonds joker's index sets its word a letter a line: an Arabic word's letters in the forms
+    that join them (not four unjoined letters), a letter with its combining mark on one line."""
+    assert shaping.letters("JOKER") == list("JOKER")
+    assert shaping.letters("جوكر") == ["\ufe9f", "\ufeee", "\ufedb", "\ufeae"]  # initial, final, initial, final
+    assert shaping.letters("Jo\u0301ker") == ["J", "\u00f3", "k", "e", "r"]
+    assert shaping.letters("בְּ") == ["בְּ"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from generator import shaping
 from generator.colour_rules import MeaningColour
 from generator.errors import InputError
 from generator.kit.layouts import Face, Layouts
@@ -320,7 +321,7 @@ def components(spec: DiamondsSpec) -> list[Component]:
         style = spec.style.resolve("card", "jokers", "JOKER", piece_id, safe_mm=safe)
         word = spec.words("card.joker")
         joker = card_face(spec, "joker", style, colour=colours[index % len(colours)], joker=word,
-                          joker_down="\n".join(word))
+                          joker_down="\n".join(shaping.letters(word)))
         cards.append(Piece(piece_id, card, joker, back, style.safe_mm))
     mat_style = spec.style.resolve("dig-site-mat", piece="dig-site-mat", safe_mm=spec.dig_site_mat.margin_mm)
     site = dig_site(spec, mat_style)
