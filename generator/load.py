@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from generator import colour_rules, layout_rules, print_guide
+from generator import colour_rules, fonts, layout_rules, print_guide, shaping
 from generator.errors import ErrorList, InputError, Location, combine, did_you_mean
 from generator.impose import DEFAULT_BLEED
 from generator.palette import Palette, load_palette
@@ -85,6 +85,7 @@ class LoadedGame:
         drawn for it (any set of a game whose pieces come from checked input alone). `as_printed` (a
         build's): a set of more faces than the build's recordings keep leaves its faces to be read
         as they print (`face_reading`, then `printed_findings`)."""
+        refuse_unshapable_words(self.spec.words)
         try:  # a rule that measures words meets a character no font has: at the text, not the font
             found = self.game.rules.run(self.spec)
         except InputError as problem:
@@ -135,7 +136,7 @@ class LoadedGame:
         place = _holding(self.data, char)
         if place:
             return InputError(place, problem.message, problem.rule)
-        found = _in_words(self.spec.words, char)
+        found = _in_words(self.spec.words, char, drawn)
         if found:
             key, place = found
             return InputError(place, f'words "{key}": {problem.message}', problem.rule)
@@ -308,12 +309,31 @@ def words_findings(words: Words) -> list[Finding]:
                     f"printed from the bundled words: {shown}", "words.missing")]
 
 
-def _in_words(words: Words, char: str) -> tuple[str, Location] | None:
-    """The first of the game's words that holds `char`, and where it is written (a words file's line)."""
-    for key in sorted(words.texts, key=lambda key: key not in words.chosen):  # a translation's own words first
-        if char in words.texts[key] and key in words.places:
-            return key, words.places[key]
-    return None
+def refuse_unshapable_words(words: Words) -> None:
+    """Every text of a words file of the user's (a translation) in a script pnp cannot shape (Devanagari,
+    Thai's neighbours, Syriac...), each an error at its own line, all at once: drawn, only the first
+    would be told, and at whichever text printed it first."""
+    problems = ErrorList()
+    for key in sorted(words.chosen, key=lambda key: (words.places[key].line or 0) if key in words.places else 0):
+        char = shaping.unshapable(words.texts[key])
+        if char is not None and key in words.places:
+            with problems.guard():
+                try:
+                    fonts.check_characters(words.texts[key], "regular")
+                except InputError as problem:
+                    raise InputError(words.places[key], f'words "{key}": {problem.message}', problem.rule) from None
+    problems.raise_if_any()
+
+
+def _in_words(words: Words, char: str, drawn: str = "") -> tuple[str, Location] | None:
+    """The game's words that hold `char` (a translation's own first), and where they are written (a
+    words file's line): those that hold the whole text drawn, and of them the shortest (a letter of a
+    joker's index is the joker's word before a title's)."""
+    held = [key for key in words.texts if char in words.texts[key] and key in words.places]
+    if not held:
+        return None
+    key = min(held, key=lambda key: (key not in words.chosen, drawn not in words.texts[key], len(words.texts[key])))
+    return key, words.places[key]
 
 
 def _holding(node, char: str) -> Location | None:

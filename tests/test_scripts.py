@@ -379,3 +379,20 @@ def test_a_word_set_down_a_column_keeps_its_letters_joined_and_their_marks():
     assert shaping.letters("جوكر") == ["\ufe9f", "\ufeee", "\ufedb", "\ufeae"]  # initial, final, initial, final
     assert shaping.letters("Jo\u0301ker") == ["J", "\u00f3", "k", "e", "r"]
     assert shaping.letters("בְּ") == ["בְּ"]
+
+
+def test_every_translated_text_in_a_script_pnp_cannot_shape_is_told_at_its_own_line(tmp_path):
+    """Devanagari in the reference card's title and in the joker's word: two errors, each at its key's
+    line (drawn, only the first was told, and the joker's index letter was blamed on the title)."""
+    assert run_pnp("words", "diamonds", "--out", "words.yaml", cwd=tmp_path)[0] == 0
+    lines = (tmp_path / "words.yaml").read_text(encoding="utf-8").splitlines()
+    at = {}
+    for key, text in (("reference.title", "हीरे एक नज़र में"), ("card.joker", "जोकर")):
+        [number] = [n for n, line in enumerate(lines) if line.startswith(f"  {key}: ")]
+        lines[number], at[key] = f'  {key}: "{text}"', number + 1
+    (tmp_path / "words.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, _, stderr = run_pnp("validate", "diamonds", "--words", "words.yaml", cwd=tmp_path)
+    found = stderr.splitlines()
+    assert code == 2 and len(found) == 2, stderr
+    for line, key in zip(found, sorted(at, key=at.get)):
+        assert line.startswith(f"words.yaml:{at[key]}:") and f'words "{key}"' in line and "[input.script]" in line
