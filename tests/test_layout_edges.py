@@ -142,6 +142,9 @@ def test_a_table_row_with_more_cells_than_columns_is_an_error_and_fewer_leave_co
      '"at_each" repeats an element at other places, and a line is drawn where its ends (at and to) say'),
     ("{polygon: [[0.1, 0.1], [0.3, 0.1], [0.2, 0.3]], fill: red, at: [0.7, 0.7]}", "at",
      '"at" places a box, and a polygon is drawn where its corners (polygon or polygon_mm) say'),
+    # bleed without a box draws over the whole bleed box, wherever at would put it
+    ("{rect: {fill: accent}, bleed: true, at: [0.2, 0.2]}", "at",
+     '"at" places a box, and bleed without a box draws over the whole bleed box'),
 ])
 def test_a_key_that_does_nothing_where_it_stands_is_an_error_at_it(tmp_path, element, key, message):
     path = game(tmp_path, f"    x: {element}\n")

@@ -757,6 +757,10 @@ def _idle_keys(raw, element: Element, location: Location, label: str) -> list[In
         for key in ("stroke_mm", "dash_mm"):
             idle(key, f"shapes its outline, and {_a(kind)} without a stroke colour has none, so it would do "
                       f"nothing; give it a stroke, or leave {key} out")
+    if element.bleed and element.box is None and element.box_mm is None and kind not in ("line", "frame"):
+        for key in ("at", "at_mm", "anchor", "at_each", "at_each_mm", "every"):
+            idle(key, "places a box, and bleed without a box draws over the whole bleed box, so it would do "
+                      f"nothing; give a box (bleed then runs it on into the bleed), or leave {key} out")
     if kind in ("polygon", "line") and not element.rotate:
         # Its own points place it (a polygon's corners, a line's ends): the places a box would be put at
         # are only what `rotate` turns it about, and without a turn it is drawn again on itself.
