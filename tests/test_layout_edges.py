@@ -113,7 +113,7 @@ def test_a_table_row_with_more_cells_than_columns_is_an_error_and_fewer_leave_co
 
 # 3. and 7. Keys a kind does not read where it stands --------------------------------------------
 
-@pytest.mark.parametrize("element, key, message", [
+DOING_NOTHING = [  # (element, the key told, what is said)
     # a frame follows the cut: turned, it would not
     ("{frame: true, stroke: accent, rotate: 45}", "rotate",
      '"rotate" is a key of every kind but a frame; a frame follows the cut, so it does not read it'),
@@ -145,11 +145,7 @@ def test_a_table_row_with_more_cells_than_columns_is_an_error_and_fewer_leave_co
     # bleed without a box draws over the whole bleed box, wherever at would put it
     ("{rect: {fill: accent}, bleed: true, at: [0.2, 0.2]}", "at",
      '"at" places a box, and bleed without a box draws over the whole bleed box'),
-])
-def test_a_key_that_does_nothing_where_it_stands_is_an_error_at_it(tmp_path, element, key, message):
-    path = game(tmp_path, f"    x: {element}\n")
-    [line] = refused(path, "input.element-key")
-    assert line.startswith(f"{place(path, '    x:', key)}: error: layouts.front.x: {message}"), line
+]
 
 
 def test_a_frame_reads_only_if_and_a_line_its_own_keys(tmp_path):
@@ -196,7 +192,7 @@ def test_a_drawn_layouts_background_fills_the_box_it_is_drawn_in(tmp_path):
 
 # 6. Two keys one element writes that say one thing ----------------------------------------------
 
-@pytest.mark.parametrize("element, second, message", [
+SAID_TWICE = [  # (element, the second of the two keys, what is said)
     ("{rect: {fill: accent}, at: [0.5, 0.5], at_mm: [10, 10], box: [0.3, 0.3]}", "at_mm",
      "it gives both at and at_mm, and only at_mm is read (at would do nothing); keep one of them"),
     ("{rect: {fill: accent}, box_mm: [10, 10], at: [0.5, 0.5], box: [0.3, 0.3]}", "box",
@@ -211,11 +207,16 @@ def test_a_drawn_layouts_background_fills_the_box_it_is_drawn_in(tmp_path):
      "it gives both size_pt and size, and only size is read"),
     ("{circle: {fill: accent}, at: [0.5, 0.5], box: [0.3, 0.3], radius_mm: 5}", "radius_mm",
      "it gives both box and radius_mm, and only radius_mm is read"),
-])
-def test_two_keys_that_say_one_thing_are_one_error_at_the_second(tmp_path, element, second, message):
+]
+
+
+@pytest.mark.parametrize("element, key, message", DOING_NOTHING + SAID_TWICE)
+def test_a_key_that_does_nothing_or_says_again_what_another_does_is_an_error_at_it(tmp_path, element, key, message):
+    """A key that would do nothing where it stands, or the second of two keys that say one thing (told
+    at the second, naming the one read)."""
     path = game(tmp_path, f"    x: {element}\n")
     [line] = refused(path, "input.element-key")
-    assert line.startswith(f"{place(path, '    x:', second)}: error: layouts.front.x: {message}"), line
+    assert line.startswith(f"{place(path, '    x:', key)}: error: layouts.front.x: {message}"), line
 
 
 def test_a_key_that_says_again_what_a_layout_it_extends_says_is_a_change_unless_it_is_not_read(tmp_path):
