@@ -86,8 +86,11 @@ def test_a_pattern_of_a_drawn_layout_counts_each_place_and_is_refused_at_once(tm
 def test_a_pattern_is_counted_on_the_piece_it_is_drawn_on(tmp_path):
     # 20 rectangles at a 0.02 step: a few thousand places on a card, but 20,000 on a strip 20 times
     # as tall as it is wide, 400,000 things on its face.
+    from generator.load import load_game
+
     front = "    x: {layout: big, at: [0, 0], box: [0.02, 0.02], every: [0.02, 0.02]}\n"
-    accepted(game(tmp_path, front, big_layout(20)))
+    [cards] = load_game(str(game(tmp_path, front, big_layout(20)))).components()  # counted, not drawn
+    assert len(cards.pieces) == 1
     [line] = refused(game(tmp_path, front, big_layout(20), piece="{width_mm: 20, height_mm: 400}"), "input.too-large")
     assert line.startswith('game.yaml:11:5: error: card: layout "front" would draw more than 300,000 things on one '
                            "face of its 20 x 400 mm piece"), line
