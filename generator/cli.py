@@ -311,7 +311,7 @@ def refuse_idle_options(request: build.Request, given: set[str]) -> None:
     cutting = [fmt for fmt in ("cut", "dxf") if fmt in formats]
     if cutting and layout != "sheets":
         raise InputError(Location("--format"), f"cut files go with the printed sheets; --layout {layout} prints no "
-                         f"sheets to cut: leave {cutting[0]} out, or build --layout sheets", "input.unknown-format")
+                         f"sheets to cut: leave {cutting[0]} out, or build --layout sheets", "input.usage")
     if layout == "tts" and "format" in given and set(formats) - {"png"}:
         other = next(fmt for fmt in formats if fmt != "png")
         raise InputError(Location("--format"), f"--layout tts writes PNG images and the object Tabletop Simulator "

@@ -152,7 +152,11 @@ def contour_path(contour: Contour) -> Path:
             path.line_to(x1, y1)
             continue
         cx, cy, radius, start, sweep = arc_of(x0, y0, x1, y1, bulge)
+        before = len(path.commands)
         path.arc(cx, cy, radius, start, start + sweep)
+        line = path.commands[before]  # the arc's line to its start: where the path is (x0, y0), or nearly
+        if line[0] == "L" and math.dist(line[1:], (x0, y0)) < EPSILON:
+            del path.commands[before]  # a cutter would take a line of no length for a cut
     return path.close() if contour.closed else path
 
 
@@ -203,11 +207,14 @@ def _dxf(page: Page, cuts: list[Contour], folds: list[tuple]) -> bytes:
         drawing = ezdxf.new("R2000")
         drawing.units = ezdxf.units.MM  # $INSUNITS = 4
         drawing.header["$MEASUREMENT"] = 1  # metric
-        drawing.header["$EXTMIN"] = (0.0, 0.0, 0.0)
-        drawing.header["$EXTMAX"] = (page.width, page.height, 0.0)
+        # The page's extent and limits (ezdxf writes its modelspace's over the header's, so both)
+        space = drawing.modelspace()
+        space.dxf.extmin, space.dxf.extmax = (0.0, 0.0, 0.0), (page.width, page.height, 0.0)
+        space.dxf.limmin, space.dxf.limmax = (0.0, 0.0), (page.width, page.height)
+        drawing.header["$EXTMIN"], drawing.header["$EXTMAX"] = space.dxf.extmin, space.dxf.extmax
+        drawing.header["$LIMMIN"], drawing.header["$LIMMAX"] = space.dxf.limmin, space.dxf.limmax
         drawing.layers.add(CUT_LAYER, color=1)  # AutoCAD colour index 1: red; 5: blue
         drawing.layers.add(FOLD_LAYER, color=5)
-        space = drawing.modelspace()
         for contour in cuts:
             # Flipping y mirrors the page, so every arc turns the other way.
             points = [(_round(x), _round(page.height - y), -bulge) for x, y, bulge in contour.vertices]

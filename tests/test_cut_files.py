@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 import math
+import re
 import xml.etree.ElementTree as ET
 
 import ezdxf
@@ -72,6 +73,24 @@ def test_dxf_has_the_layers_cut_and_fold_in_millimetres(small_build):
         for entity in drawing.modelspace():
             assert entity.dxf.layer in ("CUT", "FOLD"), entity.dxftype()
             assert entity.dxftype() == ("LWPOLYLINE" if entity.dxf.layer == "CUT" else "LINE")
+
+
+def test_a_dxf_says_its_page_is_its_extent_and_an_svg_cut_has_no_line_of_no_length(small_build):
+    """A program that frames a drawing by its header's extents sees the page (they were 1e20 and -1e20,
+    empty, with A3 limits); a rounded corner's arc follows its edge with no line of no length first,
+    which a cutter would take for a cut."""
+    pages, data, outputs = small_build
+    paths = []
+    for page in data["pages"]:
+        if page["side"] != "front":
+            continue
+        drawing = read_dxf(outputs["dxf"][page["number"]])
+        size = (page["width_mm"], page["height_mm"])
+        assert tuple(drawing.header["$EXTMIN"])[:2] == (0, 0) and tuple(drawing.header["$EXTMAX"])[:2] == size
+        assert tuple(drawing.header["$LIMMIN"]) == (0, 0) and tuple(drawing.header["$LIMMAX"]) == size
+        paths += re.findall(r' d="([^"]*)"', outputs["cut"][page["number"]].decode())
+    assert any("C" in path for path in paths)  # the cards' rounded corners
+    assert not any(re.search(r"L([-\d.]+ [-\d.]+)L\1(?![\d.])", path) for path in paths), paths
 
 
 def test_dxf_outlines_are_closed_at_the_manifest_size(small_build):
