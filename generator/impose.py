@@ -345,11 +345,24 @@ class _Imposer:
         return min(self.settings.bleed, self._gutter(component, piece) / 2)
 
     def _ring(self, component: Component, piece: Piece) -> float:
-        """How far outside its pieces' footprints a block reaches: bleed, then crop marks."""
+        """How far outside its pieces' footprints a block reaches: bleed, then crop marks. A sheet used
+        as printed (no cut guides: a rules sheet, page 1's box) that only a large bleed keeps off its
+        sheet goes without bleed (_printed_whole), rather than be split into parts to glue."""
         if not isinstance(piece.shape, Rect):  # half the gutter, so blocks of shapes keep it between them
             return max(self._near_bleed(component, piece), self._gutter(component, piece) / 2)
+        if self._printed_whole(component, piece):
+            return 0.0
         marks = self.settings.crop_mark_reach if crop_marked(self.settings, component, piece) else 0.0
         return self.settings.bleed + marks
+
+    def _printed_whole(self, component: Component, piece: Piece) -> bool:
+        """Whether a piece used as printed (never cut) fits its sheet only without its bleed."""
+        if component.cut_guides or not isinstance(piece.shape, Rect):
+            return False
+        x0, y0, x1, y1 = printable(*self.size, self.settings)
+        room = (x1 - x0 - 2 * self.settings.bleed, y1 - y0 - 2 * self.settings.bleed)
+        return not arrange(piece.shape, component.gutter, 1, *room).count and \
+            bool(arrange(piece.shape, component.gutter, 1, x1 - x0, y1 - y0).count)
 
     def _fit(self, run: list[tuple[Component, Piece]], width: float, height: float) -> tuple[Block, float]:
         """The best block of the run in a box, and the ring it keeps around its footprints."""
@@ -453,6 +466,8 @@ class _Imposer:
     def _reach(self, component, piece, row, col, used, nested) -> tuple[float, float, float, float]:
         """Full bleed where a grid has no neighbour; elsewhere (and for curved or slanted
         outlines, grown evenly) the bleed towards a neighbour."""
+        if self._printed_whole(component, piece):
+            return (0.0,) * 4  # no bleed to run into: it is never cut
         near, full = self._near_bleed(component, piece), self.settings.bleed
         if nested or not isinstance(piece.shape, Rect):
             return (near,) * 4

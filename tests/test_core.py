@@ -291,3 +291,17 @@ def test_text_is_aligned_in_the_words_layouts_use():
     assert lefts == pytest.approx([30, 30 - width / 2, 30 - width])
     with pytest.raises(ValueError, match="left, centre, right"):
         canvas.text(30, 10, "Ab", 5.0, align="middle")  # the words of SVG's text-anchor are not ours
+
+
+def test_a_sheet_used_as_printed_goes_without_bleed_rather_than_be_split_into_parts():
+    """A 180 x 250 mm rules sheet on Letter with a 6 mm bleed: with its bleed it fits no sheet, and was
+    split into two parts to glue, their seam over its words. It is never cut, so it prints whole,
+    its art stopping at its edge; a piece that is cut keeps its bleed and is split."""
+    sheet = Component("rules-sheet", "Rules", [Piece("rules-sheet", Rect(180.0, 250.0), blank)], cut_guides=False)
+    cut = Component("board", "Board", [Piece("board", Rect(180.0, 250.0), blank)])
+    [front] = [page for page in impose([sheet], settings(LETTER, bleed=6.0)) if page.side == "front"]
+    [placement] = front.placements
+    assert placement.part is None and placement.reach == (0.0,) * 4
+    assert {page.part.label for page in impose([cut], settings(LETTER, bleed=6.0)) if page.side == "front"} == {"A1", "B1"}
+    [placement] = [page for page in impose([sheet], settings(LETTER)) if page.side == "front"][0].placements
+    assert placement.reach == (settings().bleed,) * 4  # where it fits with its bleed, it keeps it
