@@ -182,7 +182,7 @@ def test_a_stock_name_is_quoted_in_page_ones_command_and_read_as_typed(deck, tmp
     edit("    piece: poker-card ", f"    stock: {written}\n    piece: poker-card ")
     code, _, stderr = run_pnp("build", game.name, "--out", tmp_path / "out", cwd=game.parent)
     assert code == 0, stderr
-    assert f"pnp build --stock '{typed}'" in first_page_text(tmp_path / "out" / "g" / "g.pdf")
+    assert f"--stock '{typed}'" in first_page_text(tmp_path / "out" / "g" / "g.pdf")
     code, _, stderr = run_pnp("build", game.name, "--stock", "kraft", "--out", tmp_path / "out", cwd=game.parent)
     assert code == 2 and f'its stocks are "plain", "{typed}" (' in stderr, stderr
     code, _, stderr = run_pnp("build", game.name, "--stock", typed, "--out", tmp_path / "out", cwd=game.parent)

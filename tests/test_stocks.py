@@ -133,5 +133,5 @@ def test_page_one_says_how_each_stock_prints_one_sided(tmp_path):
     assert sheets["card"][1] and not sheets["light-card"][1]  # coins' values to glue; dice with nothing behind
     card, light = (page_ranges(sheets[stock][0]) for stock in ("card", "light-card"))
     assert f"pages {card}, one-sided; glue each page of backs behind the page before it" in said
-    assert f"page {light}, one-sided (pnp build --stock light-card" in said  # the dice and pawns: one sheet
+    assert f"page {light}, one-sided (build again with --stock light-card added" in said  # the dice and pawns: one sheet
     assert "blank" not in said and "double-sided (pnp" not in said
