@@ -332,12 +332,12 @@ def _manifest_page(page: Page) -> dict:
         "stock": page.stock,
         "width_mm": _mm(page.width),
         "height_mm": _mm(page.height),
-        "pieces": [_manifest_piece(placement) for placement in page.placements],
+        "pieces": [_manifest_piece(placement, page.stock) for placement in page.placements],
         "crop_marks": [[_mm(v) for v in mark] for mark in page.crop_marks],
     }
 
 
-def _manifest_piece(placement: Placement) -> dict:
+def _manifest_piece(placement: Placement, stock: str) -> dict:
     # A tiled part's entry gives its own box (visible_trim: its share of the trim) and so its own cut
     # outline (cut_outlines: the piece's within the part's window), the one its cut file cuts: the
     # manifest records what is placed on the page, and the whole piece's outline runs off it.
@@ -352,6 +352,7 @@ def _manifest_piece(placement: Placement) -> dict:
         "height_mm": _mm(h),
         "rotation": placement.rotation,
         "shape": placement.piece.shape.kind,
+        "stock": stock,  # the paper it prints on: its page's
     }
     shape = placement.piece.shape
     if shape.kind != "rect" or shape.holes:

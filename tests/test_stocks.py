@@ -30,6 +30,8 @@ def test_no_sheet_holds_two_stocks_and_page_one_names_each_stocks_pages(bundled_
     stocks["print-guide"] = "plain"
     for page in manifest["pages"]:
         assert {stocks[name] for name in page["components"]} == {page["stock"]}, page["number"]
+        # each piece names its stock too, as DESIGN.md's manifest has it
+        assert all(piece["stock"] == stocks[piece["component"]] for piece in page["pieces"]), page["number"]
     assert manifest["pages"][0]["stock"] == "plain"  # the printing box, never beside stickers
     loaded = shared_game(game)
     chosen, pages = impose_job(loaded, settings_for("a4", "long", 3.0, True, input_context(None)), Request())
