@@ -302,7 +302,7 @@ def only_stock(pages: list[Page], stock: str | None) -> list[Page]:
     if stock not in sheets:
         named = ", ".join(f'"{name}"' for name in sheets)  # quoted: a stock of the game's own may hold a comma
         raise InputError(Location("--stock"), f'this build prints nothing on "{stock}"; its stocks are {named} '
-                         "(page 1 says which pages go on each)", "input.usage")
+                         "(page 1 of the whole game's build says which pages go on each)", "input.usage")
     both = sheets[stock][1]
     return [page for page in pages if page.stock == stock and (both or page.side == "front" or page.placements)]
 
