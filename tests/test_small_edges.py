@@ -250,7 +250,7 @@ def test_a_style_key_that_would_do_nothing_says_why(tmp_path, setting, says):
     """A fallback font in a component's block was checked and never used; a rank in a game that ranks
     nothing listed the ranks it has as an empty list."""
     assert run_pnp("new", "deck", "game", cwd=tmp_path)[0] == 0
-    shutil.copyfile(REPO / "generator" / "typefaces" / "DejaVuSans.ttf", tmp_path / "extra.ttf")  # --set: from here
+    shutil.copyfile(REPO / "generator" / "typefaces" / "DejaVuSerif-Italic.ttf", tmp_path / "extra.ttf")  # --set: from here
     code, _, stderr = run_pnp("validate", "game/game.yaml", "--set", setting, cwd=tmp_path)
     [line] = stderr.splitlines()
     assert code == 2 and says in line and "expected one of: " not in line, stderr
