@@ -38,7 +38,7 @@ NEEDS_SHAPING = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff\u200e\u200f
 _CONTROLS = str.maketrans("", "", "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 #: The mirror image of each character that has one (Unicode's Bidi_Mirroring_Glyph, for the pairs
 #: a writer types): ( and ), [ and ], { and }, < and >, the guillemets and the single ones.
-MIRROR = {**dict(zip("()[]{}<>«»‹›⁅⁆⁽⁾₍₎", ")(][}{><»«›‹⁆⁅⁾⁽₎₍"))}
+MIRROR = dict(zip("()[]{}<>«»‹›⁅⁆⁽⁾₍₎", ")(][}{><»«›‹⁆⁅⁾⁽₎₍"))
 #: The marks that set a line's direction: right to left, left to right.
 RLM, LRM = "\u200f", "\u200e"
 
