@@ -311,7 +311,7 @@ def words_findings(words: Words) -> list[Finding]:
 
 def refuse_unshapable_words(words: Words) -> None:
     """Every text of a words file of the user's (a translation) in a script pnp cannot shape (Devanagari,
-    Thai's neighbours, Syriac...), each an error at its own line, all at once: drawn, only the first
+    Tibetan, Syriac...), each an error at its own line, all at once: drawn, only the first
     would be told, and at whichever text printed it first."""
     problems = ErrorList()
     for key in sorted(words.chosen, key=lambda key: (words.places[key].line or 0) if key in words.places else 0):
