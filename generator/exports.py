@@ -156,11 +156,16 @@ def deck_like(component: Component) -> bool:
             and pieces[0].back is not None and all(piece.back == pieces[0].back for piece in pieces))
 
 
-def tts_grid(count: int) -> tuple[int, int]:
-    """Columns and rows of one deck sheet holding `count` faces and, in its last slot, the image TTS
-    shows for a hidden card: at most 10 x 7, so at most 69 faces."""
-    columns = min(TTS_COLUMNS, count + 1)
-    return columns, min(TTS_ROWS, math.ceil((count + 1) / columns))
+def tts_grid(count: int, width_mm: float, height_mm: float, dpi: int) -> tuple[int, int]:
+    """Columns and rows of one deck sheet holding `count` faces of width x height mm and, in its last
+    slot, the image TTS shows for a hidden card: at most 10 x 7, so at most 69 faces. Of the shapes
+    that hold them, the one that lets the faces be drawn largest within 4096 px (up to `dpi`: six
+    large cards on 3 x 3 at 234 dpi, not 7 x 1 at 100), then the one with the fewest empty slots,
+    then the widest."""
+    slots = count + 1
+    grids = [(columns, math.ceil(slots / columns)) for columns in range(1, TTS_COLUMNS + 1)
+             if math.ceil(slots / columns) <= TTS_ROWS]
+    return max(grids, key=lambda grid: (tts_dpi(width_mm, height_mm, *grid, dpi), -grid[0] * grid[1], grid[0]))
 
 
 #: Faces on one deck sheet: TTS keeps the sheet's last slot for the hidden-card image.
@@ -180,7 +185,8 @@ def tts_image_dpi(component: Component, dpi: int) -> int:
     image (a board), would pass the 4096 px TTS loads."""
     if deck_like(component):
         first = component.pieces[0]
-        return tts_dpi(first.width, first.height, *tts_grid(min(len(component.pieces), TTS_FACES)), dpi)
+        grid = tts_grid(min(len(component.pieces), TTS_FACES), first.width, first.height, dpi)
+        return tts_dpi(first.width, first.height, *grid, dpi)
     largest = max(max(piece.width, piece.height) for piece in component.pieces)
     return max(30, min(dpi, math.floor(TTS_MAX_PX / (largest / 25.4))))
 
@@ -243,7 +249,7 @@ def tts_decks(components: list[Component], settings: PrintSettings, title: str, 
         sheets = []
         for start in range(0, len(pieces), TTS_FACES):
             count = min(TTS_FACES, len(pieces) - start)
-            columns, rows = tts_grid(count)
+            columns, rows = tts_grid(count, first.width, first.height, dpi)
             sheet = Image.new("RGB", (columns * size[0], rows * size[1]), "white")
             for index in range(count):
                 sheet.paste(next(images), ((index % columns) * size[0], (index // columns) * size[1]))

@@ -89,12 +89,13 @@ def test_tts_gives_one_sheet_of_54_cards_and_its_back(bundled_build):
     decks = json.loads((folder / "tts" / "decks.json").read_text())
     (cards,) = [deck for deck in decks["decks"] if deck["component"] == "card"]
     (sheet,) = cards["sheets"]
-    assert (sheet["columns"], sheet["rows"], sheet["count"]) == (10, 6, 54)
+    # 8 x 7 lets a poker card be drawn larger than 10 x 6 does (167 dpi, not 163), with a slot to spare
+    assert (sheet["columns"], sheet["rows"], sheet["count"]) == (8, 7, 54)
     assert sheet["image"] == "tts/card-01.png" and sheet["back"] == "tts/card-back.png"
     assert len(sheet["ids"]) == 54 and len(set(sheet["ids"])) == 54
     face_w, face_h = sheet["face_px"]
     with Image.open(folder / sheet["image"]) as image:
-        assert image.size == (10 * face_w, 6 * face_h)
+        assert image.size == (8 * face_w, 7 * face_h)
         assert max(image.size) <= 4096
     with Image.open(folder / sheet["back"]) as back:
         assert back.size == (face_w, face_h)
@@ -468,3 +469,13 @@ def test_a_face_alone_on_its_page_is_upright_a_landscape_back_too():
             assert placement.mirror.a == -1 and placement.mirror.d == 1  # side to side
             shapes.add(page.width > page.height)
     assert shapes == {True, False}  # backs of landscape pieces and of portrait ones
+
+
+def test_a_deck_sheets_grid_is_the_shape_that_draws_its_faces_largest():
+    """Six A6 reference cards went on a 7 x 1 sheet at 100 dpi (seven across fill 4096 px); 2 x 4
+    holds them and their back at 247 dpi. A full sheet is 10 x 7, whatever the cards."""
+    from generator.exports import tts_dpi, tts_grid
+
+    assert tts_grid(6, 148.0, 105.0, 300) == (2, 4)
+    assert tts_dpi(148.0, 105.0, 2, 4, 300) == 247 and tts_dpi(148.0, 105.0, 7, 1, 300) == 100
+    assert tts_grid(69, 63.5, 88.9, 300) == (10, 7) and tts_grid(1, 63.5, 88.9, 300) == (2, 1)

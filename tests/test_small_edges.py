@@ -230,12 +230,12 @@ def test_an_option_that_cannot_do_what_it_says_is_one_plain_line(tmp_path, args,
 
 def test_a_dpi_given_for_tts_that_its_4096_px_cannot_hold_is_told_per_component():
     """--layout tts --dpi 1200: a 300 mm board's image is held to 346 dpi and a deck's sheet of poker
-    cards to 163 at 300 dpi, and the build says so; the default dpi (not given) says nothing."""
+    cards (6 x 4 for 20) to 273, and the build says so; the default dpi (not given) says nothing."""
     blank = functools.partial(fill_bleed, colour="#ffffff")
     board = Component("board", "Board", [Piece("board", Rect(300, 300), blank)])
     cards = Component("card", "Cards", [Piece(f"c{n}", Rect(63.5, 88.9), blank, blank) for n in range(20)])
     [line] = build.tts_notes([board, cards], build.Request(layout="tts", dpi=1200))
-    assert line.startswith("tts: the images of board at 346, card at 163 dpi, not 1200"), line
+    assert line.startswith("tts: the images of board at 346, card at 273 dpi, not 1200"), line
     assert build.tts_notes([board, cards], build.Request(layout="tts")) == []
     assert build.tts_notes([board], build.Request(layout="tts", dpi=300)) == []
 
