@@ -15,7 +15,8 @@ pieces of one shape (see packing.py), in shelves down the printable area, centre
   part's page, at both ends: at a corner of the piece as a whole piece has them, at a seam just past
   the part's window (room is kept beside the window for them). The windows split the piece's bounding
   box, so a shaped piece's may miss it (the empty corner of an L): a part that would hold none of the
-  piece is not printed, and the others keep their labels, the places of the grid (A1, A2, B1 without
+  piece, or only what its neighbours print in their overlaps with it, is not printed, and the others
+  keep their labels, the places of the grid (A1, A2, B1 without
   B2). Two parts are joined only where they share some of the piece: no seam, glue strip or footer
   note leads to a part that is not printed, nor to one that lies beside the part but touches none of it.
 With duplex on, the pages alternate front, back from first to last, so the PDF prints as one
@@ -741,18 +742,24 @@ def _tile(component: Component, piece: Piece, settings: PrintSettings, page: tup
                             f"over {cols * rows} sheets of {settings.paper.name}; at most {MAX_SHEETS_PER_PIECE} "
                             f"are allowed: check its size")
     # The parts in reading order, stacked down a sheet while they fit (the short parts of a wide piece
-    # share one), each group centred in the printable area. A window that holds none of the piece (in
-    # the empty corner of an L) would be a sheet with nothing to cut out: it has no part.
+    # share one), each group centred in the printable area. A window whose own share of the piece (up
+    # to the middles of its overlaps, where the seams are) holds none of it has no part: in the empty
+    # corner of an L it would be a sheet with nothing to cut out, and beside an L's inner corner on a
+    # seam one that prints only what its neighbours print. (The shares cover the piece between them.)
     groups: list[list[_Window]] = [[]]
+    printed: set[str] = set()
     for row, (oy, bottom) in enumerate(rows_):
         for col, (ox, right) in enumerate(columns):
             window, group = _Window(row, col, ox, oy, right, bottom), groups[-1]
-            if not holds_some_of(piece.shape, (ox, oy, right, bottom)):
+            own = (ox + (overlap / 2 if col else 0.0), oy + (overlap / 2 if row else 0.0),
+                   right - (overlap / 2 if col < cols - 1 else 0.0), bottom - (overlap / 2 if row < rows - 1 else 0.0))
+            if not holds_some_of(piece.shape, own):
                 continue
             if group and _stacked(group + [window]) > y1 - y0 + EPSILON:
                 groups.append(group := [])
             group.append(window)
-    pages = [_tile_page(component, piece, settings, group, (width, height), (rows, cols), marked, stock)
+            printed.add(part_label(row, col))
+    pages = [_tile_page(component, piece, settings, group, (width, height), (rows, cols), marked, stock, printed)
              for group in groups]
     return pages, _off_splits(columns, piece.splits[0]) or _off_splits(rows_, piece.splits[1])
 
@@ -781,7 +788,7 @@ def _stacked(group: list[_Window]) -> float:
 
 
 def _tile_page(component: Component, piece: Piece, settings: PrintSettings, group: list[_Window],
-               page: tuple[float, float], grid: tuple[int, int], marked: bool, stock: str) -> Page:
+               page: tuple[float, float], grid: tuple[int, int], marked: bool, stock: str, printed: set[str]) -> Page:
     """A sheet of one or more parts of a tiled piece, one above the other, centred."""
     width, height = page
     rows, cols = grid
@@ -806,8 +813,8 @@ def _tile_page(component: Component, piece: Piece, settings: PrintSettings, grou
             page_.crop_marks += _clip_lines(_seam_marks(placement, window, settings), (x0, y0, x1, y1))
         # Parts are joined where they share some of the piece: a strip that holds none of it has
         # nothing to glue (a neighbour that is not printed, or one beside the L's arm that touches none).
-        page_.seams += [seam for seam in _seams(window, row, col, rows, cols, overlap)
-                        if holds_some_of(piece.shape, _moved(seam.strip, -placement.x, -placement.y))]
+        page_.seams += [seam for seam in _seams(window, row, col, rows, cols, overlap) if seam.neighbour in printed
+                        and holds_some_of(piece.shape, _moved(seam.strip, -placement.x, -placement.y))]
         win_y += window_h + PART_GAP_MM
     return page_
 
