@@ -180,10 +180,10 @@ def tts_dpi(width_mm: float, height_mm: float, columns: int, rows: int, dpi: int
     return dpi
 
 
-def tts_image_dpi(component: Component, dpi: int) -> int:
+def tts_image_dpi(component: Component, dpi: int, deck: bool | None = None) -> int:
     """The resolution of a component's TTS images: `dpi`, or less where a deck's sheet, or one piece's
-    image (a board), would pass the 4096 px TTS loads."""
-    if deck_like(component):
+    image (a board), would pass the 4096 px TTS loads. `deck`: whether it is deck_like, if known."""
+    if deck_like(component) if deck is None else deck:
         first = component.pieces[0]
         grid = tts_grid(min(len(component.pieces), TTS_FACES), first.width, first.height, dpi)
         return tts_dpi(first.width, first.height, *grid, dpi)
@@ -238,7 +238,7 @@ def tts_decks(components: list[Component], settings: PrintSettings, title: str, 
             continue
         pieces = component.pieces
         first = pieces[0]
-        face_dpi = tts_image_dpi(component, dpi)
+        face_dpi = tts_image_dpi(component, dpi, deck=True)
         size = (pixels(first.width, face_dpi), pixels(first.height, face_dpi))
         pages = _deck_pages(component, trimmed)
         pdf = render(pages, trimmed, title, ("pdf",), face_dpi, faces=recordings)["pdf"]
@@ -454,7 +454,7 @@ def _tts_objects(component: Component, settings: PrintSettings, title: str, dpi:
 
     if not component.pieces:
         return
-    face_dpi = tts_image_dpi(component, dpi)  # a board within 4096 px too
+    face_dpi = tts_image_dpi(component, dpi, deck=False)  # a board within 4096 px too
     pages = piece_pages([component], settings)
     pdf = render(pages, settings, title, ("pdf",), face_dpi, faces=recordings)["pdf"]
     shaped = frozenset(page.number for page in pages if page.placements[0].piece.shape.kind != "rect")

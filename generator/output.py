@@ -28,6 +28,7 @@ import stat
 import tempfile
 import time
 from contextlib import contextmanager
+from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Iterable
 
@@ -52,10 +53,6 @@ def layout_roots(layout: str, name: str) -> tuple[str, ...]:
     return (f"{layout}/",)
 
 
-def _under(relative: str, roots: tuple[str, ...]) -> bool:
-    return any(relative == root or (root.endswith("/") and relative.startswith(root)) for root in roots)
-
-
 #: A piece's or component's name in a file name: the ids games and rows may give.
 _ID = r"[A-Za-z0-9][A-Za-z0-9._-]*"
 _PAGE = r"page-\d{2,}"
@@ -65,13 +62,18 @@ def named_as_built(layout: str, name: str, relative: str) -> bool:
     """Whether `relative` is a name a build of `layout` gives its files: an earlier build's manifest
     is believed only for such names, so that a hand-edited one listing `svg/mine.svg` does not make
     that file the program's to remove."""
+    return _built_names(layout, name).fullmatch(relative) is not None
+
+
+@lru_cache(maxsize=16)
+def _built_names(layout: str, name: str) -> re.Pattern:
+    """named_as_built's pattern, made once for a layout and game (a build of pieces stages thousands)."""
     game = re.escape(name)
-    pattern = {
+    return re.compile({
         "sheets": rf"{game}\.pdf|svg/{_PAGE}\.svg|png/{_PAGE}\.png|cut/(merged/)?{_PAGE}\.(svg|dxf)",
         "pieces": rf"pieces/({game}\.pdf|pieces\.json|{_ID}/{_ID}-(front|back)\.(png|svg))",
         "tts": rf"tts/({game}\.json|decks\.json|{_ID}-(back|\d{{2,}})\.png|{_ID}/{_ID}-(front|back)\.png)",
-    }[layout]
-    return re.fullmatch(pattern, relative) is not None
+    }[layout])
 
 
 # Before anything is drawn ------------------------------------------------------------------------

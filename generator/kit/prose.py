@@ -285,18 +285,23 @@ def rules_sheet_errors(spec, blocks: list[tuple], more: tuple | None = None, lea
         sheet = spec.rules_sheet
         flowing = "" if len(pages) == 1 else ", even flowing onto a second" if len(pages) == 2 else \
             f", even flowing onto {len(pages)} sheets"
-        here, shorten = overflowing_words(spec, blocks, where(spec, "rules_sheet"))
+        here, shorten = overflowing_words(spec, block_texts(blocks), where(spec, "rules_sheet"))
         yield error(here, f"the rules do not fit a {sheet.width_mm:g} x {sheet.height_mm:g} mm sheet at {FLOOR_PT:g} "
                           f"pt{flowing} ({over:.1f} mm over); make the sheet larger or {shorten or 'the words fewer'}")
 
 
-def overflowing_words(spec, blocks: list[tuple], here):
-    """Where to tell that `blocks` do not fit their piece, and what to shorten: `here` (the piece in
-    the game file) and "" when the bundled words gave them all; else the longest text a words file of
-    the user's gave (a translation), at its line, as "shorten KEY"."""
+def block_texts(blocks: list[tuple]) -> list[str]:
+    """The words of prose blocks (a figure's aside)."""
+    return [block[1] for block in blocks if isinstance(block[0], str) and isinstance(block[1], str)]
+
+
+def overflowing_words(spec, texts: list[str], here):
+    """Where to tell that `texts` do not fit their piece, and what to shorten: `here` (the piece in the
+    game file) and "" when the bundled words gave them all; else the longest text a words file of the
+    user's gave (a translation), at its line, as "shorten KEY"."""
     words = getattr(spec, "words", None)
-    given = [(len(block[1]), key, place) for block in blocks if isinstance(block[0], str) and isinstance(block[1], str)
-             for key, place in (words.keys_of(block[1]) if words is not None else ())]
+    given = [(len(text), key, place) for text in texts
+             for key, place in (words.keys_of(text) if words is not None else ())]
     if not given:
         return here, ""
     _, key, place = max(given, key=lambda entry: entry[0])

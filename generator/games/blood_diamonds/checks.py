@@ -12,7 +12,7 @@ from itertools import combinations
 from generator import fonts
 from generator.errors import InputError, Location, did_you_mean
 from generator.kit.layouts import Layouts, element_boxes
-from generator.kit.prose import FLOOR_PT, PAPER_ROOM_MM, overflowing_words
+from generator.kit.prose import FLOOR_PT, PAPER_ROOM_MM, block_texts, overflowing_words
 from generator.kit.text import counted
 from generator.model import Area
 from generator.schema import where
@@ -400,7 +400,7 @@ def check_text_fits(spec: BloodDiamondsSpec):
     sides = zip(("front", "back"), reference_fits(spec, height), (reference_front(spec), reference_back(spec)))
     for side, (_, overflow), blocks in sides:
         if overflow > 0:
-            here, shorten = overflowing_words(spec, blocks, where(spec.reference_card, "piece"))
+            here, shorten = overflowing_words(spec, block_texts(blocks), where(spec.reference_card, "piece"))
             yield error(here, f"the reference card's {side} does not fit a {card.width_mm:g} x {card.height_mm:g} mm "
                               f"card{'' if height == card.height_mm else f', nor one {height:g} mm tall,'} at "
                               f"{FLOOR_PT:g} pt ({overflow:.1f} mm over); give reference_card a larger piece (a6-card) "

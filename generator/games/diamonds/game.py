@@ -15,7 +15,7 @@ from generator import shaping
 from generator.colour_rules import MeaningColour
 from generator.errors import InputError
 from generator.kit.layouts import Face, Layouts
-from generator.kit.prose import FLOOR_PT, RulesSheet, overflowing_words, rules_sheet_errors
+from generator.kit.prose import FLOOR_PT, RulesSheet, block_texts, overflowing_words, rules_sheet_errors
 from generator.kit.symbols import SUITS
 from generator.kit.text import counted
 from generator.model import Component, Piece, PieceGeometry, spread
@@ -267,7 +267,7 @@ def check_reference_fits(spec: DiamondsSpec):
     for side, (_, overflow), blocks in sides:
         if overflow > 0:
             here = where(spec.reference_card, "piece") if spec.reference_card.piece else where(spec.deck, "piece")
-            here, shorten = overflowing_words(spec, blocks, here)
+            here, shorten = overflowing_words(spec, block_texts(blocks), here)
             yield error(here, f"the reference card's {side} does not fit a {piece.width_mm:g} x {piece.height_mm:g} "
                               f"mm card at {FLOOR_PT:g} pt ({overflow:.1f} mm over); give reference_card a larger "
                               f"piece or {shorten or 'shorten its words'}")

@@ -299,7 +299,7 @@ def check_judge_card(spec):
             if any(terms_over(spec.layouts, terms, box, style, element.gap_mm or 0.0) > 0
                    for element, (box, style) in parts):
                 # a translation's words, told at the longest of them; the game file's, at the judges' piece
-                there, shorten = overflowing_words(spec, [("p", words) for _, words, _ in terms], here)
+                there, shorten = overflowing_words(spec, [words for _, words, _ in terms], here)
                 yield error(there, f"{judge.name}'s {side} side does not fit a {geometry.width_mm:g} x "
                                    f"{geometry.height_mm:g} mm card; use a larger piece (poker-card) or "
                                    f"{shorten or 'fewer words'}")
