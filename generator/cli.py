@@ -588,7 +588,8 @@ def _new_help() -> str:
 def new_command(kind, dir):  # noqa: A002 (click names the parameter after the argument)
     folder, names = starters.write_starter(kind, dir)
     game_file = names[-1]  # written last, shown first
-    shown = shlex.quote(str(folder / game_file))
+    path = str(folder / game_file)
+    shown = shlex.quote(f"./{path}" if path.startswith("-") else path)  # "-dash/..." would read as an option
     click.echo(f"{folder}: {', '.join([game_file, *names[:-1]])}; the comment at the top of {game_file} says "
                "what to change")
     # Run from here, a build writes output/<id>/ here (the file's own comment, run in its folder, says

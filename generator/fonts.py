@@ -12,6 +12,7 @@ import hashlib
 import io
 import re
 import struct
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -367,6 +368,12 @@ def _quoted(text: str) -> str:
 
 
 def _missing(text: str, key: str, char: str) -> None:
+    if char == "\n":  # a line break where a text is drawn as one line: a label, a heading, a footer
+        raise _text_problem(text, key, char, f'"{_quoted(text)}" holds a line break, but it prints on one line here; '
+                            "take the line break out", "input.type")
+    if unicodedata.category(char) == "Cc":
+        raise _text_problem(text, key, char, f'"{_quoted(text)}" holds a control character (U+{ord(char):04X}), which '
+                            "no font prints; take it out", "input.type")
     tried = ", ".join([face(key).label, "DejaVu Sans", "DejaVu Serif", *(face(k).label for k in USER_FALLBACKS)])
     raise _text_problem(text, key, char, f'no font has "{char}" (U+{ord(char):04X}), drawn in "{_quoted(text)}" '
                         f"(tried {tried}); add a font that has it to style.fallback, or change the text",
@@ -489,13 +496,30 @@ def _wrapped(text: str, size: float, width: float, key: str, break_words: bool =
 def _pieces_that_fit(words: list[str], size: float, width: float, key: str) -> list[str]:
     """The words, each one wider than a line cut into pieces that fit (a long run without spaces,
     a URL, a compound in a translation), so that no line runs past its column."""
+    fits = lambda text: 0.001 * size * text_units(text, key) <= width  # noqa: E731
     pieces = []
     for word in words:
-        while len(word) > 1 and 0.001 * size * text_units(word, key) > width:
-            cut = len(word) - 1
-            while cut > 1 and 0.001 * size * text_units(word[:cut], key) > width:
-                cut -= 1
+        while len(word) > 1 and (cut := _longest_fitting_start(word, fits)) < len(word):
             pieces.append(word[:cut])
             word = word[cut:]
         pieces.append(word)
     return pieces
+
+
+def _longest_fitting_start(word: str, fits) -> int:
+    """How many of the word's first characters fit (at least one): found by doubling, then halving,
+    so that no text much longer than the answer is measured (a 20,000-letter run is cut in
+    milliseconds, where trying every shorter start took minutes)."""
+    fitting = 1
+    while fitting < len(word) and fits(word[:min(2 * fitting, len(word))]):
+        fitting = min(2 * fitting, len(word))
+    too_long = min(2 * fitting, len(word))
+    if fitting == len(word) or too_long == fitting:
+        return fitting
+    while too_long - fitting > 1:
+        middle = (fitting + too_long) // 2
+        if fits(word[:middle]):
+            fitting = middle
+        else:
+            too_long = middle
+    return fitting

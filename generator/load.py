@@ -130,6 +130,8 @@ class LoadedGame:
         if drawn is None:
             return problem
         given = self.spec.words.written_at(drawn)
+        if given and char not in self.spec.words.texts.get(given[0], char):
+            given = None  # words that print alike once their spaces are one ("Your turn"), but not these
         if given:  # the very words that drew it
             key, place = given
             return InputError(place, f'words "{key}": {problem.message}', problem.rule)

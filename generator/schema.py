@@ -377,7 +377,8 @@ def convert(tp, value, location: Location, context: Context, label: str, limits:
         return number
     if tp is str:
         if not isinstance(value, str):
-            raise InputError(location, f"{label} is {_what(value)}; expected text", "input.type")
+            quote = "; put it in quotes to make it text" if isinstance(value, (bool, int, float)) else ""
+            raise InputError(location, f"{label} is {_what(value)}; expected text{quote}", "input.type")
         longest = limits.max_length or MAX_TEXT
         if len(value) > longest:
             raise InputError(location, f"{label} is {len(value):,} characters long; it may have at most {longest:,}",

@@ -22,6 +22,7 @@ placeholder that is unknown, misspelt or missing, is an error at the file's line
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -45,6 +46,8 @@ FORMS = ("Cap", "word", "Word")
 #: What a words file may hold: its words, their language (for the plural forms) and the numbers spelt out.
 WORDS_FILE_KEYS = ("words", "language", "numbers")
 MAX_WORDS_TEXT = 20_000
+MAX_NUMBERS = 1000  # numbers spelt out: the bundled words spell out zero to twenty
+MAX_NUMBER_WORD = 100  # characters in the word for one number
 MAX_GIVEN = 20_000  # texts remembered for written_at: a game's words give a few thousand
 #: Tighter bounds for the words that print in a fixed place, where more would overflow it: a footer
 #: line (its page number must stay on the page), page 1's printing box, a component's or stock's name.
@@ -59,14 +62,19 @@ def words_limit(key: str) -> int:
     return next((limit for prefix, limit in PLACED_LIMITS if key.startswith(prefix)), MAX_WORDS_TEXT)
 
 
+def base_language(code: str) -> str:
+    """The language of a code as its plural rule knows it: "pl" of "PL", "pl-PL" and "pl_PL"."""
+    return code.strip().lower().replace("_", "-").split("-")[0]
+
+
 def plural_count(language: str) -> int:
-    return 3 if language in THREE_FORMS else 2
+    return 3 if base_language(language) in THREE_FORMS else 2
 
 
 def plural_form(language: str, count: int, forms: list[str]) -> str:
     """The form of a word for `count` things, by the language's plural rule (CLDR's, simplified to
     whole numbers)."""
-    n = abs(count)
+    n, language = abs(count), base_language(language)
     if len(forms) == 1:
         return forms[0]
     if language in ("pl",):
@@ -214,6 +222,11 @@ def bundled_languages(game: str) -> list[str]:
     return sorted(path.name.split(".")[1] for path in WORDS_DIR.glob(f"{game}.*.yaml"))
 
 
+def _bundled_games() -> list[str]:
+    """The games whose words are bundled (each has data/words/<game>.yaml)."""
+    return sorted(path.stem for path in WORDS_DIR.glob("*.yaml") if "." not in path.stem and path.stem != COMMON)
+
+
 COMMON = "common"  # data/words/common.yaml: page 1's box, footers and glue strips, for every game
 
 
@@ -250,11 +263,13 @@ def load_words(game: str, words: str | None = None, lang: str | None = None) -> 
     if words is not None:
         path, shown = Path(words), words
     else:
-        path = words_file(game, lang)
-        if not path.is_file():
+        path = words_file(game, lang) if lang and lang.strip() else None  # "": the bundled words themselves
+        if path is None or not path.is_file():
             known = bundled_languages(game)
-            raise InputError(Location("--lang"), f'no bundled "{lang}" words for {game}'
-                             f"{did_you_mean(lang, known) if known else ''} (bundled: {', '.join(['en', *known])}); "
+            meant = closest(base_language(lang or ""), known)
+            guess = f' (did you mean "{meant}"?)' if meant else ""
+            raise InputError(Location("--lang"), f'no bundled "{lang}" words for {game}{guess} (bundled: '
+                             f"{', '.join(['en', *known])}); "
                              "write a translation with `pnp words` and give it with --words", "input.unknown-language")
         shown = display_path(path)
     copy = _read(path, shown)
@@ -263,7 +278,7 @@ def load_words(game: str, words: str | None = None, lang: str | None = None) -> 
     result.language = copy.get("language", result.language)
     if "numbers" in copy:  # an empty list: digits
         result.numbers = list(copy["numbers"] or [])
-    elif result.language != base.get("language", "en"):  # no number words of its language: digits, not English ones
+    elif base_language(result.language) != base_language(base.get("language", "en")):  # no number words of its language: digits, not English ones
         result.numbers = []
     result.missing = [key for key in base["words"] if key not in copy["words"]]
     result.source = copy.location
@@ -305,6 +320,12 @@ def _read(path: Path, shown: str) -> YamlMap:
             where = "" if words_limit(key) == MAX_WORDS_TEXT else " here (it prints in a place of fixed size)"
             errors.add(InputError(place, f'words "{key}" are {len(text):,} characters long; an entry may have at most '
                                   f"{words_limit(key):,}{where}", "input.too-large"))
+        elif not text.strip():  # a heading, a label or a suit's name would print as nothing
+            errors.add(InputError(place, f'words "{key}" are empty; write the words to print, or leave the key out '
+                                  "to print the bundled ones", "input.type"))
+        elif control := next((char for char in text if char != "\n" and unicodedata.category(char) == "Cc"), None):
+            errors.add(InputError(place, f'words "{key}" hold a control character (U+{ord(control):04X}), which no '
+                                  "font prints; take it out", "input.type"))
         elif STRAY_BRACE.search(PLACEHOLDER.sub("", text)):
             errors.add(InputError(place, f'words "{key}": a brace that opens or closes no placeholder; write {{name}}, '
                                   "or {{ and }} for a brace", "input.placeholder"))
@@ -319,12 +340,30 @@ def _read(path: Path, shown: str) -> YamlMap:
     numbers = data.get("numbers")
     if numbers is not None and not (isinstance(numbers, list) and all(isinstance(n, str) for n in numbers)):
         errors.add(InputError(data.where("numbers"), "numbers must be a list of words, from zero up", "input.type"))
+    elif numbers is not None and len(numbers) > MAX_NUMBERS:
+        errors.add(InputError(data.where("numbers"), f"numbers spells out {len(numbers):,} numbers; a words file may "
+                              f"spell out at most {MAX_NUMBERS:,} (from zero up), and writes digits past them",
+                              "input.too-large"))
+    elif numbers is not None:
+        for index, number in enumerate(numbers):
+            if not number.strip() or len(number) > MAX_NUMBER_WORD or "\n" in number:
+                errors.add(InputError(numbers.where(index),
+                                      f"numbers: the word for {index} must be one line of 1 to {MAX_NUMBER_WORD} "
+                                      "characters", "input.type"))
     errors.raise_if_any()
     return data
 
 
 def _check(copy: YamlMap, base: YamlMap, shown: str) -> None:
     """Every key of the copy is a bundled key, and its placeholders are the bundled text's."""
+    unknown_keys = [key for key in copy["words"] if key not in base["words"]]
+    if len(unknown_keys) > len(copy["words"]) // 2:  # another game's words, not misspellings of this one's
+        owner = next((game for game in _bundled_games() if all(key in bundled_words(game)["words"]
+                                                             for key in unknown_keys)), None)
+        if owner is not None:
+            raise InputError(copy.location, f"this words file is for {owner}: {len(unknown_keys)} of its keys are not "
+                             f"this game's; build {owner} with it, or write this game's words with `pnp words`",
+                             "input.unknown-key")
     errors = ErrorList()
     for key, text in copy["words"].items():
         place = copy["words"].where(key)
@@ -353,8 +392,8 @@ def words_yaml(game: str, lang: str | None = None) -> str:
     """The game's words as one YAML file, ready to translate: its bundled words file (or translation)
     with the common words it does not give added at the end of its `words:` block."""
     if lang is not None and lang != bundled_words(game).get("language", "en"):
-        path = words_file(game, lang)
-        if not path.is_file():
+        path = words_file(game, lang) if lang and lang.strip() else None  # "": the bundled words themselves
+        if path is None or not path.is_file():
             raise InputError(Location("--lang"), f'no bundled "{lang}" words for {game} (bundled: '
                              f"{', '.join(['en', *bundled_languages(game)])})", "input.unknown-language")
         return path.read_text(encoding="utf-8")

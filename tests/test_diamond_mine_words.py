@@ -129,10 +129,12 @@ def test_the_labels_rule_fires(tmp_path, broken, change, says):
     assert any(says in line and "[diamond_mine.labels]" in line for line in stderr.splitlines()), stderr
 
 
-def test_an_empty_colour_name_in_the_words_is_an_error(words_copy, tmp_path):
+def test_an_empty_colour_name_in_the_words_is_an_error_at_its_line(words_copy, tmp_path):
     edited(words_copy, "  colour.green: green", '  colour.green: ""')
+    line = next(number for number, text in enumerate(words_copy.read_text().splitlines(), 1)
+                if text.startswith("  colour.green:"))
     code, _, stderr = run_pnp("validate", GAME, "--words", "mine.yaml", cwd=tmp_path)
-    assert code == 1 and "the colour green prints with no name" in stderr, stderr
+    assert code == 2 and stderr.startswith(f'mine.yaml:{line}:') and 'words "colour.green" are empty' in stderr, stderr
 
 
 OTHER_BROKEN = [

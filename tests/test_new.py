@@ -33,7 +33,7 @@ def test_a_starter_validates_and_builds_from_inside_its_folder_and_from_outside(
 
     game = (folder / "my-game.yaml").read_text(encoding="utf-8")
     assert game.startswith("# My Game: ")  # the comment that says what to change comes first
-    assert re.search(r"^id: my-game\b", game, re.M) and re.search(r'^title: "My Game"$', game, re.M)
+    assert re.search(r'^id: "my-game"', game, re.M) and re.search(r'^title: "My Game"$', game, re.M)
     assert "pnp validate my-game.yaml" in game and "pnp build my-game.yaml --format pdf,png" in game
     assert "`at`" in game and "`box`" in game and "rules" in game
     assert "__" not in game  # every marker filled in
@@ -103,6 +103,18 @@ def test_a_folder_name_that_is_not_an_id_names_the_file_and_the_id_after_it(tmp_
     assert "pnp validate 'Space Race!/Space-Race.yaml'" in stdout  # quoted for a shell
     assert os.listdir(tmp_path / "Space Race!") == ["Space-Race.yaml"]
     assert run_pnp("validate", "Space Race!/Space-Race.yaml", cwd=tmp_path)[0] == 0
+
+
+@pytest.mark.parametrize("name", ["123", "1e3", "true", "-dash"])
+def test_a_folder_named_like_a_number_or_an_option_gives_a_starter_that_validates(tmp_path, name):
+    # YAML would read `id: 123` as a number and `id: true` as yes; a shell would read "-dash/..." as an option.
+    code, stdout, stderr = run_pnp("new", "deck", "--", name, cwd=tmp_path)
+    assert code == 0, stderr
+    game = f"{name}/{name.strip('-')}.yaml"
+    shown = f"./{game}" if name.startswith("-") else game
+    assert f"pnp validate {shown}," in stdout, stdout
+    code, stdout, stderr = run_pnp("validate", shown, cwd=tmp_path)
+    assert code == 0 and stdout == f"{game}: ok, 13 rules hold\n", stderr
 
 
 def test_an_empty_folder_is_filled_and_kept(tmp_path):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -78,6 +79,10 @@ def test_a_words_file_that_leaves_keys_out_falls_back_and_warns_once(words_copy,
      'words "footer.page" are 136 characters long; an entry may have at most 120 here'),
     ("  component.card: Cards", "  component.card: " + "Cards " * 14, 'words "component.card" are 83 characters long; an '
      "entry may have at most 80 here"),
+    ("  card.joker: JOKER", '  card.joker: ""', 'words "card.joker" are empty; write the words to print'),
+    ("  suit.hearts: hearts", '  suit.hearts: "   "', 'words "suit.hearts" are empty'),
+    ("  card.joker: JOKER", '  card.joker: "JO\tKER"', 'words "card.joker" hold a control character (U+0009)'),
+    ('numbers: ["no", one,', 'numbers: ["", one,', "numbers: the word for 0 must be one line of 1 to 100 characters"),
 ])
 def test_a_broken_words_file_is_one_error_at_its_line(words_copy, tmp_path, old, new, says):
     edited(words_copy, old, new)
@@ -100,18 +105,52 @@ def test_diamonds_in_french_prints_french_throughout(tmp_path):
         assert english not in words, english
 
 
-def test_an_unknown_language_names_the_bundled_ones(tmp_path):
-    code, _, stderr = run_pnp("build", "diamonds", "--lang", "xx", "--out", "out", cwd=tmp_path)
-    assert code == 2 and "bundled: en, de, fr" in stderr and len(stderr.splitlines()) == 1
+@pytest.mark.parametrize("lang, guess", [("xx", None), ("", None), ("FR", "fr"), ("fr-FR", "fr")])
+def test_an_unknown_language_names_the_bundled_ones(tmp_path, lang, guess):
+    # "" is no code at all: not the bundled English file taken as a translation of itself
+    code, _, stderr = run_pnp("build", "diamonds", "--lang", lang, "--out", "out", cwd=tmp_path)
+    assert code == 2 and "bundled: en, de, fr" in stderr and len(stderr.splitlines()) == 1, stderr
+    assert (f'did you mean "{guess}"?' in stderr) == (guess is not None), stderr
+
+
+def test_a_long_run_without_spaces_is_cut_in_moments(words_copy, tmp_path):
+    # Cutting it by trying every shorter start took minutes for 5,000 letters, and more for 19,000.
+    edited(words_copy, "  rules.setup.first: The dealer takes the first turn; then turns go clockwise.",
+           "  rules.setup.first: " + "x" * 19_000)
+    started = time.monotonic()
+    code, _, stderr = run_pnp("validate", "diamonds", "--words", "mine.yaml", cwd=tmp_path)
+    assert time.monotonic() - started < 10
+    assert code == 1 and "shorten rules.setup.first" in stderr, stderr
+
+
+def test_a_line_break_where_words_print_on_one_line_is_told_at_their_key(words_copy, tmp_path):
+    # "Your\n turn" reads "Your turn" once its spaces are one, as reference.turn.heading's words do: the
+    # error names the words that hold the line break.
+    edited(words_copy, "  rules.turn: Your turn", '  rules.turn: "Your\\n turn"')
+    line = next(n for n, text in enumerate(words_copy.read_text().splitlines(), 1) if text.startswith("  rules.turn:"))
+    code, _, stderr = run_pnp("build", "diamonds", "--words", "mine.yaml", "--out", "out", cwd=tmp_path)
+    assert code == 2 and len(stderr.splitlines()) == 1, stderr
+    assert stderr.startswith(f'mine.yaml:{line}:') and 'words "rules.turn"' in stderr, stderr
+    assert "holds a line break, but it prints on one line here" in stderr and "fallback" not in stderr, stderr
+
+
+def test_another_games_words_file_is_one_error_naming_the_game(tmp_path):
+    words_file(tmp_path, "blood_diamonds")
+    code, _, stderr = run_pnp("validate", "diamonds", "--words", "mine.yaml", cwd=tmp_path)
+    assert code == 2 and len(stderr.splitlines()) == 1, stderr
+    assert "this words file is for blood_diamonds" in stderr, stderr
 
 
 @pytest.mark.parametrize("language, counts", [
     ("en", {0: "cards", 1: "card", 2: "cards", 21: "cards"}),
     ("fr", {0: "carte", 1: "carte", 2: "cartes"}),
     ("pl", {1: "karta", 2: "karty", 5: "kart", 12: "kart", 22: "karty", 25: "kart"}),
+    ("PL", {1: "karta", 2: "karty", 5: "kart"}), ("pl-PL", {22: "karty", 25: "kart"}),
+    ("fr-FR", {0: "carte", 1: "carte", 2: "cartes"}), ("pt_BR", {0: "card", 1: "card", 2: "cards"}),
 ])
 def test_plural_forms_follow_the_language(language, counts):
-    forms = {"en": ["card", "cards"], "fr": ["carte", "cartes"], "pl": ["karta", "karty", "kart"]}[language]
+    forms = {"en": ["card", "cards"], "fr": ["carte", "cartes"], "pl": ["karta", "karty", "kart"],
+             "pt": ["card", "cards"]}[language[:2].lower()]
     for count, form in counts.items():
         assert plural_form(language, count, forms) == form
 
