@@ -382,8 +382,11 @@ def inputs_digest(loaded: LoadedGame) -> str:
     --set), every file it read, the palette and the words. Builds of equal digests and print
     settings print the same pages (output/ keeps an earlier build's files of other formats only then)."""
     words = loaded.spec.words
-    return _digest(program_version(), json.dumps(loaded.data, default=str),
-                   sorted(map(str, (loaded.reader.files if loaded.reader else {}).items())), loaded.palette_colours,
+    read = loaded.reader.files if loaded.reader else {}
+    # A file in the game's folder by its name there: a folder moved or copied whole reads the same inputs.
+    named = sorted((str(path.relative_to(loaded.reader.folder)) if loaded.reader.folder in path.parents else str(path),
+                    digest) for path, digest in read.items())
+    return _digest(program_version(), json.dumps(loaded.data, default=str), named, loaded.palette_colours,
                    words.texts, words.language, words.numbers)
 
 
@@ -454,6 +457,7 @@ def build_games(loaded_games: list[LoadedGame], settings: PrintSettings, request
     try:
         for loaded, chosen, pages in jobs:
             directory = out_dir / loaded.out_name
+            loaded.use_fonts()  # the games before it were imposed and drawn with theirs
             try:
                 written, notes = write(loaded, directory, partial(render_files, loaded, chosen, pages, settings,
                                                                   request, step, directory), pages, settings, request)

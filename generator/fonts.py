@@ -93,10 +93,12 @@ def fallback_chain(key: str) -> tuple[str, ...]:
     return (f"dejavu-sans{variant}", f"dejavu-serif{variant}", *upright, *USER_FALLBACKS)
 
 
-def add_fallback(key: str) -> None:
-    """Try face `key` (a user's file) for characters the chosen faces and DejaVu lack."""
-    if key not in USER_FALLBACKS:
-        USER_FALLBACKS.append(key)
+def use_fallbacks(keys) -> None:
+    """Try faces `keys` (a game's own files, in order) for characters the chosen faces and DejaVu
+    lack, and no others: each game of a command is measured and drawn with its own (a game without
+    any never borrows the one loaded before it)."""
+    if list(keys) != USER_FALLBACKS:
+        USER_FALLBACKS[:] = keys
         for cached in (runs, text_units, _wrapped, inked_height):
             cached.cache_clear()
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -51,7 +52,7 @@ class LoadedGame:
         if self.spec.id:
             return self.spec.id
         if self.game.named_by_file:
-            return re.sub(r"[^A-Za-z0-9_-]+", "-", Path(self.source).stem).strip("-") or self.game.name
+            return name_from_file(Path(self.source).stem) or self.game.name
         return self.game.name
 
     @property
@@ -64,9 +65,15 @@ class LoadedGame:
         """Page 1's printing box as the game makes it of its file's block and its words."""
         return self.game.printing(self.spec)
 
+    def use_fonts(self) -> None:
+        """Put this game's own fallback fonts in force: a command that loads several games measures
+        and draws each with its own."""
+        fonts.use_fallbacks(self.spec.style.fallbacks)
+
     def components(self) -> list:
         """The game's pieces, built once. A style block that names no component, group, rank or
         piece of the game is a typo, and an input error."""
+        self.use_fonts()
         if self._components is None:
             built = self.game.components(self.spec)
             check_components(built, self.game, self.source, self.data)
@@ -85,6 +92,7 @@ class LoadedGame:
         drawn for it (any set of a game whose pieces come from checked input alone). `as_printed` (a
         build's): a set of more faces than the build's recordings keep leaves its faces to be read
         as they print (`face_reading`, then `printed_findings`)."""
+        self.use_fonts()
         refuse_unshapable_words(self.spec.words)
         try:  # a rule that measures words meets a character no font has: at the text, not the font
             found = self.game.rules.run(self.spec)
@@ -113,6 +121,7 @@ class LoadedGame:
         if self.face_reading is None:
             return []
         (reading, bleed), self.face_reading = self.face_reading, None
+        self.use_fonts()
         return self._read_faces(reading, bleed)
 
     def _read_faces(self, reading: FaceReading, bleed: float) -> list[Finding]:
@@ -291,6 +300,10 @@ def load_game(target: str, overrides: tuple[str, ...] = (), palette: Palette | N
             spec = build(game.spec, data, data.location, context, "")
         with errors.guard():
             check_id(data.get("id"), data.where("id"), given="id" in data)
+            if not data.get("id") and game.named_by_file and name_from_file(path.stem) is None:
+                raise InputError(data.location, f'the file\'s name, "{path.name}", gives no name for its output folder '
+                                 '(of letters, digits, "-" and "_"); give the game an id, such as `id: my-game`',
+                                 "input.bad-id")
         errors.raise_if_any()
         spec.reader = reader
         spec.words = load_words(game.name, words, lang)  # what the game prints, from data/words
@@ -358,6 +371,14 @@ def _texts_in(node):
             yield place, value
         else:
             yield from _texts_in(value)
+
+
+def name_from_file(stem: str) -> str | None:
+    """The output folder's name a game file's name gives a game with no id: its letters made plain
+    ("über" is "uber"), anything else a "-", at most 64 characters; None when nothing is left (日本)."""
+    plain = unicodedata.normalize("NFKD", stem).encode("ascii", "ignore").decode("ascii")
+    made = re.sub(r"[^A-Za-z0-9_-]+", "-", plain).strip("-_")[:64].strip("-_")
+    return made or None
 
 
 #: What an id may not hold, lest the output folder land outside --out.

@@ -20,10 +20,12 @@ all are there, so a failed or interrupted build leaves the earlier one as it was
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
 import shutil
+import signal
 import stat
 import tempfile
 import time
@@ -38,6 +40,8 @@ from generator.render import json_chunks
 
 LAYOUT_MANIFESTS = {"sheets": "manifest.json", "pieces": "pieces/manifest.json", "tts": "tts/manifest.json"}
 STAGING_PREFIX = ".pnp-staging-"
+#: A staging folder's whole name, as tempfile.mkdtemp makes it: a user's own ".pnp-staging-notes" is not one.
+STAGING_NAME = re.compile(re.escape(STAGING_PREFIX) + r"[a-z0-9_]{8}")
 #: A manifest larger than this is no manifest of ours.
 MAX_MANIFEST = 64 * 1024 * 1024
 
@@ -157,7 +161,9 @@ def output_errors(out_dir: Path):
             reason = "a file stands where a folder must go"
         else:
             reason = (problem.strerror or str(problem)).lower()
-        blamed = Path(problem.filename) if problem.filename else out_dir
+        # the user's file of the two a move names (the other is in the hidden staging folder)
+        named = [str(name) for name in (problem.filename2, problem.filename) if name]
+        blamed = Path(next((name for name in named if STAGING_PREFIX not in name), out_dir))
         where = "" if out_dir in (blamed, blamed.parent) else f" ({blamed})"  # name only a file in the way
         raise InputError(Location("--out"), f"cannot write to {out_dir}{where}: {reason}; choose another --out",
                          "output.unwritable") from None
@@ -183,8 +189,8 @@ class Earlier:
             if isinstance(listed, list):  # of the kinds of file a build writes, whoever planted the manifest
                 files = {entry for entry in listed if isinstance(entry, str) and _safe_relative(entry)
                          and named_as_built(layout, name, entry)}
-            else:  # an older build replaced its layout's folders whole: all of it was its own
-                files = {relative for relative in self._regular_files(roots)}
+            else:  # an older build, which listed no files: those named as a build names its files
+                files = {relative for relative in self._regular_files(roots) if named_as_built(layout, name, relative)}
             self.files[layout] = files | {manifest}
             self.inputs[layout] = record.get("inputs") if isinstance(record.get("inputs"), str) else None
             self.pages_from[layout] = record.get("pages_from") if isinstance(record.get("pages_from"), str) else None
@@ -296,8 +302,12 @@ def write_build(directory: Path, files: Iterable[tuple[str, bytes | None]] | Cal
             notes = _commit(directory, staging, written, manifest, layout, name, {**record, "inputs": inputs,
                                                                                    "pages_from": pages})
         committed = True
+    except UndoFailed:
+        staging = None
+        raise
     finally:
-        shutil.rmtree(staging, ignore_errors=True)
+        if staging is not None:
+            shutil.rmtree(staging, ignore_errors=True)
         if not committed:
             remove_if_empty(made)
     return written + [manifest], notes
@@ -353,22 +363,116 @@ def _commit(directory: Path, staging: Path, written: list[str], manifest: str, l
     same_pages = earlier.pages_from.get(layout) == record["pages_from"]
     kept = sorted(relative for relative in ours - set(written) if same_pages)
     stale = sorted(relative for relative in ours - set(written) if not same_pages)
-    # A manifest naming every file that may be on disk goes first (short: no pages), so an interrupted
-    # commit leaves nothing a later build would not know as its own; once the moves are done, the
-    # manifest itself.
-    _write_manifest(directory, staging, manifest, {key: record[key] for key in ("game", "layout")} | {"pages": []},
-                    sorted({*written, *kept, *stale}))
-    for relative in written:
-        target = directory / relative
-        target.parent.mkdir(parents=True, exist_ok=True)
-        os.chmod(staging / relative, 0o666 & ~_UMASK)
-        os.replace(staging / relative, target)
-    for relative in stale:
-        _remove(directory, relative)
-    _write_manifest(directory, staging, manifest, record, sorted({*written, *kept}))
+    moves = _Moves(directory, staging)
+    try:
+        moves.set_aside(manifest, copy=True)
+        # A manifest naming every file that may be on disk goes first (short: no pages), so that a
+        # commit cut off where nothing can undo it (a power cut, a SIGKILL) leaves nothing a later
+        # build would not know as its own; once the moves are done, the manifest itself.
+        _write_manifest(directory, staging, manifest, {key: record[key] for key in ("game", "layout")} | {"pages": []},
+                        sorted({*written, *kept, *stale}))
+        for relative in written:
+            os.chmod(staging / relative, 0o666 & ~_UMASK)
+            moves.set_aside(relative)
+            moves.put_in_place(relative)
+        for relative in stale:
+            moves.set_aside(relative)
+        _write_manifest(directory, staging, manifest, record, sorted({*written, *kept}))
+    except BaseException:  # a failed move, or Ctrl-C: the earlier build is put back as it was
+        moves.undo(manifest)
+        raise
+    for relative in stale:  # set aside with the staging folder, which goes; the folders they leave empty too
+        _remove_empty_folders(directory, directory / relative)
     return [f"{directory}: kept {_folders_of(earlier.files[other])} from an earlier build of other inputs; rebuild "
             f"it (--layout {other}) or delete it" for other in earlier.files
             if other != layout and earlier.inputs.get(other) != record["inputs"]]
+
+
+class _Moves:
+    """A commit's moves, made so that they can be undone: an earlier build's file is set aside in the
+    staging folder before its place is taken (and goes with the staging folder when the commit is
+    done), and each move is noted before it is made. Undone, every file set aside goes back, and
+    every file put in place is taken out again: a failed or interrupted commit leaves the earlier
+    build as it was."""
+
+    ASIDE = ".earlier"  # in the staging folder, beside the files staged
+
+    def __init__(self, directory: Path, staging: Path):
+        self.directory, self.staging = directory, staging
+        self.aside: list[str] = []  # files of an earlier build set aside, in order
+        self.placed: list[str] = []  # staged files put in place, in order
+        self.folders: list[Path] = []  # folders made for them
+
+    def set_aside(self, relative: str, copy: bool = False) -> None:
+        """Move an earlier build's file out of the way (`copy`: keep it where it is too, as the manifest
+        stays until the new one takes its place). A file not there, or not a plain file in real
+        folders, is left to _refuse_foreign, which has refused what is not ours."""
+        path, kept = self.directory / relative, self.staging / self.ASIDE / relative
+        try:
+            if not _in_real_folders(self.directory, relative) or not stat.S_ISREG(os.lstat(path).st_mode):
+                return
+        except FileNotFoundError:
+            return
+        kept.parent.mkdir(parents=True, exist_ok=True)
+        self.aside.append(relative)  # noted first: undo looks for what is there
+        if copy:  # whole or not at all, so that undo never puts back half a manifest
+            shutil.copyfile(path, kept.with_name(kept.name + ".part"))
+            os.replace(kept.with_name(kept.name + ".part"), kept)
+        else:
+            os.replace(path, kept)
+
+    def put_in_place(self, relative: str) -> None:
+        target = self.directory / relative
+        missing = [folder for folder in (target.parent, *target.parent.parents) if not folder.exists()]
+        self.folders += reversed([folder for folder in missing if self.directory in folder.parents])
+        target.parent.mkdir(parents=True, exist_ok=True)
+        self.placed.append(relative)
+        os.replace(self.staging / relative, target)
+
+    def undo(self, manifest: str) -> None:
+        """Take back every move made, in reverse order (Ctrl-C held off meanwhile: half an undo would be
+        worse than none). What cannot be moved back stays in the staging folder, which is then kept."""
+        with _signals_held():
+            for relative in reversed(self.placed):
+                if not (self.staging / relative).exists():  # it was moved: take it out again
+                    with contextlib.suppress(OSError):
+                        (self.directory / relative).unlink()
+            failed = False
+            for relative in reversed(self.aside):
+                kept = self.staging / self.ASIDE / relative
+                try:
+                    if kept.exists():
+                        os.replace(kept, self.directory / relative)
+                except OSError:
+                    failed = True
+            if manifest not in self.aside:  # there was none before: the one written goes
+                with contextlib.suppress(OSError):
+                    (self.directory / manifest).unlink()
+            for folder in reversed(self.folders):
+                with contextlib.suppress(OSError):
+                    folder.rmdir()  # only when empty
+            if failed:
+                raise UndoFailed(Location("--out"), f"{self.directory}: a failed build could not be undone; the "
+                                 f"earlier build's files are in {self.staging / self.ASIDE}", "output.unwritable")
+
+
+class UndoFailed(InputError):
+    """A commit that could not be undone: its staging folder, which holds the earlier build's files,
+    is kept."""
+
+
+@contextmanager
+def _signals_held():
+    """Ctrl-C and a `kill` held back until the block is done (where the platform can hold them)."""
+    held = {signal.SIGINT, signal.SIGTERM}
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 def _folders_of(files: set[str]) -> str:
@@ -409,16 +513,8 @@ def _write_manifest(directory: Path, staging: Path, manifest: str, record: dict,
     os.replace(staged, target)
 
 
-def _remove(directory: Path, relative: str) -> None:
-    """Remove a file an earlier build made (if it is still a plain file in real folders: never
-    through a link, to what it points at), and the folders that leaves empty, up to the game's folder."""
-    path = directory / relative
-    try:
-        if not _in_real_folders(directory, relative) or not stat.S_ISREG(os.lstat(path).st_mode):
-            return
-        path.unlink()
-    except FileNotFoundError:
-        return
+def _remove_empty_folders(directory: Path, path: Path) -> None:
+    """The folders above `path` that are empty, up to the game's folder."""
     folder = path.parent
     while folder != directory:
         try:
@@ -445,6 +541,6 @@ def _clear_old_staging(directory: Path) -> None:
     """Staging folders an interrupted build of ours left behind (hidden, named by our prefix), once
     they are an hour old: a younger one may be another build's, at work in the same folder."""
     for entry in directory.iterdir():
-        if entry.name.startswith(STAGING_PREFIX) and entry.is_dir() and not entry.is_symlink() and \
+        if STAGING_NAME.fullmatch(entry.name) and entry.is_dir() and not entry.is_symlink() and \
                 time.time() - entry.stat().st_mtime > 3600:
             shutil.rmtree(entry, ignore_errors=True)

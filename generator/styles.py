@@ -147,6 +147,7 @@ class StyleSheet:
         self._resolved: dict[tuple, Style] = {}  # a deck of thousands shares a few styles
         self._piece_names = _names_at(game, "pieces")  # the pieces some block restyles
         self._groups: dict[str, dict[str, None]] = {}  # each component's groups, in the order met
+        self.fallbacks = tuple(game.fallback or ())  # the font keys of style.fallback, in order
 
     @classmethod
     def from_spec(cls, value, location: Location, context: Context, label: str) -> StyleSheet:
@@ -162,9 +163,9 @@ class StyleSheet:
             raise InputError(where(inner, "fallback"), "fallback fonts serve every text of the game, so they are "
                              "given once, at style.fallback, not in a block of components, groups, ranks or pieces",
                              "input.unknown-key")
-        for key in game.fallback or ():
-            fonts.add_fallback(key)
-        return cls(base, game)
+        sheet = cls(base, game)
+        fonts.use_fallbacks(sheet.fallbacks)  # the game's own, from the first text it measures
+        return sheet
 
     def resolve(self, component: str, group=None, rank=None, piece: str | None = None,
                 safe_mm: float = 3.0) -> Style:

@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from conftest import run_pnp
+from generator.errors import InputError
 from generator.output import write_build
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -182,6 +183,54 @@ def test_a_folder_an_older_version_wrote_is_taken_over_whole(game):
     assert sorted(p.name for p in deck.iterdir()) == ["deck.pdf", "manifest.json"]
 
 
+def test_an_older_versions_manifest_owns_only_files_named_as_a_build_names_them(game):
+    """A manifest with no list of files (an older version's, or any JSON naming a game and pages)
+    hands over the files of its layout's folders that a build could have made, never the user's."""
+    folder = game.parent
+    assert build(folder, "--format", "pdf,svg")[0] == 0
+    deck = folder / "out" / "deck"
+    manifest = json.loads((deck / "manifest.json").read_text())
+    for key in ("files", "inputs", "pages_from"):
+        del manifest[key]
+    (deck / "manifest.json").write_text(json.dumps(manifest))
+    mine = ["svg/mine.svg", "svg/sub/precious.txt", "cut/x.txt", "png/notes.png"]
+    for name in mine:
+        (deck / name).parent.mkdir(parents=True, exist_ok=True)
+        (deck / name).write_text("the user's")
+    assert build(folder, "--paper", "letter")[0] == 0
+    assert all((deck / name).read_text() == "the user's" for name in mine)
+    assert not list(deck.glob("svg/page-*.svg"))  # the older build's own pages, of other inputs, are gone
+
+
+@pytest.mark.parametrize("stop", [KeyboardInterrupt, PermissionError])
+@pytest.mark.parametrize("after", [1, 3, 6, 9])
+def test_a_commit_cut_off_midway_puts_the_earlier_build_back(tmp_path, monkeypatch, stop, after):
+    """Ctrl-C, or a file that cannot be moved, in the middle of putting a build in place: every file
+    of the earlier build is put back, and the new ones go (the README: "a failed or interrupted build
+    leaves the earlier one as it was")."""
+    record = {"game": "deck", "layout": "sheets", "pages": []}
+    earlier = [("deck.pdf", b"%PDF first"), ("svg/page-01.svg", b"<svg>1</svg>"), ("svg/page-02.svg", b"<svg>2</svg>")]
+    write_build(tmp_path / "deck", earlier, "sheets", "deck", record, "one")
+    (tmp_path / "deck" / "svg" / "mine.txt").write_text("the user's")
+    before = tree(tmp_path)
+    moves = []
+
+    def replace(source, target, real=os.replace):
+        moves.append(target)
+        if len(moves) == after:
+            raise stop(13, "Permission denied", str(source), None, str(target)) if stop is PermissionError else stop()
+        return real(source, target)
+
+    monkeypatch.setattr("generator.output.os.replace", replace)
+    later = [("deck.pdf", b"%PDF second"), ("png/page-01.png", b"png"), ("cut/page-01.svg", b"<svg/>")]
+    with pytest.raises(KeyboardInterrupt if stop is KeyboardInterrupt else InputError) as raised:
+        write_build(tmp_path / "deck", later, "sheets", "deck", record, "two")
+    monkeypatch.undo()
+    assert tree(tmp_path) == before
+    if stop is PermissionError:  # told at the user's folder, never at the hidden staging folder
+        assert ".pnp-staging-" not in raised.value.message and str(tmp_path) in raised.value.message
+
+
 def test_a_failed_build_leaves_the_earlier_one_as_it_was(tmp_path):
     record = {"game": "deck", "layout": "sheets", "pages": []}
     write_build(tmp_path / "deck", [("deck.pdf", b"%PDF first")], "sheets", "deck", record, "one")
@@ -203,7 +252,7 @@ def test_a_build_killed_midway_leaves_no_staging_folder_behind(game):
     folders it made for it."""
     folder = game.parent
     build = subprocess.Popen([sys.executable, "-m", "generator", "build", "deck.yaml", "--out", "out", "--layout",
-                              "pieces", "--format", "png", "--copies", "200"], cwd=folder, stderr=subprocess.PIPE)
+                              "pieces", "--format", "png", "--copies", "1000"], cwd=folder, stderr=subprocess.PIPE)
     deck = folder / "out" / "deck"
     deadline = time.monotonic() + 60
     while not any(deck.glob(".pnp-staging-*/pieces/card/*.png")) and time.monotonic() < deadline:
@@ -269,3 +318,29 @@ def test_a_planted_manifest_cannot_have_the_build_remove_what_it_never_makes(tmp
     assert (tree(tmp_path / "victim"), tree(deck / "svg") if (deck / "svg").is_dir() else None) == before
     assert all((deck / name).read_text() == "the user's" for name in planted if not name.startswith("png/"))
     assert json.loads((deck / "manifest.json").read_text())["files"] == ["deck.pdf"]
+
+
+def test_a_folder_of_the_users_named_like_a_staging_folder_is_left_alone(game):
+    """Only a staging folder as the program names one (".pnp-staging-" and eight letters of its own)
+    is cleared once it is an hour old, never a user's ".pnp-staging-notes"."""
+    folder = game.parent
+    notes = folder / "out" / "deck" / ".pnp-staging-notes"
+    notes.mkdir(parents=True)
+    (notes / "todo.txt").write_text("the user's")
+    three_hours_ago = time.time() - 3 * 3600
+    os.utime(notes, (three_hours_ago, three_hours_ago))
+    assert build(folder)[0] == 0
+    assert (notes / "todo.txt").read_text() == "the user's"
+
+
+@pytest.mark.parametrize("epoch", ["1", "abc"])
+def test_source_date_epoch_changes_no_byte_and_breaks_nothing(game, monkeypatch, epoch):
+    """reportlab dates a PDF by SOURCE_DATE_EPOCH (and stopped with a traceback on a value that is no
+    number): the same input gives the same bytes whatever the environment says."""
+    folder = game.parent
+    assert build(folder)[0] == 0
+    before = (folder / "out" / "deck" / "deck.pdf").read_bytes()
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", epoch)
+    code, _, stderr = run_pnp("build", "deck.yaml", "--out", "again", cwd=folder)
+    assert code == 0, stderr
+    assert (folder / "again" / "deck" / "deck.pdf").read_bytes() == before

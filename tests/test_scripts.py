@@ -396,3 +396,28 @@ def test_every_translated_text_in_a_script_pnp_cannot_shape_is_told_at_its_own_l
     assert code == 2 and len(found) == 2, stderr
     for line, key in zip(found, sorted(at, key=at.get)):
         assert line.startswith(f"words.yaml:{at[key]}:") and f'words "{key}"' in line and "[input.script]" in line
+
+
+def test_each_game_of_one_command_draws_with_its_own_fallbacks_alone(tmp_path, own_fallbacks):
+    """`pnp build a.yaml b.yaml`: b, which names no fallback, never prints with a's font (it printed
+    with it when a came first, and was refused when it came second), and a prints alike either way."""
+    def game(name: str, title: str, fallback: bool) -> str:
+        (tmp_path / name).mkdir()
+        if fallback:
+            cjk_font(tmp_path / name / "cjk.ttf")
+        (tmp_path / name / f"{name}.yaml").write_text(
+            f'game: custom\nid: {name}\ntitle: "{title}"\n' + ("style: {fallback: [cjk.ttf]}\n" if fallback else "")
+            + "components:\n  card:\n    piece: poker-card\n    rows: [{id: c1, name: x}]\n    front: front\n"
+            "layouts:\n  front:\n    name: {text: \"{name}\", at: [0.5, 0.5], box: [0.8, 0.1]}\n", encoding="utf-8")
+        return f"{name}/{name}.yaml"
+
+    own, borrower, plain = game("a", CJK, True), game("b", CJK, False), game("c", "Plain", False)
+    for order in ((own, borrower), (borrower, own)):
+        code, _, stderr = run_pnp("build", *order, "--out", "out", "-q", cwd=tmp_path)
+        assert code == 2 and stderr.startswith("b/b.yaml:3:") and "[input.missing-glyph]" in stderr, stderr
+    printed = []
+    for order in ((own, plain), (plain, own)):
+        code, _, stderr = run_pnp("build", *order, "--out", f"out-{len(printed)}", "-q", cwd=tmp_path)
+        assert code == 0, stderr
+        printed.append((tmp_path / f"out-{len(printed)}" / "a" / "a.pdf").read_bytes())
+    assert printed[0] == printed[1]

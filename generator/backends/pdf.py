@@ -8,6 +8,8 @@ most of the build time. Text goes through reportlab, which embeds and subsets th
 from __future__ import annotations
 
 import io
+import os
+from contextlib import contextmanager
 from functools import lru_cache
 from typing import BinaryIO
 
@@ -25,6 +27,19 @@ SHOWN_KEPT = 2048
 
 # Compressed streams stay binary: ASCII85 on top only makes files larger and builds slower.
 rl_config.useA85 = 0
+
+
+@contextmanager
+def _dated_by_nothing():
+    """reportlab dates a document by SOURCE_DATE_EPOCH even when it is asked to be invariant (and
+    stops on a value that is no number): the variable is out of sight while a document is begun, so
+    that the same input gives the same bytes whatever the environment."""
+    hidden = os.environ.pop("SOURCE_DATE_EPOCH", None)
+    try:
+        yield
+    finally:
+        if hidden is not None:
+            os.environ["SOURCE_DATE_EPOCH"] = hidden
 
 
 @lru_cache(maxsize=1024)
@@ -79,13 +94,14 @@ class PdfSurface(Surface):
         self.written: dict[str, int] = {}  # reportlab's name of each object written -> where it starts
         # invariant=1 drops timestamps and random ids, so identical input gives identical bytes;
         # initialFontName keeps reportlab from writing its default, non-embedded Helvetica.
-        self.pdf = ReportlabCanvas(
-            io.BytesIO(),  # never written: the surface writes the document into its sink itself
-            invariant=1,
-            pageCompression=1,
-            initialFontName=fonts.register("regular"),
-            initialFontSize=10,
-        )
+        with _dated_by_nothing():
+            self.pdf = ReportlabCanvas(
+                io.BytesIO(),  # never written: the surface writes the document into its sink itself
+                invariant=1,
+                pageCompression=1,
+                initialFontName=fonts.register("regular"),
+                initialFontSize=10,
+            )
         self.pdf.setTitle(title)
         self.pdf.setCreator("pnp generator")
         self.pdf.setProducer("pnp generator")
