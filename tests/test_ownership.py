@@ -344,3 +344,15 @@ def test_source_date_epoch_changes_no_byte_and_breaks_nothing(game, monkeypatch,
     code, _, stderr = run_pnp("build", "deck.yaml", "--out", "again", cwd=folder)
     assert code == 0, stderr
     assert (folder / "again" / "deck" / "deck.pdf").read_bytes() == before
+
+
+def test_a_file_name_gives_its_letters_made_plain_as_the_folder_and_one_of_none_asks_for_an_id(tmp_path):
+    """Without an id a game's folder is named after its file: "über" was "ber", and "ä" and "日本" both
+    "custom", so that two games replaced each other's builds."""
+    game = GAME.replace("id: deck\n", "")
+    for name in ("über.yaml", "Ünö 2.yaml", "日本.yaml"):
+        (tmp_path / name).write_text(game, encoding="utf-8")
+    assert run_pnp("build", "über.yaml", "Ünö 2.yaml", "--out", "out", "-q", cwd=tmp_path)[0] == 0
+    assert sorted(path.name for path in (tmp_path / "out").iterdir()) == ["Uno-2", "uber"]
+    code, _, stderr = run_pnp("build", "日本.yaml", "--out", "out", cwd=tmp_path)
+    assert code == 2 and stderr.startswith("日本.yaml:1:1:") and "give the game an id" in stderr, stderr
