@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import errno
 import functools
 import gc
 import json
@@ -18,7 +17,7 @@ from pathlib import Path
 import click
 
 from generator import cache, starters
-from generator.errors import MAX_REPORTED, InputError, Location, did_you_mean
+from generator.errors import MAX_REPORTED, InputError, Location, did_you_mean, unusable_name
 from generator.options import DEFAULT_BLEED, FORMATS, LAYOUTS, is_loaded, lazy_module
 from generator.validate import Finding, has_errors, in_file_order
 
@@ -68,24 +67,6 @@ def _refuse_bad_input(function):
             sys.exit(2)
 
     return wrapper
-
-
-#: pathlib's word for links that lead round in a circle, before Python 3.13 made it an OSError (ELOOP).
-SYMLINK_LOOP = "Symlink loop from "
-
-
-def unusable_name(problem: BaseException) -> InputError | None:
-    """A name the file system refuses to look up, too long or through links that lead round in a
-    circle, as one input error naming it: only a user gives such a name (an option, a game file's
-    path), wherever the program first looks at it."""
-    if isinstance(problem, OSError) and problem.errno in (errno.ENAMETOOLONG, errno.ELOOP):
-        name, reason = str(problem.filename), (problem.strerror or "").lower()
-    elif isinstance(problem, RuntimeError) and str(problem).startswith(SYMLINK_LOOP):
-        name, reason = str(problem)[len(SYMLINK_LOOP):].strip("'"), "too many levels of symbolic links"
-    else:
-        return None
-    shown = name if len(name) <= 60 else f"{name[:28]}...{name[-28:]}"
-    return InputError(Location(shown), f"cannot be used ({reason}); give another name", "input.unusable-name")
 
 
 def _plugin_option(function):

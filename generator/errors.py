@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import re
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -156,3 +157,21 @@ def did_you_mean(word: str, choices) -> str:
     if len(choices) <= 12:
         return "; expected one of: " + ", ".join(choices)
     return ""
+
+
+#: pathlib's word for links that lead round in a circle, before Python 3.13 made it an OSError (ELOOP).
+SYMLINK_LOOP = "Symlink loop from "
+
+
+def unusable_name(problem: BaseException) -> InputError | None:
+    """A name the file system refuses to look up, too long or through links that lead round in a
+    circle, as one input error naming it: only a user gives such a name (an option, a game file's
+    path), wherever the program first looks at it."""
+    if isinstance(problem, OSError) and problem.errno in (errno.ENAMETOOLONG, errno.ELOOP):
+        name, reason = str(problem.filename), (problem.strerror or "").lower()
+    elif isinstance(problem, RuntimeError) and str(problem).startswith(SYMLINK_LOOP):
+        name, reason = str(problem)[len(SYMLINK_LOOP):].strip("'"), "too many levels of symbolic links"
+    else:
+        return None
+    shown = name if len(name) <= 60 else f"{name[:28]}...{name[-28:]}"
+    return InputError(Location(shown), f"cannot be used ({reason}); give another name", "input.unusable-name")

@@ -49,9 +49,9 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import parse_qs
 
-from generator import build, plugins
+from generator import build, plugins, reading
 from generator.build import Request
-from generator.errors import InputError, Location
+from generator.errors import InputError, Location, unusable_name
 from generator.impose import DEFAULT_BLEED
 from generator.load import resolve_target
 from generator.palette import is_palette_file
@@ -72,6 +72,10 @@ CHECK_MS = 500
 #: The most pages a preview draws, all of them again on every save and all in the browser: 100
 #: sheets (a deck of 800 poker cards), some 2 s a rebuild here; a larger job is previewed in parts.
 MAX_PAGES = 200
+#: The most bytes of SVG a build's pages may take in memory (the build before is kept beside it, for
+#: a browser still fetching it): a picture is written into every page that shows it, so a 5 MB
+#: picture on 122 pages took 850 MB here, twice over.
+MAX_SVG_BYTES = 256 * 1024 * 1024
 #: A server-sent comment this often keeps an idle connection open through proxies and lets a
 #: handler notice that its browser has gone.
 KEEP_ALIVE_S = 15.0
@@ -129,7 +133,9 @@ class Preview:
 
     def __init__(self, options: Options):
         self.options = options
-        self.game_file = resolve_target(options.target).resolve()
+        named = resolve_target(options.target)
+        self.game_file = named.resolve()
+        self.game_files = frozenset({self.game_file, named.absolute()})  # and a link to it, when one is named
         self.build = 0  # builds since start
         self.ok = False
         self.errors: list[str] = []
@@ -138,7 +144,8 @@ class Preview:
         self.earlier_svgs: dict[str, bytes] = {}  # the build before's pages, for a browser still fetching them
         self.seconds = 0.0  # how long the last build took
         self.faces_drawn: dict = {}  # the last good build's face recordings, by their faces' content
-        self.watched: frozenset[Path] = frozenset({self.game_file, *self.named_files()})
+        self.watched: frozenset[Path] = frozenset({*self.game_files, *self.named_files()})
+        self.problem: InputError | None = None  # the last build's input error
         self.stamps: dict[Path, tuple | None] = {}  # each watched file as the last build found it
         self.changed = threading.Condition()  # notified after each build, and when the server stops
         self.stopping = False
@@ -152,17 +159,22 @@ class Preview:
         with self.changed:
             before = stamps(self.watched)  # a file saved while it builds is newer than this: built again
         sheets, findings, read, drawn = None, [], set(), {}
+        asked: set[Path] = set()  # every file the game named, read or not (one it names before it exists)
+        collecting = reading.asked_paths.set(asked)
+        self.problem = None
         try:
             sheets, findings, read, drawn = self._build()
             errors = []
         except InputError as problem:
-            errors = str(problem).splitlines()
+            self.problem, errors = problem, str(problem).splitlines()
         except Exception as problem:  # a plug-in's bug is the plug-in's to fix; the preview stays up
-            failure = plugins.plugin_failure(problem)
-            errors = [str(failure)] if failure else [f"{self.options.target}: error: the preview's build failed: "
-                                                      f"{type(problem).__name__}: {problem} [preview.internal]"]
-            if failure is None or plugins.show_tracebacks:
-                traceback.print_exc()
+            unusable = unusable_name(problem)  # a link that leads round in a circle: as pnp build says it
+            if unusable is not None:
+                self.problem, errors = unusable, [str(unusable)]
+            else:
+                errors = self._failure(problem)
+        finally:
+            reading.asked_paths.reset(collecting)
         with self.changed:
             self.build += 1
             self.ok = not errors
@@ -172,11 +184,26 @@ class Preview:
                 self.faces_drawn = drawn
                 self.earlier_svgs = self.sheets.svgs if self.sheets else {}
                 self.sheets, self.findings = sheets, findings
-                self.watched = frozenset({self.game_file, *self.named_files(), *read})
-            else:  # still watch what the last good build read
-                self.watched = self.watched | {self.game_file, *self.named_files()}
-            self.stamps = before | stamps(self.watched - before.keys())
+                self.watched = frozenset({*self.game_files, *self.named_files(), *read, *asked})
+            else:  # still watch what the last good build read, and what this one looked for
+                self.watched = self.watched | {*self.game_files, *self.named_files(), *asked}
+            fresh = stamps(self.watched - before.keys())  # as the build found them: no file it stopped reading
+            self.stamps = {path: before[path] if path in before else fresh[path] for path in self.watched}
             self.changed.notify_all()
+
+    def _failure(self, problem: Exception) -> list[str]:
+        """A build that raised what is no input error: a plug-in's bug (its one line), or ours."""
+        failure = plugins.plugin_failure(problem)
+        if failure is None or plugins.show_tracebacks:
+            traceback.print_exc()
+        return [str(failure)] if failure else [f"{self.options.target}: error: the preview's build failed: "
+                                               f"{type(problem).__name__}: {problem} [preview.internal]"]
+
+    def refuse_command_line_mistakes(self) -> None:
+        """The first build's errors, when each is told at an option (`--lang zz`, `--only nosuch`,
+        `--set nosuch=1`): no save can mend them, so the preview stops there, as `pnp build` would."""
+        if self.problem is not None and self.errors and all(line.startswith("--") for line in self.errors):
+            raise self.problem
 
     def _build(self) -> tuple[Sheets, list[Finding], set[Path], dict]:
         """load -> check -> impose -> render, as `pnp build --draft --format svg` would, into memory."""
@@ -192,15 +219,22 @@ class Preview:
         errors = sum(finding.level == "error" for finding in findings)
         loaded.draft_errors = errors or None  # a set that breaks its rules shows as its draft would print
         _, pages = build.imposed_job(loaded, settings, request)
+        part = ("preview part of it with --only COMPONENT, or --only COMPONENT:ID,ID for some pieces (pnp build "
+                "prints it whole, and pnp validate lists its findings)")
         if len(pages) > MAX_PAGES:
             raise InputError(Location(loaded.source), f"this build has {len(pages)} pages; a preview shows at most "
-                             f"{MAX_PAGES}: preview part of it with --only COMPONENT (pnp build prints it whole)",
-                             "input.too-large")
+                             f"{MAX_PAGES}: {part}", "input.too-large")
         svgs: dict[str, bytes] = {}
         names: dict[int, str] = {}
+        held = 0
         for _, number, data in render_pages(pages, settings, build.page_title(loaded), ("svg",), 96,
                                             faces=loaded.faces, words=loaded.spec.words):
             name = hashlib.sha256(data).hexdigest()[:20]
+            held += len(data) if name not in svgs else 0
+            if held > MAX_SVG_BYTES:
+                raise InputError(Location(loaded.source), f"this build's pages take more than {MAX_SVG_BYTES >> 20} MB "
+                                 f"as SVG by page {number} (each page holds its own copy of the pictures it shows): "
+                                 f"{part}", "input.too-large")
             svgs[name], names[number] = data, name
         entries = list(manifest(loaded.game.name, pages, settings, options.layout)["pages"])  # made as read: kept
         for entry in entries:
@@ -520,7 +554,8 @@ def describe(preview: Preview) -> str:
     """One line for the terminal after each build."""
     status = preview.status()
     if not status["ok"]:
-        return f"build {status['build']}: {len(status['errors'])} error line(s); the page shows the last good sheets"
+        shows = "the last good sheets" if status["pages"] else "the errors"
+        return f"build {status['build']}: {len(status['errors'])} error line(s); the page shows {shows}"
     counts = {level: sum(finding.level == level for finding in preview.findings) for level in ("error", "warning")}
     return (f"build {status['build']}: {status['pages']} pages, {counts['error']} rule error(s), "
             f"{counts['warning']} warning(s) in {preview.seconds:.2f} s")
@@ -539,8 +574,12 @@ def serve(options: Options, port: int = 0, open_browser: bool = True) -> None:
     # Ctrl-C and a kill stop it alike, even when a script started it in the background (where a
     # shell starts it with SIGINT ignored).
     previous = {number: signal.signal(number, signal.default_int_handler) for number in (signal.SIGINT, signal.SIGTERM)}
+    refused = False
     try:
         preview.rebuild()
+        refused = True
+        preview.refuse_command_line_mistakes()
+        refused = False
         watcher.start()
         print(f"preview of {options.target} at {server.address} (Ctrl-C stops it)", flush=True)
         report(preview)
@@ -557,7 +596,8 @@ def serve(options: Options, port: int = 0, open_browser: bool = True) -> None:
         server.server_close()
         if watcher.is_alive():
             watcher.join(timeout=2)
-    print("preview stopped", file=sys.stderr, flush=True)
+    if not refused:
+        print("preview stopped", file=sys.stderr, flush=True)
 
 
 def report(preview: Preview) -> None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import os
 import stat
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -103,6 +104,12 @@ def inside(path: Path, folder: Path) -> bool:
     return path == folder or folder in path.parents
 
 
+#: Where the files a game's readers are asked for, read or not, are collected while someone wants
+#: them: the preview, which watches a file a game names before it exists, and the link a name goes
+#: through (a build reads only what the links lead to).
+asked_paths: ContextVar[set[Path] | None] = ContextVar("asked_paths", default=None)
+
+
 class Reader:
     """The files one game reads: from its folder and below, or from a folder the user allowed."""
 
@@ -121,7 +128,12 @@ class Reader:
         if "\x00" in name:
             raise InputError(location, f'{KINDS[kind].noun} "{name}": a file name cannot hold a NUL character',
                              "input.unsafe-name")
-        path = (self.folder / Path(name).expanduser()).resolve()
+        named = Path(os.path.abspath(self.folder / Path(name).expanduser()))
+        path = named.resolve()
+        collecting = asked_paths.get()
+        if collecting is not None:  # the preview's: the name as given too, so that a link re-pointed is seen
+            collecting.update(place for place in (named, path)
+                              if any(inside(place, root) for root in (self.folder, *self.allowed)))
         if not any(inside(path, root) for root in (self.folder, *self.allowed)):
             raise InputError(location, f'{KINDS[kind].noun} "{name}" is outside the game\'s folder '
                              f"({display_path(self.folder)}); keep the files a game reads in its folder or below, "

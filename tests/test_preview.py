@@ -110,7 +110,9 @@ def test_a_job_of_more_pages_than_a_preview_shows_is_an_error_on_the_page(diamon
     shown.rebuild()
     assert shown.status() == {"build": 1, "ok": False, "pages": 0, "findings": [], "errors": [
         f"{diamonds_copy}: error: this build has 26 pages; a preview shows at most 20: preview part of it with "
-        "--only COMPONENT (pnp build prints it whole) [input.too-large]"]}
+        "--only COMPONENT, or --only COMPONENT:ID,ID for some pieces (pnp build prints it whole, and pnp validate "
+        "lists its findings) [input.too-large]"]}
+    assert preview.describe(shown).endswith("the page shows the errors")  # there are no good sheets yet
     shown = Preview(Options(str(diamonds_copy), only=("card",)))
     shown.rebuild()
     assert shown.status()["ok"] and shown.status()["pages"] == 14
@@ -128,6 +130,47 @@ def test_the_watch_list_holds_every_file_the_game_read(tmp_path):
     assert {game.resolve(), (tmp_path / "mine" / "cards.csv").resolve(), words.resolve()} <= shown.watched
 
 
+def test_pages_past_the_bytes_a_preview_holds_are_an_error_on_the_page(diamonds_copy, monkeypatch):
+    """A picture is written into every SVG page that shows it: a 5 MB one on 122 pages took 850 MB,
+    kept twice. Past MAX_SVG_BYTES the build is an error, told before the rest is drawn."""
+    monkeypatch.setattr(preview, "MAX_SVG_BYTES", 400_000)
+    shown = Preview(Options(str(diamonds_copy)))
+    shown.rebuild()
+    (error,) = shown.status()["errors"]
+    assert not shown.status()["ok"] and "pages take more than 0 MB as SVG by page" in error, error
+    assert "--only COMPONENT" in error and error.endswith("[input.too-large]")
+
+
+def test_a_file_the_game_names_before_it_exists_and_a_link_it_reads_through_are_watched(tmp_path):
+    """A save that names rows.csv before the file is written: the preview watches it, and builds once
+    it is there; a link re-pointed (`ln -sf`) is a change too, though the build reads what it leads to."""
+    code, _, stderr = run_pnp("new", "deck", tmp_path / "mine", cwd=tmp_path)
+    assert code == 0, stderr
+    game, rows = tmp_path / "mine" / "mine.yaml", tmp_path / "mine" / "cards.csv"
+    (tmp_path / "mine" / "real.csv").write_bytes(rows.read_bytes())
+    rows.unlink()
+    shown = Preview(Options(str(game)))
+    shown.rebuild()
+    assert not shown.status()["ok"] and rows in shown.watched  # told it is missing, and watched for
+    rows.symlink_to("real.csv")
+    assert shown.stale()
+    shown.rebuild()
+    assert shown.status()["ok"] and {rows, rows.resolve()} <= shown.watched
+    assert not shown.stale()  # as the build found them: no rebuild again for nothing
+
+
+def test_a_link_that_leads_round_in_a_circle_is_one_line_on_the_page(tmp_path):
+    code, _, stderr = run_pnp("new", "deck", tmp_path / "mine", cwd=tmp_path)
+    assert code == 0, stderr
+    rows = tmp_path / "mine" / "cards.csv"
+    rows.unlink()
+    rows.symlink_to("cards.csv")
+    shown = Preview(Options(str(tmp_path / "mine" / "mine.yaml")))
+    shown.rebuild()
+    (error,) = shown.status()["errors"]
+    assert "[input.unusable-name]" in error and "too many levels of symbolic links" in error, error
+
+
 def test_a_finding_links_to_the_pieces_its_message_names():
     pages = [{"number": 3, "pieces": [{"id": "card-2H", "face": "front"}, {"id": "card-2S", "face": "front"}]},
              {"number": 4, "pieces": [{"id": "card-2S", "face": "back"}, {"id": "card-2H", "face": "back"}]}]
@@ -140,7 +183,11 @@ def test_a_finding_links_to_the_pieces_its_message_names():
     assert finding_entry(Finding("error", where, "53 cards, 2 jokers", "x.y"), pages)["pieces"] == []
 
 
-def test_what_no_save_can_mend_is_refused_before_the_server_starts(tmp_path):
+def test_what_no_save_can_mend_is_refused_before_the_server_starts(tmp_path, monkeypatch):
+    def served(*args, **kwargs):
+        raise AssertionError("the preview served a page no save could mend")
+
+    monkeypatch.setattr(preview.PreviewServer, "serve_forever", served)
     with pytest.raises(InputError, match="--layout tts"):
         preview.check_options(Options("diamonds", layout="tts"))
     code, stdout, stderr = run_pnp("preview", "no-such-game", "--no-browser", cwd=tmp_path)
@@ -152,6 +199,11 @@ def test_what_no_save_can_mend_is_refused_before_the_server_starts(tmp_path):
     assert code == 2 and stderr.startswith("--palette: error: unknown palette") and stderr.count("\n") == 1
     code, _, stderr = run_pnp("preview", "diamonds", "--layout", "tts", "--no-browser", cwd=tmp_path)
     assert code == 2 and stderr.startswith("--layout: error:")
+    # Told at an option after the first build: no save of the game's files can mend them either.
+    for options, told in ((("--lang", "zz"), "--lang: error:"), (("--only", "nosuch"), "--only: error:"),
+                          (("--set", "nosuch=1"), "--set nosuch=1: error:")):
+        code, stdout, stderr = run_pnp("preview", "diamonds", *options, "--no-browser", cwd=tmp_path)
+        assert code == 2 and not stdout and stderr.startswith(told) and stderr.count("\n") == 1, stderr
     code, _, stderr = run_pnp("preview", "diamonds", "--port", "70000", cwd=tmp_path)
     assert code == 2 and stderr.startswith("--port: error:")
 
