@@ -8,6 +8,7 @@ This is cairo's split of context and surface.
 from __future__ import annotations
 
 import math
+import re
 from abc import ABC, abstractmethod
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
@@ -134,6 +135,19 @@ def _finite(*numbers: float) -> None:
                          "place it")
 
 
+#: A colour as the backends take it: the palette resolves every name to this.
+_HEX = re.compile(r"#[0-9a-fA-F]{6}")
+
+
+def _paints(*colours) -> None:
+    """Every colour a plug-in paints with is "#rrggbb": a backend would stop on "red" or "#fff" with a
+    traceback, and quietly drop the alpha of "#ffffff80"."""
+    for colour in colours:
+        if colour is not None and not (isinstance(colour, str) and _HEX.fullmatch(colour)):
+            raise ValueError(f"colour {colour!r} is not #rrggbb; give six hex digits, or a colour of the piece's style "
+                             "(style.ink, style.accent...), which the palette has resolved")
+
+
 class Canvas:
     def __init__(self, surface: Surface, check_numbers: bool = False):
         self.surface = surface
@@ -195,6 +209,7 @@ class Canvas:
         placed = path.transformed(self.matrix)
         if self.check_numbers:
             _finite(*(value for command in placed.commands for value in command[1:]), style.width)
+            _paints(fill, stroke)
         self.surface.draw_path(placed, style)
 
     def rect(self, x, y, w, h, radius: float = 0.0, **paint) -> None:
@@ -216,6 +231,7 @@ class Canvas:
             return
         if self.check_numbers:
             _finite(x, y, size)
+            _paints(fill)
             if size <= 0:  # told at the plug-in's own line, where it is called (not at the game file)
                 raise ValueError(f"a text size is {size:g} pt; it must be greater than 0")
         fonts.check_characters(text, face)

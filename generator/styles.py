@@ -143,6 +143,7 @@ class StyleSheet:
     def __init__(self, base: StyleBlock, game: StyleBlock):
         self.base, self.game = base, game
         self._used: set[tuple[int, str, str]] = set()  # (block, level, name) that some piece matched
+        self._applied_to: dict[int, set[str]] = {}  # a block's id -> the components of the pieces it styled
         self._asked: dict[str, set[str]] = {level: set() for level in LEVELS}  # every name resolved
         self._resolved: dict[tuple, Style] = {}  # a deck of thousands shares a few styles
         self._piece_names = _names_at(game, "pieces")  # the pieces some block restyles
@@ -204,6 +205,7 @@ class StyleSheet:
                 for key, narrower in getattr(block, level).items():
                     if str(key) == str(name):
                         self._used.add((id(block), level, str(key)))
+                        self._applied_to.setdefault(id(narrower), set()).add(component)
                         self._apply(narrower, values, roles)
                         active.append(narrower)
         texts = {role: Text(roles[role]["face"], roles[role]["size"] * PT) for role in TEXT_ROLES}
@@ -251,8 +253,37 @@ class StyleSheet:
                                                "input.unknown-style-name"))
 
         visit(self.game, "style")
+        problems += _backs_styled_too_narrowly(self.game, components, self._applied_to)
         if problems:
             raise combine(problems)
+
+
+def _backs_styled_too_narrowly(game: StyleBlock, components, applied_to: dict[int, set[str]]) -> list[InputError]:
+    """`back` or `back_pattern` in a block of groups, ranks or pieces that styled only pieces sharing
+    one back (a deck's) or having none: that back takes the component's style, so the key would print
+    nowhere (and a back styled per suit would mark its cards)."""
+    shared = {component.name for component in components
+              if len({id(piece.back) for piece in component.pieces if piece.back is not None}) <= 1}
+    problems = []
+
+    def visit(block: StyleBlock, path: str, component: str | None, narrow: bool) -> None:
+        for level in LEVELS:
+            for key, narrower in getattr(block, level).items():
+                named = str(key) if level == "components" else component
+                inner = narrow or level != "components"
+                styled = applied_to.get(id(narrower), set())
+                for colour in ("back", "back_pattern"):
+                    if inner and getattr(narrower, colour) is not None and styled and styled <= shared:
+                        owner = f"style.components.{named or sorted(styled)[0]}"
+                        problems.append(InputError(
+                            where(narrower, colour), f"{path}.{level}.{key}.{colour}: the pieces share one back (or "
+                            f"have none), drawn in their component's style, so a {colour} for some of them would "
+                            f"print nowhere (and would mark their cards); give it at {owner}.{colour}",
+                            "input.unknown-key"))
+                visit(narrower, f"{path}.{level}.{key}", named, inner)
+
+    visit(game, "style", None, False)
+    return problems
 
 
 def _inner_fallback(block: StyleBlock) -> StyleBlock | None:

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from conftest import errors_in, load_text
+from generator.errors import InputError
 from generator.games.blood_diamonds import payoff as bd_payoff
 from generator.games.blood_diamonds import rulebook as bd_rulebook
 from generator.games.blood_diamonds import track as bd_track
@@ -237,13 +238,15 @@ def test_the_file_styles_the_pieces(tmp_path):
 
 
 def test_a_suit_restyles_its_faces_but_never_the_tile_backs(tmp_path):
-    """A back styled per suit would tell the players which tile is coming."""
-    game = loaded(tmp_path, overrides=("style.components.tile.groups.hearts.back=red",
-                                       "style.components.tile.groups.hearts.background=pale-gold"))
+    """A back styled per suit would tell the players which tile is coming: the tiles keep one back,
+    and a suit's `back` is refused, at its line, rather than printed nowhere."""
+    game = loaded(tmp_path, overrides=("style.components.tile.groups.hearts.background=pale-gold",))
     pieces = drawn_pieces(game)
     hearts, spades = pieces["tile-hearts-3"], pieces["tile-spades-3"]
     assert hearts.front.style.background != spades.front.style.background
     assert hearts.back is spades.back  # one back for every tile
+    with pytest.raises(InputError, match="tile.groups.hearts.back: the pieces share one back"):
+        drawn_pieces(loaded(tmp_path, overrides=("style.components.tile.groups.hearts.back=red",)))
 
 
 def test_both_sides_of_a_coin_take_its_own_style(tmp_path):

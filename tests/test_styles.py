@@ -312,11 +312,40 @@ def test_every_style_key_reaches_the_drawers_from_set(tmp_path):
     ("style.ink=~", "input.type", "style.ink is empty"),
     ("style.body.size=0", "input.out-of-range", "style.body.size"),
     ("style.frame=maybe", "input.type", "true or false"),
+    # A deck's one back takes the component's style: per suit or per card it printed nowhere.
+    ("style.groups.hearts.back=red", "input.unknown-key", "give it at style.components.card.back"),
+    ("style.pieces.card-AS.back_pattern=red", "input.unknown-key", "give it at style.components.card.back_pattern"),
+    ("style.components.card.groups.hearts.back=red", "input.unknown-key", "print nowhere"),
 ])
 def test_style_mistakes_are_input_errors(tmp_path, setting, rule, says):
     code, _, stderr = run_pnp("validate", "diamonds", "--set", setting, cwd=tmp_path)
     assert code == 2 and stderr.count("\n") == 1, stderr
     assert f"[{rule}]" in stderr and says in stderr, stderr
+
+
+def test_a_back_styled_per_group_is_taken_where_each_piece_has_a_back_of_its_own(tmp_path):
+    """A deck whose backs show their row (a name on each) styles them per group; a shared back would not."""
+    game = tmp_path / "deck.yaml"
+    text = ("game: custom\ntitle: T\ncomponents:\n  card: {piece: poker-card, rows: [{id: a, suit: heart}, "
+            "{id: b, suit: spade}], group: suit, front: f, back: b}\nlayouts:\n  f: {}\n"
+            "  b: {background: back, name: {text: \"{id}\", colour: background}}\nstyle:\n  groups:\n    heart: {back: red}\n")
+    game.write_text(text)
+    code, _, stderr = run_pnp("validate", "deck.yaml", cwd=tmp_path)
+    assert code == 0, stderr
+    game.write_text(text.replace('{text: \"{id}\"', '{text: \"Back\"'))
+    code, _, stderr = run_pnp("validate", "deck.yaml", cwd=tmp_path)
+    assert code == 2 and "style.groups.heart.back: the pieces share one back" in stderr, stderr
+
+
+@pytest.mark.parametrize("game, settings, says", [
+    ("diamonds", ("style.components.card.frame=true", "style.components.card.border_mm=40"), "under 31.6"),
+    ("blood_diamonds", ("style.components.tile.border_mm=40",), "under 25.1"),
+    ("blood_diamonds", ("style.components.coin.frame=true", "style.components.coin.border_mm=20"), "under 9.3"),
+])
+def test_a_border_past_half_the_piece_is_an_error_not_a_frame_turned_inside_out(tmp_path, game, settings, says):
+    code, _, stderr = run_pnp("validate", game, *(word for setting in settings for word in ("--set", setting)),
+                              cwd=tmp_path)
+    assert code == 2 and stderr.count("\n") == 1 and "leaves no frame inside" in stderr and says in stderr, stderr
 
 
 def test_no_hex_colour_in_game_code():

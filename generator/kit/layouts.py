@@ -1257,6 +1257,7 @@ def draw_element(canvas, area: Area, element: Element, box, row: dict, face: Fac
             canvas.rect(x, y, w, h, radius=element.radius_mm, fill=fill, stroke=stroke, width=width, dash=element.dash_mm)
         elif kind == "frame":  # the cut's own line, inset: a hex tile's frame is a hexagon
             inset = face.style.border_mm
+            frame_fits(element, inset, width, area.width, area.height)
             if area.shape is None or isinstance(area.shape, Rect):
                 canvas.rect(inset, inset, area.width - 2 * inset, area.height - 2 * inset,
                             radius=max(0.0, face.corner_mm - inset), fill=fill, stroke=stroke or colour, width=width)
@@ -1302,6 +1303,16 @@ def draw_element(canvas, area: Area, element: Element, box, row: dict, face: Fac
                              h or area.height, element.fit)
         else:
             draw_text(canvas, element, filled(element.text, row), (x, y, w, h), face.style, colour, frame)
+
+
+def frame_fits(element: Element, border: float, line: float, width: float, height: float) -> None:
+    """A frame `border` mm inside each side, of a `line` mm wide, leaves some of the piece inside it:
+    a style's border_mm past half the piece drew a small frame turned inside out across the face."""
+    limit = min(width, height) / 2 - line / 2
+    if border >= limit:
+        raise InputError(element.where, f"the style's border_mm of {border:g} mm (with a {line:g} mm line) leaves no "
+                         f"frame inside a {width:g} x {height:g} mm piece; give border_mm under {limit:.1f}",
+                         "input.out-of-range")
 
 
 def draw_outlined_symbol(canvas, name: str, cx: float, cy: float, size: float, colour: str, stroke: str | None,

@@ -10,7 +10,7 @@ from contextlib import contextmanager
 
 from generator import fonts
 from generator.canvas import PT
-from generator.kit.layouts import drawer_style, filled, register_drawer
+from generator.kit.layouts import drawer_style, filled, frame_fits, register_drawer
 from generator.kit.symbols import draw_symbol
 from generator.model import Area
 
@@ -45,6 +45,7 @@ def draw_tile_frame(canvas, box, row, face, element) -> None:
     nearer a frame runs to the cut, the more a slip of the knife shows. Corners round by radius_mm."""
     x, y, width, height = box
     stroke, line = stroke_of(face, element, row)
+    frame_fits(element, face.style.border_mm, line, width, height)
     inset = face.style.border_mm + line / 2
     canvas.rect(x + inset, y + inset, width - 2 * inset, height - 2 * inset, radius=element.radius_mm, stroke=stroke,
                 width=line)
@@ -55,9 +56,9 @@ def draw_coin_ring(canvas, box, row, face, element) -> None:
     """A coin's ring, likewise: its outer edge border_mm inside the circle the box holds."""
     x, y, width, height = box
     stroke, line = stroke_of(face, element, row)
+    frame_fits(element, face.style.border_mm, line, width, height)
     radius = min(width, height) / 2 - face.style.border_mm - line / 2
-    if radius > 0:
-        canvas.circle(x + width / 2, y + height / 2, radius, stroke=stroke, width=line)
+    canvas.circle(x + width / 2, y + height / 2, radius, stroke=stroke, width=line)
 
 
 @register_drawer("blood_diamonds.rank")
