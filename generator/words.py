@@ -48,7 +48,8 @@ WORDS_FILE_KEYS = ("words", "language", "numbers")
 MAX_WORDS_TEXT = 20_000
 MAX_NUMBERS = 1000  # numbers spelt out: the bundled words spell out zero to twenty
 MAX_NUMBER_WORD = 100  # characters in the word for one number
-MAX_GIVEN = 20_000  # texts remembered for written_at: a game's words give a few thousand
+MAX_GIVEN = 20_000
+MIN_RUN = 16  # characters of a printed line that name the words they were cut from  # texts remembered for written_at: a game's words give a few thousand
 #: Tighter bounds for the words that print in a fixed place, where more would overflow it: a footer
 #: line (its page number must stay on the page), page 1's printing box, a component's or stock's name.
 #: A game's title may be as long as a game file's (GameSpec). The longest bundled ones: title 12, footer
@@ -164,11 +165,18 @@ class Words:
             return None
         line = " ".join(tokens)
         reordered = shaping.needs_shaping(line)  # a right-to-left text is recorded as it prints
+        joined = None  # the longest words a text joined from several holds ("X and clubs")
         for given, key in self.given.items():
             text = shaping.visual(given) if reordered else given
-            # a whole text, or at least two of its words in a row (a single word could be anyone's)
-            if text == line or (len(tokens) > 1 and f" {line} " in f" {text} "):
+            # a whole text, or at least two of its words in a row (a single word could be anyone's), or
+            # a long run of it: a line that a word too long for its box was cut in
+            if text == line or (len(tokens) > 1 and f" {line} " in f" {text} ") or \
+                    (len(line) >= MIN_RUN and line in text):
                 return key, self.places.get(key, self.source or Location(f"words of {self.game}"))
+            if len(text) >= MIN_RUN and f" {text} " in f" {line} " and (joined is None or len(text) > len(joined[0])):
+                joined = text, key
+        if joined is not None:
+            return joined[1], self.places.get(joined[1], self.source or Location(f"words of {self.game}"))
         return None
 
     def keys_of(self, printed: str) -> list[tuple[str, Location]]:

@@ -423,3 +423,12 @@ def test_a_translation_too_long_for_its_card_or_sheet_is_told_at_its_own_line(tm
     code, _, stderr = run_pnp("validate", game, "--words", "words.yaml", cwd=tmp_path)
     [line] = [line for line in stderr.splitlines() if "error" in line]
     assert code == 1 and line.startswith(f"words.yaml:{number + 1}:") and f"shorten {key} [{rule}]" in line, stderr
+
+
+def test_a_translation_too_long_inside_a_joined_text_is_told_at_its_own_line(words_copy, tmp_path):
+    """The reference card's heading joins two suits' names ("X and clubs"): a name that grew past it is
+    told at its own words, not at the bundled game file."""
+    edited(words_copy, "  suit.hearts: hearts", "  suit.hearts: " + " ".join(["Herzensangelegenheitensteine"] * 4))
+    line = next(n for n, text in enumerate(words_copy.read_text().splitlines(), 1) if text.startswith("  suit.hearts:"))
+    code, _, stderr = run_pnp("validate", "diamonds", "--words", "mine.yaml", cwd=tmp_path)
+    assert code == 1 and stderr.startswith(f"mine.yaml:{line}:") and 'words "suit.hearts"' in stderr, stderr
