@@ -23,6 +23,10 @@ from pathlib import Path
 from typing import Callable
 
 _fresh = False
+#: The most the cache folder holds: past it, the entries used longest ago go (a preview that saves a
+#: new title a hundred times makes a hundred font subsets), down to three quarters of it.
+MAX_BYTES = 64 * 1024 * 1024
+_wrote_to: set[Path] = set()  # the folders this process added entries to, pruned as it ends
 
 
 def fresh(on: bool = True) -> None:
@@ -80,9 +84,42 @@ def _key(*parts) -> str:
 
 def _read(path: Path):
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        value = json.loads(path.read_text(encoding="utf-8"))
+        os.utime(path)  # used now: the last to go when the folder is pruned
+        return value
     except (OSError, ValueError):
         return None
+
+
+def prune(where: Path, limit: int | None = None) -> None:
+    """Remove the entries used longest ago until the folder holds three quarters of `limit` bytes
+    (MAX_BYTES), if it holds more than that. Only files named as entries are named go."""
+    limit = MAX_BYTES if limit is None else limit
+    try:
+        entries = []
+        for entry in os.scandir(where):
+            if entry.name.endswith(".json") and not entry.name.startswith(".") and entry.is_file(follow_symlinks=False):
+                status = entry.stat(follow_symlinks=False)
+                entries.append((status.st_mtime_ns, status.st_size, entry.path))
+    except OSError:
+        return
+    total = sum(size for _, size, _ in entries)
+    if total <= limit:
+        return
+    for _, size, path in sorted(entries):
+        try:
+            os.unlink(path)
+        except OSError:
+            continue
+        total -= size
+        if total <= limit * 3 // 4:
+            return
+
+
+@atexit.register
+def _prune_what_was_added() -> None:
+    for where in sorted(_wrote_to):
+        prune(where)
 
 
 def _write(path: Path, value) -> None:
@@ -94,6 +131,7 @@ def _write(path: Path, value) -> None:
             with os.fdopen(handle, "w", encoding="utf-8") as stream:
                 json.dump(value, stream, separators=(",", ":"))
             os.replace(temporary, path)
+            _wrote_to.add(path.parent)
         except BaseException:
             os.unlink(temporary)
             raise

@@ -143,3 +143,19 @@ def test_code_that_cannot_be_read_is_never_cached(cache_dir, tmp_path):
     compute, calls = counted(5)
     assert cache.proof("p", [1], compute, (missing,)) == 5 and cache.proof("p", [1], compute, (missing,)) == 5
     assert len(calls) == 2 and not cache_dir.exists()
+
+
+def test_the_folder_is_kept_under_its_size_the_entries_used_longest_ago_going_first(cache_dir, tmp_path):
+    """A preview that saves a new title a hundred times keeps a hundred font subsets: past MAX_BYTES
+    the entries used longest ago go, down to three quarters of it; an entry read is used again."""
+    source = code_file(tmp_path)
+    for number in range(10):
+        cache.proof("p", {"n": number}, lambda number=number: {"n": number, "pad": "x" * 1000}, (source,))
+    by_number = {json.loads(path.read_text())["result"]["n"]: path for path in cache_dir.glob("p-*.json")}
+    for number, path in by_number.items():
+        os.utime(path, (1_000_000 + number, 1_000_000 + number))  # made in order, number 0 first
+    assert cache.proof("p", {"n": 0}, lambda: "recomputed", (source,))["n"] == 0  # read: used now
+    (cache_dir / "notes.txt").write_text("not an entry")
+    cache.prune(cache_dir, limit=by_number[5].stat().st_size * 8)  # ten entries, down to six
+    kept = {json.loads(path.read_text())["result"]["n"] for path in cache_dir.glob("p-*.json")}
+    assert kept == {0, 5, 6, 7, 8, 9} and (cache_dir / "notes.txt").exists()
