@@ -192,6 +192,11 @@ def check_components(built, game: Game, source: str, data=None) -> None:
             seen: set[str] = set()
             for piece in component.pieces:
                 check(piece.id, f"{component.name} piece")
+                if piece.safe_mm is not None and 2 * piece.safe_mm >= min(piece.width, piece.height) > 0:
+                    raise InputError(_style_place(data, place), f"{component.name}: a safe margin of "
+                                     f"{piece.safe_mm:g} mm (its style's safe_mm) leaves no room inside its "
+                                     f"{piece.width:g} x {piece.height:g} mm pieces; give safe_mm under "
+                                     f"{min(piece.width, piece.height) / 2:.1f}", "input.out-of-range")
                 if plugin:  # a bundled game's pieces are made from checked sizes
                     _check_piece(piece, place)
                 if piece.id in seen:
@@ -206,6 +211,14 @@ def check_components(built, game: Game, source: str, data=None) -> None:
         raise combine(list(first.values()))
     if not pieces:
         raise InputError(place, "the game has no pieces, so there is nothing to print", "input.no-pieces")
+
+
+def _style_place(data, place: Location) -> Location:
+    """Where a game file's style sets safe_mm (or its style block, or `place`)."""
+    style = data.get("style") if isinstance(data, YamlMap) else None
+    if isinstance(style, YamlMap):
+        return style.where("safe_mm") if "safe_mm" in style else data.where("style")
+    return place
 
 
 def _check_piece(piece: Piece, place: Location) -> None:

@@ -321,6 +321,7 @@ class Stage:
     def __init__(self, staging: Path, out_dir: Path, layout: str, name: str):
         self.staging, self.out_dir, self.layout, self.name = staging, out_dir, layout, name
         self.opened: set[str] = set()
+        self.touched = time.monotonic()
 
     def open(self, relative: str) -> StagedFile:
         if not _safe_relative(relative) or not named_as_built(self.layout, self.name, relative):
@@ -329,6 +330,9 @@ class Stage:
             path = self.staging / relative
             path.parent.mkdir(parents=True, exist_ok=True)
             file = StagedFile(path.open("xb"), self.out_dir)
+            if time.monotonic() - self.touched > 60:  # a build at work for an hour is not one left behind
+                os.utime(self.staging)
+                self.touched = time.monotonic()
         self.opened.add(relative)
         return file
 

@@ -399,3 +399,12 @@ def test_svg_text_as_outlines_draws_every_letter_as_a_path(tmp_path, test_ttf):
     assert advance * 10 == pytest.approx(fonts.text_width("H", 10, "regular"), abs=1e-6)
     word = text_outline("HH", "regular", 10.0)
     assert word.bounds()[2] == pytest.approx(fonts.text_width("H", 10, "regular") + x1 * 10, abs=1e-6)
+
+
+def test_a_safe_margin_that_leaves_no_room_is_one_error_naming_it(tmp_path):
+    """`safe_mm: 40` on a poker card: no text fits, and the message says why, not "shorten the words"."""
+    assert run_pnp("new", "deck", "mine", cwd=tmp_path)[0] == 0
+    code, _, stderr = run_pnp("validate", "mine/mine.yaml", "--set", "style.components.card.safe_mm=40", cwd=tmp_path)
+    assert code == 2 and stderr.count("\n") == 1, stderr
+    assert "a safe margin of 40 mm (its style's safe_mm) leaves no room inside its 63.5 x 88.9 mm pieces" in stderr
+    assert "give safe_mm under 31.8" in stderr
