@@ -93,7 +93,7 @@ def _read(path: Path):
 
 def prune(where: Path, limit: int | None = None) -> None:
     """Remove the entries used longest ago until the folder holds three quarters of `limit` bytes
-    (MAX_BYTES), if it holds more than that. Only files named as entries are named go."""
+    (MAX_BYTES), if it holds more than that. Only its entries go: JSON files, not hidden ones."""
     limit = MAX_BYTES if limit is None else limit
     try:
         entries = []

@@ -427,8 +427,11 @@ class _Moves:
 
     def put_in_place(self, relative: str) -> None:
         target = self.directory / relative
-        missing = [folder for folder in (target.parent, *target.parent.parents) if not folder.exists()]
-        self.folders += reversed([folder for folder in missing if self.directory in folder.parents])
+        missing, folder = [], target.parent
+        while folder != self.directory and not folder.is_dir():  # the folders made for it, outermost first
+            missing.insert(0, folder)
+            folder = folder.parent
+        self.folders += missing
         target.parent.mkdir(parents=True, exist_ok=True)
         self.placed.append(relative)
         os.replace(self.staging / relative, target)
