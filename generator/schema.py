@@ -286,6 +286,18 @@ _HASH_HINT = 'write a colour name from the palette, or "#rrggbb" in quotes (unqu
              "start of a comment)"
 
 
+def _shaped_as(tp, value) -> bool:
+    """Whether `value` is the kind of collection `tp` is (a mapping for a dict, a list for a list), so
+    that what is wrong with it is inside it, not its kind."""
+    origin = typing.get_origin(tp)
+    return (isinstance(value, dict) and origin is dict) or (isinstance(value, list) and origin in (list, tuple))
+
+
+class RowText(str):
+    """A value a rule compares with a row's cells, which are text: kept as the file wrote it (010,
+    3/4, 1.50, TRUE), where YAML would read 8, a date, 1.5 and true."""
+
+
 def convert(tp, value, location: Location, context: Context, label: str, limits: Limits = NO_LIMITS):
     """Turn a located YAML value into an instance of type hint `tp`, or raise InputError.
 
@@ -305,6 +317,8 @@ def convert(tp, value, location: Location, context: Context, label: str, limits:
                 return convert(option, value, location, context, label, limits)
             except InputError as error:
                 errors.append(error)
+                if _shaped_as(option, value):  # a mapping where a mapping may go: its own item is wrong
+                    raise
         if len(errors) == 1:
             raise errors[0]
         fitting = [error for error in errors if error.rule != "input.type"]  # the right kind, out of range
@@ -331,10 +345,13 @@ def convert(tp, value, location: Location, context: Context, label: str, limits:
             raise InputError(location, f"{label} is {_what(value)}; expected a list", "input.type")
         (item_type,) = typing.get_args(tp)[:1]
         places = value.item_locations if isinstance(value, YamlList) else [location] * len(value)
+        written = getattr(value, "texts", None) or [None] * len(value)
         errors = ErrorList()
         items = []
         for i, item in enumerate(value):
             with errors.guard():
+                if item_type is RowText and written[i] is not None and not isinstance(item, (dict, list)):
+                    item = written[i]  # as written: the rows' cells are text
                 items.append(convert(item_type, item, places[i], context, f"{label}[{i}]", limits))
         errors.raise_if_any()
         return items if origin is list else tuple(items)
@@ -348,10 +365,15 @@ def convert(tp, value, location: Location, context: Context, label: str, limits:
             place = value.where(key) if isinstance(value, YamlMap) else location
             key_place = value.key_locations.get(key, place) if isinstance(value, YamlMap) else location
             with errors.guard():
-                converted_key = convert(key_type, key, key_place, context, f"a key of {label}")
-                result[converted_key] = convert(value_type, item, place, context, f"{label}.{key}", limits)
+                written = value.key_texts.get(key, key) if key_type is RowText and isinstance(value, YamlMap) else key
+                converted_key = convert(key_type, written, key_place, context, f"a key of {label}")
+                result[converted_key] = convert(value_type, item, place, context, f"{label}.{written}", limits)
         errors.raise_if_any()
         return result
+    if tp is RowText:
+        if isinstance(value, (dict, list)) or value is None:
+            raise InputError(location, f"{label} is {_what(value)}; expected a value as a row holds it", "input.type")
+        return RowText(value)
     if tp is Colour:
         if value is None:
             raise InputError(location, f"{label} is empty; {_HASH_HINT}", "input.type")

@@ -29,7 +29,7 @@ from generator import fonts
 from generator.canvas import PT
 from generator.errors import InputError, Location, combine, did_you_mean
 from generator.reading import read_file
-from generator.schema import Colour, Context, build, spec_field, where
+from generator.schema import Colour, Context, RowText, build, spec_field, where
 
 #: The levels of the cascade, widest first: each narrows the one before.
 LEVELS = ("components", "groups", "ranks", "pieces")
@@ -92,9 +92,10 @@ class StyleBlock:
     safe_mm: float = spec_field(None, minimum=0, maximum=50)  # text and symbols stay this far inside
     frame: bool = None
     components: dict[str, StyleBlock] = field(default_factory=dict)
-    groups: dict[int | str, StyleBlock] = field(default_factory=dict)
-    ranks: dict[int | str, StyleBlock] = field(default_factory=dict)
-    pieces: dict[str, StyleBlock] = field(default_factory=dict)
+    # Named as a row's field holds the name, as written: `010:` is the group "010", not 8.
+    groups: dict[RowText, StyleBlock] = field(default_factory=dict)
+    ranks: dict[RowText, StyleBlock] = field(default_factory=dict)
+    pieces: dict[RowText, StyleBlock] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

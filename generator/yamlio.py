@@ -34,6 +34,7 @@ class YamlMap(dict):
     value_locations: dict
     key_locations: dict
     texts: dict = {}
+    key_texts: dict = {}  # each key as the file wrote it (010, which YAML 1.1 reads as 8)
     #: The dotted path of a single value that `--set` set a key inside (`--set title.x=1`), which made it
     #: this mapping, {extends: value, x: 1}: a template's name is extended so, any other value cannot be.
     set_inside_value: str = ""
@@ -55,6 +56,7 @@ class YamlList(list):
 
     location: Location
     item_locations: list
+    texts: list = []  # each single item as the file wrote it (None for a list or mapping)
 
     def where(self, index: int) -> Location:
         if 0 <= index < len(self.item_locations):
@@ -161,6 +163,7 @@ def _construct_mapping(loader, node: yaml.MappingNode) -> YamlMap:
     result.value_locations = {}
     result.key_locations = {}
     result.texts = {}
+    result.key_texts = {}
     for key_node, value_node in node.value:
         key = loader.construct_object(key_node, deep=True)
         where = loader.locate(key_node.start_mark)
@@ -174,6 +177,8 @@ def _construct_mapping(loader, node: yaml.MappingNode) -> YamlMap:
         result[key] = loader.construct_object(value_node, deep=True)
         if isinstance(value_node, yaml.ScalarNode):
             result.texts[key] = value_node.value
+        if isinstance(key_node, yaml.ScalarNode):
+            result.key_texts[key] = key_node.value
         result.key_locations[key] = where
         result.value_locations[key] = loader.locate(value_node.start_mark)
     return result
@@ -183,6 +188,7 @@ def _construct_sequence(loader, node: yaml.SequenceNode) -> YamlList:
     result = YamlList(loader.construct_object(child, deep=True) for child in node.value)
     result.location = loader.locate(node.start_mark)
     result.item_locations = [loader.locate(child.start_mark) for child in node.value]
+    result.texts = [child.value if isinstance(child, yaml.ScalarNode) else None for child in node.value]
     return result
 
 
@@ -386,6 +392,8 @@ def apply_override(root: YamlMap, assignment: str) -> None:
             if last:
                 node[index] = value
                 node.item_locations[index] = where
+                if len(node.texts) == len(node):
+                    node.texts[index] = None if isinstance(value, (YamlMap, YamlList)) else _scalar_text(raw_value)
             else:
                 node = node[index]
         elif isinstance(node, YamlMap):

@@ -104,6 +104,15 @@ def test_unique_id_sees_every_piece_and_copies_count(deck):
     ("{id: r, of: card, field: suit}", "field", "field goes with allowed"),
     ("{id: r, of: card, at_least: 9, at_most: 3}", "at_least", "at_least 9 is more than at_most 3"),
     ("{id: r, of: cards, count: 3}", "of", 'no component "cards"'),
+    # An empty mapping named no value, and the rule held whatever the rows held.
+    ("{id: r, of: card, per: suit, count: {}}", "count", "count: {} names no value"),
+    ("{id: r, of: card, per: suit, sum: cost, at_least: {}}", "at_least", "at_least: {} names no value"),
+    # equals with a range told the range's failure as "32; the rule says 32".
+    ("{id: r, of: card, equals: 32, at_least: 40}", "at_least", "equals asks for exactly 32"),
+    ("{id: r, of: card, per: suit, at_least: {heart: 9}, at_most: {heart: 3}}", "at_least",
+     "at_least 9 for heart is more than at_most 3"),
+    ("{id: r, of: card, per: suit, at_least: 5, at_most: {heart: 3}}", "at_least", "at_least 5 for heart is more"),
+    ("{id: r, of: card, field: suit, allowed: []}", "allowed", "allowed: [] allows nothing"),
 ])
 def test_no_rule_key_is_ignored(deck, rule, key, says):
     code, lines = validate(deck, rule)
@@ -293,3 +302,53 @@ def test_a_layout_shows_the_id_like_any_field(deck):
     shown = {piece.id: [text.text for text in record_face(piece.front, Area(piece.width, piece.height, 0.0)).texts]
              for piece in cards.pieces}
     assert shown["c0"] == ["Card 0", "c0"] and shown["c4-2"] == ["Card 4", "c4-2"]  # a copy shows its own id
+
+
+def test_the_values_a_rule_names_are_matched_as_written(tmp_path):
+    """`allowed: [010, 3/4, 1.50, TRUE]` and `count: {010: 2}`: YAML alone reads 8, 1.5 and true, while
+    the rows' cells are the text as typed."""
+    (tmp_path / "cards.csv").write_text("id,name,code\na,A,010\nb,B,010\nc,C,3/4\nd,D,1.50\ne,E,TRUE\n")
+    code, lines = validate(tmp_path, "{id: a, of: card, field: code, allowed: [010, 3/4, 1.50, TRUE]}",
+                           "{id: b, of: card, per: code, count: {010: 2, 3/4: 1, 1.50: 1, TRUE: 1}}")
+    assert code == 0 and lines == []
+    code, lines = validate(tmp_path, "{id: b, of: card, per: code, count: {010: 2.5, 3/4: 1, 1.50: 1, TRUE: 1}}")
+    assert code == 2 and "rules[0].count.010 is the number 2.5; expected a whole number" in lines[0]["message"]
+    assert lines[0].group(0).startswith("game.yaml:13:47:")  # at the value, not at the mapping
+
+
+@pytest.mark.parametrize("rows, says", [
+    # Python's float() took 1_000 for 1000 and the Arabic-Indic three for 3; a card printed "1_000".
+    ("id,name,cost\na,A,1_000\nb,B,2\n", 'cost "1_000" is not a number'),
+    ("id,name,cost\na,A,\u0663\nb,B,2\n", 'cost "\u0663" is not a number'),
+])
+def test_a_summed_cell_is_a_number_as_typed(tmp_path, rows, says):
+    (tmp_path / "cards.csv").write_text(rows, encoding="utf-8")
+    (tmp_path / "game.yaml").write_text(GAME + "  - {id: s, of: card, sum: cost, at_most: 100}\n")
+    code, _, stderr = run_pnp("validate", "game.yaml", cwd=tmp_path)
+    assert code == 2 and stderr.startswith("cards.csv:2: error: ") and says in stderr, stderr
+
+
+def test_a_row_without_a_field_a_rule_reads_is_told_at_that_row(tmp_path):
+    (tmp_path / "cards.csv").write_text("id,name,cost\na,A,1\nb,B,2\n")
+    (tmp_path / "game.yaml").write_text(GAME.replace("rows: cards.csv", "rows: [{id: a, name: A, cost: 1}, "
+                                                     "{id: b, name: B}]")
+                                        + "  - {id: s, of: card, sum: cost, at_most: 100}\n")
+    code, _, stderr = run_pnp("validate", "game.yaml", cwd=tmp_path)
+    assert code == 2 and stderr.startswith("game.yaml:7:") and 'this card row has no "cost"' in stderr, stderr
+    assert 'did you mean "cost"' not in stderr
+
+
+def test_a_count_and_id_column_spelt_as_a_spreadsheet_heads_them_and_an_empty_count_is_one(tmp_path):
+    (tmp_path / "cards.csv").write_text("ID,Name,name,Count\na,A,A,2\nb,B,B,3\nc,C,C,\n")
+    code, lines = validate(tmp_path, "{id: n, of: card, count: 6}", "{id: u, of: card, unique: id}")
+    assert code == 0 and lines == []
+
+
+def test_a_style_group_is_named_as_written(tmp_path):
+    """`groups: {010: ...}` is the group "010" its rows hold, not the number 8 YAML would read."""
+    (tmp_path / "cards.csv").write_text("id,name,code\na,A,010\nb,B,3/4\n")
+    (tmp_path / "game.yaml").write_text(GAME.replace("    front: front", "    group: code\n    front: front")
+                                        + "  - {id: n, of: card, count: 2}\n"
+                                        + 'style:\n  groups:\n    010: {accent: "#c0392b"}\n    3/4: {accent: "#2d6a4f"}\n')
+    code, _, stderr = run_pnp("validate", "game.yaml", cwd=tmp_path)
+    assert code == 0, stderr

@@ -212,7 +212,12 @@ def _component(spec: CustomSpec, name: str, component: ComponentSpec) -> Compone
         errors.raise_if_any()
     for key in ("group", "rank"):
         field = getattr(component, key)
-        if field is not None and not all(row.has(field) for row in rows):
+        lacking = [row for row in rows if field is not None and not row.has(field)]
+        if lacking and len(lacking) < len(rows):  # some rows have it: those that do not are at fault
+            errors.add(InputError(lacking[0].location, f'this {name} row has no "{field}", which {key}: {field} reads'
+                                  + (f" ({len(lacking) - 1} more rows have none either)" if len(lacking) > 1 else "")
+                                  + "; give it a value", "input.missing-field"))
+        elif lacking:
             known = sorted({name for row in rows for name in row.fields} | {"id"})
             errors.add(InputError(where(component, key), f'{name}.{key}: its rows have no field "{field}"'
                                   f"{did_you_mean(field, known)}", "input.unknown-field"))

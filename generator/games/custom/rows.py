@@ -335,8 +335,11 @@ def _counted(raw: Iterable[tuple[dict, Location]], component: str, errors: Error
     spellings: dict[str, str] = {}  # a given id that is not in lower case, as written, by its lower case
     columns: dict[tuple, tuple] = {}  # each file's names, held once for all its rows
     read: list[Row] = []  # the rows to check what they name, each once, if a mistake is found
+    special: dict[tuple, tuple] = {}  # each file's names -> its count and id columns, as spelt (Count, ID)
     for fields, place in raw:  # the raw rows are this module's own: their fields are taken as they are
-        count, given = fields.pop(COUNT, "1"), fields.pop(ID, None)
+        keys = tuple(fields)
+        count_key, id_key = special.get(keys) or special.setdefault(keys, (_spelt(keys, COUNT), _spelt(keys, ID)))
+        count, given = fields.pop(count_key, "1"), fields.pop(id_key, None)
         given = None if given is None or not str(given).strip() else given  # an empty id cell: numbered
         try:
             _printable(fields, place)
@@ -449,7 +452,18 @@ def _common(value):
     return interned(value) if isinstance(value, str) and len(value) <= COMMON_LENGTH else value
 
 
+def _spelt(names: tuple, special: str) -> str:
+    """The column that is `special` (count, id) as a file spells it: "Count" and " ID " are the ones a
+    spreadsheet's header often has (when one column alone is so spelt)."""
+    if special in names:
+        return special
+    spelt = [name for name in names if isinstance(name, str) and name.strip().lower() == special]
+    return spelt[0] if len(spelt) == 1 else special
+
+
 def _count(value, place: Location) -> int:
+    if value is None or not str(value).strip():  # an empty cell, as a spreadsheet leaves one: one copy
+        return 1
     text = str(value).strip()
     if not WHOLE_NUMBER.match(text):
         what = "is less than 0" if re.fullmatch(r"-\s*\d+(\.0*)?", text) else "is not a whole number"

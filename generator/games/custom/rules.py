@@ -30,21 +30,22 @@ the faces as they are drawn (TextFitCheck).
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 
 from generator.canvas import FLOOR_PT
 from generator.errors import InputError, closest, did_you_mean
 from generator.kit.layouts import box_of, picture_file, placeholders
 from generator.model import Area
-from generator.schema import spec_field, where
+from generator.schema import RowText, spec_field, where
 from generator.validate import Finding, RuleBook, error, warning
 
 from .rows import BadRows, Row, first_sheet_note
 
 MEASURES = ("count", "unique", "allowed", "sum")
 COMPARISONS = ("equals", "at_least", "at_most")
-#: A number, or a number for each value of the rule's `per` field.
-Amount = float | dict[str | int | float, float]
+#: A number, or a number for each value of the rule's `per` field (each value as written: 010 is "010").
+Amount = float | dict[RowText, float]
 
 
 @dataclass(kw_only=True)
@@ -53,10 +54,10 @@ class DataRule:
 
     id: str
     of: str
-    count: int | dict[str | int | float, int] | None = spec_field(None, minimum=0, maximum=100_000)
+    count: int | dict[RowText, int] | None = spec_field(None, minimum=0, maximum=100_000)
     per: str | None = None  # the field whose every value the rule applies to
     unique: str | None = None
-    allowed: list[str | int | float] | None = None
+    allowed: list[RowText] | None = None
     field: str | None = None  # with allowed: the field whose values are checked
     sum: str | None = None
     equals: Amount | None = None
@@ -112,13 +113,33 @@ def shape_problems(rule: DataRule, components) -> list[tuple[str, str]]:
     if kind == "count" and rule.count is not None and comparisons:
         problems += [(key, f"count: {_shown(rule.count)} asks for exactly that many; for a range, give at_least "
                            "and at_most without count") for key in comparisons if key != "equals"]
+    if kind == "allowed" and rule.allowed == []:
+        problems.append(("allowed", "allowed: [] allows nothing; give the values the field may hold"))
+    if "equals" in comparisons and len(comparisons) > 1:
+        problems += [(key, f"equals asks for exactly {_shown(rule.equals)}; for a range, give at_least and at_most "
+                           "without equals") for key in comparisons if key != "equals"]
     for key, amount in rule.bounds().items():
         if isinstance(amount, dict) and rule.per is None:
             problems.append((_key_of(rule, key), "a number for each value needs per: the field whose values they are"))
+        elif isinstance(amount, dict) and not amount:
+            problems.append((_key_of(rule, key), f"{_key_of(rule, key)}: {{}} names no value; give the number for "
+                                                 "each value of the field (a value it leaves out must not appear)"))
     low, high = rule.at_least, rule.at_most
-    if isinstance(low, (int, float)) and isinstance(high, (int, float)) and low > high:
-        problems.append(("at_least", f"at_least {_number_text(low)} is more than at_most {_number_text(high)}"))
+    if low is not None and high is not None:
+        for value in _values_named(low, high):
+            least, most = _amount(low, value), _amount(high, value)
+            if least is not None and most is not None and least > most:
+                of = f" for {value}" if value is not None else ""
+                problems.append(("at_least", f"at_least {_number_text(least)}{of} is more than at_most "
+                                             f"{_number_text(most)}"))
+                break
     return problems
+
+
+def _values_named(*amounts) -> list[str | None]:
+    """The values that mappings among `amounts` name, in order (None alone when they are all numbers)."""
+    named = [str(value) for amount in amounts if isinstance(amount, dict) for value in amount]
+    return list(dict.fromkeys(named)) or [None]
 
 
 def _key_of(rule: DataRule, comparison: str) -> str:
@@ -163,7 +184,12 @@ def field_errors(spec) -> list[InputError]:
         for key in rule.fields():
             name = getattr(rule, key)
             lacking = [row for row in rows if not row.has(name)]
-            if lacking:
+            if lacking and len(lacking) < len(rows):  # some rows have it: those that do not are at fault
+                lines = ", ".join(str(row.location.line) for row in lacking[1:6]) + (", ..." if len(lacking) > 6 else "")
+                more = f" (and the rows at lines {lines})" if len(lacking) > 1 else ""
+                problems.append(InputError(lacking[0].location, f'this {rule.of} row has no "{name}"{more}, which '
+                                           f"rule {rule.id} reads; give it a value", "input.missing-field"))
+            elif lacking:
                 known = sorted({field for row in rows for field in row.fields} | {"id"})
                 problems.append(InputError(where(rule, key), f'rule {rule.id}: {rule.of} rows have no field "{name}"'
                                            f"{did_you_mean(name, known)}", "input.unknown-field"))
@@ -199,11 +225,16 @@ def _not_numbers(component: str, name: str, summing: list[DataRule], rows: list[
     return [InputError(first.location, message, "input.type")]
 
 
+#: A number as a designer types one in a cell: digits, a point, an exponent (not Python's 1_000, ٣ or "inf").
+NUMBER = re.compile(r"[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?")
+
+
 def _number(value) -> float | None:
-    try:
-        number = float(str(value).strip() or "0")
-    except ValueError:
+    """A cell's number; an empty cell adds nothing (0), and what is no number is None."""
+    text = str(value).strip() or "0"
+    if not NUMBER.fullmatch(text):
         return None
+    number = float(text)
     return number if math.isfinite(number) else None
 
 
@@ -280,6 +311,7 @@ def _breaches(rule: DataRule, measured: dict) -> list[tuple[str | None, float, s
 
 
 def _amount(amount, value):
+    """The number `amount` gives `value`: itself, or the mapping's number for it (None: it names none)."""
     if isinstance(amount, dict):
         for key, number in amount.items():
             if str(key) == value:
