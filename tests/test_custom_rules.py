@@ -113,6 +113,8 @@ def test_unique_id_sees_every_piece_and_copies_count(deck):
      "at_least 9 for heart is more than at_most 3"),
     ("{id: r, of: card, per: suit, at_least: 5, at_most: {heart: 3}}", "at_least", "at_least 5 for heart is more"),
     ("{id: r, of: card, field: suit, allowed: []}", "allowed", "allowed: [] allows nothing"),
+    ("{id: r, of: card, at_most: -1}", "at_most", "at_most -1: a count is 0 or more"),
+    ('{id: " ", of: card, count: 32}', "id", "the id is empty"),
 ])
 def test_no_rule_key_is_ignored(deck, rule, key, says):
     code, lines = validate(deck, rule)
@@ -352,3 +354,8 @@ def test_a_style_group_is_named_as_written(tmp_path):
                                         + 'style:\n  groups:\n    010: {accent: "#c0392b"}\n    3/4: {accent: "#2d6a4f"}\n')
     code, _, stderr = run_pnp("validate", "game.yaml", cwd=tmp_path)
     assert code == 0, stderr
+
+
+def test_two_rules_of_one_id_are_refused(deck):
+    code, lines = validate(deck, "{id: r, of: card, count: 32}", "{id: r, of: card, unique: id}")
+    assert code == 2 and [line["line"] for line in lines] == ["14"] and 'two rules have the id "r"' in lines[0]["message"]

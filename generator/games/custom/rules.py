@@ -88,6 +88,8 @@ def shape_problems(rule: DataRule, components) -> list[tuple[str, str]]:
     """(key, what is wrong) for each key of `rule` that cannot be honoured as written: an unknown
     component and every other key at fault, so that one run tells them all."""
     problems = []
+    if not rule.id.strip():
+        problems.append(("id", "the id is empty; give the rule a name, which its findings show"))
     if rule.of not in components:
         problems.append(("of", f'no component "{rule.of}"{did_you_mean(rule.of, components)}'))
     given = [kind for kind in MEASURES if getattr(rule, kind) is not None]
@@ -124,6 +126,9 @@ def shape_problems(rule: DataRule, components) -> list[tuple[str, str]]:
         elif isinstance(amount, dict) and not amount:
             problems.append((_key_of(rule, key), f"{_key_of(rule, key)}: {{}} names no value; give the number for "
                                                  "each value of the field (a value it leaves out must not appear)"))
+    if kind == "count":
+        problems += [(key, f"{key} {_number_text(amount)}: a count is 0 or more") for key in comparisons
+                     for amount in _numbers_of(getattr(rule, key)) if amount < 0][:1]
     low, high = rule.at_least, rule.at_most
     if low is not None and high is not None:
         for value in _values_named(low, high):
@@ -134,6 +139,10 @@ def shape_problems(rule: DataRule, components) -> list[tuple[str, str]]:
                                              f"{_number_text(most)}"))
                 break
     return problems
+
+
+def _numbers_of(amount) -> list[float]:
+    return list(amount.values()) if isinstance(amount, dict) else [amount]
 
 
 def _values_named(*amounts) -> list[str | None]:
@@ -169,9 +178,14 @@ def field_errors(spec) -> list[InputError]:
     problems = []
     sums: dict[tuple[str, str], list[DataRule]] = {}  # (component, field) -> the rules that add it up
     read: dict[str, list[Row]] = {}  # each component's rows, those that could be read
+    ids: set[str] = set()
     for rule in spec.rules:
         for key, problem in shape_problems(rule, spec.components):
             problems.append(InputError(where(rule, key), f"rule {rule.id}: {problem}", "custom.rule"))
+        if rule.id in ids:
+            problems.append(InputError(where(rule, "id"), f'two rules have the id "{rule.id}"; give each its own, so '
+                                       "that a finding names one", "input.duplicate-id"))
+        ids.add(rule.id)
         if rule.of not in spec.components:
             continue
         try:
