@@ -17,7 +17,7 @@ from __future__ import annotations
 import hashlib
 import io
 import warnings
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from generator.errors import InputError, Location
@@ -54,30 +54,73 @@ HINT = "give the path of a PNG or JPEG file, from the game file's folder"
 def load_picture(reader, name: str, location: Location) -> Picture:
     """The PNG or JPEG file `name` (from the game's folder, `reader`'s); a file that is missing,
     outside the folder, too large, damaged or of another format is an input error at `location`
-    (where the game file names it)."""
+    (where the game file names it). A picture is decoded once however many names, links and rows
+    lead to it, while it is among those kept; a game's different pictures may come to MAX_GAME_PIXELS."""
     path = reader.locate(name, "picture", location)
     try:
         status = path.stat()
-        key = (path, status.st_mtime_ns, status.st_size)  # the file as it is now: an edited picture is read again
+        key = (status.st_dev, status.st_ino, status.st_mtime_ns, status.st_size)  # as it is now: edited, read again
     except OSError:
         key = None  # read_file says what is wrong
-    if key in _read_before:
-        picture, reader.files[path] = _read_before[key]
-        return picture
-    data = reader.read(name, "picture", location, HINT)
-    try:
-        picture = _decoded(data, name)
-    except ValueError as problem:
-        raise InputError(location, f'image "{name}": {problem}', "input.image") from None
-    if key is not None:
-        _read_before[key] = (picture, reader.files[path])
-        while len(_read_before) > 256:
-            del _read_before[next(iter(_read_before))]
+    file_digest = _by_file.get(key) if key is not None else None
+    picture = _by_content.pop(file_digest, None) if file_digest is not None else None
+    if picture is None:
+        data = reader.read(name, "picture", location, HINT)
+        file_digest = reader.files[path]
+        if key is not None:
+            _by_file.pop(key, None)
+            _by_file[key] = file_digest
+            while len(_by_file) > FILES_KEPT:
+                del _by_file[next(iter(_by_file))]
+        picture = _by_content.pop(file_digest, None)  # the same bytes in another file
+        if picture is None:
+            try:
+                picture = _decoded(data, name)
+            except ValueError as problem:
+                raise InputError(location, f'image "{name}": {problem}', "input.image") from None
+            _make_room(len(picture.data))
+    reader.files[path] = file_digest
+    _by_content[file_digest] = picture  # the most recently used, last
+    _count_pixels(reader, file_digest, picture, name, location)
+    if picture.name != name:  # the same picture under another name: messages say the name given here
+        renamed = replace(picture, name=name)
+        renamed.__dict__["digest"] = picture.digest  # not hashed again
+        return renamed
     return picture
 
 
-#: Pictures decoded already, by file, time and size, with the digest of the file's bytes.
-_read_before: dict[tuple, tuple[Picture, str]] = {}
+def _make_room(size: int) -> None:
+    """Let the pictures used longest ago go, so that one of `size` bytes more keeps PICTURE_BYTES_KEPT."""
+    global _kept_bytes
+    _kept_bytes += size
+    while _by_content and _kept_bytes > PICTURE_BYTES_KEPT:
+        _kept_bytes -= len(_by_content.pop(next(iter(_by_content))).data)
+
+
+def _count_pixels(reader, file_digest: str, picture: Picture, name: str, location: Location) -> None:
+    """A game's different pictures, each decoded whole to be checked, come to MAX_GAME_PIXELS at most."""
+    counted = reader.picture_pixels
+    if file_digest in counted:
+        return
+    counted[file_digest] = picture.width_px * picture.height_px
+    total = sum(counted.values())
+    if total > MAX_GAME_PIXELS:
+        raise InputError(location, f'image "{name}": the game\'s {len(counted)} different pictures come to '
+                         f"{total / 1e6:,.0f} million pixels; a game may have at most {MAX_GAME_PIXELS // 1_000_000:,} "
+                         "million (each is decoded whole): scale them down (300 dpi at their printed size is enough)",
+                         "input.too-large")
+
+
+#: A game's different pictures come to at most this many pixels: each is decoded whole to be checked,
+#: some 0.35 s for a picture of the 40 million one may have; fifty of those are 2,000 million.
+MAX_GAME_PIXELS = 2_000_000_000
+#: Pictures kept decoded, by their file's digest, least recently used first, up to this many bytes of
+#: theirs; and the digest of each file read, by its place on the disk (a hard link is the same file).
+PICTURE_BYTES_KEPT = 256 * 1024 * 1024
+FILES_KEPT = 4096
+_by_content: dict[str, Picture] = {}
+_by_file: dict[tuple, str] = {}
+_kept_bytes = 0
 
 
 def _decoded(data: bytes, name: str) -> Picture:

@@ -117,6 +117,7 @@ class Reader:
         self.folder = Path(folder).resolve()
         self.allowed = tuple(Path(path).resolve() for path in allowed)
         self.files: dict[Path, str] = {}  # every file read (resolved) -> sha256 of its bytes
+        self.picture_pixels: dict[str, int] = {}  # each different picture's pixels, by its file's sha256
 
     def locate(self, name: str, kind: str, location: Location) -> Path:
         """The file `name` (relative to the game's folder) names, with its links followed; a path

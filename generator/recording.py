@@ -194,6 +194,9 @@ class FaceRecordings:
     KEPT = 256  # recordings kept by default: more faces than any bundled game has (Diatoms, 206)
     READ_FIRST = 2000  # kept by a build that must read its faces before it prints them (build.check)
     PRINTING = 256  # what a build reading its faces as they print keeps: a back, the copies of a page
+    #: And at most this many drawing calls in all, whatever the count: a face of 660 inline symbols
+    #: records 660 paths (some 6 MB), and 256 of them took 1.8 GB. A bundled game keeps some 30,000.
+    CALLS_KEPT = 200_000
 
     def __init__(self, check_numbers: bool = False, keep: int | None = None) -> None:
         # Keyed by the drawer's id, with the drawer kept alive beside its recording so the id stays
@@ -201,6 +204,7 @@ class FaceRecordings:
         self._recorded: dict[tuple[int, object], tuple[object, Recording]] = {}
         self.check_numbers = check_numbers  # a plug-in's faces: see Canvas
         self.keep = self.KEPT if keep is None else keep
+        self._calls = 0  # the drawing calls of the recordings kept
         #: Recordings carried from one build to the next by their faces' content (Face.content_key),
         #: for a preview that rebuilds on save: `carried_from` the last build's, `carried` this one's.
         self.carried: dict | None = None
@@ -213,13 +217,16 @@ class FaceRecordings:
             found = (draw, self._carried_or_recorded(draw, area))
             if not self.keep:
                 return found[1]
-            if len(self._recorded) >= self.keep:
-                del self._recorded[next(iter(self._recorded))]
+            self._calls += len(found[1].calls)
+            while self._recorded and (len(self._recorded) >= self.keep or self._calls > self.CALLS_KEPT):
+                _, oldest = self._recorded.pop(next(iter(self._recorded)))  # the least recently used
+                self._calls -= len(oldest.calls)
         self._recorded[key] = found
         return found[1]
 
     def clear(self) -> None:
         self._recorded.clear()
+        self._calls = 0
 
     def _carried_or_recorded(self, draw, area) -> Recording:
         content = getattr(draw, "content_key", None) if self.carried is not None else None

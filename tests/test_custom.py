@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import time
 from pathlib import Path
 
 import pytest
@@ -614,3 +615,65 @@ def test_a_count_says_what_is_wrong_with_it(game, tmp_path, count, says):
     edited(game, "suit: spade, count: 2}", f"suit: spade, count: '{count}'}}")
     code, _, stderr = run_pnp("validate", "game.yaml", cwd=tmp_path)
     assert code == 2 and says in stderr, stderr
+
+
+def bounded_game(tmp_path: Path, cells: list[str], front: str, piece: str = "poker-card", shape: str = "") -> Path:
+    """A game of one component whose rows each hold `cells` in the field `t`, drawn by `front`."""
+    import csv
+
+    with open(tmp_path / "rows.csv", "w", newline="") as file:
+        csv.writer(file).writerows([["id", "t"], *([f"r{i}", cell] for i, cell in enumerate(cells))])
+    (tmp_path / "g.yaml").write_text(f"game: custom\ntitle: G\ncomponents:\n  card:\n    piece: {piece}\n{shape}"
+                                     f"    rows: rows.csv\n    front: f\nlayouts:\n  f:\n    t: {front}\n")
+    return tmp_path / "g.yaml"
+
+
+@pytest.mark.parametrize("cell, front, marks", [
+    # 299 rows of 1,666 inline symbols took 81 s and 4.5 GB: each symbol is drawn as a path of its own.
+    (" ".join([":sun:"] * 1000), '{text: "{t}", box: [0.8, 0.8]}', 299 * (1 + 1000)),
+    # a table's lines were no elements either: 299 x 2,498 lines took 80 s (here, 500 lines of 2 cells)
+    ("x | y\n" * 500, '{table: "{t}", box: [0.8, 0.8], columns_at: [0.1, 0.6], columns_align: [left, left]}',
+     299 * (1 + 500 * 2)),
+])
+def test_inline_symbols_and_table_cells_count_against_the_games_elements(tmp_path, cell, front, marks):
+    bounded_game(tmp_path, [cell] * 299, front)
+    started = time.monotonic()
+    code, _, stderr = run_pnp("validate", "g.yaml", cwd=tmp_path)
+    assert time.monotonic() - started < 10
+    assert code == 2 and f"would draw {marks:,} elements in all" in stderr, stderr
+
+
+def test_a_table_that_does_not_fit_its_box_is_an_error_not_a_smear(tmp_path):
+    bounded_game(tmp_path, ["x | y\n" * 100],
+                 '{table: "{t}", box: [0.8, 0.8], columns_at: [0.1, 0.6], columns_align: [left, left]}')
+    code, _, stderr = run_pnp("validate", "g.yaml", cwd=tmp_path)
+    assert code == 1 and stderr.startswith("rows.csv:2:") and "(a table) does not fit its box" in stderr, stderr
+
+
+def test_polygon_pieces_have_a_bound_on_their_corners_in_all(tmp_path):
+    import math as m
+
+    star = [[round(50 + (40 if i % 2 else 20) * m.cos(m.tau * i / 1000), 3),
+             round(50 + (40 if i % 2 else 20) * m.sin(m.tau * i / 1000), 3)] for i in range(1000)]
+    bounded_game(tmp_path, ["x"] * 501, '{text: "{t}"}', piece="{width_mm: 100, height_mm: 100}",
+                 shape=f"    shape: polygon\n    points_mm: {star}\n")
+    code, _, stderr = run_pnp("validate", "g.yaml", cwd=tmp_path)
+    assert code == 2 and "outlines come to 501,000 corners in all; a game may cut at most 500,000" in stderr, stderr
+
+
+def test_the_faces_kept_recorded_have_a_bound_on_their_drawing_calls(monkeypatch):
+    """256 faces of 660 inline symbols each were kept recorded: 1.8 GB."""
+    from generator import recording
+    from generator.recording import FaceRecordings, Recording
+
+    def recorded(draw, area, check_numbers=False):
+        made = Recording()
+        made.calls = [("unclip",)] * 10_000
+        return made
+
+    monkeypatch.setattr(recording, "record_face", recorded)
+    faces = FaceRecordings()
+    drawers = [lambda canvas, area: None for _ in range(40)]
+    for draw in drawers:
+        faces(draw, (10.0, 10.0, 0.0))
+    assert len(faces._recorded) == FaceRecordings.CALLS_KEPT // 10_000 < len(drawers)

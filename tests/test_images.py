@@ -200,3 +200,36 @@ def test_a_sixteen_bit_grey_picture_keeps_its_greys(tmp_path):
     picture = picture_in(tmp_path / "grey.png")
     with Image.open(io.BytesIO(picture.data)) as stored:
         assert stored.mode == "L" and abs(stored.getpixel((4, 4)) - 117) <= 1
+
+
+def test_a_picture_is_decoded_once_whatever_names_links_and_rows_lead_to_it(tmp_path, monkeypatch):
+    """300 hard links to one picture, cycled through by 3,000 rows, decoded it again and again (the
+    pictures kept were keyed by name, and a picture used again was not kept the longer): about an hour."""
+    from generator import images
+
+    Image.new("RGB", (40, 30), "#336699").save(tmp_path / "art.png")
+    for number in range(300):
+        (tmp_path / f"link{number}.png").hardlink_to(tmp_path / "art.png")
+    (tmp_path / "copy.png").write_bytes((tmp_path / "art.png").read_bytes())  # the same bytes, another file
+    decoded = []
+    real = images._decoded
+    monkeypatch.setattr(images, "_decoded", lambda data, name: decoded.append(name) or real(data, name))
+    reader, here = Reader(tmp_path), Location("game.yaml", 1, 1)
+    for row in range(3000):
+        picture = load_picture(reader, f"link{row % 300}.png", here)
+        assert picture.name == f"link{row % 300}.png"  # messages name the picture as each row gives it
+    assert load_picture(reader, "copy.png", here).width_px == 40
+    assert len(decoded) <= 1 and reader.picture_pixels == {next(iter(reader.picture_pixels)): 1200}
+
+
+def test_a_games_different_pictures_have_a_bound_on_their_pixels(tmp_path, monkeypatch):
+    from generator import images
+
+    monkeypatch.setattr(images, "MAX_GAME_PIXELS", 5000)
+    for number, colour in enumerate(("red", "green", "blue")):
+        Image.new("RGB", (50, 40), colour).save(tmp_path / f"art{number}.png")
+    reader, here = Reader(tmp_path), Location("game.yaml", 7, 3)
+    load_picture(reader, "art0.png", here), load_picture(reader, "art1.png", here)
+    load_picture(reader, "art0.png", here)  # the same one again: counted once
+    with pytest.raises(InputError, match="the game's 3 different pictures come to 0 million pixels; a game may have"):
+        load_picture(reader, "art2.png", here)

@@ -919,6 +919,15 @@ def _check_track(element: Element, location: Location, label: str) -> None:
                          f"{instead}", "input.element")
 
 
+#: An inline symbol in a text, a word of its own: `:sun:`.
+_INLINE_SYMBOL = re.compile(r"(?<!\S):[A-Za-z{][A-Za-z0-9_{}-]*:(?!\S)")
+
+
+def inline_symbols(text: str) -> int:
+    """How many `:name:` words a text holds: each is drawn as a symbol of its own, not as letters."""
+    return len(_INLINE_SYMBOL.findall(text)) if ":" in text else 0
+
+
 def unknown_symbols(text: str) -> list[str]:
     """The `:name:` tokens of a text that name no symbol (a typo such as `:sunn:` would print as written)."""
     return [token for token in text.split() if (name := _symbol_token(token)) is not None and not is_symbol(name)]
@@ -1463,7 +1472,9 @@ def draw_table(canvas, element: Element, rows: list[list[str]], box, style, colo
     """A table's rows, each a band of the box with its capitals centred in it, every other band in the fill."""
     face = getattr(style, element.role).face
     x, y, w, _ = box
-    size, pitch, _ = table_fit(element, rows, box, style, frame)
+    size, pitch, fits = table_fit(element, rows, box, style, frame)
+    if not fits:  # its rows overlap, or a cell runs past the next: told as a text past its box is
+        canvas.overflowing(element, " | ".join(rows[0]) if rows else "")
     cap = fonts.inked_height(CAPITALS, face)[1] * size
     for index, cells in enumerate(rows):
         top = y + index * pitch

@@ -24,7 +24,8 @@ from typing import Any, Literal
 
 from generator import fonts
 from generator.errors import ErrorList, InputError, combine, did_you_mean
-from generator.kit.layouts import STYLE_COLOURS, Face, Layouts, filled, picture_file, placeholders, unknown_symbols
+from generator.kit.layouts import (STYLE_COLOURS, Face, Layouts, filled, inline_symbols, picture_file, placeholders,
+                                   unknown_symbols)
 from generator.kit.overlaps import TextOverlapCheck
 from generator.kit.symbols import is_symbol, symbol_names
 from generator.model import Area, Component, Piece, PieceGeometry, spread
@@ -141,11 +142,20 @@ def components(spec: CustomSpec) -> list[Component]:
                                   "rows are empty, or every count is 0), and no other component has any: there is "
                                   f"nothing to print{first_sheet_note(spec.components[component.name].rows)}",
                                   "input.no-pieces") for component in built])
+    weights = [_text_weight(spec, name) for name in spec.components]  # (characters, marks beyond elements)
     marks = sum(_marks(spec, name, len(component.pieces)) for name, component in zip(spec.components, built))
+    marks += sum(more for _, more in weights)  # each `:sun:` in a text, each cell of a table's rows
     if marks > MAX_MARKS:
         raise InputError(where(spec, "components"), f"the pieces would draw {marks:,} elements in all; a game may draw "
-                         f"at most {MAX_MARKS:,}: fewer pieces, or fewer elements on their faces", "input.too-large")
-    characters = sum(_characters(spec, name) for name in spec.components)
+                         f"at most {MAX_MARKS:,}: fewer pieces, or fewer elements on their faces (an inline symbol "
+                         "and a table's cell count as one)", "input.too-large")
+    corners = sum(len(spec.components[name].points_mm) * len(component.pieces)
+                  for name, component in zip(spec.components, built) if spec.components[name].shape == "polygon")
+    if corners > MAX_OUTLINE_CORNERS:
+        raise InputError(where(spec, "components"), f"the polygon pieces' outlines come to {corners:,} corners in all; "
+                         f"a game may cut at most {MAX_OUTLINE_CORNERS:,}: fewer pieces, or fewer corners",
+                         "input.too-large")
+    characters = sum(characters for characters, _ in weights)
     if characters > MAX_CHARACTERS:
         raise InputError(where(spec, "components"), f"the pieces' texts come to {characters:,} characters in all; a "
                          f"game may print at most {MAX_CHARACTERS:,}: fewer pieces, or fewer words on them",
@@ -162,12 +172,25 @@ def _marks(spec: CustomSpec, name: str, pieces: int) -> int:
     return pieces * layouts.marks(component.front) + backs * (layouts.marks(component.back) if component.back else 0)
 
 
-def _characters(spec: CustomSpec, name: str) -> int:
-    """How many characters the texts on component `name`'s pieces come to."""
+def _text_weight(spec: CustomSpec, name: str) -> tuple[int, int]:
+    """How many characters the texts and tables on component `name`'s pieces come to, and how many
+    marks they draw beyond their element: each inline symbol, and each cell of a table's rows."""
     component = spec.components[name]
-    texts = [element.text for layout in filter(None, (component.front, component.back))
-             for _, element in spec.layouts.layouts[layout] if element.kind == "text"]
-    return sum(len(filled(text, row.shown)) for row in spec.rows(name) for text in texts)
+    elements = [element for layout in filter(None, (component.front, component.back))
+                for _, element in spec.layouts.layouts[layout] if element.kind in ("text", "table")]
+    characters = marks = 0
+    for row in spec.rows(name):
+        for element in elements:
+            if element.kind == "text":
+                written = filled(element.text, row.shown)
+                marks += inline_symbols(written)
+            else:  # a field of lines (or, in the game file, a list), a row of the table each
+                value = row.shown.get(element.table.strip()[1:-1]) or ""
+                written = str(value)
+                lines = len(value) if isinstance(value, (list, tuple)) else written.count("\n") + 1
+                marks += lines * len(element.columns_at or (0,))
+            characters += len(written)
+    return characters, marks
 
 
 def _component(spec: CustomSpec, name: str, component: ComponentSpec) -> Component:
@@ -266,6 +289,9 @@ def _component(spec: CustomSpec, name: str, component: ComponentSpec) -> Compone
 #: The most corners a polygon piece may have (a circle's cut is 72): every pair of sides is checked
 #: for a crossing, some half a million pairs at this bound.
 MAX_CORNERS = 1000
+#: And all the polygon pieces' corners together: each outline is drawn, clipped, cut and listed in the
+#: manifest piece by piece, some 8 s for a thousand pieces of a thousand corners.
+MAX_OUTLINE_CORNERS = 500_000
 
 
 class Shown:

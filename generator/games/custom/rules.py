@@ -455,7 +455,7 @@ class TextFitCheck:
 
     def findings(self) -> list[Finding]:
         findings, rows = [], {}  # component -> where each piece's row is, asked for once a text overflows
-        for placed in placed_elements(self.spec, "text", "track"):
+        for placed in placed_elements(self.spec, "text", "track", "table"):
             element = placed.element
             found = self.overflowing.get((placed.component, id(element)))
             if not found:
@@ -467,6 +467,9 @@ class TextFitCheck:
             if element.kind == "track":  # its start label, wider than the track even at 7 pt
                 words, told = element.start, (f"is wider than its track on {placed.component} at {FLOOR_PT:g} pt; "
                                               "give a shorter start label, or a wider box")
+            elif element.kind == "table":  # rows that would print over each other, or cells into the next
+                words, told = element.table, (f"(a table) does not fit its box on {placed.component} at "
+                                              f"{element.min_pt:g} pt; give it a larger box or fewer rows")
             else:
                 words, told = element.text, (f"does not fit its box on {placed.component} at {element.min_pt:g} pt; "
                                              "give it a larger box or fewer words")
