@@ -233,3 +233,21 @@ def test_a_games_different_pictures_have_a_bound_on_their_pixels(tmp_path, monke
     load_picture(reader, "art0.png", here)  # the same one again: counted once
     with pytest.raises(InputError, match="the game's 3 different pictures come to 0 million pixels; a game may have"):
         load_picture(reader, "art2.png", here)
+
+
+def test_an_svg_page_holds_its_pictures_up_to_a_bound(tmp_path, monkeypatch):
+    """Nine photos of 26 MB on one SVG page made a page of 284 MB (1.4 GB to make): past the bound, one
+    error that says to build the PDF, which holds each picture once."""
+    from generator.backends import svg
+
+    reader, here = Reader(tmp_path), Location("game.yaml", 1, 1)
+    for number, colour in enumerate(("red", "green")):
+        Image.new("RGB", (20, 20), colour).save(tmp_path / f"art{number}.png")
+    first, second = (load_picture(reader, f"art{number}.png", here) for number in range(2))
+    monkeypatch.setattr(svg, "MAX_PAGE_PICTURE_BYTES", len(first.data) + len(second.data) - 1)
+    surface = SvgSurface()
+    surface.begin_page(1, 100.0, 100.0)
+    surface.draw_image(first, Matrix(a=10, d=10))
+    surface.draw_image(first, Matrix(a=10, d=10, e=20))  # the same picture again: held once
+    with pytest.raises(InputError, match="the SVG of page 1 would hold 0 MB of pictures"):
+        surface.draw_image(second, Matrix(a=10, d=10, e=40))

@@ -10,6 +10,7 @@ from functools import lru_cache
 import svgwrite
 
 from generator import fonts, shaping
+from generator.errors import InputError, Location
 from generator.cache import proof
 from generator.canvas import Paint, Surface
 from generator.geometry import Matrix, Path, number
@@ -128,6 +129,11 @@ def _font_face_css(face: str, characters: set[str]) -> str:
             f"src:url(data:font/ttf;base64,{data}) format('truetype');}}")
 
 
+#: The most bytes of pictures one SVG page may hold: written into the page as text, a third larger
+#: again, and held whole while the page is made (nine photos of 26 MB made a page of 284 MB, 1.4 GB).
+MAX_PAGE_PICTURE_BYTES = 100_000_000
+
+
 class SvgSurface(Surface):
     def __init__(self, text_as_outlines: bool = False):
         self.pages: dict[int, bytes] = {}
@@ -142,6 +148,7 @@ class SvgSurface(Surface):
         self.containers = [self.drawing]
         self.chars: dict[str, set[str]] = {}  # face -> every character drawn with it on this page
         self.pictures: set[str] = set()  # the ids of the pictures this page embeds
+        self.picture_bytes = 0  # what they weigh
         self.clip_count = 0
 
     def end_page(self) -> None:
@@ -186,6 +193,13 @@ class SvgSurface(Surface):
         # Each picture is embedded once per page, in <defs>, and placed with <use> wherever it shows.
         picture_id = f"picture-{picture.digest[:16]}"
         if picture_id not in self.pictures:
+            self.picture_bytes += len(picture.data)
+            if self.picture_bytes > MAX_PAGE_PICTURE_BYTES:
+                raise InputError(Location("--format"), f"the SVG of page {self.number} would hold "
+                                 f"{self.picture_bytes / 1e6:,.0f} MB of pictures (each page holds its own copy of "
+                                 f"those it shows); an SVG page may hold {MAX_PAGE_PICTURE_BYTES // 1_000_000} MB: "
+                                 "build the PDF, which holds each picture once, or use smaller pictures",
+                                 "input.too-large")
             data = base64.b64encode(picture.data).decode("ascii")
             self.drawing.defs.add(self.drawing.image(href=f"data:{picture.mime};base64,{data}", insert=(0, 0),
                                                      size=(1, 1), id=picture_id, preserveAspectRatio="none"))
