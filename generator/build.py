@@ -222,9 +222,9 @@ def refuse_past_the_bounds(loaded: LoadedGame, settings: PrintSettings, request:
                          f"may take at most {MAX_SHEETS}: check the counts and sizes")
 
 
-#: The most pixels a PNG page may have: Letter or A4 at 1,200 dpi (135 and 139 million). Rendering
-#: takes some 11 bytes a pixel (two pages in flight, PDFium's bitmap, the PNG's encoding): 1.6 GB here,
-#: where a 1,500 mm paper at 1,200 dpi would ask for some 55 GB.
+#: The most pixels a PNG page may have: Letter or A4 at 1,200 dpi (135 and 139 million). A page that
+#: large is rendered a band at a time and encoded before the next (backends/png.py): 660 MB here for A4
+#: at 1,200 dpi, where a 1,500 mm paper at 1,200 dpi would ask for some 4 GB.
 MAX_PNG_PIXELS = 150_000_000
 
 

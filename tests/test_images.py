@@ -251,3 +251,45 @@ def test_an_svg_page_holds_its_pictures_up_to_a_bound(tmp_path, monkeypatch):
     surface.draw_image(first, Matrix(a=10, d=10, e=20))  # the same picture again: held once
     with pytest.raises(InputError, match="the SVG of page 1 would hold 0 MB of pictures"):
         surface.draw_image(second, Matrix(a=10, d=10, e=40))
+
+
+def test_large_png_pages_are_made_one_at_a_time_and_in_bands_that_match_one_render(monkeypatch, quadrants):
+    """A4 at 1,200 dpi took 1.6 GB: two page images held at once (enumerate kept the last it gave), and
+    PDFium's bitmap of the whole page beside each. A large page is now rendered in bands, and made
+    only once the page before it has gone."""
+    import weakref
+
+    from generator.backends import png
+
+    made, alive_when_made = [], []
+
+    def images(pdf, sizes_mm, dpi, transparent=frozenset()):
+        for _ in sizes_mm:
+            alive_when_made.append(sum(ref() is not None for ref in made))
+            image = Image.new("RGB", (8, 8), "white")
+            made.append(weakref.ref(image))
+            yield image
+            del image  # as render_images lets go of each
+
+    monkeypatch.setattr(png, "render_images", images)
+    monkeypatch.setattr(png, "LARGE_PAGE_PIXELS", 0)
+    assert len(list(png.png_pages(b"", [(10.0, 10.0)] * 4, 72))) == 4 and alive_when_made == [0, 0, 0, 0]
+    monkeypatch.undo()
+
+    picture = picture_in(quadrants)
+
+    def front(canvas, area):
+        fill_bleed(canvas, area, "#ffffff")
+        canvas.image(picture, 5, 5, 50, 50)
+        canvas.text(10, 80, "Bands", 12.0)
+
+    pdf = render(impose([Component("card", "Cards", [Piece("card", Rect(63.5, 88.9), front)])], A4), A4, "Test",
+                 ("pdf",), 72)["pdf"]
+    whole = next(png.render_images(pdf, [(210.0, 297.0)], 150))
+    monkeypatch.setattr(png, "LARGE_PAGE_PIXELS", 0)
+    monkeypatch.setattr(png, "BAND_PIXELS", 77_777)  # bands of 62 rows, not a divisor of the page's 1,754
+    banded = next(png.render_images(pdf, [(210.0, 297.0)], 150))
+    from PIL import ImageChops
+
+    assert banded.size == whole.size == (1240, 1754) and banded.mode == whole.mode
+    assert max(high for _, high in ImageChops.difference(whole, banded).getextrema()) <= 2  # antialiasing's last bit
