@@ -176,6 +176,11 @@ class Canvas:
         finally:
             self.restore()
 
+    @property
+    def clipped(self) -> bool:
+        """Whether a clip is in force."""
+        return self._clips > 0
+
     def transform(self, m: Matrix) -> None:
         self.matrix = self.matrix @ m
 

@@ -103,6 +103,16 @@ class Recording(Surface):
     def close(self) -> None:
         pass
 
+    def add_recorded(self, part: Recording) -> None:
+        """Take in what another recording holds, drawn in this one's coordinates (an element drawn alike
+        on many faces): its calls (shared, as no call is ever changed), where its texts came from, and
+        the texts it drew past their boxes."""
+        start = len(self.calls)
+        self.calls += part.calls
+        for index, source in part.text_sources.items():
+            self.text_sources[start + index] = source
+        self.overflows += part.overflows
+
     def replay(self, surface: Surface, matrix: Matrix) -> None:
         """Send every call to `surface`, moved by `matrix` (face to page coordinates)."""
         grow = matrix.scale_factor

@@ -189,6 +189,7 @@ def symbols_drawn(monkeypatch, draw, area) -> list[str]:
 
     for module in (bd_faces, kit_layouts):
         monkeypatch.setattr(module, "draw_symbol", watched)
+    monkeypatch.setattr(kit_layouts, "REUSED_KINDS", frozenset())  # each element drawn, none reused
     record_face(draw, area)
     for module in (bd_faces, kit_layouts):
         monkeypatch.setattr(module, "draw_symbol", real)

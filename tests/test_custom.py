@@ -677,3 +677,34 @@ def test_the_faces_kept_recorded_have_a_bound_on_their_drawing_calls(monkeypatch
     for draw in drawers:
         faces(draw, (10.0, 10.0, 0.0))
     assert len(faces._recorded) == FaceRecordings.CALLS_KEPT // 10_000 < len(drawers)
+
+
+def test_an_element_drawn_alike_on_many_faces_is_drawn_once_for_each_look(tmp_path, monkeypatch):
+    """A deck of different cards draws its panel once, a suit's symbol once a suit and each name once,
+    and every face records the very calls it would record drawing each element itself."""
+    from generator.kit import layouts as kit_layouts
+    from generator.model import Area
+    from generator.recording import record_face
+
+    rows = "".join(f"c{i},Card {i},{('sun', 'moon', 'heart')[i % 3]}\n" for i in range(30))
+    (tmp_path / "cards.csv").write_text("id,name,suit\n" + rows)
+    (tmp_path / "g.yaml").write_text(
+        "game: custom\ntitle: G\ncomponents:\n  card:\n    piece: poker-card\n    rows: cards.csv\n    front: f\n"
+        "layouts:\n  f:\n    band: {rect: {fill: panel}, at: [0.5, 0.75], box: [0.9, 0.3]}\n"
+        '    suit: {symbol: "{suit}", at: [0.14, 0.1], size_mm: 7}\n    name: {text: "{name}", at: [0.5, 0.1]}\n')
+    pieces = load_game(str(tmp_path / "g.yaml")).components()[0].pieces
+    area = Area(63.5, 88.9, 0.0)
+    drawn: list[str] = []
+    real = kit_layouts.draw_placed
+    monkeypatch.setattr(kit_layouts, "draw_placed", lambda canvas, area, element, row, face: drawn.append(
+        element.kind) or real(canvas, area, element, row, face))
+    monkeypatch.setattr(kit_layouts, "_drawn_alike", kit_layouts.DrawnAlike())
+    reused = [record_face(piece.front, area).calls for piece in pieces]
+    assert (drawn.count("rect"), drawn.count("symbol"), drawn.count("text")) == (1, 3, 30)
+    monkeypatch.setattr(kit_layouts, "REUSED_KINDS", frozenset())
+    alone = [record_face(piece.front, area).calls for piece in pieces]
+
+    def plain(calls):
+        return [tuple(part.commands if hasattr(part, "commands") else part for part in call) for call in calls]
+
+    assert [plain(calls) for calls in reused] == [plain(calls) for calls in alone]

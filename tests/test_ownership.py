@@ -169,17 +169,23 @@ def test_the_programs_source_is_never_an_output_folder(tmp_path):
     assert not (ROOT / "templates" / "diamonds").exists()
 
 
-def test_a_folder_an_older_version_wrote_is_taken_over_whole(game):
-    """An older build's manifest lists no files: the files of its layout's folders were all its own."""
-    folder = game.parent
-    assert build(folder, "--format", "pdf,svg")[0] == 0
-    deck = folder / "out" / "deck"
+def built_by_an_older_version(game: Path) -> Path:
+    """The game's folder of a PDF and SVG build whose manifest lists no files, as an older version's did."""
+    assert build(game.parent, "--format", "pdf,svg")[0] == 0
+    deck = game.parent / "out" / "deck"
     manifest = json.loads((deck / "manifest.json").read_text())
     for key in ("files", "inputs", "pages_from"):
         del manifest[key]
     (deck / "manifest.json").write_text(json.dumps(manifest))
+    return deck
+
+
+def test_a_folder_an_older_version_wrote_is_taken_over(game):
+    """An older build's manifest lists no files: the files of its layout's folders named as a build
+    names them were its own."""
+    deck = built_by_an_older_version(game)
     (deck / "svg" / "page-07.svg").write_text("a page of a bigger deck")
-    assert build(folder)[0] == 0
+    assert build(game.parent)[0] == 0
     assert sorted(p.name for p in deck.iterdir()) == ["deck.pdf", "manifest.json"]
 
 
@@ -187,12 +193,7 @@ def test_an_older_versions_manifest_owns_only_files_named_as_a_build_names_them(
     """A manifest with no list of files (an older version's, or any JSON naming a game and pages)
     hands over the files of its layout's folders that a build could have made, never the user's."""
     folder = game.parent
-    assert build(folder, "--format", "pdf,svg")[0] == 0
-    deck = folder / "out" / "deck"
-    manifest = json.loads((deck / "manifest.json").read_text())
-    for key in ("files", "inputs", "pages_from"):
-        del manifest[key]
-    (deck / "manifest.json").write_text(json.dumps(manifest))
+    deck = built_by_an_older_version(game)
     mine = ["svg/mine.svg", "svg/sub/precious.txt", "cut/x.txt", "png/notes.png"]
     for name in mine:
         (deck / name).parent.mkdir(parents=True, exist_ok=True)

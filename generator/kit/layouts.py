@@ -40,6 +40,7 @@ from generator.canvas import FLOOR_PT, LEADING, PT, Canvas
 from generator.errors import ErrorList, InputError, Location, combine, did_you_mean
 from generator.images import load_picture
 from generator.recording import Recording
+from generator.geometry import IDENTITY
 from generator.geometry import Path as Outline
 from generator.kit.symbols import draw_symbol, is_symbol, symbol_names, symbol_paths
 from generator.model import Area, fill_bleed
@@ -1013,7 +1014,26 @@ class Face:
             if element.only_if and not getattr(self.style, element.only_if):
                 continue
             canvas.drawing_from(element.where)
-            draw_placed(canvas, area, element, row, self)
+            key = self._alike_key(canvas, area, element, row)
+            if key is None:
+                draw_placed(canvas, area, element, row, self)
+            else:
+                canvas.surface.add_recorded(_drawn_alike(key, element, canvas.check_numbers,
+                                                         lambda sub: draw_placed(sub, area, element, row, self)))
+
+    def _alike_key(self, canvas, area: Area, element: Element, row: dict) -> tuple | None:
+        """What an element's drawing on a face being recorded depends on (DRAWN_ALIKE), or None when it is
+        not drawn so: a picture, a drawer or a nested layout, or an element inside another's box."""
+        if element.kind not in REUSED_KINDS or not isinstance(canvas.surface, Recording) or \
+                canvas.matrix != IDENTITY or canvas.clipped:
+            return None
+        key = (id(element), tuple(row.get(field) for field in _fields_read(element)), self.style, area,
+               self.corner_mm)
+        try:
+            hash(key)
+        except TypeError:  # a row's list (an `each` of its own), or a style that is not a value
+            return None
+        return key
 
     def content_key(self) -> tuple | None:
         """What this face's drawing depends on, as values: its layout's elements as written (and
@@ -1049,6 +1069,58 @@ class Face:
         if name in STYLE_COLOURS:
             return getattr(self.style, name)
         return self.layouts.palette.resolve(name, location or Location("?"), "colour")
+
+
+#: Elements drawn alike on many faces (a deck's panel, its cost disc, a suit's symbol) are recorded once
+#: and their drawing reused (DrawnAlike): a deck of thousands of different cards then draws each element
+#: once for each look it has.
+REUSED_KINDS = frozenset({"rect", "circle", "line", "polygon", "symbol", "text", "frame", "grid", "track", "table",
+                          "lattice"})
+_fields: dict[int, tuple] = {}  # id(element) -> (the element, the row fields it reads)
+
+
+def _fields_read(element: Element) -> tuple[str, ...]:
+    kept = _fields.get(id(element))
+    if kept is None or kept[0] is not element:
+        fields = {field for value in _texts(element) for field in placeholders(value)} | \
+            ({element.each} if element.each else set())
+        kept = _fields[id(element)] = (element, tuple(sorted(fields)))
+        while len(_fields) > 4 * DrawnAlike.KEPT:
+            del _fields[next(iter(_fields))]
+    return kept[1]
+
+
+class DrawnAlike:
+    """The recordings of elements drawn alike, by what their drawing depends on (Face._alike_key), the
+    least recently used going first: at most KEPT of them, and CALLS drawing calls in all (a symbol's
+    outline is some 9 KB); one of more than CALLS // 16 calls (a text of hundreds of inline symbols)
+    is not kept."""
+
+    KEPT = 512
+    CALLS = 32_000
+
+    def __init__(self) -> None:
+        self._kept: dict[tuple, tuple] = {}  # key -> (the element, its recording)
+        self._calls = 0
+
+    def __call__(self, key: tuple, element: Element, check_numbers: bool, draw) -> Recording:
+        """The recording of `draw(canvas)` for `key`: made once, and again only once let go."""
+        kept = self._kept.pop(key, None)
+        if kept is None or kept[0] is not element:  # an id an element let go of may be another's
+            recording = Recording()
+            recording.drawing_from(element.where)
+            draw(Canvas(recording, check_numbers))
+            if len(recording.calls) > self.CALLS // 16:
+                return recording
+            kept = (element, recording)
+            self._calls += len(recording.calls)
+            while self._kept and (len(self._kept) >= self.KEPT or self._calls > self.CALLS):
+                self._calls -= len(self._kept.pop(next(iter(self._kept)))[1].calls)
+        self._kept[key] = kept
+        return kept[1]
+
+
+_drawn_alike = DrawnAlike()
 
 
 def box_of(element: Element, area: Area, style=None) -> tuple[float, float, float, float]:
