@@ -48,8 +48,8 @@ WORDS_FILE_KEYS = ("words", "language", "numbers")
 MAX_WORDS_TEXT = 20_000
 MAX_NUMBERS = 1000  # numbers spelt out: the bundled words spell out zero to twenty
 MAX_NUMBER_WORD = 100  # characters in the word for one number
-MAX_GIVEN = 20_000
-MIN_RUN = 16  # characters of a printed line that name the words they were cut from  # texts remembered for written_at: a game's words give a few thousand
+MAX_GIVEN = 20_000  # texts remembered for written_at: a game's words give a few thousand
+MIN_RUN = 16  # characters of printed text that name the words it was cut from, or that a text joined
 #: Tighter bounds for the words that print in a fixed place, where more would overflow it: a footer
 #: line (its page number must stay on the page), page 1's printing box, a component's or stock's name.
 #: A game's title may be as long as a game file's (GameSpec). The longest bundled ones: title 12, footer
@@ -286,8 +286,8 @@ def load_words(game: str, words: str | None = None, lang: str | None = None) -> 
     result.language = copy.get("language", result.language)
     if "numbers" in copy:  # an empty list: digits
         result.numbers = list(copy["numbers"] or [])
-    elif base_language(result.language) != base_language(base.get("language", "en")):  # no number words of its language: digits, not English ones
-        result.numbers = []
+    elif base_language(result.language) != base_language(base.get("language", "en")):
+        result.numbers = []  # no number words of its language: digits, not English ones
     result.missing = [key for key in base["words"] if key not in copy["words"]]
     result.source = copy.location
     result.chosen = frozenset(copy["words"])

@@ -64,8 +64,8 @@ BAND_PIXELS = 8_000_000
 
 def _in_bands(page, size: tuple[int, int], dpi: float, backdrop: dict):
     """The page's image, `size` pixels, rendered in bands of rows: each band is the page drawn on the
-    same grid of pixels, offset by whole rows (PDFium's crop), so the image is the one a single
-    render makes."""
+    same grid of pixels, offset by whole rows (PDFium's crop), so the image is the one a single render
+    makes, but for a level or two of antialiasing here and there."""
     from PIL import Image
 
     scale = dpi / 72

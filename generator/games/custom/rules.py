@@ -199,7 +199,8 @@ def field_errors(spec) -> list[InputError]:
             name = getattr(rule, key)
             lacking = [row for row in rows if not row.has(name)]
             if lacking and len(lacking) < len(rows):  # some rows have it: those that do not are at fault
-                lines = ", ".join(str(row.location.line) for row in lacking[1:6]) + (", ..." if len(lacking) > 6 else "")
+                lines = ", ".join(str(row.location.line) for row in lacking[1:6])
+                lines += ", ..." if len(lacking) > 6 else ""
                 more = f" (and the rows at lines {lines})" if len(lacking) > 1 else ""
                 problems.append(InputError(lacking[0].location, f'this {rule.of} row has no "{name}"{more}, which '
                                            f"rule {rule.id} reads; give it a value", "input.missing-field"))
