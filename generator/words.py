@@ -58,6 +58,10 @@ PLACED_LIMITS = (("title", 100), ("footer.", 120), ("component.", 80), ("stock."
                  ("printing.", 900), ("glue.", 300))
 
 
+#: The words that print on one line, where a line break could only be refused as it is drawn.
+ONE_LINE = ("title", "footer.", "component.", "stock.", "glue.")
+
+
 def words_limit(key: str) -> int:
     """The most characters the words under `key` may have."""
     return next((limit for prefix, limit in PLACED_LIMITS if key.startswith(prefix)), MAX_WORDS_TEXT)
@@ -331,6 +335,9 @@ def _read(path: Path, shown: str) -> YamlMap:
         elif not text.strip():  # a heading, a label or a suit's name would print as nothing
             errors.add(InputError(place, f'words "{key}" are empty; write the words to print, or leave the key out '
                                   "to print the bundled ones", "input.type"))
+        elif "\n" in text and key.startswith(ONE_LINE):
+            errors.add(InputError(place, f'words "{key}" print on one line (a footer, a name, a glue strip); take the '
+                                  "line break out", "input.type"))
         elif control := next((char for char in text if char != "\n" and unicodedata.category(char) == "Cc"), None):
             errors.add(InputError(place, f'words "{key}" hold a control character (U+{ord(control):04X}), which no '
                                   "font prints; take it out", "input.type"))

@@ -82,6 +82,8 @@ def test_a_words_file_that_leaves_keys_out_falls_back_and_warns_once(words_copy,
     ("  card.joker: JOKER", '  card.joker: ""', 'words "card.joker" are empty; write the words to print'),
     ("  suit.hearts: hearts", '  suit.hearts: "   "', 'words "suit.hearts" are empty'),
     ("  card.joker: JOKER", '  card.joker: "JO\tKER"', 'words "card.joker" hold a control character (U+0009)'),
+    # validate passed it, and only a build refused it, as it drew the footer
+    ("  component.card: Cards", '  component.card: "Ca\\nrds"', 'words "component.card" print on one line'),
     ('numbers: ["no", one,', 'numbers: ["", one,', "numbers: the word for 0 must be one line of 1 to 100 characters"),
 ])
 def test_a_broken_words_file_is_one_error_at_its_line(words_copy, tmp_path, old, new, says):
