@@ -434,7 +434,7 @@ def test_a_build_is_quiet_about_warnings_which_validate_shows(tmp_path):
     """Every bundled palette keeps every game's colours apart the way it is meant to print: a default
     build of every bundled game says one line a game. A build with a warning (a words file that leaves
     a key out) counts it in one line, and validate lists it."""
-    code, stdout, stderr = run_pnp("build", "--out", tmp_path / "all", "--format", "svg", cwd=ROOT)
+    code, stdout, stderr = run_pnp("build", "--out", tmp_path / "all", cwd=ROOT)
     assert code == 0 and stderr == "" and len(stdout.splitlines()) == 5
     code, words, _ = run_pnp("words", "blood_diamonds", cwd=tmp_path)
     (tmp_path / "mine.yaml").write_text("\n".join(line for line in words.splitlines()
