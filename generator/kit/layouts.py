@@ -1027,8 +1027,9 @@ class Face:
         if element.kind not in REUSED_KINDS or not isinstance(canvas.surface, Recording) or \
                 canvas.matrix != IDENTITY or canvas.clipped:
             return None
-        key = (id(element), tuple(row.get(field) for field in _fields_read(element)), self.style, area,
-               self.corner_mm)
+        # A colour's palette name too, which its messages give ("red (#c41e3a)", not the hex alone).
+        values = tuple((value, getattr(value, "name", None)) for value in map(row.get, _fields_read(element)))
+        key = (id(element), values, self.style, area, self.corner_mm)
         try:
             hash(key)
         except TypeError:  # a row's list (an `each` of its own), or a style that is not a value
