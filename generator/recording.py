@@ -190,6 +190,38 @@ def record_face(draw, area, check_numbers: bool = False) -> Recording:
     return recording
 
 
+class RecordingsKept:
+    """Recordings by key, each beside what it was drawn for (whose id a key may hold: kept alive, and
+    asked for again only by itself), the least recently used going first once `most` of them, or
+    `calls` drawing calls in all, are kept (none, with `most` 0)."""
+
+    def __init__(self, most: int, calls: int) -> None:
+        self.most, self.calls = most, calls
+        self.entries: dict = {}  # key -> (what it was drawn for, its recording), the most recent last
+        self._calls = 0  # the drawing calls of the recordings kept
+
+    def take(self, key, owner) -> Recording | None:
+        """The recording kept for `key` and `owner`, now the most recently used; None if there is none."""
+        kept = self.entries.pop(key, None)
+        if kept is None or kept[0] is not owner:  # an id its owner let go of may be another's
+            self._calls -= len(kept[1].calls) if kept else 0
+            return None
+        self.entries[key] = kept
+        return kept[1]
+
+    def keep(self, key, owner, recording: Recording) -> None:
+        if not self.most:
+            return
+        self._calls += len(recording.calls)
+        while self.entries and (len(self.entries) >= self.most or self._calls > self.calls):
+            self._calls -= len(self.entries.pop(next(iter(self.entries)))[1].calls)  # the least recently used
+        self.entries[key] = (owner, recording)
+
+    def clear(self) -> None:
+        self.entries.clear()
+        self._calls = 0
+
+
 class FaceRecordings:
     """The faces of a build, each recorded once: keyed by its drawer and the area it draws in, so
     the copies of a piece and the cards behind one back share a recording.
@@ -211,32 +243,31 @@ class FaceRecordings:
     def __init__(self, check_numbers: bool = False, keep: int | None = None) -> None:
         # Keyed by the drawer's id, with the drawer kept alive beside its recording so the id stays
         # its own (a drawer need not be hashable).
-        self._recorded: dict[tuple[int, object], tuple[object, Recording]] = {}
+        self._recorded = RecordingsKept(self.KEPT if keep is None else keep, self.CALLS_KEPT)
         self.check_numbers = check_numbers  # a plug-in's faces: see Canvas
-        self.keep = self.KEPT if keep is None else keep
-        self._calls = 0  # the drawing calls of the recordings kept
         #: Recordings carried from one build to the next by their faces' content (Face.content_key),
         #: for a preview that rebuilds on save: `carried_from` the last build's, `carried` this one's.
         self.carried: dict | None = None
         self.carried_from: dict = {}
 
+    @property
+    def keep(self) -> int:
+        return self._recorded.most
+
+    @keep.setter
+    def keep(self, most: int) -> None:
+        self._recorded.most = most
+
     def __call__(self, draw, area) -> Recording:
         key = (id(draw), area)
-        found = self._recorded.pop(key, None)  # taken out and put back last: the most recent
-        if found is None:
-            found = (draw, self._carried_or_recorded(draw, area))
-            if not self.keep:
-                return found[1]
-            self._calls += len(found[1].calls)
-            while self._recorded and (len(self._recorded) >= self.keep or self._calls > self.CALLS_KEPT):
-                _, oldest = self._recorded.pop(next(iter(self._recorded)))  # the least recently used
-                self._calls -= len(oldest.calls)
-        self._recorded[key] = found
-        return found[1]
+        recording = self._recorded.take(key, draw)
+        if recording is None:
+            recording = self._carried_or_recorded(draw, area)
+            self._recorded.keep(key, draw, recording)
+        return recording
 
     def clear(self) -> None:
         self._recorded.clear()
-        self._calls = 0
 
     def _carried_or_recorded(self, draw, area) -> Recording:
         content = getattr(draw, "content_key", None) if self.carried is not None else None

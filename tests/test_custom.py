@@ -676,7 +676,7 @@ def test_the_faces_kept_recorded_have_a_bound_on_their_drawing_calls(monkeypatch
     drawers = [lambda canvas, area: None for _ in range(40)]
     for draw in drawers:
         faces(draw, (10.0, 10.0, 0.0))
-    assert len(faces._recorded) == FaceRecordings.CALLS_KEPT // 10_000 < len(drawers)
+    assert len(faces._recorded.entries) == FaceRecordings.CALLS_KEPT // 10_000 < len(drawers)
 
 
 def test_an_element_drawn_alike_on_many_faces_is_drawn_once_for_each_look(tmp_path, monkeypatch):

@@ -107,7 +107,7 @@ def test_the_recordings_kept_for_printing_let_their_boxes_go_once_read(tmp_path)
 
     loaded = build.load([str(write_deck(tmp_path))])[0]
     assert not [finding for finding in loaded.findings() if finding.level == "error"]
-    kept = [kept_recording for _, kept_recording in loaded.faces._recorded.values()]
+    kept = [kept_recording for _, kept_recording in loaded.faces._recorded.entries.values()]
     assert len(kept) == CARDS + 1  # twelve fronts and their back, each read by the checks
     assert all(kept_recording._boxes is None for kept_recording in kept)
     assert [text.text for text in kept[0].texts] == ["Card 1"]  # asked again: worked out again

@@ -39,7 +39,7 @@ from generator import fonts, shaping
 from generator.canvas import FLOOR_PT, LEADING, PT, Canvas
 from generator.errors import ErrorList, InputError, Location, combine, did_you_mean
 from generator.images import load_picture
-from generator.recording import Recording
+from generator.recording import Recording, RecordingsKept
 from generator.geometry import IDENTITY
 from generator.geometry import Path as Outline
 from generator.kit.symbols import draw_symbol, is_symbol, symbol_names, symbol_paths
@@ -920,8 +920,9 @@ def _check_track(element: Element, location: Location, label: str) -> None:
                          f"{instead}", "input.element")
 
 
-#: An inline symbol in a text, a word of its own: `:sun:`.
-_INLINE_SYMBOL = re.compile(r"(?<!\S):[A-Za-z{][A-Za-z0-9_{}-]*:(?!\S)")
+#: An inline symbol's name between its colons (`:sun:`), and such a symbol as a word of a text.
+_SYMBOL_NAME = r"[A-Za-z{][A-Za-z0-9_{}-]*"
+_INLINE_SYMBOL = re.compile(rf"(?<!\S):{_SYMBOL_NAME}:(?!\S)")
 
 
 def inline_symbols(text: str) -> int:
@@ -1101,24 +1102,18 @@ class DrawnAlike:
     CALLS = 32_000
 
     def __init__(self) -> None:
-        self._kept: dict[tuple, tuple] = {}  # key -> (the element, its recording)
-        self._calls = 0
+        self._kept = RecordingsKept(self.KEPT, self.CALLS)
 
     def __call__(self, key: tuple, element: Element, check_numbers: bool, draw) -> Recording:
         """The recording of `draw(canvas)` for `key`: made once, and again only once let go."""
-        kept = self._kept.pop(key, None)
-        if kept is None or kept[0] is not element:  # an id an element let go of may be another's
+        recording = self._kept.take(key, element)
+        if recording is None:
             recording = Recording()
             recording.drawing_from(element.where)
             draw(Canvas(recording, check_numbers))
-            if len(recording.calls) > self.CALLS // 16:
-                return recording
-            kept = (element, recording)
-            self._calls += len(recording.calls)
-            while self._kept and (len(self._kept) >= self.KEPT or self._calls > self.CALLS):
-                self._calls -= len(self._kept.pop(next(iter(self._kept)))[1].calls)
-        self._kept[key] = kept
-        return kept[1]
+            if len(recording.calls) <= self.CALLS // 16:
+                self._kept.keep(key, element, recording)
+        return recording
 
 
 _drawn_alike = DrawnAlike()
@@ -1492,11 +1487,16 @@ def start_fits(track_style, columns: int) -> bool:
     return width <= track_style.square_mm * columns + 1e-6
 
 
+def table_field(element: Element) -> str:
+    """The row field a table's rows come from (`table: "{rules}"` is rules)."""
+    return element.table.strip()[1:-1]
+
+
 def table_rows(element: Element, row: dict) -> list[list[str]]:
     """A table's rows from the piece's row: its field's list of rows, or its text, a line a row. A row
     with more cells than the table has columns is an error at the element (its last cells would not
     print); one with fewer leaves the rest of its columns empty."""
-    field = element.table.strip()[1:-1]
+    field = table_field(element)
     rows = row.get(field, ())
     if isinstance(rows, str):
         rows = [line.split(" | ") for line in rows.splitlines()]
@@ -1699,7 +1699,7 @@ def draw_ink_line(canvas, element: Element, text: str, box, style, colour: str, 
     return True
 
 
-_SYMBOL_TOKEN = re.compile(r"^:([A-Za-z{][A-Za-z0-9_{}-]*):$")
+_SYMBOL_TOKEN = re.compile(rf"^:({_SYMBOL_NAME}):$")
 
 
 def _symbol(token: str) -> str | None:

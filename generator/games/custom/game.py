@@ -25,7 +25,7 @@ from typing import Any, Literal
 from generator import fonts
 from generator.errors import ErrorList, InputError, combine, did_you_mean
 from generator.kit.layouts import (STYLE_COLOURS, Face, Layouts, filled, inline_symbols, picture_file, placeholders,
-                                   unknown_symbols)
+                                   table_field, unknown_symbols)
 from generator.kit.overlaps import TextOverlapCheck
 from generator.kit.symbols import is_symbol, symbol_names
 from generator.model import Area, Component, Piece, PieceGeometry, spread
@@ -34,7 +34,7 @@ from generator.plugins import Game, GameSpec
 from generator.schema import spec_field, where
 from generator.shapes import Circle, Outline, RegularPolygon, outline_problem
 
-from .rows import BadRows, Row, first_sheet_note, read_rows
+from .rows import BadRows, Row, first_sheet_note, lacking_field, read_rows
 from .rules import DataRule, TextFitCheck, field_errors, rules
 
 SHAPES = ("rect", "circle", "hexagon", "hexagon-flat", "polygon")
@@ -185,7 +185,7 @@ def _text_weight(spec: CustomSpec, name: str) -> tuple[int, int]:
                 written = filled(element.text, row.shown)
                 marks += inline_symbols(written)
             else:  # a field of lines (or, in the game file, a list), a row of the table each
-                value = row.shown.get(element.table.strip()[1:-1]) or ""
+                value = row.shown.get(table_field(element)) or ""
                 written = str(value)
                 lines = len(value) if isinstance(value, (list, tuple)) else written.count("\n") + 1
                 marks += lines * len(element.columns_at or (0,))
@@ -237,9 +237,7 @@ def _component(spec: CustomSpec, name: str, component: ComponentSpec) -> Compone
         field = getattr(component, key)
         lacking = [row for row in rows if field is not None and not row.has(field)]
         if lacking and len(lacking) < len(rows):  # some rows have it: those that do not are at fault
-            errors.add(InputError(lacking[0].location, f'this {name} row has no "{field}", which {key}: {field} reads'
-                                  + (f" ({len(lacking) - 1} more rows have none either)" if len(lacking) > 1 else "")
-                                  + "; give it a value", "input.missing-field"))
+            errors.add(lacking_field(lacking, name, field, f"{key}: {field}"))
         elif lacking:
             known = sorted({name for row in rows for name in row.fields} | {"id"})
             errors.add(InputError(where(component, key), f'{name}.{key}: its rows have no field "{field}"'

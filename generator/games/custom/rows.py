@@ -100,6 +100,15 @@ class Row:
         return field == ID or field in self.names
 
 
+def lacking_field(lacking: list[Row], component: str, field: str, reader: str) -> InputError:
+    """The error of rows without a field that `reader` reads (`rule costs`, `group: suit`), while other
+    rows have it: at the first of them, naming the lines of a few others."""
+    lines = ", ".join(str(row.location.line) for row in lacking[1:6]) + (", ..." if len(lacking) > 6 else "")
+    more = f" (and the rows at lines {lines})" if len(lacking) > 1 else ""
+    return InputError(lacking[0].location, f'this {component} row has no "{field}"{more}, which {reader} reads; '
+                      "give it a value", "input.missing-field")
+
+
 class BadRows(InputErrors):
     """The mistakes of a component's rows, with the rows that could be read all the same (`rows`: each
     once, a row whose count or id is wrong among them), so that what they name is checked too."""

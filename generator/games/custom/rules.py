@@ -40,7 +40,7 @@ from generator.model import Area
 from generator.schema import RowText, spec_field, where
 from generator.validate import Finding, RuleBook, error, warning
 
-from .rows import BadRows, Row, first_sheet_note
+from .rows import BadRows, Row, first_sheet_note, lacking_field
 
 MEASURES = ("count", "unique", "allowed", "sum")
 COMPARISONS = ("equals", "at_least", "at_most")
@@ -199,11 +199,7 @@ def field_errors(spec) -> list[InputError]:
             name = getattr(rule, key)
             lacking = [row for row in rows if not row.has(name)]
             if lacking and len(lacking) < len(rows):  # some rows have it: those that do not are at fault
-                lines = ", ".join(str(row.location.line) for row in lacking[1:6])
-                lines += ", ..." if len(lacking) > 6 else ""
-                more = f" (and the rows at lines {lines})" if len(lacking) > 1 else ""
-                problems.append(InputError(lacking[0].location, f'this {rule.of} row has no "{name}"{more}, which '
-                                           f"rule {rule.id} reads; give it a value", "input.missing-field"))
+                problems.append(lacking_field(lacking, rule.of, name, f"rule {rule.id}"))
             elif lacking:
                 known = sorted({field for row in rows for field in row.fields} | {"id"})
                 problems.append(InputError(where(rule, key), f'rule {rule.id}: {rule.of} rows have no field "{name}"'
